@@ -1,0 +1,21 @@
+// Package acemq is the runtime that acemq-gen's generated code binds to, and a
+// small messaging library in its own right: typed publishers and consumers over
+// a pluggable transport, wire-compatible with the AceMQ family of libraries.
+//
+// The publish path:
+//
+//	Envelope built → publish interceptors → Codec.Encode → Transport.Publish → confirm
+//
+// The consume path:
+//
+//	Delivery → consume interceptors → Codec.Decode → Handler → Ack → settlement
+//	                                                         (accept | retry | dead-letter | park)
+//
+// A connection's transport is picked by the URL scheme from a registry
+// (RegisterTransport). memory:// is built in; the RabbitMQ transport registers
+// amqp:// and amqps:// when its package is imported for side effects:
+//
+//	import _ "github.com/acemq/acemq-gen/runtime/rabbitmq"
+//
+// This package imports only the standard library.
+package acemq
