@@ -1,0 +1,66 @@
+package yaml
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+func TestEncodeWritesBlockStyleUnderJSONTagNames(t *testing.T) {
+	b, err := Codec{}.Encode(order{OrderID: "A-1", Customer: "acme", TotalCents: 4250, Currency: "GBP", Paid: true, Lines: []string{"widget", "gasket"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "orderId: A-1\ncustomer: acme\ntotalCents: 4250\ncurrency: GBP\npaid: true\nlines:\n- widget\n- gasket\n"
+	if string(b) != want {
+		t.Fatalf("encoded\n%s\nwant\n%s", b, want)
+	}
+}
+
+func TestRoundTripReturnsTheSameValue(t *testing.T) {
+	in := order{OrderID: "A-1", Customer: "Ana Söderström", TotalCents: -7, Items: []string{"a"}}
+	b, err := Codec{}.Encode(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out order
+	if err := (Codec{}).Decode(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(in, out) {
+		t.Fatalf("round trip gave %+v, want %+v", out, in)
+	}
+}
+
+func TestDecodeOfMalformedBodyIsFatal(t *testing.T) {
+	var out order
+	err := Codec{}.Decode([]byte("orderId: [unclosed"), &out)
+	if !acemq.IsFatal(err) {
+		t.Fatalf("Decode error %v is not fatal", err)
+	}
+	if !strings.HasPrefix(err.Error(), "acemq: this message is not YAML that reads as *yaml.order: ") {
+		t.Fatalf("error %q", err)
+	}
+}
+
+func TestCanDecodeClaimsOnlyYAMLTypes(t *testing.T) {
+	for ct, want := range map[string]bool{
+		"application/yaml": true, "application/x-yaml": true, "text/x-yaml": true,
+		"text/yaml": true, "application/vnd.acme.order+yaml": true,
+		"Application/YAML; charset=utf-8": true,
+		"":                                false, "application/json": false, "application/toml": false,
+		"text/plain": false, "application/yamlish": false,
+	} {
+		if got := (Codec{}).CanDecode(ct); got != want {
+			t.Errorf("CanDecode(%q) = %v, want %v", ct, got, want)
+		}
+	}
+}
+
+func TestContentTypeIsApplicationYAML(t *testing.T) {
+	if got := (Codec{}).ContentType(); got != "application/yaml" {
+		t.Fatalf("ContentType() = %q", got)
+	}
+}

@@ -1,0 +1,14 @@
+// Package yaml is the YAML codec for acemq: messages a person reads and edits.
+//
+//	payload ──Encode──▶ block-style YAML (application/yaml) ──▶ broker
+//	broker ──▶ CanDecode(content type) ──Decode──▶ *dst   (malformed → acemq.Fatal)
+//
+// Field names come from the json tags generated types carry (a yaml tag, where
+// present, wins), so a YAML message and a JSON message of the same type agree
+// on every name. Importing the package registers the codec as "yaml" with
+// acemq.RegisterCodec.
+//
+// The codec does not answer for a message with no content type: JSON is the
+// default format and gets that benefit of the doubt; YAML would be recording
+// traffic under a format nobody sent.
+package yaml
