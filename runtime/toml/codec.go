@@ -1,0 +1,42 @@
+package toml
+
+import (
+	"strings"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// ContentType is what Codec writes on every message.
+const ContentType = "application/toml"
+
+// claimed are the media types Codec reads; any "+toml" suffix type is read too.
+var claimed = []string{"application/toml", "text/toml"}
+
+// Codec encodes struct and map payloads as TOML and decodes TOML into a
+// pointer, naming fields by their json tags. The zero value is ready to use
+// and safe for concurrent use.
+type Codec struct{}
+
+var _ acemq.Codec = Codec{}
+
+// ContentType returns "application/toml".
+func (Codec) ContentType() string { return ContentType }
+
+// CanDecode reports whether contentType is application/toml, text/toml or any
+// +toml suffix type, compared case-insensitively. It is false for "".
+func (Codec) CanDecode(contentType string) bool {
+	mt := mediaType(contentType)
+	for _, p := range claimed {
+		if mt == p {
+			return true
+		}
+	}
+	return strings.HasSuffix(mt, "+toml")
+}
+
+// mediaType returns contentType lower-cased, without parameters or
+// surrounding space.
+func mediaType(contentType string) string {
+	mt, _, _ := strings.Cut(contentType, ";")
+	return strings.ToLower(strings.TrimSpace(mt))
+}
