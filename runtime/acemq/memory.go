@@ -1,0 +1,162 @@
+package acemq
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+)
+
+// The memory transport: memory://NAME is a broker that lives in this process.
+// Each distinct NAME is its own broker; every Connect to the same NAME reaches
+// the same one, for the life of the process. memory://NAME?confirms=off
+// behaves like a RabbitMQ connection without publisher confirms.
+
+func init() { RegisterTransport("memory", dialMemory) }
+
+// memoryBrokers holds every memory broker of the process by name.
+var memoryBrokers = struct {
+	sync.Mutex
+	m map[string]*memBroker
+}{m: map[string]*memBroker{}}
+
+// errMemoryClosed is returned by every call on a closed memory transport.
+var errMemoryClosed = errors.New("memory: the connection is closed")
+
+// memTransport is one connection to a memory broker.
+type memTransport struct {
+	b        *memBroker
+	confirms bool
+	mu       sync.Mutex
+	closed   bool
+	subs     map[*memSub]struct{}
+}
+
+// dialMemory opens memory://NAME[?confirms=off].
+func dialMemory(_ context.Context, rawURL string, _ Extensions) (Transport, error) {
+	name, query, err := parseMemoryURL(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	confirms := true
+	switch query.Get("confirms") {
+	case "", "on", "true":
+	case "off", "false":
+		confirms = false
+	default:
+		return nil, fmt.Errorf("memory: confirms must be on or off, got %q", query.Get("confirms"))
+	}
+	return &memTransport{b: memoryBroker(name), confirms: confirms, subs: map[*memSub]struct{}{}}, nil
+}
+
+// parseMemoryURL splits memory://NAME?QUERY.
+func parseMemoryURL(rawURL string) (string, url.Values, error) {
+	_, rest, _ := strings.Cut(rawURL, "://")
+	name, rawQuery, _ := strings.Cut(rest, "?")
+	query, err := url.ParseQuery(rawQuery)
+	if err != nil {
+		return "", nil, fmt.Errorf("memory: cannot read the query of %q: %w", rawURL, err)
+	}
+	return name, query, nil
+}
+
+// memoryBroker returns the broker called name, creating it on first use.
+func memoryBroker(name string) *memBroker {
+	memoryBrokers.Lock()
+	defer memoryBrokers.Unlock()
+	b, ok := memoryBrokers.m[name]
+	if !ok {
+		b = newMemBroker(name)
+		memoryBrokers.m[name] = b
+	}
+	return b
+}
+
+// check fails when the transport is closed or ctx is done.
+func (t *memTransport) check(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return errMemoryClosed
+	}
+	return nil
+}
+
+// DeclareQueue declares name, refusing different settings with PRECONDITION_FAILED.
+func (t *memTransport) DeclareQueue(ctx context.Context, name string, spec QueueSpec) error {
+	if err := t.check(ctx); err != nil {
+		return err
+	}
+	return t.b.declareQueue(name, spec)
+}
+
+// DeclareExchange declares name, refusing different settings with PRECONDITION_FAILED.
+func (t *memTransport) DeclareExchange(ctx context.Context, name string, spec ExchangeSpec) error {
+	if err := t.check(ctx); err != nil {
+		return err
+	}
+	return t.b.declareExchange(name, spec)
+}
+
+// Bind binds queue to exchange with key; both must be declared.
+func (t *memTransport) Bind(ctx context.Context, queue, exchange, key string) error {
+	if err := t.check(ctx); err != nil {
+		return err
+	}
+	return t.b.bind(queue, exchange, key)
+}
+
+// Publish routes msg and reports whether it reached a queue.
+func (t *memTransport) Publish(ctx context.Context, exchange, key string, msg Outbound) (PublishResult, error) {
+	if err := t.check(ctx); err != nil {
+		return PublishResult{}, err
+	}
+	routed, err := t.b.publish(exchange, key, msg)
+	if err != nil {
+		return PublishResult{}, err
+	}
+	res := PublishResult{MessageID: msg.MessageID, Confirmed: t.confirms, Routed: true}
+	if msg.Mandatory && !routed {
+		res.Routed, res.ReturnReason = false, "312 NO_ROUTE"
+	}
+	return res, nil
+}
+
+// MessageCount returns the number of ready messages in queue.
+func (t *memTransport) MessageCount(ctx context.Context, queue string) (int, error) {
+	if err := t.check(ctx); err != nil {
+		return 0, err
+	}
+	return t.b.messageCount(queue)
+}
+
+// Pull takes the next ready message of queue, auto-acknowledged.
+func (t *memTransport) Pull(ctx context.Context, queue string) (Delivery, bool, error) {
+	if err := t.check(ctx); err != nil {
+		return Delivery{}, false, err
+	}
+	return t.b.pull(queue)
+}
+
+// Close closes every subscription of this connection, returning their
+// unsettled messages to their queues. The broker itself lives on. Idempotent.
+func (t *memTransport) Close() error {
+	t.mu.Lock()
+	if t.closed {
+		t.mu.Unlock()
+		return nil
+	}
+	t.closed = true
+	subs := t.subs
+	t.subs = nil
+	t.mu.Unlock()
+	for s := range subs {
+		_ = s.Close()
+	}
+	return nil
+}

@@ -1,0 +1,201 @@
+package acemq
+
+import (
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"sync"
+	"time"
+)
+
+// memBroker is one in-process broker. One mutex guards all of its state.
+type memBroker struct {
+	name      string
+	mu        sync.Mutex
+	exchanges map[string]*memExchange
+	queues    map[string]*memQueue
+	nextTag   uint64
+}
+
+// memExchange is a declared exchange and its bindings.
+type memExchange struct {
+	name     string
+	spec     ExchangeSpec
+	bindings []memBinding
+}
+
+// memBinding binds a queue to an exchange with a routing key (or pattern).
+type memBinding struct {
+	queue, key string
+}
+
+func newMemBroker(name string) *memBroker {
+	return &memBroker{name: name, exchanges: map[string]*memExchange{}, queues: map[string]*memQueue{}}
+}
+
+// errorf renders a broker error in RabbitMQ's words, naming the broker.
+func (b *memBroker) errorf(format string, args ...any) error {
+	return fmt.Errorf("memory broker %q: "+format, append([]any{b.name}, args...)...)
+}
+
+// declareQueue creates name or checks that it matches spec.
+func (b *memBroker) declareQueue(name string, spec QueueSpec) error {
+	if name == "" {
+		return b.errorf("a queue needs a name")
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if q, ok := b.queues[name]; ok {
+		return b.equivalent("queue", name, queueSettings(q.spec), queueSettings(spec))
+	}
+	q, err := newMemQueue(b, name, spec)
+	if err != nil {
+		return err
+	}
+	b.queues[name] = q
+	return nil
+}
+
+// declareExchange creates name or checks that it matches spec.
+func (b *memBroker) declareExchange(name string, spec ExchangeSpec) error {
+	if name == "" {
+		return b.errorf("403 ACCESS_REFUSED - the default exchange cannot be declared")
+	}
+	switch spec.Kind {
+	case "direct", "topic", "fanout", "headers":
+	default:
+		return b.errorf("503 COMMAND_INVALID - unknown exchange type %q for exchange %q", spec.Kind, name)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if x, ok := b.exchanges[name]; ok {
+		return b.equivalent("exchange", name, exchangeSettings(x.spec), exchangeSettings(spec))
+	}
+	b.exchanges[name] = &memExchange{name: name, spec: spec}
+	return nil
+}
+
+// bind adds a binding; queue and exchange must exist. Binding twice is a no-op.
+func (b *memBroker) bind(queue, exchange, key string) error {
+	if exchange == "" {
+		return b.errorf("403 ACCESS_REFUSED - queue %q cannot be bound to the default exchange", queue)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	x, ok := b.exchanges[exchange]
+	if !ok {
+		return b.errorf("404 NOT_FOUND - no exchange %q", exchange)
+	}
+	if _, ok := b.queues[queue]; !ok {
+		return b.errorf("404 NOT_FOUND - no queue %q", queue)
+	}
+	bd := memBinding{queue: queue, key: key}
+	if !slices.Contains(x.bindings, bd) {
+		x.bindings = append(x.bindings, bd)
+	}
+	return nil
+}
+
+// queue returns the queue called name or a NOT_FOUND error. Call with b.mu held.
+func (b *memBroker) queue(name string) (*memQueue, error) {
+	q, ok := b.queues[name]
+	if !ok {
+		return nil, b.errorf("404 NOT_FOUND - no queue %q", name)
+	}
+	return q, nil
+}
+
+// messageCount counts the ready messages of queue.
+func (b *memBroker) messageCount(queue string) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	q, err := b.queue(queue)
+	if err != nil {
+		return 0, err
+	}
+	q.expire(time.Now())
+	return len(q.ready), nil
+}
+
+// pull takes the next ready message of queue, settled as it is taken.
+func (b *memBroker) pull(queue string) (Delivery, bool, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	q, err := b.queue(queue)
+	if err != nil {
+		return Delivery{}, false, err
+	}
+	q.expire(time.Now())
+	if len(q.ready) == 0 {
+		return Delivery{}, false, nil
+	}
+	m := q.ready[0]
+	q.ready = q.ready[1:]
+	return m.delivery(settledAcker{}), true, nil
+}
+
+func queueSettings(s QueueSpec) map[string]any {
+	m := map[string]any{"durable": s.Durable, "auto_delete": s.AutoDelete, "exclusive": s.Exclusive}
+	maps.Copy(m, s.Args)
+	return m
+}
+
+func exchangeSettings(s ExchangeSpec) map[string]any {
+	m := map[string]any{"type": s.Kind, "durable": s.Durable, "auto_delete": s.AutoDelete}
+	maps.Copy(m, s.Args)
+	return m
+}
+
+// equivalent refuses a redeclaration whose settings differ, naming the first
+// differing argument like RabbitMQ's 406 PRECONDITION_FAILED.
+func (b *memBroker) equivalent(kind, name string, current, received map[string]any) error {
+	keys := slices.Sorted(maps.Keys(current))
+	for k := range received {
+		if _, ok := current[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	for _, k := range keys {
+		c, inC := current[k]
+		r, inR := received[k]
+		if inC != inR || !reflect.DeepEqual(normalizeArg(c), normalizeArg(r)) {
+			return b.errorf("406 PRECONDITION_FAILED - inequivalent arg '%s' for %s '%s': received %s but current is %s",
+				k, kind, name, renderArg(r, inR), renderArg(c, inC))
+		}
+	}
+	return nil
+}
+
+func renderArg(v any, present bool) string {
+	if !present {
+		return "none"
+	}
+	return fmt.Sprintf("'%v'", v)
+}
+
+// normalizeArg makes numbers of any width and strings of any form compare equal.
+func normalizeArg(v any) any {
+	switch x := v.(type) {
+	case int, int8, int16, int32, int64:
+		return reflect.ValueOf(x).Int()
+	case uint, uint8, uint16, uint32, uint64:
+		return int64(reflect.ValueOf(x).Uint())
+	case float32:
+		return normalizeFloat(float64(x))
+	case float64:
+		return normalizeFloat(x)
+	case time.Duration:
+		return x.Milliseconds()
+	case []byte:
+		return string(x)
+	}
+	return v
+}
+
+func normalizeFloat(f float64) any {
+	if f == float64(int64(f)) {
+		return int64(f)
+	}
+	return f
+}

@@ -1,0 +1,217 @@
+package acemq
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"sync"
+)
+
+// Consume subscribes deliver to queue, which must be declared. Deliveries
+// come from one goroutine per subscription, in queue order; at most
+// spec.Prefetch are unsettled at any time (0 = unlimited).
+func (t *memTransport) Consume(ctx context.Context, queue string, spec ConsumeSpec, deliver func(Delivery)) (Subscription, error) {
+	if err := t.check(ctx); err != nil {
+		return nil, err
+	}
+	if spec.Prefetch < 0 {
+		return nil, fmt.Errorf("memory: prefetch must not be negative, got %d", spec.Prefetch)
+	}
+	s, err := t.b.subscribe(queue, spec, deliver)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		go s.Close()
+		return nil, errMemoryClosed
+	}
+	s.t = t
+	t.subs[s] = struct{}{}
+	return s, nil
+}
+
+// subscribe registers a subscription on queue and starts its delivery loop.
+func (b *memBroker) subscribe(queue string, spec ConsumeSpec, deliver func(Delivery)) (*memSub, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	q, err := b.queue(queue)
+	if err != nil {
+		return nil, err
+	}
+	s := &memSub{
+		q: q, spec: spec, deliver: deliver, unacked: map[uint64]*memMessage{},
+		wake: make(chan struct{}, 1), done: make(chan struct{}),
+	}
+	q.consumers = append(q.consumers, s)
+	go s.loop()
+	q.dispatch()
+	return s, nil
+}
+
+// memSub is one subscription. Its fields are guarded by the broker's mutex.
+type memSub struct {
+	t         *memTransport
+	q         *memQueue
+	spec      ConsumeSpec
+	deliver   func(Delivery)
+	unacked   map[uint64]*memMessage
+	pending   []Delivery // assigned, not yet handed to deliver
+	wake      chan struct{}
+	done      chan struct{}
+	cancelled bool
+	closeOnce sync.Once
+}
+
+// hasRoom reports whether the subscription may take another message.
+func (s *memSub) hasRoom() bool {
+	return !s.cancelled && (s.spec.Prefetch == 0 || len(s.unacked) < s.spec.Prefetch)
+}
+
+// assign gives m to the subscription. Call with b.mu held.
+func (s *memSub) assign(m *memMessage) {
+	s.q.b.nextTag++
+	tag := s.q.b.nextTag
+	s.unacked[tag] = m
+	s.pending = append(s.pending, m.delivery(&memAcker{s: s, tag: tag}))
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// loop hands assigned deliveries to deliver, one at a time, until cancelled.
+func (s *memSub) loop() {
+	for {
+		select {
+		case <-s.wake:
+		case <-s.done:
+			return
+		}
+		for d, ok := s.nextPending(); ok; d, ok = s.nextPending() {
+			s.deliver(d)
+		}
+	}
+}
+
+func (s *memSub) nextPending() (Delivery, bool) {
+	b := s.q.b
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if s.cancelled || len(s.pending) == 0 {
+		return Delivery{}, false
+	}
+	d := s.pending[0]
+	s.pending = s.pending[1:]
+	return d, true
+}
+
+// Cancel stops new deliveries; messages assigned but not yet handed out go
+// back to the queue. Handed-out deliveries can still be settled. Idempotent.
+func (s *memSub) Cancel() error {
+	b := s.q.b
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	s.cancelLocked()
+	return nil
+}
+
+func (s *memSub) cancelLocked() {
+	if s.cancelled {
+		return
+	}
+	s.cancelled = true
+	close(s.done)
+	s.q.removeConsumer(s)
+	for i := len(s.pending) - 1; i >= 0; i-- {
+		tag := s.pending[i].Acker.(*memAcker).tag
+		m := s.unacked[tag]
+		delete(s.unacked, tag)
+		s.q.ready = append([]*memMessage{m}, s.q.ready...)
+	}
+	s.pending = nil
+	s.q.dispatch()
+}
+
+// Close cancels the subscription and returns its unsettled messages to the
+// queue, marked redelivered; settling them afterwards fails. Idempotent.
+func (s *memSub) Close() error {
+	s.closeOnce.Do(func() {
+		b := s.q.b
+		b.mu.Lock()
+		s.cancelLocked()
+		s.requeueUnacked()
+		b.mu.Unlock()
+		if s.t != nil {
+			s.t.forget(s)
+		}
+	})
+	return nil
+}
+
+// requeueUnacked returns every unsettled message to the head of the queue,
+// keeping their order. Call with b.mu held.
+func (s *memSub) requeueUnacked() {
+	tags := slices.Sorted(maps.Keys(s.unacked))
+	for i := len(tags) - 1; i >= 0; i-- {
+		m := s.unacked[tags[i]]
+		delete(s.unacked, tags[i])
+		s.q.requeue(m)
+	}
+}
+
+// forget drops a closed subscription from the connection's set.
+func (t *memTransport) forget(s *memSub) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.subs, s)
+}
+
+// memAcker settles one delivery of a subscription.
+type memAcker struct {
+	s   *memSub
+	tag uint64
+}
+
+// take removes the delivery from the unsettled set. Call with b.mu held.
+func (a *memAcker) take() (*memMessage, error) {
+	m, ok := a.s.unacked[a.tag]
+	if !ok {
+		return nil, a.s.q.b.errorf("406 PRECONDITION_FAILED - unknown delivery tag %d", a.tag)
+	}
+	delete(a.s.unacked, a.tag)
+	return m, nil
+}
+
+// Ack settles the delivery.
+func (a *memAcker) Ack() error {
+	b := a.s.q.b
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if _, err := a.take(); err != nil {
+		return err
+	}
+	a.s.q.dispatch()
+	return nil
+}
+
+// Nack returns the delivery to the head of its queue (requeue) or
+// dead-letters it through the queue's x-dead-letter-exchange.
+func (a *memAcker) Nack(requeue bool) error {
+	b := a.s.q.b
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	m, err := a.take()
+	if err != nil {
+		return err
+	}
+	if requeue {
+		a.s.q.requeue(m)
+		return nil
+	}
+	a.s.q.deadLetter(m)
+	a.s.q.dispatch()
+	return nil
+}

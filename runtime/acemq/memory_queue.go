@@ -1,0 +1,166 @@
+package acemq
+
+import (
+	"slices"
+	"strconv"
+	"time"
+)
+
+// memQueue is a declared queue: its ready messages, in order, and the
+// subscriptions competing for them (served round-robin).
+type memQueue struct {
+	b         *memBroker
+	name      string
+	spec      QueueSpec
+	ttl       time.Duration // x-message-ttl; 0 = none
+	dlx       string        // x-dead-letter-exchange
+	dlKey     string        // x-dead-letter-routing-key; "" keeps the message's key
+	hasDLX    bool
+	ready     []*memMessage
+	consumers []*memSub
+	next      int
+}
+
+func newMemQueue(b *memBroker, name string, spec QueueSpec) (*memQueue, error) {
+	q := &memQueue{b: b, name: name, spec: spec}
+	if v, ok := spec.Args["x-message-ttl"]; ok {
+		ms, isInt := normalizeArg(v).(int64)
+		if !isInt || ms < 0 {
+			return nil, b.errorf("406 PRECONDITION_FAILED - invalid arg 'x-message-ttl' for queue '%s': %v", name, v)
+		}
+		q.ttl = time.Duration(ms) * time.Millisecond
+	}
+	if v, ok := spec.Args["x-dead-letter-exchange"]; ok {
+		q.dlx, q.hasDLX = argString(v), true
+	}
+	if v, ok := spec.Args["x-dead-letter-routing-key"]; ok {
+		q.dlKey = argString(v)
+	}
+	return q, nil
+}
+
+func argString(v any) string {
+	if s, ok := normalizeArg(v).(string); ok {
+		return s
+	}
+	return ""
+}
+
+// parseExpiration reads a per-message TTL in milliseconds.
+func parseExpiration(s string) (int64, bool) {
+	if s == "" {
+		return 0, false
+	}
+	ms, err := strconv.ParseInt(s, 10, 64)
+	return ms, err == nil && ms >= 0
+}
+
+// enqueue appends m, arms its expiry and hands out what can be handed out.
+// Call with b.mu held.
+func (q *memQueue) enqueue(m *memMessage) {
+	if q.ttl > 0 {
+		exp := time.Now().Add(q.ttl)
+		if m.expireAt.IsZero() || exp.Before(m.expireAt) {
+			m.expireAt = exp
+		}
+	}
+	q.ready = append(q.ready, m)
+	q.armExpiry(m)
+	q.dispatch()
+}
+
+// requeue puts m back at the head of the queue, marked redelivered. Call with
+// b.mu held.
+func (q *memQueue) requeue(m *memMessage) {
+	m.redelivered = true
+	q.ready = append([]*memMessage{m}, q.ready...)
+	q.dispatch()
+}
+
+// armExpiry schedules m's expiry while it waits in the queue.
+func (q *memQueue) armExpiry(m *memMessage) {
+	if m.expireAt.IsZero() {
+		return
+	}
+	time.AfterFunc(time.Until(m.expireAt), func() {
+		q.b.mu.Lock()
+		defer q.b.mu.Unlock()
+		q.expire(time.Now())
+		q.dispatch()
+	})
+}
+
+// expire dead-letters every ready message whose time is up. Call with b.mu held.
+func (q *memQueue) expire(now time.Time) {
+	kept := q.ready[:0]
+	var expired []*memMessage
+	for _, m := range q.ready {
+		if !m.expireAt.IsZero() && !now.Before(m.expireAt) {
+			expired = append(expired, m)
+		} else {
+			kept = append(kept, m)
+		}
+	}
+	clear(q.ready[len(kept):])
+	q.ready = kept
+	for _, m := range expired {
+		q.deadLetter(m)
+	}
+}
+
+// deadLetter routes m to the queue's dead-letter exchange, if it has one,
+// and drops it otherwise, as the broker does on expiry and on a nack without
+// requeue. Call with b.mu held.
+func (q *memQueue) deadLetter(m *memMessage) {
+	if !q.hasDLX {
+		return
+	}
+	key := m.key
+	if q.dlKey != "" {
+		key = q.dlKey
+	}
+	queues, err := q.b.route(q.dlx, key)
+	if err != nil {
+		return // RabbitMQ drops a message whose dead-letter exchange is missing
+	}
+	out := m.out
+	out.Expiration = ""
+	for _, target := range queues {
+		target.enqueue(newMemMessage(q.dlx, key, out, time.Now()))
+	}
+}
+
+// dispatch hands ready messages to subscriptions with room under their
+// prefetch, round-robin. Call with b.mu held.
+func (q *memQueue) dispatch() {
+	q.expire(time.Now())
+	for len(q.ready) > 0 {
+		s := q.pickConsumer()
+		if s == nil {
+			return
+		}
+		m := q.ready[0]
+		q.ready[0] = nil
+		q.ready = q.ready[1:]
+		s.assign(m)
+	}
+}
+
+// pickConsumer returns the next subscription with room, or nil.
+func (q *memQueue) pickConsumer() *memSub {
+	n := len(q.consumers)
+	for i := range n {
+		s := q.consumers[(q.next+i)%n]
+		if s.hasRoom() {
+			q.next = (q.next + i + 1) % n
+			return s
+		}
+	}
+	return nil
+}
+
+// removeConsumer stops handing messages to s. Call with b.mu held.
+func (q *memQueue) removeConsumer(s *memSub) {
+	q.consumers = slices.DeleteFunc(q.consumers, func(c *memSub) bool { return c == s })
+	q.next = 0
+}

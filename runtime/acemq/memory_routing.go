@@ -1,0 +1,131 @@
+package acemq
+
+import (
+	"maps"
+	"strings"
+	"time"
+)
+
+// publish routes one message to every matching queue and reports whether it
+// reached any. Publishing to an undeclared exchange is NOT_FOUND.
+func (b *memBroker) publish(exchange, key string, msg Outbound) (bool, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	queues, err := b.route(exchange, key)
+	if err != nil {
+		return false, err
+	}
+	now := time.Now()
+	for _, q := range queues {
+		q.enqueue(newMemMessage(exchange, key, msg, now))
+	}
+	return len(queues) > 0, nil
+}
+
+// route returns the queues a message published to exchange with key reaches,
+// each once. Call with b.mu held.
+func (b *memBroker) route(exchange, key string) ([]*memQueue, error) {
+	if exchange == "" {
+		if q, ok := b.queues[key]; ok {
+			return []*memQueue{q}, nil
+		}
+		return nil, nil
+	}
+	x, ok := b.exchanges[exchange]
+	if !ok {
+		return nil, b.errorf("404 NOT_FOUND - no exchange %q", exchange)
+	}
+	var out []*memQueue
+	seen := map[string]bool{}
+	for _, bd := range x.bindings {
+		q, ok := b.queues[bd.queue]
+		if ok && !seen[bd.queue] && bindingMatches(x.spec.Kind, bd.key, key) {
+			seen[bd.queue] = true
+			out = append(out, q)
+		}
+	}
+	return out, nil
+}
+
+// bindingMatches applies an exchange kind's rule to a binding key.
+func bindingMatches(kind, bindingKey, routingKey string) bool {
+	switch kind {
+	case "direct":
+		return bindingKey == routingKey
+	case "topic":
+		return topicMatches(bindingKey, routingKey)
+	default: // fanout; headers bindings carry no arguments here, so match all
+		return true
+	}
+}
+
+// topicMatches matches a routing key against a topic pattern word by word:
+// "*" is exactly one word, "#" is zero or more words.
+func topicMatches(pattern, key string) bool {
+	return matchWords(words(pattern), words(key))
+}
+
+// words splits a key into words; the empty key has none, as in RabbitMQ.
+func words(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ".")
+}
+
+func matchWords(p, k []string) bool {
+	for len(p) > 0 {
+		switch p[0] {
+		case "#":
+			for i := 0; i <= len(k); i++ {
+				if matchWords(p[1:], k[i:]) {
+					return true
+				}
+			}
+			return false
+		case "*":
+			if len(k) == 0 {
+				return false
+			}
+		default:
+			if len(k) == 0 || k[0] != p[0] {
+				return false
+			}
+		}
+		p, k = p[1:], k[1:]
+	}
+	return len(k) == 0
+}
+
+// memMessage is one message in one queue.
+type memMessage struct {
+	exchange, key string
+	out           Outbound
+	redelivered   bool
+	expireAt      time.Time
+}
+
+func newMemMessage(exchange, key string, msg Outbound, now time.Time) *memMessage {
+	msg.Headers = maps.Clone(msg.Headers)
+	m := &memMessage{exchange: exchange, key: key, out: msg}
+	if ms, ok := parseExpiration(msg.Expiration); ok {
+		m.expireAt = now.Add(time.Duration(ms) * time.Millisecond)
+	}
+	return m
+}
+
+// delivery renders the message for a consumer, with its own header map.
+func (m *memMessage) delivery(acker Acknowledger) Delivery {
+	return Delivery{
+		Body: m.out.Body, ContentType: m.out.ContentType, Exchange: m.exchange,
+		RoutingKey: m.key, MessageID: m.out.MessageID, ReplyTo: m.out.ReplyTo,
+		CorrelationID: m.out.CorrelationID, Expiration: m.out.Expiration,
+		Headers: maps.Clone(m.out.Headers), Redelivered: m.redelivered, Acker: acker,
+	}
+}
+
+// settledAcker acknowledges a message that was settled when it was taken.
+type settledAcker struct{}
+
+func (settledAcker) Ack() error      { return nil }
+func (settledAcker) Nack(bool) error { return nil }
