@@ -1,0 +1,25 @@
+package crypto
+
+import (
+	"fmt"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// unknownKeyError is the family's missing-key message; it matches ErrUnknownKey.
+type unknownKeyError struct {
+	id   string
+	held []string
+}
+
+func (e *unknownKeyError) Error() string {
+	return fmt.Sprintf("acemq: this message was encrypted with key %q, which is not on this keyring (it holds %s). "+
+		"Retrying will not help; add the key or dead-letter the message", e.id, e.held)
+}
+
+func (e *unknownKeyError) Is(target error) bool { return target == ErrUnknownKey }
+
+// unknownLocked returns the fatal missing-key error; kr.s.mu is held.
+func (kr *Keyring) unknownLocked(id string) error {
+	return acemq.Fatal(&unknownKeyError{id: id, held: append([]string(nil), kr.s.order...)})
+}

@@ -1,0 +1,73 @@
+package crypto
+
+import (
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+const (
+	magic     = 0xAE // first byte of every frame
+	version   = 0x01 // the frame version this package writes and reads
+	nonceSize = 12   // AES-GCM standard nonce
+	tagSize   = 16   // AES-GCM tag
+)
+
+// frame is a parsed encrypted body. The slices alias the body.
+type frame struct {
+	header []byte // 0xAE 0x01 len keyID: the associated data
+	keyID  string
+	nonce  []byte
+	sealed []byte // ciphertext || tag
+}
+
+// appendHeader appends 0xAE 0x01 len(keyID) keyID to dst.
+func appendHeader(dst []byte, keyID string) []byte {
+	dst = append(dst, magic, version, byte(len(keyID)))
+	return append(dst, keyID...)
+}
+
+// parseFrame splits body into its parts; every failure is fatal and worded
+// as the family words it.
+func parseFrame(body []byte) (frame, error) {
+	if err := checkPrefix(body); err != nil {
+		return frame{}, err
+	}
+	n := int(body[2])
+	if n == 0 {
+		return frame{}, acemq.Fatalf("acemq: this message carries no key id, so nothing can say which key opens it")
+	}
+	if len(body) < 3+n {
+		return frame{}, acemq.Fatalf("acemq: the key id on this message is truncated")
+	}
+	f := frame{header: body[:3+n], keyID: string(body[3 : 3+n])}
+	rest := body[3+n:]
+	if len(rest) < nonceSize+tagSize {
+		return frame{}, acemq.Fatalf("acemq: this message, encrypted with key %q, is too short to hold a %d-byte nonce and a %d-byte tag; it was truncated", f.keyID, nonceSize, tagSize)
+	}
+	f.nonce, f.sealed = rest[:nonceSize], rest[nonceSize:]
+	return f, nil
+}
+
+// checkPrefix checks the magic byte, the version byte and the key id length
+// byte are there.
+func checkPrefix(body []byte) error {
+	switch {
+	case len(body) == 0:
+		return acemq.Fatalf("acemq: this message was not written by crypto.Codec — it is empty, and an encrypted body begins 0xAE")
+	case body[0] != magic:
+		return acemq.Fatalf("acemq: this message was not written by crypto.Codec — it begins 0x%02X, and an encrypted body begins 0xAE", body[0])
+	case len(body) < 2:
+		return acemq.Fatalf("acemq: this message was not written by crypto.Codec — it ends after the 0xAE marker, before the format version")
+	case body[1] != version:
+		return acemq.Fatalf("acemq: this message is encryption format %d and this library reads %d", body[1], version)
+	case len(body) < 3:
+		return acemq.Fatalf("acemq: this message carries no key id, so nothing can say which key opens it")
+	}
+	return nil
+}
+
+// KeyIDOf returns the id of the key that sealed body, without decrypting it.
+// A body that is not a frame is a fatal error, worded as Decode words it.
+func KeyIDOf(body []byte) (string, error) {
+	f, err := parseFrame(body)
+	return f.keyID, err
+}
