@@ -1,0 +1,387 @@
+package acemq
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Topology is a set of exchanges, queues and bindings to declare together,
+// built by chaining: NewTopology().Exchange(...).Queue(...).Binding(...).
+// Mistakes are collected and reported by Validate (and Apply), not by the
+// chained calls. A Topology is not safe for concurrent modification; once
+// built it may be applied and printed from several goroutines.
+type Topology struct {
+	exchanges   []topoExchange
+	queues      []topoQueue
+	bindings    []topoBinding
+	deadLetters []string
+	external    map[string]bool
+	problems    []error
+}
+
+type topoExchange struct {
+	name, kind string
+	opts       []ExchangeOption
+	library    bool
+}
+
+type topoQueue struct {
+	name    string
+	opts    []QueueOption
+	library bool
+}
+
+type topoBinding struct {
+	queue, exchange, key string
+	library              bool
+}
+
+func (b topoBinding) String() string {
+	return fmt.Sprintf("%s -> %s (%s)", b.exchange, b.queue, b.key)
+}
+
+// NewTopology returns an empty topology.
+func NewTopology() *Topology {
+	return &Topology{external: map[string]bool{}}
+}
+
+// Exchange declares an exchange of kind (direct, topic, fanout or headers),
+// durable unless TransientExchange is given.
+func (t *Topology) Exchange(name, kind string, opts ...ExchangeOption) *Topology {
+	t.exchanges = append(t.exchanges, topoExchange{name: name, kind: kind, opts: opts})
+	return t
+}
+
+// Queue declares a queue: durable and quorum unless opts say otherwise.
+func (t *Topology) Queue(name string, opts ...QueueOption) *Topology {
+	t.queues = append(t.queues, topoQueue{name: name, opts: opts})
+	return t
+}
+
+// Binding binds queue to exchange with routing key (a pattern on a topic
+// exchange). Both must be declared by this topology.
+func (t *Topology) Binding(queue, exchange, key string) *Topology {
+	t.bindings = append(t.bindings, topoBinding{queue: queue, exchange: exchange, key: key})
+	return t
+}
+
+// DeadLetters gives queue the family's dead-letter half: it stamps queue with
+// x-dead-letter-exchange acemq.dlx and x-dead-letter-routing-key {queue}.dlq
+// (so the broker's own rejections land there too), and adds the acemq.dlx
+// exchange and the {queue}.dlq and {queue}.parked queues bound to it on their
+// own names. queue must be declared by this topology without DeadLetterTo.
+func (t *Topology) DeadLetters(queue string) *Topology {
+	if !slices.Contains(t.deadLetters, queue) {
+		t.deadLetters = append(t.deadLetters, queue)
+	}
+	t.addDeadLetterHalf(queue)
+	return t
+}
+
+func (t *Topology) addDeadLetterHalf(queue string) {
+	t.addLibraryExchange(DeadLetterExchange, "direct")
+	for _, q := range []string{DeadLetterQueue(queue), ParkedQueue(queue)} {
+		t.addLibraryQueue(q, OfType(QueueClassic))
+		t.addLibraryBinding(q, DeadLetterExchange, q)
+	}
+}
+
+// Retries gives queue the broker half of policy's retries: the acemq.retry
+// exchange, one classic rung queue per broker wait ({queue}.retry.{delay},
+// see RungArgs) and queue bound to acemq.retry on its own name. A policy
+// with no broker waits adds nothing; an invalid one is reported by Validate.
+func (t *Topology) Retries(queue string, policy RetryPolicy) *Topology {
+	if err := policy.Validate(); err != nil {
+		t.problems = append(t.problems, fmt.Errorf("%w (the retry policy of queue %q)", err, queue))
+		return t
+	}
+	rungs := LadderFor(queue, policy)
+	if len(rungs) == 0 {
+		return t
+	}
+	t.addLibraryExchange(RetryExchange, "direct")
+	for _, r := range rungs {
+		t.addLibraryQueue(r.Queue, rungOptions(r)...)
+	}
+	t.addLibraryBinding(queue, RetryExchange, queue)
+	return t
+}
+
+func rungOptions(r Rung) []QueueOption {
+	opts := []QueueOption{OfType(QueueClassic)}
+	for _, k := range slices.Sorted(maps.Keys(r.Args)) {
+		opts = append(opts, QueueArg(k, r.Args[k]))
+	}
+	return opts
+}
+
+func (t *Topology) addLibraryExchange(name, kind string) {
+	if !slices.ContainsFunc(t.exchanges, func(e topoExchange) bool { return e.name == name }) {
+		t.exchanges = append(t.exchanges, topoExchange{name: name, kind: kind, library: true})
+	}
+}
+
+func (t *Topology) addLibraryQueue(name string, opts ...QueueOption) {
+	if !slices.ContainsFunc(t.queues, func(q topoQueue) bool { return q.name == name }) {
+		t.queues = append(t.queues, topoQueue{name: name, opts: opts, library: true})
+	}
+}
+
+func (t *Topology) addLibraryBinding(queue, exchange, key string) {
+	b := topoBinding{queue: queue, exchange: exchange, key: key, library: true}
+	if !slices.ContainsFunc(t.bindings, b.same) {
+		t.bindings = append(t.bindings, b)
+	}
+}
+
+func (b topoBinding) same(o topoBinding) bool {
+	return b.queue == o.queue && b.exchange == o.exchange && b.key == o.key
+}
+
+// consumerTopology is what Consume declares for queue with policy p (zero =
+// DefaultRetryPolicy): the dead-letter half and, when p has broker waits, the
+// retry half, but never queue itself, which Consume only reads.
+func consumerTopology(queue string, p RetryPolicy) *Topology {
+	if p.IsZero() {
+		p = DefaultRetryPolicy()
+	}
+	t := NewTopology()
+	t.external[queue] = true
+	t.addDeadLetterHalf(queue)
+	return t.Retries(queue, p)
+}
+
+// queueOptions returns the options q is declared with, including the
+// DeadLetters stamp.
+func (t *Topology) queueOptions(q topoQueue) []QueueOption {
+	if !slices.Contains(t.deadLetters, q.name) {
+		return q.opts
+	}
+	return append(slices.Clip(q.opts),
+		QueueArg(ArgDeadLetterExchange, DeadLetterExchange),
+		QueueArg(ArgDeadLetterRoutingKey, DeadLetterQueue(q.name)))
+}
+
+// declarer is what a topology is applied through; *Conn is one.
+type declarer interface {
+	DeclareExchange(ctx context.Context, name, kind string, opts ...ExchangeOption) error
+	DeclareQueue(ctx context.Context, name string, opts ...QueueOption) error
+	Bind(ctx context.Context, queue, exchange, key string) error
+}
+
+// applyTo validates t and declares its exchanges, then its queues, then its
+// bindings, stopping at the first failure. An invalid topology declares nothing.
+func (t *Topology) applyTo(ctx context.Context, d declarer) error {
+	if err := t.Validate(); err != nil {
+		return err
+	}
+	for _, e := range t.exchanges {
+		if err := d.DeclareExchange(ctx, e.name, e.kind, e.opts...); err != nil {
+			return err
+		}
+	}
+	for _, q := range t.queues {
+		if err := d.DeclareQueue(ctx, q.name, t.queueOptions(q)...); err != nil {
+			return err
+		}
+	}
+	for _, b := range t.bindings {
+		if err := d.Bind(ctx, b.queue, b.exchange, b.key); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Plan returns one line per declaration, in the order Apply makes them:
+// exchanges, then queues, then bindings, each in the order they were added.
+func (t *Topology) Plan() []string {
+	lines := make([]string, 0, len(t.exchanges)+len(t.queues)+len(t.bindings))
+	for _, e := range t.exchanges {
+		lines = append(lines, "declare exchange "+e.name+" ("+t.describeExchange(e)+")")
+	}
+	for _, q := range t.queues {
+		lines = append(lines, "declare queue "+q.name+" ("+t.describeQueue(q)+")")
+	}
+	for _, b := range t.bindings {
+		lines = append(lines, "bind "+b.String())
+	}
+	return lines
+}
+
+// String summarises t and lists its Plan, one declaration per line, such as
+// "Topology: 1 exchanges, 2 queues, 2 bindings". The output is deterministic.
+func (t *Topology) String() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "Topology: %d exchanges, %d queues, %d bindings", len(t.exchanges), len(t.queues), len(t.bindings))
+	for _, line := range t.Plan() {
+		sb.WriteString("\n  " + line)
+	}
+	return sb.String()
+}
+
+func (t *Topology) describeExchange(e topoExchange) string {
+	spec, err := buildExchangeSpec(e.kind, e.opts)
+	if err != nil {
+		return "invalid: " + err.Error()
+	}
+	parts := []string{spec.Kind, durability(spec.Durable)}
+	if spec.AutoDelete {
+		parts = append(parts, "auto-delete")
+	}
+	return strings.Join(append(parts, describeArgs(spec.Args)...), ", ")
+}
+
+func (t *Topology) describeQueue(q topoQueue) string {
+	spec, err := buildQueueSpec(t.queueOptions(q))
+	if err != nil {
+		return "invalid: " + err.Error()
+	}
+	parts := []string{durability(spec.Durable)}
+	if spec.Exclusive {
+		parts = append(parts, "exclusive")
+	}
+	if spec.AutoDelete {
+		parts = append(parts, "auto-delete")
+	}
+	parts = append(parts, queueTypeOf(spec))
+	return strings.Join(append(parts, describeArgs(spec.Args)...), ", ")
+}
+
+func durability(durable bool) string {
+	if durable {
+		return "durable"
+	}
+	return "transient"
+}
+
+// queueTypeOf names a settled spec's queue type; no x-queue-type is classic.
+func queueTypeOf(spec QueueSpec) string {
+	if t, ok := spec.Args[ArgQueueType]; ok {
+		return fmt.Sprint(t)
+	}
+	return string(QueueClassic)
+}
+
+func describeArgs(args map[string]any) []string {
+	out := []string{}
+	for _, k := range slices.Sorted(maps.Keys(args)) {
+		if k != ArgQueueType {
+			out = append(out, fmt.Sprintf("%s=%v", k, args[k]))
+		}
+	}
+	return out
+}
+
+// errNotDeclared is the family's wording for a reference to an object the
+// topology does not declare.
+func errNotDeclared(b topoBinding, what, name string) error {
+	return fmt.Errorf("acemq: binding %s names %s %q, which this topology does not declare", b, what, name)
+}
+
+// Validate reports every problem with t, joined (errors.Join): an exchange
+// without a name or kind, a queue or exchange declared twice, an invalid
+// option, a binding to the default exchange or to a queue or exchange this
+// topology does not declare (amq.* exchanges are the broker's own), and
+// DeadLetters on an undeclared queue or one that also has DeadLetterTo.
+func (t *Topology) Validate() error {
+	problems := slices.Clone(t.problems)
+	problems = append(problems, t.validateExchanges()...)
+	problems = append(problems, t.validateQueues()...)
+	problems = append(problems, t.validateBindings()...)
+	problems = append(problems, t.validateDeadLetters()...)
+	return errors.Join(problems...)
+}
+
+func (t *Topology) validateExchanges() []error {
+	var problems []error
+	seen := map[string]bool{}
+	for _, e := range t.exchanges {
+		switch {
+		case e.name == "":
+			problems = append(problems, errors.New("acemq: an exchange needs a name; the default exchange is the broker's and cannot be declared"))
+		case seen[e.name]:
+			problems = append(problems, fmt.Errorf("acemq: exchange %q is declared twice", e.name))
+		case e.kind == "":
+			problems = append(problems, fmt.Errorf("acemq: exchange %q has no kind; use direct, topic, fanout or headers", e.name))
+		default:
+			if _, err := buildExchangeSpec(e.kind, e.opts); err != nil {
+				problems = append(problems, fmt.Errorf("%w (exchange %q)", err, e.name))
+			}
+		}
+		seen[e.name] = true
+	}
+	return problems
+}
+
+func (t *Topology) validateQueues() []error {
+	var problems []error
+	seen := map[string]bool{}
+	for _, q := range t.queues {
+		switch {
+		case q.name == "":
+			problems = append(problems, errors.New("acemq: a queue needs a name"))
+		case seen[q.name]:
+			problems = append(problems, fmt.Errorf("acemq: queue %q is declared twice", q.name))
+		default:
+			if _, err := buildQueueSpec(t.queueOptions(q)); err != nil {
+				problems = append(problems, fmt.Errorf("%w (queue %q)", err, q.name))
+			}
+		}
+		seen[q.name] = true
+	}
+	return problems
+}
+
+func (t *Topology) validateBindings() []error {
+	var problems []error
+	for i, b := range t.bindings {
+		if slices.ContainsFunc(t.bindings[:i], b.same) {
+			problems = append(problems, fmt.Errorf("acemq: binding %s is declared twice", b))
+		}
+		if err := t.validateBinding(b); err != nil {
+			problems = append(problems, err)
+		}
+	}
+	return problems
+}
+
+func (t *Topology) validateBinding(b topoBinding) error {
+	switch {
+	case b.exchange == "":
+		return fmt.Errorf("acemq: binding %s names the default exchange, which takes no bindings: it already routes to every queue by the queue's name", b)
+	case !t.declaresQueue(b.queue):
+		return errNotDeclared(b, "queue", b.queue)
+	case !t.declaresExchange(b.exchange):
+		return errNotDeclared(b, "exchange", b.exchange)
+	}
+	return nil
+}
+
+func (t *Topology) validateDeadLetters() []error {
+	var problems []error
+	for _, name := range t.deadLetters {
+		i := slices.IndexFunc(t.queues, func(q topoQueue) bool { return q.name == name })
+		if i < 0 {
+			problems = append(problems, fmt.Errorf("acemq: DeadLetters names queue %q, which this topology does not declare", name))
+			continue
+		}
+		if spec, err := buildQueueSpec(t.queues[i].opts); err == nil && spec.Args[ArgDeadLetterExchange] != nil {
+			problems = append(problems, fmt.Errorf("acemq: queue %q asks for both DeadLetterTo and DeadLetters; choose one", name))
+		}
+	}
+	return problems
+}
+
+func (t *Topology) declaresQueue(name string) bool {
+	return t.external[name] || slices.ContainsFunc(t.queues, func(q topoQueue) bool { return q.name == name })
+}
+
+func (t *Topology) declaresExchange(name string) bool {
+	return strings.HasPrefix(name, "amq.") ||
+		slices.ContainsFunc(t.exchanges, func(e topoExchange) bool { return e.name == name })
+}
