@@ -102,11 +102,11 @@ func TestWrongKeyOfTheSameNameFailsWithTheFamilyWording(t *testing.T) {
 func TestMalformedFramesAreFatalWithTheFamilyWording(t *testing.T) {
 	c := Wrap(rawCodec{}, mustRing(t, firstKey()))
 	cases := map[string][]byte{
-		"acemq: this message was not written by crypto.Codec — ":                 []byte(`{"plain":"json"}`),
-		"acemq: this message was not written by crypto.Codec — it is empty":      {},
-		"acemq: this message is encryption format 2 and this library reads 1":    {0xAE, 0x02, 0x01, 'k'},
-		"acemq: this message carries no key id, so nothing can say which key":    {0xAE, 0x01, 0x00, 1, 2, 3},
-		"acemq: the key id on this message is truncated":                         {0xAE, 0x01, 0x09, 'a', 'b'},
+		"acemq: this message was not written by crypto.Codec — ":                []byte(`{"plain":"json"}`),
+		"acemq: this message was not written by crypto.Codec — it is empty":     {},
+		"acemq: this message is encryption format 2 and this library reads 1":   {0xAE, 0x02, 0x01, 'k'},
+		"acemq: this message carries no key id, so nothing can say which key":   {0xAE, 0x01, 0x00, 1, 2, 3},
+		"acemq: the key id on this message is truncated":                        {0xAE, 0x01, 0x09, 'a', 'b'},
 		`acemq: this message, encrypted with key "ab", is too short to hold a `: {0xAE, 0x01, 0x02, 'a', 'b', 1, 2, 3},
 	}
 	for prefix, body := range cases {
