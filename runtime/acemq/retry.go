@@ -191,23 +191,23 @@ func (p RetryPolicy) base() string {
 	case p.MaxAttempts == 1:
 		return "none()"
 	case p.Multiplier == 1:
-		return fmt.Sprintf("fixed(%d, %s)", p.MaxAttempts, p.InitialDelay)
+		return fmt.Sprintf("fixed(%d, %s)", p.MaxAttempts, shortDuration(p.InitialDelay))
 	case p.Multiplier == 2:
-		return fmt.Sprintf("exponential(%d, %s, %s)", p.MaxAttempts, p.InitialDelay, p.MaxDelay)
+		return fmt.Sprintf("exponential(%d, %s, %s)", p.MaxAttempts, shortDuration(p.InitialDelay), shortDuration(p.MaxDelay))
 	}
-	return fmt.Sprintf("custom(%d, %s, ×%g, %s)", p.MaxAttempts, p.InitialDelay, p.Multiplier, p.MaxDelay)
+	return fmt.Sprintf("custom(%d, %s, ×%g, %s)", p.MaxAttempts, shortDuration(p.InitialDelay), p.Multiplier, shortDuration(p.MaxDelay))
 }
 
 func (p RetryPolicy) modifiers() string {
 	s := ""
 	if p.MaxMessageAge > 0 {
-		s += fmt.Sprintf(".giveUpAfter(%s)", p.MaxMessageAge)
+		s += fmt.Sprintf(".giveUpAfter(%s)", shortDuration(p.MaxMessageAge))
 	}
 	if p.JitterFactor != p.defaultJitter() {
 		s += fmt.Sprintf(".withJitter(%g)", p.JitterFactor)
 	}
 	if p.BrokerWaitThreshold != DefaultBrokerWaitThreshold {
-		s += fmt.Sprintf(".waitInBrokerFrom(%s)", p.BrokerWaitThreshold)
+		s += fmt.Sprintf(".waitInBrokerFrom(%s)", shortDuration(p.BrokerWaitThreshold))
 	}
 	return s
 }
@@ -217,4 +217,18 @@ func (p RetryPolicy) defaultJitter() float64 {
 		return 0.2
 	}
 	return 0
+}
+
+// shortDuration renders d in the largest unit that divides it exactly
+// (24h, 5m, 30s, 500ms), as the family's fixtures write durations.
+func shortDuration(d time.Duration) string {
+	for _, u := range []struct {
+		unit time.Duration
+		name string
+	}{{time.Hour, "h"}, {time.Minute, "m"}, {time.Second, "s"}, {time.Millisecond, "ms"}} {
+		if d != 0 && d%u.unit == 0 {
+			return fmt.Sprintf("%d%s", d/u.unit, u.name)
+		}
+	}
+	return d.String()
 }
