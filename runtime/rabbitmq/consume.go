@@ -1,0 +1,198 @@
+package rabbitmq
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync"
+
+	amqp "github.com/rabbitmq/amqp091-go"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// Consume subscribes to queue on a channel of its own with manual acks and
+// basic.qos(spec.Prefetch), and calls deliver for each message from one
+// goroutine, in the order the broker sent them. After recovery the
+// subscription resumes on the new connection with the same deliver func;
+// deliveries from before the loss can no longer be settled (the broker
+// delivers them again, marked redelivered).
+func (t *Transport) Consume(ctx context.Context, queue string, spec acemq.ConsumeSpec, deliver func(acemq.Delivery)) (acemq.Subscription, error) {
+	if deliver == nil {
+		return nil, errors.New("acemq: Consume was given a nil deliver func")
+	}
+	s := &subscription{t: t, queue: queue, spec: spec, deliver: deliver, tag: spec.Tag}
+	if s.tag == "" {
+		s.tag = "acemq-" + randomHex()
+	}
+	if err := s.startOnLive(ctx); err != nil {
+		return nil, fmt.Errorf("acemq: cannot consume from queue %q: %w", queue, err)
+	}
+	t.addSub(s)
+	return s, nil
+}
+
+// startOnLive starts on the live connection, waiting for recovery when the
+// connection drops under it.
+func (s *subscription) startOnLive(ctx context.Context) error {
+	for {
+		conn, err := s.t.connection(ctx)
+		if err != nil {
+			return err
+		}
+		err = s.start(conn)
+		if !errors.Is(err, amqp.ErrClosed) || !conn.IsClosed() {
+			return err
+		}
+	}
+}
+
+// subscription is one running Consume. Safe for concurrent use.
+type subscription struct {
+	t       *Transport
+	queue   string
+	spec    acemq.ConsumeSpec
+	deliver func(acemq.Delivery)
+	tag     string
+
+	mu      sync.Mutex
+	conn    *amqp.Connection
+	ch      *amqp.Channel
+	stopped bool // Cancel or Close was called
+	wg      sync.WaitGroup
+}
+
+// start opens a channel on conn and consumes on it, unless the subscription
+// already runs on conn or was stopped.
+func (s *subscription) start(conn *amqp.Connection) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.stopped || (s.conn == conn && s.ch != nil && !s.ch.IsClosed()) {
+		return nil
+	}
+	ch, deliveries, err := s.open(conn)
+	if err != nil {
+		return err
+	}
+	s.conn, s.ch = conn, ch
+	s.wg.Add(1)
+	go s.loop(conn, ch, deliveries)
+	return nil
+}
+
+func (s *subscription) open(conn *amqp.Connection) (*amqp.Channel, <-chan amqp.Delivery, error) {
+	args, err := toTable(s.spec.Args)
+	if err != nil {
+		return nil, nil, err
+	}
+	ch, err := conn.Channel()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err = ch.Qos(max(s.spec.Prefetch, 0), 0, false); err == nil {
+		var deliveries <-chan amqp.Delivery
+		deliveries, err = ch.Consume(s.queue, s.tag, false, false, false, false, args)
+		if err == nil {
+			return ch, deliveries, nil
+		}
+	}
+	_ = ch.Close()
+	return nil, nil, err
+}
+
+func (s *subscription) loop(conn *amqp.Connection, ch *amqp.Channel, deliveries <-chan amqp.Delivery) {
+	defer s.wg.Done()
+	for d := range deliveries {
+		s.deliver(toDelivery(d))
+	}
+	s.heal(conn, ch)
+}
+
+// heal reopens the subscription after its channel alone closed (say, after
+// a channel error); a lost connection is left to recovery, and a cancelled
+// subscription stays cancelled.
+func (s *subscription) heal(conn *amqp.Connection, ch *amqp.Channel) {
+	delay := s.t.cfg.delay.min
+	for ch.IsClosed() && !conn.IsClosed() && !s.isStopped() {
+		if !s.t.sleep(delay) || s.start(conn) == nil {
+			return
+		}
+		delay = min(2*delay, s.t.cfg.delay.max)
+	}
+}
+
+func (s *subscription) isStopped() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stopped
+}
+
+// Cancel stops new deliveries (basic.cancel); deliveries already handed out
+// can still be settled. Idempotent.
+func (s *subscription) Cancel() error {
+	s.mu.Lock()
+	ch, was := s.ch, s.stopped
+	s.stopped = true
+	s.mu.Unlock()
+	if was || ch == nil || ch.IsClosed() {
+		return nil
+	}
+	if err := ch.Cancel(s.tag, false); err != nil && !errors.Is(err, amqp.ErrClosed) {
+		return fmt.Errorf("acemq: cannot cancel the subscription to queue %q: %w", s.queue, err)
+	}
+	return nil
+}
+
+// Close stops deliveries and closes the channel: deliveries not yet settled
+// return to the queue. It does not wait for a deliver call in progress.
+// Idempotent.
+func (s *subscription) Close() error {
+	err := s.Cancel()
+	s.mu.Lock()
+	ch := s.ch
+	s.mu.Unlock()
+	s.t.removeSub(s)
+	if ch != nil {
+		if cerr := ch.Close(); cerr != nil && !errors.Is(cerr, amqp.ErrClosed) && err == nil {
+			err = fmt.Errorf("acemq: cannot close the subscription to queue %q: %w", s.queue, cerr)
+		}
+	}
+	return err
+}
+
+func (t *Transport) addSub(s *subscription) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.subs[s] = struct{}{}
+}
+
+func (t *Transport) removeSub(s *subscription) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.subs, s)
+}
+
+// resumeAll restarts every subscription on conn after recovery.
+func (t *Transport) resumeAll(conn *amqp.Connection) error {
+	t.mu.Lock()
+	subs := make([]*subscription, 0, len(t.subs))
+	for s := range t.subs {
+		subs = append(subs, s)
+	}
+	t.mu.Unlock()
+	var errs []error
+	for _, s := range subs {
+		if err := s.start(conn); err != nil {
+			errs = append(errs, fmt.Errorf("acemq: cannot resume consuming from queue %q: %w", s.queue, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func randomHex() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

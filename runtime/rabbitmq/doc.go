@@ -1,0 +1,36 @@
+// Package rabbitmq is the RabbitMQ transport of acemq, built on
+// github.com/rabbitmq/amqp091-go. Importing it (blank import is enough)
+// registers the amqp:// and amqps:// schemes with acemq.Connect:
+//
+//	import _ "github.com/acemq/acemq-gen/runtime/rabbitmq"
+//
+//	conn, err := acemq.Connect(ctx, "amqp://guest:guest@localhost:5672/",
+//		rabbitmq.MaxOutstandingPublishes(500), rabbitmq.Name("orders"))
+//
+// The transport keeps one AMQP connection with one publishing channel, one
+// channel per subscription and a short-lived channel per declaration:
+//
+//	Publish ──► window (MaxOutstandingPublishes) ──► publish channel (confirm mode)
+//	             │ write under the channel lock, wait outside it
+//	             ▼
+//	        basic.return (by message id) ──► basic.ack / basic.nack ──► PublishResult
+//
+//	Consume ──► own channel: basic.qos(Prefetch) + basic.consume(manual acks) ──► deliver
+//	Declare ──► own channel, closed afterwards (a PRECONDITION_FAILED only kills it)
+//
+// Publisher confirms are on by default and pipelined: many publishes are in
+// flight on the channel and each caller waits only for its own confirm.
+// Mandatory publishes that reach no queue come back as PublishResult{Routed:
+// false, ReturnReason: "312 NO_ROUTE"}, matched by message id. A broker nack
+// is ErrBrokerRefused.
+//
+// Recovery: when the connection drops, the transport redials with a doubling
+// backoff (RecoveryDelay), redeclares every queue, exchange and binding it
+// declared (in order), and resumes every subscription with the same deliver
+// func. A publish in flight when the connection dropped fails (it may or may
+// not have reached the broker); a publish or declaration started while the
+// connection is down waits for recovery as long as its ctx allows.
+// OnRecovery reports each step.
+//
+// Every exported function and method is safe for concurrent use.
+package rabbitmq

@@ -1,0 +1,174 @@
+package rabbitmq
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// Defaults of the options below.
+const (
+	// DefaultMaxOutstandingPublishes bounds unconfirmed publishes per
+	// connection (the family's Java/.NET number).
+	DefaultMaxOutstandingPublishes = 1000
+	// DefaultRecoveryDelayMin is the wait before the first redial.
+	DefaultRecoveryDelayMin = time.Second
+	// DefaultRecoveryDelayMax caps the doubling wait between redials.
+	DefaultRecoveryDelayMax = 30 * time.Second
+)
+
+// confirmMode is how publishes are confirmed; it is a type so WithoutConfirms
+// takes no bare boolean.
+type confirmMode int
+
+const (
+	confirmsOn confirmMode = iota
+	confirmsOff
+)
+
+type delayRange struct{ min, max time.Duration }
+
+var (
+	maxOutstandingExt = acemq.NewExtension[int]("rabbitmq.MaxOutstandingPublishes")
+	confirmExt        = acemq.NewExtension[confirmMode]("rabbitmq.WithoutConfirms")
+	onRecoveryExt     = acemq.NewExtension[func(RecoveryEvent)]("rabbitmq.OnRecovery")
+	nameExt           = acemq.NewExtension[string]("rabbitmq.Name")
+	delayExt          = acemq.NewExtension[delayRange]("rabbitmq.RecoveryDelay")
+)
+
+// MaxOutstandingPublishes bounds how many publishes may wait for the
+// broker's confirm at once on the connection (default 1000). When the window
+// is full a publish waits as long as its ctx allows, then fails with an error
+// naming MaxOutstandingPublishes and how many publishes are waiting. n must be
+// at least 1; a smaller n fails Connect (or Dial).
+func MaxOutstandingPublishes(n int) acemq.ConnOption {
+	return option(maxOutstandingExt.Option(n), func(c *config) { c.maxOutstanding = n })
+}
+
+// WithoutConfirms publishes without publisher confirms: Publish returns once
+// the message is written, with Confirmed false and Routed true. Default: off
+// (confirms on).
+func WithoutConfirms() acemq.ConnOption {
+	return option(confirmExt.Option(confirmsOff), func(c *config) { c.confirms = false })
+}
+
+// OnRecovery calls fn for every recovery event (lost, retrying, recovered)
+// from the transport's recovery goroutine, one event at a time; fn should
+// return quickly. Default: none. A nil fn fails Connect (or Dial).
+func OnRecovery(fn func(RecoveryEvent)) acemq.ConnOption {
+	return option(onRecoveryExt.Option(fn), func(c *config) { c.onRecovery = fn })
+}
+
+// Name sets the connection_name the broker shows for this connection.
+// Default: none (the client properties say "AceMQ for Go").
+func Name(s string) acemq.ConnOption {
+	return option(nameExt.Option(s), func(c *config) { c.name = s })
+}
+
+// RecoveryDelay sets the wait before the first redial after the connection
+// is lost (min) and the cap of the doubling wait between later ones (max).
+// Default 1 s doubling to 30 s. Both must be positive and min <= max; other
+// values fail Connect (or Dial).
+func RecoveryDelay(min, max time.Duration) acemq.ConnOption {
+	d := delayRange{min: min, max: max}
+	return option(delayExt.Option(d), func(c *config) { c.delay = d })
+}
+
+// config is the transport's resolved settings.
+type config struct {
+	maxOutstanding int
+	confirms       bool
+	onRecovery     func(RecoveryEvent)
+	name           string
+	delay          delayRange
+}
+
+func defaultConfig() config {
+	return config{maxOutstanding: DefaultMaxOutstandingPublishes, confirms: true,
+		onRecovery: func(RecoveryEvent) {}, delay: delayRange{DefaultRecoveryDelayMin, DefaultRecoveryDelayMax}}
+}
+
+// configFrom reads and validates the rabbitmq options among ext (the
+// options given to acemq.Connect).
+func configFrom(ext acemq.Extensions) (config, error) {
+	c := defaultConfig()
+	if n, ok := maxOutstandingExt.Of(ext); ok {
+		c.maxOutstanding = n
+	}
+	if m, ok := confirmExt.Of(ext); ok {
+		c.confirms = m == confirmsOn
+	}
+	if fn, ok := onRecoveryExt.Of(ext); ok {
+		c.onRecovery = fn
+	}
+	c.name, _ = nameExt.Of(ext)
+	if d, ok := delayExt.Of(ext); ok {
+		c.delay = d
+	}
+	return c, c.validate()
+}
+
+func (c config) validate() error {
+	if c.maxOutstanding < 1 {
+		return fmt.Errorf("acemq: rabbitmq.MaxOutstandingPublishes must be at least 1, got %d", c.maxOutstanding)
+	}
+	if c.onRecovery == nil {
+		return errors.New("acemq: rabbitmq.OnRecovery was given a nil function")
+	}
+	if c.delay.min <= 0 || c.delay.max < c.delay.min {
+		return fmt.Errorf("acemq: rabbitmq.RecoveryDelay needs 0 < min <= max, got %v and %v", c.delay.min, c.delay.max)
+	}
+	return nil
+}
+
+// dialing holds the config a Dial call is filling in, keyed by the pointer
+// its options are applied to. Options given to acemq.Connect store their value
+// under their Extension instead.
+var dialing sync.Map
+
+// option makes a ConnOption (C is acemq's unexported connection config,
+// inferred) that stores its value through store for Connect, or sets it on
+// the config of the Dial call applying it.
+func option[C any](store func(*C) error, set func(*config)) func(*C) error {
+	return func(target *C) error {
+		if c, ok := dialing.Load(target); ok {
+			set(c.(*config))
+			return nil
+		}
+		return store(target)
+	}
+}
+
+// applyForDial applies one option to c: rabbitmq options set their value,
+// options of other packages have nothing to set on a transport.
+func applyForDial[C any](opt func(*C) error, c *config) error {
+	target := new(C)
+	dialing.Store(target, c)
+	defer dialing.Delete(target)
+	return opt(target)
+}
+
+// RecoveryKind names a recovery event.
+type RecoveryKind string
+
+// The recovery events, in the order a recovery goes through them.
+const (
+	// RecoveryLost: the connection dropped; publishes and declares wait.
+	RecoveryLost RecoveryKind = "lost"
+	// RecoveryRetrying: a redial is about to be attempted (Attempt counts
+	// from 1; Err is the previous attempt's failure, if any).
+	RecoveryRetrying RecoveryKind = "retrying"
+	// RecoveryRecovered: connected again, topology redeclared and every
+	// subscription resumed (Err joins redeclarations that failed, if any).
+	RecoveryRecovered RecoveryKind = "recovered"
+)
+
+// RecoveryEvent is one step of connection recovery, given to OnRecovery.
+type RecoveryEvent struct {
+	Kind    RecoveryKind
+	Attempt int
+	Err     error
+}

@@ -1,0 +1,160 @@
+package rabbitmq
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	amqp "github.com/rabbitmq/amqp091-go"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// ErrBrokerRefused is the error of a publish the broker nacked. The core
+// wraps it as "acemq: cannot publish message ID to EXCHANGE: the broker
+// refused it".
+var ErrBrokerRefused = errors.New("the broker refused it")
+
+// ErrConfirmLost is wrapped by the error of a publish whose channel or
+// connection closed before the broker confirmed it: the message may or may not
+// have reached the broker.
+var ErrConfirmLost = errors.New("acemq: the connection closed before the broker confirmed the message; it may or may not have been delivered")
+
+// pubChannel is the channel publishes go through, with its returns.
+type pubChannel struct {
+	conn    *amqp.Connection
+	ch      *amqp.Channel
+	returns *returnLog
+	closes  chan *amqp.Error
+	mu      sync.Mutex
+	reason  error
+}
+
+// closeReason is why the channel closed (the broker's error if it sent one).
+func (p *pubChannel) closeReason() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	select {
+	case e, ok := <-p.closes:
+		if ok && e != nil {
+			p.reason = e
+		}
+	default:
+	}
+	return p.reason
+}
+
+// publisher returns the live publish channel, opening one on the live
+// connection when there is none (or the previous one closed).
+func (t *Transport) publisher(ctx context.Context) (*pubChannel, error) {
+	for {
+		conn, err := t.connection(ctx)
+		if err != nil {
+			return nil, err
+		}
+		p, err := t.pubChannelOn(conn)
+		if !errors.Is(err, amqp.ErrClosed) || !conn.IsClosed() {
+			return p, err
+		}
+	}
+}
+
+func (t *Transport) pubChannelOn(conn *amqp.Connection) (*pubChannel, error) {
+	t.pubMu.Lock()
+	defer t.pubMu.Unlock()
+	if p := t.pub; p != nil && p.conn == conn && !p.ch.IsClosed() {
+		return p, nil
+	}
+	ch, err := conn.Channel()
+	if err == nil && t.cfg.confirms {
+		err = ch.Confirm(false)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("acemq: cannot open a publishing channel: %w", err)
+	}
+	p := &pubChannel{conn: conn, ch: ch, closes: ch.NotifyClose(make(chan *amqp.Error, 1))}
+	p.returns = newReturnLog(ch.NotifyReturn(make(chan amqp.Return)))
+	t.pub = p
+	return p, nil
+}
+
+// Publish sends msg to exchange with key. With confirms on (the default) it
+// waits for the broker's confirm of this message only, while other publishes
+// proceed on the same channel; at most MaxOutstandingPublishes wait at once.
+// A mandatory message that reached no queue returns Routed false with the
+// broker's reason ("312 NO_ROUTE"). A nack is ErrBrokerRefused; a channel or
+// connection lost before the confirm is ErrConfirmLost. While the connection
+// is down, Publish waits for recovery as long as ctx allows.
+func (t *Transport) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+	pm, err := toPublishing(msg)
+	if err != nil {
+		return acemq.PublishResult{}, err
+	}
+	if !t.cfg.confirms {
+		return t.publishUnconfirmed(ctx, exchange, key, msg, pm)
+	}
+	if err := t.window.acquire(ctx); err != nil {
+		return acemq.PublishResult{}, fmt.Errorf("acemq: cannot publish message %s: %w", msg.MessageID, err)
+	}
+	p, dc, err := t.send(ctx, exchange, key, msg.Mandatory, pm)
+	if err != nil {
+		t.window.release()
+		return acemq.PublishResult{}, fmt.Errorf("acemq: cannot publish message %s: %w", msg.MessageID, err)
+	}
+	return t.await(ctx, p, dc, msg)
+}
+
+// send writes the message on the live publish channel, retrying on the
+// recovered connection when the channel closed before the write.
+func (t *Transport) send(ctx context.Context, exchange, key string, mandatory bool, pm amqp.Publishing) (*pubChannel, *amqp.DeferredConfirmation, error) {
+	for {
+		p, err := t.publisher(ctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		dc, err := p.ch.PublishWithDeferredConfirmWithContext(ctx, exchange, key, mandatory, false, pm)
+		if !errors.Is(err, amqp.ErrClosed) {
+			return p, dc, err
+		}
+	}
+}
+
+// await waits for msg's confirm and turns it into a result.
+func (t *Transport) await(ctx context.Context, p *pubChannel, dc *amqp.DeferredConfirmation, msg acemq.Outbound) (acemq.PublishResult, error) {
+	select {
+	case <-dc.Done():
+		t.window.release()
+	case <-ctx.Done():
+		go func() { <-dc.Done(); t.window.release() }()
+		return acemq.PublishResult{}, fmt.Errorf("acemq: stopped waiting for the broker's confirm of message %s (it may or may not have been delivered): %w", msg.MessageID, ctx.Err())
+	}
+	if !dc.Acked() {
+		return acemq.PublishResult{}, p.nackError(msg.MessageID)
+	}
+	res := acemq.PublishResult{MessageID: msg.MessageID, Confirmed: true, Routed: true}
+	if msg.Mandatory {
+		reason, returned := p.returns.returned(msg.MessageID)
+		res.Routed, res.ReturnReason = !returned, reason
+	}
+	return res, nil
+}
+
+// nackError tells a broker nack from a channel that closed under the publish.
+func (p *pubChannel) nackError(id string) error {
+	if !p.ch.IsClosed() {
+		return ErrBrokerRefused
+	}
+	if reason := p.closeReason(); reason != nil {
+		return fmt.Errorf("%w (message %s): %w", ErrConfirmLost, id, reason)
+	}
+	return fmt.Errorf("%w (message %s)", ErrConfirmLost, id)
+}
+
+// publishUnconfirmed writes the message and returns at once.
+func (t *Transport) publishUnconfirmed(ctx context.Context, exchange, key string, msg acemq.Outbound, pm amqp.Publishing) (acemq.PublishResult, error) {
+	if _, _, err := t.send(ctx, exchange, key, msg.Mandatory, pm); err != nil {
+		return acemq.PublishResult{}, fmt.Errorf("acemq: cannot publish message %s: %w", msg.MessageID, err)
+	}
+	return acemq.PublishResult{MessageID: msg.MessageID, Routed: true}, nil
+}

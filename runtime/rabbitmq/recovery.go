@@ -1,0 +1,106 @@
+package rabbitmq
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	amqp "github.com/rabbitmq/amqp091-go"
+)
+
+// watch waits for conn to close; unless the transport is closing, it starts
+// recovery.
+func (t *Transport) watch(conn *amqp.Connection, closes chan *amqp.Error) {
+	defer t.wg.Done()
+	amqpErr, _ := <-closes
+	if !t.markDown(conn) {
+		return
+	}
+	var err error
+	if amqpErr != nil {
+		err = amqpErr
+	}
+	t.emit(RecoveryEvent{Kind: RecoveryLost, Err: err})
+	t.recover()
+}
+
+// recover redials with a doubling backoff until it restores a connection or
+// the transport is closed.
+func (t *Transport) recover() {
+	delay := t.cfg.delay.min
+	var lastErr error
+	for attempt := 1; ; attempt++ {
+		if !t.sleep(delay) {
+			return
+		}
+		t.emit(RecoveryEvent{Kind: RecoveryRetrying, Attempt: attempt, Err: lastErr})
+		if lastErr = t.reconnect(attempt); lastErr == nil {
+			return
+		}
+		delay = min(2*delay, t.cfg.delay.max)
+	}
+}
+
+// reconnect dials, restores topology and subscriptions, then goes live.
+func (t *Transport) reconnect(attempt int) error {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		select {
+		case <-t.done:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	conn, nc, err := t.open(ctx)
+	if err != nil {
+		return err
+	}
+	topoErr, err := t.restore(conn)
+	if err != nil {
+		_ = conn.Close()
+		return err
+	}
+	if !t.markUp(conn, nc) {
+		return nil
+	}
+	resumeErr := t.resumeAll(conn)
+	t.emit(RecoveryEvent{Kind: RecoveryRecovered, Attempt: attempt, Err: errors.Join(topoErr, resumeErr)})
+	return nil
+}
+
+// restore redeclares the remembered topology on conn. Declarations the broker
+// refuses are joined into topoErr; err is set when conn itself failed.
+func (t *Transport) restore(conn *amqp.Connection) (topoErr, err error) {
+	var refused []error
+	for _, op := range t.topo.ops() {
+		ch, err := conn.Channel()
+		if err != nil {
+			return nil, err
+		}
+		if e := op.apply(ch); e != nil {
+			refused = append(refused, e)
+		}
+		_ = ch.Close()
+		if conn.IsClosed() {
+			return nil, amqp.ErrClosed
+		}
+	}
+	return errors.Join(refused...), nil
+}
+
+// sleep waits d, or returns false once the transport is closed.
+func (t *Transport) sleep(d time.Duration) bool {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return true
+	case <-t.done:
+		return false
+	}
+}
+
+func (t *Transport) emit(ev RecoveryEvent) {
+	t.cfg.onRecovery(ev)
+}

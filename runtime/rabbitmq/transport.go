@@ -1,0 +1,195 @@
+package rabbitmq
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"sync"
+	"time"
+
+	amqp "github.com/rabbitmq/amqp091-go"
+)
+
+// dialTimeout bounds the TCP connect and AMQP handshake of one dial.
+const dialTimeout = 30 * time.Second
+
+// ErrClosed is returned by every operation on a Transport after Close.
+var ErrClosed = errors.New("acemq: the rabbitmq transport is closed")
+
+// Transport is the RabbitMQ implementation of acemq.Transport. Create it with
+// Dial or through acemq.Connect with an amqp:// or amqps:// URL. Safe for
+// concurrent use.
+type Transport struct {
+	url    string
+	cfg    config
+	window *window
+	topo   topology
+	done   chan struct{} // closed by Close
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
+	conn    *amqp.Connection
+	ready   chan struct{} // closed while conn is usable
+	closed  bool
+	subs    map[*subscription]struct{}
+	netConn net.Conn // the socket under conn (test seam)
+
+	pubMu sync.Mutex
+	pub   *pubChannel
+}
+
+func dial(ctx context.Context, url string, cfg config) (*Transport, error) {
+	t := &Transport{url: url, cfg: cfg, window: newWindow(cfg.maxOutstanding),
+		done: make(chan struct{}), ready: make(chan struct{}), subs: map[*subscription]struct{}{}}
+	conn, nc, err := t.open(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("acemq: cannot connect to %s: %w", redact(url), err)
+	}
+	t.markUp(conn, nc)
+	return t, nil
+}
+
+// open dials the broker once, bounded by ctx and dialTimeout.
+func (t *Transport) open(ctx context.Context) (*amqp.Connection, net.Conn, error) {
+	ctx, cancel := context.WithTimeout(ctx, dialTimeout)
+	defer cancel()
+	var nc net.Conn
+	var d net.Dialer
+	props := amqp.NewConnectionProperties()
+	props["product"] = "AceMQ for Go"
+	if t.cfg.name != "" {
+		props.SetClientConnectionName(t.cfg.name)
+	}
+	conn, err := amqp.DialConfig(t.url, amqp.Config{Properties: props,
+		Dial: func(network, addr string) (net.Conn, error) {
+			c, err := d.DialContext(ctx, network, addr)
+			nc = c
+			return c, err
+		}})
+	return conn, nc, err
+}
+
+// markUp makes conn the live connection and starts watching it; after
+// Close it closes conn instead and returns false.
+func (t *Transport) markUp(conn *amqp.Connection, nc net.Conn) bool {
+	closes := conn.NotifyClose(make(chan *amqp.Error, 1))
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		_ = conn.Close()
+		return false
+	}
+	t.conn, t.netConn = conn, nc
+	close(t.ready)
+	t.wg.Add(1)
+	go t.watch(conn, closes)
+	return true
+}
+
+// markDown forgets conn if it is still the live one; it reports whether it was.
+func (t *Transport) markDown(conn *amqp.Connection) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.conn != conn || t.closed {
+		return false
+	}
+	t.conn = nil
+	t.ready = make(chan struct{})
+	return true
+}
+
+// connection returns the live connection, waiting for recovery while it is
+// down, as long as ctx allows.
+func (t *Transport) connection(ctx context.Context) (*amqp.Connection, error) {
+	for {
+		t.mu.Lock()
+		conn, ready, closed := t.conn, t.ready, t.closed
+		t.mu.Unlock()
+		if closed {
+			return nil, ErrClosed
+		}
+		if conn != nil && !conn.IsClosed() {
+			return conn, nil
+		}
+		if err := t.waitReady(ctx, ready); err != nil {
+			return nil, err
+		}
+	}
+}
+
+func (t *Transport) waitReady(ctx context.Context, ready chan struct{}) error {
+	select {
+	case <-ready:
+		return nil
+	case <-t.done:
+		return ErrClosed
+	case <-ctx.Done():
+		return fmt.Errorf("acemq: the connection to RabbitMQ is down and did not recover in time: %w", ctx.Err())
+	}
+}
+
+// withChannel runs fn on a channel of its own, closed afterwards, so a
+// channel error (such as PRECONDITION_FAILED) kills only that channel.
+func (t *Transport) withChannel(ctx context.Context, fn func(*amqp.Channel) error) error {
+	for {
+		conn, err := t.connection(ctx)
+		if err != nil {
+			return err
+		}
+		ch, err := conn.Channel()
+		if errors.Is(err, amqp.ErrClosed) {
+			continue // lost between the check and the open: wait for recovery
+		}
+		if err != nil {
+			return err
+		}
+		err = fn(ch)
+		_ = ch.Close()
+		if !errors.Is(err, amqp.ErrClosed) || !conn.IsClosed() {
+			return err
+		}
+	}
+}
+
+// Close closes the connection, every subscription and the publish channel.
+// Publishes waiting for a confirm fail. Idempotent.
+func (t *Transport) Close() error {
+	t.mu.Lock()
+	if t.closed {
+		t.mu.Unlock()
+		return nil
+	}
+	t.closed = true
+	conn := t.conn
+	close(t.done)
+	t.mu.Unlock()
+	var err error
+	if conn != nil {
+		err = conn.Close()
+	}
+	t.wg.Wait()
+	if errors.Is(err, amqp.ErrClosed) {
+		err = nil
+	}
+	return err
+}
+
+func (t *Transport) isClosed() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.closed
+}
+
+// redact hides the password of an AMQP URL for error messages.
+func redact(raw string) string {
+	u, err := amqp.ParseURI(raw)
+	if err != nil {
+		return "the given URL"
+	}
+	vhost := "/" + u.Vhost
+	if u.Vhost == "/" {
+		vhost = "/"
+	}
+	return fmt.Sprintf("%s://%s:%d%s", u.Scheme, u.Host, u.Port, vhost)
+}
