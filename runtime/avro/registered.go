@@ -1,0 +1,150 @@
+package avro
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+	hamba "github.com/hamba/avro/v2"
+)
+
+// Option configures Registered.
+type Option func(*options)
+
+type options struct {
+	reader    string
+	hasReader bool
+}
+
+// ReaderSchema makes a registered codec resolve every message's writer
+// schema onto schema, the one this consumer was written against: a field the
+// writer omitted arrives carrying schema's default, a field schema does not
+// declare is skipped. Resolution is computed once per writer id. It changes
+// nothing on the wire. Default: none, so a message decodes in the shape its
+// writer wrote it.
+func ReaderSchema(schema string) Option {
+	return func(o *options) { o.reader, o.hasReader = schema, true }
+}
+
+// registered is the registry half of a codec built with Registered.
+type registered struct {
+	registry Registry
+	subject  string
+	reader   hamba.Schema // nil without ReaderSchema
+	readerTx string
+	compat   *hamba.SchemaCompatibility
+
+	idMu sync.Mutex
+	id   int // 0 until registered
+
+	plansMu sync.Mutex
+	plans   map[int]*planCell
+}
+
+// planCell holds what decoding one writer id needs, computed once.
+type planCell struct {
+	mu     sync.Mutex
+	done   bool
+	schema hamba.Schema
+	err    error // fatal errors are remembered; transient ones are not
+}
+
+// Registered returns a codec that frames each message with the registry id
+// of schema under subject (content type application/vnd.acemq.avro), the
+// way Confluent's clients do. The schema is registered once, on first use.
+func Registered(reg Registry, subject, schema string, opts ...Option) (*Codec, error) {
+	if reg == nil {
+		return nil, errors.New("acemq: avro.Registered needs a registry")
+	}
+	if subject == "" {
+		return nil, errors.New("acemq: avro.Registered needs a subject")
+	}
+	c, err := Of(schema)
+	if err != nil {
+		return nil, err
+	}
+	c.reg, err = newRegistered(reg, subject, opts)
+	return c, err
+}
+
+func newRegistered(reg Registry, subject string, opts []Option) (*registered, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	r := &registered{registry: reg, subject: subject, compat: hamba.NewSchemaCompatibility(), plans: map[int]*planCell{}}
+	if !o.hasReader {
+		return r, nil
+	}
+	s, err := parse(o.reader)
+	if err != nil {
+		return nil, fmt.Errorf("acemq: this is not a usable Avro reader schema: %w", err)
+	}
+	r.reader, r.readerTx = s, o.reader
+	return r, nil
+}
+
+func (r *registered) schemaID(ctx context.Context, text string) (int, error) {
+	r.idMu.Lock()
+	defer r.idMu.Unlock()
+	if r.id != 0 {
+		return r.id, nil
+	}
+	def, err := r.registry.Register(ctx, r.subject, FormatAvro, text)
+	if err != nil {
+		return 0, fmt.Errorf("acemq: registering the schema of subject %q: %w", r.subject, err)
+	}
+	if def.ID <= 0 || def.ID > math.MaxUint32 {
+		return 0, fmt.Errorf("acemq: the registry gave subject %q the id %d, which a frame cannot carry", r.subject, def.ID)
+	}
+	r.id = def.ID
+	return r.id, nil
+}
+
+// plan returns the schema to decode writer id's messages with.
+func (r *registered) plan(id int) (hamba.Schema, error) {
+	r.plansMu.Lock()
+	cell, ok := r.plans[id]
+	if !ok {
+		cell = &planCell{}
+		r.plans[id] = cell
+	}
+	r.plansMu.Unlock()
+	cell.mu.Lock()
+	defer cell.mu.Unlock()
+	if !cell.done {
+		cell.schema, cell.err = r.computePlan(id)
+		cell.done = cell.err == nil || acemq.IsFatal(cell.err)
+	}
+	return cell.schema, cell.err
+}
+
+func (r *registered) computePlan(id int) (hamba.Schema, error) {
+	def, err := r.registry.ByID(context.Background(), id)
+	if errors.Is(err, ErrSchemaNotFound) {
+		return nil, acemq.Fatalf("acemq: this message names schema %d, which the registry does not hold: %w", id, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("acemq: looking up schema %d: %w", id, err)
+	}
+	writer, err := parse(def.Definition)
+	if err != nil {
+		return nil, acemq.Fatalf("acemq: schema %d in the registry is not a usable Avro schema: %w", id, err)
+	}
+	if r.reader == nil {
+		return writer, nil
+	}
+	return r.resolve(id, writer, def.Definition)
+}
+
+func (r *registered) resolve(id int, writer hamba.Schema, writerText string) (hamba.Schema, error) {
+	s, err := r.compat.Resolve(r.reader, writer)
+	if err != nil {
+		return nil, acemq.Fatalf("acemq: schema %d cannot be read as this consumer's schema: %w\n  written with: %s\n  read as: %s",
+			id, err, writerText, r.readerTx)
+	}
+	return s, nil
+}
