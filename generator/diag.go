@@ -1,0 +1,83 @@
+package generator
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// Severity tells an error from a warning. Errors make generate, check and vet
+// fail; warnings (deprecated use) are reported by vet only.
+type Severity int
+
+const (
+	// Error is a problem that stops generation.
+	Error Severity = iota
+	// Warning is reported by vet and never stops generation.
+	Warning
+)
+
+// Pos is a position in a contract file; Line and Col count from 1 (0 when
+// unknown).
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+// String renders the position as path:line:col.
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+
+// Diagnostic is one problem found in the contracts.
+type Diagnostic struct {
+	Pos      Pos
+	Severity Severity
+	Message  string
+}
+
+// String renders the diagnostic as `path:line:col: message`, warnings as
+// `path:line:col: warning: message`.
+func (d Diagnostic) String() string {
+	if d.Severity == Warning {
+		return fmt.Sprintf("%s: warning: %s", d.Pos, d.Message)
+	}
+	return fmt.Sprintf("%s: %s", d.Pos, d.Message)
+}
+
+// Diagnostics is every problem of one run, in file and position order.
+type Diagnostics []Diagnostic
+
+// HasErrors reports whether any diagnostic is an error.
+func (ds Diagnostics) HasErrors() bool {
+	return slices.ContainsFunc(ds, func(d Diagnostic) bool { return d.Severity == Error })
+}
+
+// Errors returns the diagnostics that are errors.
+func (ds Diagnostics) Errors() Diagnostics {
+	return slices.DeleteFunc(slices.Clone(ds), func(d Diagnostic) bool { return d.Severity != Error })
+}
+
+// diags collects diagnostics across the stages of one run.
+type diags struct {
+	list Diagnostics
+}
+
+func (d *diags) errorf(p Pos, format string, args ...any) {
+	d.list = append(d.list, Diagnostic{Pos: p, Severity: Error, Message: fmt.Sprintf(format, args...)})
+}
+
+func (d *diags) warnf(p Pos, format string, args ...any) {
+	d.list = append(d.list, Diagnostic{Pos: p, Severity: Warning, Message: fmt.Sprintf(format, args...)})
+}
+
+// sorted returns the diagnostics ordered by file, line, column and message,
+// without exact duplicates, so output never depends on input order.
+func (d *diags) sorted() Diagnostics {
+	out := slices.Clone(d.list)
+	slices.SortStableFunc(out, compareDiagnostics)
+	return slices.Compact(out)
+}
+
+func compareDiagnostics(a, b Diagnostic) int {
+	return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Line, b.Pos.Line),
+		cmp.Compare(a.Pos.Col, b.Pos.Col), cmp.Compare(a.Message, b.Message))
+}

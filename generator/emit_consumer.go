@@ -1,0 +1,156 @@
+package generator
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// consumers writes, per message, Consume<Name> and its unexported helpers.
+func (e *emitter) consumers() {
+	for _, m := range e.dom.Messages {
+		if m.Kind == Event {
+			e.consumeEvent(m)
+		} else {
+			e.consumeCommand(m)
+		}
+		e.retryPolicy(m)
+		e.consumeOptions(m)
+	}
+}
+
+func consumeParams(m *Message, service bool) []jen.Code {
+	ps := []jen.Code{jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("conn").Op("*").Add(qual("Conn"))}
+	if service {
+		ps = append(ps, jen.Id("service").String())
+	}
+	return append(ps, jen.Id("h").Add(qual("Handler")).Types(jen.Id(m.Name)), jen.Id("opts").Op("...").Add(qual("ConsumeOption")))
+}
+
+func consumeResults() jen.Code {
+	return jen.Parens(jen.List(jen.Op("*").Add(qual("Consumer")), jen.Error()))
+}
+
+func (e *emitter) consumeEvent(m *Message) {
+	low := unexported(m.Name)
+	e.comment(fmt.Sprintf("Consume%s declares what service needs to consume %s events (the queue", m.Name, m.Name), "", m.Deprecated)
+	e.f.Commentf("%sQueue(service) bound to Exchange, its dead-letter and retry queues) and", m.Name)
+	e.f.Comment("delivers each to h. The contract's codec, retry policy and required headers")
+	e.f.Comment("apply; opts come after them, so they win.")
+	e.f.Func().Id("Consume"+m.Name).Params(consumeParams(m, true)...).Add(consumeResults()).Block(
+		jen.Id("queue").Op(":=").Id(m.Name+"Queue").Call(jen.Id("service")),
+		jen.Return(qual("DeclareAndConsume").Call(jen.Id("ctx"), jen.Id("conn"),
+			jen.Id(low+"Topology").Call(jen.Id("newTopology").Call(), jen.Id("queue")), jen.Id("queue"), jen.Id("h"),
+			jen.Id(low+"ConsumeOptions").Call(jen.Id("opts")).Op("..."))))
+	e.f.Commentf("%sQueue returns the queue on which service consumes %s events:", m.Name, m.Name)
+	e.f.Commentf("<service>.%s.", m.RoutingKey)
+	e.f.Func().Id(m.Name+"Queue").Params(jen.Id("service").String()).String().Block(
+		jen.Return(jen.Id("service").Op("+").Lit(".").Op("+").Id(m.Name + "RoutingKey")))
+	e.f.Commentf("%sTopology adds a consumer queue of %s events to t.", low, m.Name)
+	e.f.Func().Id(low+"Topology").Params(jen.Id("t").Op("*").Add(qual("Topology")), jen.Id("queue").String()).
+		Op("*").Add(qual("Topology")).Block(jen.Return(queueTopology(m, jen.Id("queue"))))
+}
+
+func (e *emitter) consumeCommand(m *Message) {
+	low := unexported(m.Name)
+	e.comment(fmt.Sprintf("Consume%s declares %sQueue (bound to Exchange, with its dead-letter and", m.Name, m.Name), "", m.Deprecated)
+	e.f.Commentf("retry queues) and delivers each %s command to h. The contract's codec, retry", m.Name)
+	e.f.Comment("policy and required headers apply; opts come after them, so they win.")
+	e.f.Func().Id("Consume"+m.Name).Params(consumeParams(m, false)...).Add(consumeResults()).Block(
+		jen.Return(qual("DeclareAndConsume").Call(jen.Id("ctx"), jen.Id("conn"),
+			jen.Id(low+"Topology").Call(jen.Id("newTopology").Call()), jen.Id(m.Name+"Queue"), jen.Id("h"),
+			jen.Id(low+"ConsumeOptions").Call(jen.Id("opts")).Op("..."))))
+	e.f.Commentf("%sTopology adds the queue of command %s to t.", low, m.Name)
+	e.f.Func().Id(low+"Topology").Params(jen.Id("t").Op("*").Add(qual("Topology"))).
+		Op("*").Add(qual("Topology")).Block(jen.Return(queueTopology(m, jen.Id(m.Name+"Queue"))))
+}
+
+// queueTopology is t with queue declared, dead-lettered, given retry queues
+// and bound to the message's routing key.
+func queueTopology(m *Message, queue *jen.Statement) jen.Code {
+	return jen.Id("t").Dot("Queue").Call(queue.Clone()).Op(".").Line().
+		Id("DeadLetters").Call(queue.Clone()).Op(".").Line().
+		Id("Retries").Call(queue.Clone(), jen.Id(unexported(m.Name)+"Retry").Call()).Op(".").Line().
+		Id("Binding").Call(queue.Clone(), jen.Id("Exchange"), jen.Id(m.Name+"RoutingKey"))
+}
+
+func (e *emitter) retryPolicy(m *Message) {
+	name := unexported(m.Name) + "Retry"
+	e.f.Commentf("%s is the contract's retry policy for %s: %s.", name, m.Name, describeRetry(m.Retry))
+	e.f.Func().Id(name).Params().Add(qual("RetryPolicy")).Block(jen.Return(retryCode(m.Retry)))
+}
+
+func retryCode(r Retry) jen.Code {
+	var c *jen.Statement
+	if r.Backoff == "fixed" {
+		c = qual("FixedRetry").Call(jen.Lit(r.Attempts), durationCode(r.Initial))
+	} else {
+		c = qual("ExponentialRetry").Call(jen.Lit(r.Attempts), durationCode(r.Initial), durationCode(r.Max))
+	}
+	if r.MaxAge > 0 {
+		c = c.Dot("GiveUpAfter").Call(durationCode(r.MaxAge))
+	}
+	return c
+}
+
+func describeRetry(r Retry) string {
+	s := fmt.Sprintf("%d attempts, fixed %s apart", r.Attempts, shortDuration(r.Initial))
+	if r.Backoff != "fixed" {
+		s = fmt.Sprintf("%d attempts, exponential from %s to %s", r.Attempts, shortDuration(r.Initial), shortDuration(r.Max))
+	}
+	if r.MaxAge > 0 {
+		s += fmt.Sprintf(", giving up after %s", shortDuration(r.MaxAge))
+	}
+	return s
+}
+
+var unitSymbols = map[string]string{"Hour": "h", "Minute": "m", "Second": "s",
+	"Millisecond": "ms", "Microsecond": "µs", "Nanosecond": "ns"}
+
+// shortDuration spells d in its largest exact unit: 1m, 90s, 50ms.
+func shortDuration(d time.Duration) string {
+	for _, u := range durationUnits {
+		if d%u.d == 0 {
+			return fmt.Sprintf("%d%s", d/u.d, unitSymbols[u.name])
+		}
+	}
+	return d.String()
+}
+
+var durationUnits = []struct {
+	d    time.Duration
+	name string
+}{{time.Hour, "Hour"}, {time.Minute, "Minute"}, {time.Second, "Second"},
+	{time.Millisecond, "Millisecond"}, {time.Microsecond, "Microsecond"}, {time.Nanosecond, "Nanosecond"}}
+
+// durationCode spells d in its largest exact unit: time.Second, 30 * time.Second.
+func durationCode(d time.Duration) jen.Code {
+	for _, u := range durationUnits {
+		if d%u.d != 0 {
+			continue
+		}
+		if d == u.d {
+			return jen.Qual(timePath, u.name)
+		}
+		return jen.Lit(int(d / u.d)).Op("*").Qual(timePath, u.name)
+	}
+	return jen.Lit(int(d))
+}
+
+func (e *emitter) consumeOptions(m *Message) {
+	name := unexported(m.Name) + "ConsumeOptions"
+	opts := []jen.Code{qual("ConsumeWith").Call(codecValue(m.Codec)),
+		qual("RetryWith").Call(jen.Id(unexported(m.Name) + "Retry").Call())}
+	if req := requiredHeaders(m); len(req) > 0 {
+		opts = append(opts, qual("ConsumeRequireHeaders").Call(req...))
+	}
+	e.f.Commentf("%s puts the contract's consume options before opts.", name)
+	e.f.Func().Id(name).Params(jen.Id("opts").Index().Add(qual("ConsumeOption"))).Index().Add(qual("ConsumeOption")).Block(
+		jen.Return(jen.Append(jen.Index().Add(qual("ConsumeOption")).ValuesFunc(func(g *jen.Group) {
+			for _, o := range opts {
+				g.Line().Add(o)
+			}
+			g.Line()
+		}), jen.Id("opts").Op("..."))))
+}

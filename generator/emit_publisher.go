@@ -1,0 +1,141 @@
+package generator
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// headerOptions writes one typed EnvelopeOption per header name.
+func (e *emitter) headerOptions() {
+	seen := map[string]bool{}
+	for _, m := range e.dom.Messages {
+		for _, h := range m.Headers {
+			if !seen[h.Name] {
+				seen[h.Name] = true
+				e.headerOption(h)
+			}
+		}
+	}
+}
+
+func (e *emitter) headerOption(h *Header) {
+	name := headerOption(h)
+	e.comment(fmt.Sprintf("%s sets the application header %s on a message published or sent.", name, h.Name), h.Doc, "")
+	e.f.Func().Id(name).Params(jen.Id("v").Add(headerGoType(h.Type))).Add(qual("EnvelopeOption")).Block(
+		jen.Return(qual("Header").Call(jen.Lit(h.Name), jen.Id("v"))))
+}
+
+func headerGoType(t string) jen.Code {
+	if t == "string" {
+		return jen.String()
+	}
+	return primitiveType(t)
+}
+
+// publisher writes Publisher, NewPublisher and the publish/send methods.
+func (e *emitter) publisher() {
+	e.f.Commentf("Publisher publishes the events and sends the commands of the %s domain.", e.dom.Name)
+	e.f.Comment("Create one with NewPublisher; it is safe for concurrent use.")
+	e.f.Type().Id("Publisher").StructFunc(func(g *jen.Group) {
+		for _, m := range e.dom.Messages {
+			g.Id(pubField(m)).Op("*").Add(qual("Publisher")).Types(jen.Id(m.Name))
+		}
+	})
+	e.f.Comment("NewPublisher returns a Publisher on conn. Each message is encoded with the")
+	e.f.Comment("contract's codec and checked for the contract's required headers.")
+	e.f.Func().Id("NewPublisher").Params(jen.Id("conn").Op("*").Add(qual("Conn"))).Op("*").Id("Publisher").Block(
+		jen.Return(jen.Op("&").Id("Publisher").ValuesFunc(e.publisherValues)))
+	for _, m := range e.dom.Messages {
+		e.publishMethods(m)
+	}
+}
+
+func pubField(m *Message) string { return "pub" + m.Name }
+
+func (e *emitter) publisherValues(g *jen.Group) {
+	for _, m := range e.dom.Messages {
+		args := []jen.Code{jen.Id("conn"), jen.Id("Exchange"), jen.Id(m.Name + "RoutingKey")}
+		g.Line().Id(pubField(m)).Op(":").Add(qual("NewPublisher").Types(jen.Id(m.Name)).Call(append(args, publisherOptions(m)...)...))
+	}
+	if len(e.dom.Messages) > 0 {
+		g.Line()
+	}
+}
+
+func publisherOptions(m *Message) []jen.Code {
+	typ := jen.Id(m.Name)
+	opts := []jen.Code{qual("PublishWith").Types(typ).Call(codecValue(m.Codec))}
+	if req := requiredHeaders(m); len(req) > 0 {
+		opts = append(opts, qual("RequireHeaders").Types(typ).Call(req...))
+	}
+	if m.Version != 1 {
+		opts = append(opts, qual("WithEnvelope").Types(typ).Call(qual("SchemaVersion").Call(jen.Lit(m.Version))))
+	}
+	return opts
+}
+
+func requiredHeaders(m *Message) []jen.Code {
+	var out []jen.Code
+	for _, h := range m.Headers {
+		if h.Required {
+			out = append(out, jen.Lit(h.Name))
+		}
+	}
+	return out
+}
+
+// codecValue is the runtime codec of a codec name.
+func codecValue(codec string) jen.Code {
+	switch codec {
+	case "text":
+		return qual("StringCodec").Values()
+	case "bytes":
+		return qual("BytesCodec").Values()
+	}
+	return qual("JSONCodec").Values()
+}
+
+func (e *emitter) publishMethods(m *Message) {
+	verb, what := "Publish", fmt.Sprintf("publishes m to Exchange with routing key %q", m.RoutingKey)
+	if m.Kind == Command {
+		verb, what = "Send", fmt.Sprintf("sends m to the owner of queue %q (routing key %q)", m.Queue, m.RoutingKey)
+	}
+	field := jen.Id("p").Dot(pubField(m))
+	name := verb + m.Name
+	e.comment(fmt.Sprintf("%s %s and waits for the broker's confirm.%s", name, what, headerNote(m)), "", m.Deprecated)
+	e.f.Func().Params(jen.Id("p").Op("*").Id("Publisher")).Id(name).Params(
+		jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("m").Id(m.Name), jen.Id("opts").Op("...").Add(qual("EnvelopeOption")),
+	).Error().Block(jen.Return(field.Clone().Dot("Send").Call(jen.Id("ctx"), jen.Id("m"), jen.Id("opts").Op("..."))))
+	e.comment(fmt.Sprintf("%sBatch %s each of ms, in order, and returns what the broker said of each.", name, verbOf(m)), "", m.Deprecated)
+	e.f.Func().Params(jen.Id("p").Op("*").Id("Publisher")).Id(name+"Batch").Params(
+		jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("ms").Index().Id(m.Name), jen.Id("opts").Op("...").Add(qual("EnvelopeOption")),
+	).Parens(jen.List(jen.Index().Add(qual("PublishResult")), jen.Error())).Block(
+		jen.Return(field.Clone().Dot("SendAll").Call(jen.Id("ctx"), jen.Id("ms"), jen.Id("opts").Op("..."))))
+}
+
+func verbOf(m *Message) string {
+	if m.Kind == Command {
+		return "sends"
+	}
+	return "publishes"
+}
+
+// headerNote names the headers a message must carry, for the doc comment.
+func headerNote(m *Message) string {
+	var names []string
+	for _, h := range m.Headers {
+		if h.Required {
+			names = append(names, strconv.Quote(h.Name))
+		}
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf(" The header %s is required.", names[0])
+	}
+	return fmt.Sprintf(" The headers %s are required.", strings.Join(names, ", "))
+}

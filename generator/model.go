@@ -1,0 +1,125 @@
+package generator
+
+import "time"
+
+// Model is every domain of one run, resolved and validated, ordered by
+// package name.
+type Model struct {
+	Domains []*Domain
+}
+
+// Domain is one contract: the messages of a bounded context, generated into
+// one Go package.
+type Domain struct {
+	Source    string // base name of the contract file, for comments
+	Pos       Pos
+	Name      string // the domain, also the topic exchange
+	Package   string
+	Namespace string // Avro namespace
+	Doc       string
+	Records   []*Record  // the types: section, in file order
+	Messages  []*Message // events, then commands, in file order
+}
+
+// MessageKind tells events from commands (and, later, RPC requests and responses).
+type MessageKind int
+
+const (
+	// Event is a fact published to the domain's topic exchange.
+	Event MessageKind = iota
+	// Command is a request to act, consumed from one owning queue.
+	Command
+)
+
+// String names the kind in lower case.
+func (k MessageKind) String() string {
+	if k == Command {
+		return "command"
+	}
+	return "event"
+}
+
+// Message is one event or command with everything its publisher and consumer need.
+type Message struct {
+	Kind       MessageKind
+	Pos        Pos
+	Name       string
+	Doc        string
+	Deprecated string
+	RoutingKey string
+	Queue      string // commands only
+	Subject    string // registry subject (avro-registered)
+	Codec      string
+	Encrypted  bool
+	Version    int
+	Retry      Retry
+	Headers    []*Header
+	Record     *Record // the payload
+}
+
+// Retry is a consumer's retry policy.
+type Retry struct {
+	Attempts int
+	Backoff  string // exponential | fixed
+	Initial  time.Duration
+	Max      time.Duration // exponential only
+	MaxAge   time.Duration // 0: no limit
+}
+
+// Header is a typed application header of a message.
+type Header struct {
+	Pos      Pos
+	Name     string
+	GoName   string // the part after "Header" in the option's name
+	Type     string // boolean, int, long, double or string
+	Doc      string
+	Required bool
+}
+
+// Record is a named record type: a type of types: or a message payload.
+type Record struct {
+	Pos        Pos
+	Name       string
+	FullName   string // Avro full name: namespace.Name
+	Doc        string
+	Deprecated string
+	Fields     []*Field
+	Avro       Schemas // set once the domain validated without errors
+}
+
+// Field is one field of a record.
+type Field struct {
+	Pos        Pos
+	Name       string // the wire name
+	GoName     string
+	Doc        string
+	Deprecated string
+	Type       *Type
+	Default    any // the Avro default as JSON; meaningful when HasDefault
+	HasDefault bool
+	Aliases    []string
+}
+
+// TypeKind is the shape of a resolved type.
+type TypeKind int
+
+const (
+	// Primitive is boolean, int, long, float, double, string, bytes or a logical type.
+	Primitive TypeKind = iota
+	// Named is a record of types:.
+	Named
+	// Optional is T?.
+	Optional
+	// Array is [T].
+	Array
+	// Map is {map: T}.
+	Map
+)
+
+// Type is a resolved field type.
+type Type struct {
+	Kind   TypeKind
+	Prim   string  // Primitive: its YAML name
+	Record *Record // Named
+	Elem   *Type   // Optional, Array, Map
+}

@@ -1,0 +1,126 @@
+package generator
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/hamba/avro/v2"
+)
+
+// Schemas is the Avro schema of one record: Full is the contract's schema
+// with docs, defaults and aliases (what reader-schema resolution needs);
+// Canonical is its canonical form as hamba/avro writes it (Parsing Canonical
+// Form with logical types kept, so that decoding into the Go types works).
+type Schemas struct {
+	Full      string
+	Canonical string
+}
+
+// avroSchemas builds and checks the schemas of rec with hamba/avro.
+func avroSchemas(rec *Record) (Schemas, error) {
+	full, err := marshal(avroRecord(rec, map[*Record]bool{}))
+	if err != nil {
+		return Schemas{}, err
+	}
+	s, err := avro.ParseWithCache(full, "", &avro.SchemaCache{})
+	if err != nil {
+		return Schemas{}, fmt.Errorf("invalid Avro schema for %s: %w", rec.Name, err)
+	}
+	return Schemas{Full: full, Canonical: s.String()}, nil
+}
+
+// object is a JSON object that keeps its keys in order.
+type object []member
+
+type member struct {
+	key string
+	val any
+}
+
+// MarshalJSON writes the members in order.
+func (o object) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(m.key)
+		v, err := marshal(m.val)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.WriteString(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func marshal(v any) (string, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return "", err
+	}
+	return string(bytes.TrimRight(b.Bytes(), "\n")), nil
+}
+
+// avroRecord is the schema of rec; a record already defined in this schema is
+// referred to by its full name.
+func avroRecord(rec *Record, defined map[*Record]bool) any {
+	if defined[rec] {
+		return rec.FullName
+	}
+	defined[rec] = true
+	o := object{{"type", "record"}, {"name", rec.FullName}}
+	if rec.Doc != "" {
+		o = append(o, member{"doc", rec.Doc})
+	}
+	fields := []any{}
+	for _, f := range rec.Fields {
+		fields = append(fields, avroField(f, defined))
+	}
+	return append(o, member{"fields", fields})
+}
+
+func avroField(f *Field, defined map[*Record]bool) any {
+	o := object{{"name", f.Name}, {"type", avroType(f.Type, defined)}}
+	if f.Doc != "" {
+		o = append(o, member{"doc", f.Doc})
+	}
+	if f.HasDefault {
+		o = append(o, member{"default", f.Default})
+	}
+	if len(f.Aliases) > 0 {
+		o = append(o, member{"aliases", f.Aliases})
+	}
+	return o
+}
+
+// logical maps the YAML logical types to their Avro spelling.
+var logical = map[string][2]string{
+	"uuid": {"string", "uuid"}, "date": {"int", "date"},
+	"time-millis": {"int", "time-millis"}, "time-micros": {"long", "time-micros"},
+	"timestamp-millis": {"long", "timestamp-millis"}, "timestamp-micros": {"long", "timestamp-micros"},
+}
+
+func avroType(t *Type, defined map[*Record]bool) any {
+	switch t.Kind {
+	case Optional:
+		return []any{"null", avroType(t.Elem, defined)}
+	case Array:
+		return object{{"type", "array"}, {"items", avroType(t.Elem, defined)}}
+	case Map:
+		return object{{"type", "map"}, {"values", avroType(t.Elem, defined)}}
+	case Named:
+		return avroRecord(t.Record, defined)
+	}
+	if l, ok := logical[t.Prim]; ok {
+		return object{{"type", l[0]}, {"logicalType", l[1]}}
+	}
+	return t.Prim
+}

@@ -1,0 +1,70 @@
+package generator
+
+import "strings"
+
+// message resolves one event or command with the file's defaults.
+func (r *resolver) message(s *syntaxMessage) *Message {
+	m := &Message{Kind: s.Kind, Pos: s.Name.P, Name: s.Name.V, Doc: s.Doc.V,
+		Deprecated: s.Deprecated.V, Version: 1}
+	m.RoutingKey = orDefault(s.RoutingKey, dotWords(m.Name))
+	if s.Kind == Command {
+		m.Queue = orDefault(s.Queue, r.dom.Name+"."+kebab(m.Name))
+	}
+	m.Subject = orDefault(s.Subject, r.dom.Name+"-"+m.RoutingKey)
+	m.Codec = r.codecOf(s.Codec, r.codec)
+	m.Encrypted = r.f.Encrypted.V
+	if s.Encrypted.Set {
+		m.Encrypted = s.Encrypted.V
+		if s.Encrypted.V {
+			r.d.errorf(s.Encrypted.P, "encrypted is not supported yet")
+		}
+	}
+	r.version(m, s.Version)
+	m.Retry = r.retryOf(s.Retry, r.retry)
+	m.Headers = r.headers(s.Headers)
+	m.Record = r.payload(s)
+	return m
+}
+
+func (r *resolver) version(m *Message, v sInt) {
+	if !v.Set {
+		return
+	}
+	m.Version = v.V
+	if v.V < 1 {
+		r.d.errorf(v.P, "version must be at least 1")
+	}
+}
+
+// payload declares the message's record; its fields resolve with the types.
+func (r *resolver) payload(s *syntaxMessage) *Record {
+	if !s.FieldsSet {
+		r.d.errorf(s.Name.P, "%s %s has no fields (declare fields:, even empty as fields: {})", s.Kind, s.Name.V)
+	}
+	rec := r.newRecord(s.Name, s.Doc.V, s.Deprecated.V)
+	r.pending = append(r.pending, pendingRecord{rec, s.Fields})
+	return rec
+}
+
+func (r *resolver) headers(hs []*syntaxHeader) []*Header {
+	var out []*Header
+	for _, h := range hs {
+		typ := h.Type.V
+		if !h.Type.Set {
+			typ = "string"
+		} else if !headerTypes[typ] {
+			r.d.errorf(h.Type.P, "header %s: type %q is not a header type (boolean, int, long, double or string)", h.Name.V, typ)
+		}
+		out = append(out, &Header{Pos: h.Name.P, Name: h.Name.V, GoName: GoName(h.Name.V),
+			Type: typ, Doc: h.Doc.V, Required: h.Required.V})
+	}
+	return out
+}
+
+var headerTypes = map[string]bool{"boolean": true, "int": true, "long": true, "double": true, "string": true}
+
+// newRecord creates a record named by the contract, in the domain's namespace.
+func (r *resolver) newRecord(name sStr, doc, deprecated string) *Record {
+	return &Record{Pos: name.P, Name: name.V, FullName: r.dom.Namespace + "." + name.V,
+		Doc: strings.TrimSpace(doc), Deprecated: strings.TrimSpace(deprecated)}
+}

@@ -1,0 +1,197 @@
+package generator
+
+import (
+	"fmt"
+
+	"github.com/goccy/go-yaml/ast"
+)
+
+// parseContract reads one YAML contract into its syntax tree; it returns nil
+// when the file is not YAML at all. Problems go to d.
+func parseContract(src Source, d *diags) *syntaxFile {
+	y := &yamlDoc{path: src.Path, d: d}
+	root := y.root(src.Data)
+	if root == nil {
+		return nil
+	}
+	f := &syntaxFile{Path: src.Path, P: y.pos(root)}
+	for _, e := range y.entries(root, "the contract", fileKeys) {
+		y.fileKey(f, e)
+	}
+	return f
+}
+
+func (y *yamlDoc) fileKey(f *syntaxFile, e entry) {
+	strs := map[string]*sStr{"domain": &f.Domain, "package": &f.Package,
+		"namespace": &f.Namespace, "doc": &f.Doc, "codec": &f.Codec}
+	switch e.key {
+	case "acemq":
+		f.Acemq = y.sInt(e)
+	case "encrypted":
+		f.Encrypted = y.sBool(e)
+	case "retry":
+		f.Retry = y.retry(e)
+	case "types":
+		f.Types = y.types(e)
+	case "events", "commands":
+		f.Messages = append(f.Messages, y.messages(e)...)
+	default:
+		*strs[e.key] = y.sStr(e)
+	}
+}
+
+func (y *yamlDoc) sStr(e entry) sStr {
+	v, ok := y.str(e.val, fmt.Sprintf("%q", e.key))
+	return sStr{V: v, P: y.pos(e.val), Set: ok}
+}
+
+func (y *yamlDoc) sInt(e entry) sInt {
+	v, ok := y.integer(e.val, fmt.Sprintf("%q", e.key))
+	return sInt{V: v, P: y.pos(e.val), Set: ok}
+}
+
+func (y *yamlDoc) sBool(e entry) sBool {
+	v, ok := y.boolean(e.val, fmt.Sprintf("%q", e.key))
+	return sBool{V: v, P: y.pos(e.val), Set: ok}
+}
+
+func (y *yamlDoc) retry(e entry) *syntaxRetry {
+	r := &syntaxRetry{P: y.pos(e.val)}
+	strs := map[string]*sStr{"backoff": &r.Backoff, "initial": &r.Initial, "max": &r.Max, "max-age": &r.MaxAge}
+	for _, k := range y.entries(e.val, "retry", retryKeys) {
+		if k.key == "attempts" {
+			r.Attempts = y.sInt(k)
+			continue
+		}
+		*strs[k.key] = y.sStr(k)
+	}
+	return r
+}
+
+func (y *yamlDoc) types(e entry) []*syntaxType {
+	var out []*syntaxType
+	for _, k := range y.pairs(e.val, "types") {
+		t := &syntaxType{Name: sStr{V: k.key, P: k.pos, Set: true}}
+		for _, a := range y.entries(k.val, "type "+k.key, typeKeys) {
+			y.typeKey(t, a)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func (y *yamlDoc) typeKey(t *syntaxType, a entry) {
+	switch a.key {
+	case "doc":
+		t.Doc = y.sStr(a)
+	case "deprecated":
+		t.Deprecated = y.sStr(a)
+	case "fields":
+		t.Fields, t.FieldsSet = y.fields(a.val), true
+	}
+}
+
+func (y *yamlDoc) messages(e entry) []*syntaxMessage {
+	kind, keys := Event, eventKeys
+	if e.key == "commands" {
+		kind, keys = Command, commandKeys
+	}
+	var out []*syntaxMessage
+	for _, k := range y.pairs(e.val, e.key) {
+		m := &syntaxMessage{Kind: kind, Name: sStr{V: k.key, P: k.pos, Set: true}}
+		for _, a := range y.entries(k.val, kind.String()+" "+k.key, keys) {
+			y.messageKey(m, a)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func (y *yamlDoc) messageKey(m *syntaxMessage, a entry) {
+	strs := map[string]*sStr{"doc": &m.Doc, "deprecated": &m.Deprecated, "codec": &m.Codec,
+		"routing-key": &m.RoutingKey, "queue": &m.Queue, "subject": &m.Subject}
+	switch a.key {
+	case "version":
+		m.Version = y.sInt(a)
+	case "encrypted":
+		m.Encrypted = y.sBool(a)
+	case "retry":
+		m.Retry = y.retry(a)
+	case "headers":
+		m.Headers = y.headers(a.val)
+	case "fields":
+		m.Fields, m.FieldsSet = y.fields(a.val), true
+	default:
+		*strs[a.key] = y.sStr(a)
+	}
+}
+
+func (y *yamlDoc) headers(n ast.Node) []*syntaxHeader {
+	var out []*syntaxHeader
+	for _, k := range y.pairs(n, "headers") {
+		h := &syntaxHeader{Name: sStr{V: k.key, P: k.pos, Set: true}}
+		if _, short := unwrap(k.val).(*ast.StringNode); short {
+			h.Type = y.sStr(entry{key: "type", val: k.val})
+		} else {
+			y.headerLong(h, k)
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+func (y *yamlDoc) headerLong(h *syntaxHeader, k entry) {
+	for _, a := range y.entries(k.val, "header "+k.key, headerKeys) {
+		switch a.key {
+		case "type":
+			h.Type = y.sStr(a)
+		case "required":
+			h.Required = y.sBool(a)
+		case "doc":
+			h.Doc = y.sStr(a)
+		}
+	}
+}
+
+func (y *yamlDoc) fields(n ast.Node) []*syntaxField {
+	var out []*syntaxField
+	for _, k := range y.pairs(n, "fields") {
+		f := &syntaxField{Name: sStr{V: k.key, P: k.pos, Set: true}}
+		what := "the type of field " + k.key
+		if isLongForm(k.val) {
+			y.fieldLong(f, k)
+		} else {
+			f.Type = y.typeExpr(k.val, what)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func (y *yamlDoc) fieldLong(f *syntaxField, k entry) {
+	for _, a := range y.entries(k.val, "field "+k.key, fieldKeys) {
+		switch a.key {
+		case "type":
+			f.Type = y.typeExpr(a.val, "the type of field "+k.key)
+		case "default":
+			f.Default = a.val
+		case "doc":
+			f.Doc = y.sStr(a)
+		case "deprecated":
+			f.Deprecated = y.sStr(a)
+		case "aliases":
+			f.Aliases = y.strings(a.val, "aliases")
+		}
+	}
+}
+
+func (y *yamlDoc) strings(n ast.Node, what string) []string {
+	items, _ := y.list(n, what)
+	var out []string
+	for _, it := range items {
+		if s, ok := y.str(it, what+" entries"); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,73 @@
+package generator
+
+import (
+	"maps"
+	"slices"
+	"strings"
+)
+
+// keyStatus tells what the parser does with a key of a contract mapping.
+type keyStatus int
+
+const (
+	keyUnknown   keyStatus = iota // an error: not in the format
+	keySupported                  // read
+	keyNotYet                     // in the format, refused with "not supported yet"
+)
+
+// keySet is the keys a mapping of the contract format may hold.
+type keySet map[string]keyStatus
+
+func (k keySet) list() string {
+	var ks []string
+	for key, st := range k {
+		if st == keySupported {
+			ks = append(ks, key)
+		}
+	}
+	slices.Sort(ks)
+	return strings.Join(ks, ", ")
+}
+
+func newKeySet(supported []string, notYet ...string) keySet {
+	k := keySet{}
+	for _, s := range supported {
+		k[s] = keySupported
+	}
+	for _, s := range notYet {
+		k[s] = keyNotYet
+	}
+	return k
+}
+
+var messageKeys = []string{"doc", "codec", "routing-key", "version", "deprecated", "headers",
+	"retry", "fields", "encrypted", "subject"}
+
+// The key sets of every mapping in a contract, by context.
+var (
+	fileKeys = newKeySet([]string{"acemq", "domain", "package", "namespace", "doc", "codec",
+		"encrypted", "retry", "types", "events", "commands"}, "imports", "rpc")
+	retryKeys   = newKeySet([]string{"attempts", "backoff", "initial", "max", "max-age"})
+	typeKeys    = newKeySet([]string{"doc", "deprecated", "fields"}, "enum", "default", "fixed", "symbols")
+	fieldKeys   = newKeySet([]string{"type", "default", "doc", "deprecated", "aliases"})
+	eventKeys   = newKeySet(messageKeys, "schema")
+	commandKeys = newKeySet(append([]string{"queue"}, messageKeys...), "schema")
+	headerKeys  = newKeySet([]string{"type", "required", "doc"})
+)
+
+// AcceptedKeys returns, for each context of the contract format (file, retry,
+// type, field, event, command, header), the keys the parser reads, sorted.
+// The JSON Schema in schemas/ is tested against it.
+func AcceptedKeys() map[string][]string {
+	sets := map[string]keySet{"file": fileKeys, "retry": retryKeys, "type": typeKeys,
+		"field": fieldKeys, "event": eventKeys, "command": commandKeys, "header": headerKeys}
+	out := map[string][]string{}
+	for ctx, ks := range sets {
+		for _, k := range slices.Sorted(maps.Keys(ks)) {
+			if ks[k] == keySupported {
+				out[ctx] = append(out[ctx], k)
+			}
+		}
+	}
+	return out
+}

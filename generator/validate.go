@@ -1,0 +1,105 @@
+package generator
+
+import (
+	"go/token"
+	"regexp"
+	"strings"
+)
+
+var (
+	domainRE     = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+	namespaceRE  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$`)
+	packageRE    = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
+	typeNameRE   = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
+	fieldNameRE  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	headerNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+	routingKeyRE = regexp.MustCompile(`^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$`)
+	queueNameRE  = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.:-]*$`)
+)
+
+func validPackage(s string) bool { return packageRE.MatchString(s) && !token.IsKeyword(s) }
+
+// validateDomain checks the names of one resolved domain: the wire names,
+// Go-name collisions and cycles of records that contain themselves.
+func validateDomain(dom *Domain, d *diags) {
+	for _, rec := range dom.Records {
+		checkTypeName(rec, "type", d)
+		checkFields(rec, d)
+	}
+	for _, m := range dom.Messages {
+		checkMessage(m, d)
+		checkFields(m.Record, d)
+	}
+	checkRouting(dom, d)
+	checkGoNames(dom, d)
+	checkCycles(dom, d)
+}
+
+func checkTypeName(rec *Record, what string, d *diags) {
+	if !typeNameRE.MatchString(rec.Name) {
+		d.errorf(rec.Pos, "bad %s name %q: UpperCamelCase letters and digits, such as OrderPlaced", what, rec.Name)
+	}
+}
+
+func checkMessage(m *Message, d *diags) {
+	checkTypeName(m.Record, m.Kind.String(), d)
+	if !routingKeyRE.MatchString(m.RoutingKey) {
+		d.errorf(m.Pos, "%s %s: bad routing key %q: words of letters, digits, '-' or '_' joined by '.', no wildcards", m.Kind, m.Name, m.RoutingKey)
+	}
+	if m.Kind == Command && (!queueNameRE.MatchString(m.Queue) || strings.HasPrefix(m.Queue, "amq.")) {
+		d.errorf(m.Pos, "command %s: bad queue name %q: letters, digits, '.', '-', '_' or ':', not starting with amq.", m.Name, m.Queue)
+	}
+	for _, h := range m.Headers {
+		checkHeader(m, h, d)
+	}
+}
+
+func checkHeader(m *Message, h *Header, d *diags) {
+	switch {
+	case strings.HasPrefix(strings.ToLower(h.Name), "x-acemq-"):
+		d.errorf(h.Pos, "header %q is in the reserved \"x-acemq-\" namespace; use a namespace of your own, such as x-yourcompany-", h.Name)
+	case !headerNameRE.MatchString(h.Name):
+		d.errorf(h.Pos, "bad header name %q: letters, digits, '.', '-' or '_'", h.Name)
+	}
+}
+
+// checkFields checks the wire names of a record's fields and that their Go
+// names neither collide with each other nor with the generated methods.
+func checkFields(rec *Record, d *diags) {
+	seen := map[string]*Field{}
+	for _, f := range rec.Fields {
+		if !fieldNameRE.MatchString(f.Name) {
+			d.errorf(f.Pos, "bad field name %q: an Avro name (letters, digits and '_', not starting with a digit)", f.Name)
+			continue
+		}
+		if other := seen[f.GoName]; other != nil {
+			d.errorf(f.Pos, "Go-name collision: fields %q and %q of %s both become the Go field %s", other.Name, f.Name, rec.Name, f.GoName)
+		}
+		if recordMethods[f.GoName] {
+			d.errorf(f.Pos, "Go-name collision: field %q of %s becomes %s, the name of a generated method", f.Name, rec.Name, f.GoName)
+		}
+		seen[f.GoName] = f
+	}
+}
+
+// recordMethods are the methods generated on every record type.
+var recordMethods = map[string]bool{"AvroSchema": true, "AvroFullSchema": true}
+
+// checkRouting refuses two events or commands on one routing key, and two
+// commands on one queue: their consumers could not tell them apart.
+func checkRouting(dom *Domain, d *diags) {
+	keys, queues := map[string]*Message{}, map[string]*Message{}
+	for _, m := range dom.Messages {
+		if other := keys[m.RoutingKey]; other != nil {
+			d.errorf(m.Pos, "%s %s uses routing key %q, already used by %s %s at %s", m.Kind, m.Name, m.RoutingKey, other.Kind, other.Name, other.Pos)
+		}
+		keys[m.RoutingKey] = m
+		if m.Kind != Command {
+			continue
+		}
+		if other := queues[m.Queue]; other != nil {
+			d.errorf(m.Pos, "command %s uses queue %q, already used by command %s at %s", m.Name, m.Queue, other.Name, other.Pos)
+		}
+		queues[m.Queue] = m
+	}
+}

@@ -1,0 +1,75 @@
+package generator
+
+import (
+	"cmp"
+	"slices"
+)
+
+// validateModel checks each domain, then what domains must not share, and
+// builds the Avro schemas of the domains that have no errors.
+func validateModel(m *Model, d *diags) {
+	for _, dom := range m.Domains {
+		before := len(d.sorted().Errors())
+		validateDomain(dom, d)
+		warnDeprecated(dom, d)
+		if len(d.sorted().Errors()) == before {
+			buildSchemas(dom, d)
+		}
+	}
+	checkUnique(m, d)
+	slices.SortStableFunc(m.Domains, func(a, b *Domain) int { return cmp.Compare(a.Package, b.Package) })
+}
+
+// checkUnique refuses two contracts with one domain or one package.
+func checkUnique(m *Model, d *diags) {
+	domains, packages := map[string]*Domain{}, map[string]*Domain{}
+	for _, dom := range m.Domains {
+		if prev := domains[dom.Name]; prev != nil {
+			d.errorf(dom.Pos, "domain %s is already declared at %s", dom.Name, prev.Pos)
+		} else if prev := packages[dom.Package]; prev != nil {
+			d.errorf(dom.Pos, "package %s is already generated for domain %s at %s", dom.Package, prev.Name, prev.Pos)
+		}
+		domains[dom.Name], packages[dom.Package] = dom, dom
+	}
+}
+
+func buildSchemas(dom *Domain, d *diags) {
+	for _, rec := range domainRecords(dom) {
+		s, err := avroSchemas(rec)
+		if err != nil {
+			d.errorf(rec.Pos, "%v", err)
+		}
+		rec.Avro = s
+	}
+}
+
+// domainRecords is every record of a domain: the types, then the payloads.
+func domainRecords(dom *Domain) []*Record {
+	out := slices.Clone(dom.Records)
+	for _, m := range dom.Messages {
+		out = append(out, m.Record)
+	}
+	return out
+}
+
+func warnDeprecated(dom *Domain, d *diags) {
+	for _, m := range dom.Messages {
+		if m.Deprecated != "" {
+			d.warnf(m.Pos, "%s %s is deprecated: %s", m.Kind, m.Name, m.Deprecated)
+		}
+	}
+	for _, rec := range domainRecords(dom) {
+		if rec.Deprecated != "" && !isPayload(dom, rec) {
+			d.warnf(rec.Pos, "type %s is deprecated: %s", rec.Name, rec.Deprecated)
+		}
+		for _, f := range rec.Fields {
+			if f.Deprecated != "" {
+				d.warnf(f.Pos, "field %s of %s is deprecated: %s", f.Name, rec.Name, f.Deprecated)
+			}
+		}
+	}
+}
+
+func isPayload(dom *Domain, rec *Record) bool {
+	return slices.ContainsFunc(dom.Messages, func(m *Message) bool { return m.Record == rec })
+}
