@@ -1,0 +1,144 @@
+package acemq
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// handle runs one delivery through the engine:
+//
+//	interceptors → required headers → decode → handler → plan → settle
+func (c *Consumer) handle(d Delivery) {
+	c.running.Add(1)
+	defer c.running.Add(-1)
+	env := EnvelopeFromWire(d.Headers, d.RoutingKey, d.MessageID)
+	cc := &ConsumeContext{Queue: c.queue, Envelope: &env, Body: d.Body, ContentType: d.ContentType, Redelivered: d.Redelivered}
+	slot := &settleSlot{}
+	ctx := context.WithValue(c.handlerCtx, settleKey{}, slot)
+	p := c.plan(ctx, d, cc)
+	c.settle(ctx, d, cc, slot, p)
+}
+
+// plan decides what becomes of a delivery.
+func (c *Consumer) plan(ctx context.Context, d Delivery, cc *ConsumeContext) plan {
+	original := *cc.Envelope
+	err := c.conn.runConsumeChain(ctx, cc)
+	if cc.Envelope == nil {
+		cc.Envelope = &original
+	}
+	env := *cc.Envelope
+	if err != nil {
+		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, OutcomeDeadLettered,
+			"an interceptor refused it: "+reasonOf(err))
+	}
+	if name, ok := c.missingHeader(env); ok {
+		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, OutcomeDeadLettered,
+			fmt.Sprintf("the message lacks the required header %q", name))
+	}
+	ack, err := c.process(ctx, inbound{
+		env: env, body: cc.Body, contentType: cc.ContentType, routingKey: d.RoutingKey, redelivered: d.Redelivered,
+	})
+	if err != nil {
+		return c.setAside(env, ParkedQueue(c.queue), ActionParked, OutcomeParked, "could not be decoded: "+reasonOf(err))
+	}
+	return c.planFor(env, ack)
+}
+
+// missingHeader returns the first required header env lacks.
+func (c *Consumer) missingHeader(env Envelope) (string, bool) {
+	for _, name := range c.cfg.required {
+		if _, ok := env.Headers[name]; !ok {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// reasonOf renders an error as a dead-letter reason.
+func reasonOf(err error) string {
+	if err == nil {
+		return "no reason given"
+	}
+	return err.Error()
+}
+
+// plan is the engine's decision for one delivery.
+type plan struct {
+	action  string
+	outcome string
+	env     Envelope      // the envelope settled with (next attempt, or carrying the reason)
+	target  string        // queue republished to through the default exchange; "" for none
+	rung    bool          // target is a broker retry rung
+	reason  string        // dead-letter or park reason
+	delay   time.Duration // the retry delay reported
+	wait    time.Duration // the in-process wait before the retry republish
+}
+
+// settlement renders the plan for OnSettled and the outcome hooks.
+func (p plan) settlement(queue string) Settlement {
+	return Settlement{Queue: queue, Action: p.action, Outcome: p.outcome, Envelope: p.env, Delay: p.delay, Reason: p.reason}
+}
+
+// setAside plans a republish to a dead-letter or parked queue with reason.
+func (c *Consumer) setAside(env Envelope, target, action, outcome, reason string) plan {
+	env.Error = reason
+	return plan{action: action, outcome: outcome, env: env, target: target, reason: reason}
+}
+
+// planFor turns the handler's Ack into a plan.
+func (c *Consumer) planFor(env Envelope, ack Ack) plan {
+	switch ack.kind {
+	case ackAccept:
+		return plan{action: ActionAccepted, outcome: OutcomeAcked, env: env}
+	case ackReject:
+		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, OutcomeRejected,
+			"the handler rejected it: "+reasonOf(ack.err))
+	case ackPark:
+		return c.setAside(env, ParkedQueue(c.queue), ActionParked, OutcomeParked,
+			"the handler parked it: "+reasonOf(ack.err))
+	}
+	return c.planRetry(env, ack.err)
+}
+
+// planRetry applies the retry policy: give up (dead-letter) or retry after a
+// wait in the broker (rung) or in the consumer.
+func (c *Consumer) planRetry(env Envelope, err error) plan {
+	pol := c.cfg.retry
+	dlq := DeadLetterQueue(c.queue)
+	switch {
+	case IsFatal(err):
+		return c.setAside(env, dlq, ActionDeadLettered, OutcomeDeadLettered,
+			"the handler reported an unprocessable message: "+reasonOf(err))
+	case env.Attempt >= pol.MaxAttempts:
+		return c.setAside(env, dlq, ActionDeadLettered, OutcomeDeadLettered,
+			fmt.Sprintf("exhausted %s: %s", attempts(env.Attempt), reasonOf(err)))
+	case !pol.Retries(env.Attempt, env.Age()):
+		return c.setAside(env, dlq, ActionDeadLettered, OutcomeDeadLettered,
+			fmt.Sprintf("exceeded the maximum message age of %s: %s", pol.MaxMessageAge, reasonOf(err)))
+	}
+	return c.retryPlan(env, pol.DelayAfter(env.Attempt))
+}
+
+// retryPlan plans the republish of env's next attempt after delay.
+func (c *Consumer) retryPlan(env Envelope, delay time.Duration) plan {
+	pol := c.cfg.retry
+	next := env.NextAttempt()
+	next.Error = ""
+	p := plan{action: ActionRetried, outcome: OutcomeRetried, env: next, delay: delay}
+	if pol.WaitsInBroker(delay) {
+		p.target, p.rung = RungQueue(c.queue, pol.RungFor(delay)), true
+		return p
+	}
+	p.wait = pol.Jitter(delay)
+	p.target, p.delay = c.queue, p.wait
+	return p
+}
+
+// attempts spells a count of attempts: "1 attempt", "3 attempts".
+func attempts(n int) string {
+	if n == 1 {
+		return "1 attempt"
+	}
+	return fmt.Sprintf("%d attempts", n)
+}

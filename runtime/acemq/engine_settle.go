@@ -1,0 +1,106 @@
+package acemq
+
+import (
+	"context"
+	"time"
+)
+
+// hopTimeout bounds an engine republish (retry, dead letter, park), which
+// is detached from the consumer's cancellation so a drain can still finish it.
+const hopTimeout = 30 * time.Second
+
+// settle carries out p, tells OnSettled and the outcome hooks, and only then
+// settles the delivery with the broker.
+func (c *Consumer) settle(ctx context.Context, d Delivery, cc *ConsumeContext, slot *settleSlot, p plan) {
+	apply := c.execute(d, &p)
+	s := p.settlement(c.queue)
+	if slot.fn != nil {
+		runHook(ctx, c.conn.cfg.logger, "settled", func() { slot.fn(s) })
+	}
+	c.conn.runConsumeHooks(ctx, cc, s)
+	if err := apply(); err != nil {
+		c.conn.cfg.logger.Warn("acemq: cannot settle a message with the broker",
+			"queue", c.queue, "message", p.env.ID, "outcome", p.outcome, "error", err)
+	}
+}
+
+// execute republishes what p says and returns how to settle the delivery.
+func (c *Consumer) execute(d Delivery, p *plan) func() error {
+	switch {
+	case p.target == "":
+		return d.Ack
+	case p.action == ActionRetried:
+		return c.executeRetry(d, p)
+	}
+	if err := c.republish(d, p.target, p.env); err != nil {
+		c.conn.cfg.logger.Error("acemq: cannot set a message aside; the broker dead-letters it instead",
+			"queue", c.queue, "target", p.target, "message", p.env.ID, "error", err)
+		return func() error { return d.Nack(false) }
+	}
+	return d.Ack
+}
+
+// executeRetry waits (in the consumer, or not at all for a rung) and
+// republishes the next attempt. A missing rung falls back to waiting in the
+// consumer; a retry that cannot be republished returns the message to its
+// queue with its attempt unspent.
+func (c *Consumer) executeRetry(d Delivery, p *plan) func() error {
+	requeue := func() error { return d.Nack(true) }
+	if !c.wait(p.wait) {
+		return requeue
+	}
+	err := c.republish(d, p.target, p.env)
+	if err != nil && p.rung {
+		c.conn.cfg.logger.Warn("acemq: a retry rung is missing; waiting in the consumer",
+			"queue", c.queue, "rung", p.target, "error", err)
+		p.wait = c.cfg.retry.Jitter(p.delay)
+		p.target, p.rung, p.delay = c.queue, false, p.wait
+		if !c.wait(p.wait) {
+			return requeue
+		}
+		err = c.republish(d, p.target, p.env)
+	}
+	if err != nil {
+		c.conn.cfg.logger.Error("acemq: cannot republish a retry; returning it to the queue",
+			"queue", c.queue, "message", p.env.ID, "error", err)
+		return requeue
+	}
+	return d.Ack
+}
+
+// wait sleeps for d unless the consumer stops first; it reports whether the
+// whole wait passed.
+func (c *Consumer) wait(d time.Duration) bool {
+	if d <= 0 {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-c.stopping:
+		return false
+	case <-c.handlerCtx.Done():
+		return false
+	}
+}
+
+// republish sends the delivery's bytes, with env, to queue through the
+// default exchange, mandatory: the engine's library hop.
+func (c *Consumer) republish(d Delivery, queue string, env Envelope) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.handlerCtx), hopTimeout)
+	defer cancel()
+	out := Outbound{
+		Body: d.Body, ContentType: d.ContentType, MessageID: env.ID, Headers: env.ToWire(),
+		ReplyTo: d.ReplyTo, CorrelationID: d.CorrelationID, Persistent: true, Mandatory: true,
+	}
+	res, err := c.conn.PublishRaw(ctx, "", queue, out)
+	if err != nil {
+		return &PublishFailedError{MessageID: env.ID, RoutingKey: queue, Err: err}
+	}
+	if !res.Routed {
+		return &PublishFailedError{MessageID: env.ID, RoutingKey: queue, Unroutable: true, Err: returnReason(res.ReturnReason)}
+	}
+	return nil
+}

@@ -1,0 +1,58 @@
+package acemq
+
+import (
+	"context"
+	"time"
+)
+
+// Settlement actions: what the engine did with a message.
+const (
+	ActionAccepted     string = "accepted"
+	ActionRetried      string = "retried"
+	ActionDeadLettered string = "dead_lettered"
+	ActionParked       string = "parked"
+)
+
+// Settlement outcomes: the family's acemq.consume.total outcome tag.
+const (
+	OutcomeAcked        string = "acked"
+	OutcomeRetried      string = "retried"
+	OutcomeRejected     string = "rejected"
+	OutcomeDeadLettered string = "dead_lettered"
+	OutcomeParked       string = "parked"
+)
+
+// Settlement is what the engine decided for one delivery (FAMILY-SPEC §1.8).
+// For a retry, Envelope is already the next attempt's and Delay is the wait
+// actually chosen (jittered in the consumer, exact on a broker rung). Reason
+// is the dead-letter or park reason, empty otherwise.
+type Settlement struct {
+	Queue    string
+	Action   string
+	Outcome  string
+	Envelope Envelope
+	Delay    time.Duration
+	Reason   string
+}
+
+// settleKey carries a delivery's *settleSlot on the handler's context.
+type settleKey struct{}
+
+// settleSlot holds the OnSettled callback of one delivery.
+type settleSlot struct {
+	fn func(Settlement)
+}
+
+// OnSettled registers fn to run once the engine has decided what to do with
+// the message being handled, on the handler's goroutine, before the broker
+// is told. Call it from a handler with the ctx the handler was given; a
+// second call replaces the first. It returns false, and fn never runs, when
+// ctx is not a handler's (a handler called directly, outside a consumer).
+func OnSettled(ctx context.Context, fn func(Settlement)) bool {
+	slot, ok := ctx.Value(settleKey{}).(*settleSlot)
+	if !ok {
+		return false
+	}
+	slot.fn = fn
+	return true
+}
