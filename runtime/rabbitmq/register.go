@@ -41,3 +41,9 @@ func dialExt(ctx context.Context, url string, ext acemq.Extensions) (acemq.Trans
 	}
 	return dial(ctx, url, cfg)
 }
+
+var (
+	_ acemq.Transport      = (*Transport)(nil)
+	_ acemq.QueueInspector = (*Transport)(nil)
+	_ acemq.Puller         = (*Transport)(nil)
+)

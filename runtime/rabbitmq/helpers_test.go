@@ -1,0 +1,162 @@
+package rabbitmq
+
+import (
+	"context"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	amqp "github.com/rabbitmq/amqp091-go"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// brokerURL returns ACEMQ_TEST_AMQP_URL, skipping the test when it is unset
+// unless ACEMQ_REQUIRE_BROKER=1 (the project's test command), which makes a
+// missing broker a failure.
+func brokerURL(t *testing.T) string {
+	t.Helper()
+	url := os.Getenv("ACEMQ_TEST_AMQP_URL")
+	if url != "" {
+		return url
+	}
+	msg := "ACEMQ_TEST_AMQP_URL is not set; start a broker with `export ACEMQ_TEST_AMQP_URL=$(scripts/broker.sh start)`"
+	if os.Getenv("ACEMQ_REQUIRE_BROKER") == "1" {
+		t.Fatal(msg + " (ACEMQ_REQUIRE_BROKER=1 requires one)")
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// testDelay keeps recovery fast in tests.
+var testDelay = RecoveryDelay(5*time.Millisecond, 50*time.Millisecond)
+
+// openTransport dials the test broker and closes the transport at cleanup.
+func openTransport(t *testing.T, opts ...acemq.ConnOption) *Transport {
+	t.Helper()
+	url := brokerURL(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	tr, err := Dial(ctx, url, append([]acemq.ConnOption{testDelay}, opts...)...)
+	if err != nil {
+		t.Fatalf("cannot reach the broker at ACEMQ_TEST_AMQP_URL (start one with scripts/broker.sh): %v", err)
+	}
+	t.Cleanup(func() { _ = tr.Close() })
+	return tr
+}
+
+// cleaner deletes what a test declared, through a connection of its own.
+type cleaner struct {
+	t         *testing.T
+	queues    []string
+	exchanges []string
+}
+
+func newCleaner(t *testing.T) *cleaner {
+	c := &cleaner{t: t}
+	t.Cleanup(c.run)
+	return c
+}
+
+func (c *cleaner) queue(name string) string    { c.queues = append(c.queues, name); return name }
+func (c *cleaner) exchange(name string) string { c.exchanges = append(c.exchanges, name); return name }
+
+func (c *cleaner) run() {
+	conn, err := amqp.Dial(os.Getenv("ACEMQ_TEST_AMQP_URL"))
+	if err != nil {
+		c.t.Errorf("cleanup: cannot connect: %v", err)
+		return
+	}
+	defer conn.Close()
+	for _, q := range c.queues {
+		if ch, err := conn.Channel(); err == nil {
+			_, _ = ch.QueueDelete(q, false, false, false)
+			_ = ch.Close()
+		}
+	}
+	for _, x := range c.exchanges {
+		if ch, err := conn.Channel(); err == nil {
+			_ = ch.ExchangeDelete(x, false, false)
+			_ = ch.Close()
+		}
+	}
+}
+
+// unique returns prefix with a random suffix.
+func unique(prefix string) string { return prefix + "-" + randomHex() }
+
+// inbox collects deliveries of a subscription.
+type inbox struct{ c chan acemq.Delivery }
+
+func newInbox() *inbox { return &inbox{c: make(chan acemq.Delivery, 1000)} }
+
+func (b *inbox) deliver(d acemq.Delivery) { b.c <- d }
+
+// next returns the next delivery, failing the test after 10 s.
+func (b *inbox) next(t *testing.T) acemq.Delivery {
+	t.Helper()
+	select {
+	case d := <-b.c:
+		return d
+	case <-time.After(10 * time.Second):
+		t.Fatal("no delivery arrived within 10 s")
+		return acemq.Delivery{}
+	}
+}
+
+func ctxT(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// events records recovery events.
+type events struct {
+	mu   sync.Mutex
+	list []RecoveryEvent
+	got  chan RecoveryEvent
+}
+
+func newEvents() *events { return &events{got: make(chan RecoveryEvent, 100)} }
+
+func (e *events) record(ev RecoveryEvent) {
+	e.mu.Lock()
+	e.list = append(e.list, ev)
+	e.mu.Unlock()
+	e.got <- ev
+}
+
+// waitFor waits for an event of kind, failing after 10 s.
+func (e *events) waitFor(t *testing.T, kind RecoveryKind) RecoveryEvent {
+	t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case ev := <-e.got:
+			if ev.Kind == kind {
+				return ev
+			}
+		case <-timeout:
+			t.Fatalf("no %q recovery event within 10 s", kind)
+		}
+	}
+}
+
+// dropConnection closes the socket under the live connection, as a network
+// failure would (the test seam for recovery).
+func (t *Transport) dropConnection() {
+	t.mu.Lock()
+	nc := t.netConn
+	t.mu.Unlock()
+	if nc != nil {
+		_ = nc.Close()
+	}
+}
+
+// generation returns the live connection (nil while down).
+func (t *Transport) liveConn() *amqp.Connection {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.conn
+}
