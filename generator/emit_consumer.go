@@ -45,7 +45,7 @@ func (e *emitter) consumeEvent(m *Message) {
 			jen.Id(low+"ConsumeOptions").Call(jen.Id("opts")).Op("..."))))
 	e.f.Commentf("%sQueue returns the queue on which service consumes %s events:", m.Name, m.Name)
 	e.f.Commentf("<service>.%s.", m.RoutingKey)
-	e.f.Func().Id(m.Name+"Queue").Params(jen.Id("service").String()).String().Block(
+	e.f.Func().Id(m.Name + "Queue").Params(jen.Id("service").String()).String().Block(
 		jen.Return(jen.Id("service").Op("+").Lit(".").Op("+").Id(m.Name + "RoutingKey")))
 	e.f.Commentf("%sTopology adds a consumer queue of %s events to t.", low, m.Name)
 	e.f.Func().Id(low+"Topology").Params(jen.Id("t").Op("*").Add(qual("Topology")), jen.Id("queue").String()).
@@ -57,12 +57,12 @@ func (e *emitter) consumeCommand(m *Message) {
 	e.comment(fmt.Sprintf("Consume%s declares %sQueue (bound to Exchange, with its dead-letter and", m.Name, m.Name), "", m.Deprecated)
 	e.f.Commentf("retry queues) and delivers each %s command to h. The contract's codec, retry", m.Name)
 	e.f.Comment("policy and required headers apply; opts come after them, so they win.")
-	e.f.Func().Id("Consume"+m.Name).Params(consumeParams(m, false)...).Add(consumeResults()).Block(
+	e.f.Func().Id("Consume" + m.Name).Params(consumeParams(m, false)...).Add(consumeResults()).Block(
 		jen.Return(qual("DeclareAndConsume").Call(jen.Id("ctx"), jen.Id("conn"),
 			jen.Id(low+"Topology").Call(jen.Id("newTopology").Call()), jen.Id(m.Name+"Queue"), jen.Id("h"),
 			jen.Id(low+"ConsumeOptions").Call(jen.Id("opts")).Op("..."))))
 	e.f.Commentf("%sTopology adds the queue of command %s to t.", low, m.Name)
-	e.f.Func().Id(low+"Topology").Params(jen.Id("t").Op("*").Add(qual("Topology"))).
+	e.f.Func().Id(low + "Topology").Params(jen.Id("t").Op("*").Add(qual("Topology"))).
 		Op("*").Add(qual("Topology")).Block(jen.Return(queueTopology(m, jen.Id(m.Name+"Queue"))))
 }
 
@@ -133,7 +133,7 @@ func durationCode(d time.Duration) jen.Code {
 		if d == u.d {
 			return jen.Qual(timePath, u.name)
 		}
-		return jen.Lit(int(d / u.d)).Op("*").Qual(timePath, u.name)
+		return jen.Lit(int(d/u.d)).Op("*").Qual(timePath, u.name)
 	}
 	return jen.Lit(int(d))
 }

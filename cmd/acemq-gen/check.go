@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// check compares dir with what generate would write: a missing, different or
+// stale file is a finding, with a diff on stdout.
+func check(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	o, ok := parse("check", args, true, stderr)
+	if !ok {
+		return exitUsage
+	}
+	res, code := load(o, stderr)
+	if code != exitOK {
+		return code
+	}
+	findings := 0
+	for _, f := range res.Files {
+		findings += checkFile(filepath.Join(o.dir, filepath.FromSlash(f.Path)), f.Data, stdout, stderr)
+	}
+	stale, err := staleFiles(o.dir, res.Files)
+	if err != nil {
+		fmt.Fprintln(stderr, "acemq-gen:", err)
+		return exitFindings
+	}
+	for _, s := range stale {
+		fmt.Fprintf(stderr, "acemq-gen: %s is not generated from any contract; acemq-gen generate would remove it\n", s)
+		findings++
+	}
+	return checkResult(findings, stderr)
+}
+
+func checkResult(findings int, stderr io.Writer) int {
+	if findings == 0 {
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "acemq-gen: %d generated file(s) out of date; run acemq-gen generate\n", findings)
+	return exitFindings
+}
+
+// checkFile reports a file that is missing or differs from want; it returns
+// the number of findings (0 or 1).
+func checkFile(name string, want []byte, stdout, stderr io.Writer) int {
+	got, err := os.ReadFile(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		fmt.Fprintf(stderr, "acemq-gen: %s is missing\n", name)
+		return 1
+	case err != nil:
+		fmt.Fprintln(stderr, "acemq-gen:", err)
+		return 1
+	case string(got) == string(want):
+		return 0
+	}
+	fmt.Fprintf(stderr, "acemq-gen: %s differs from what generate would write\n", name)
+	fmt.Fprint(stdout, unifiedDiff(name+" (on disk)", name+" (generated)", string(got), string(want)))
+	return 1
+}

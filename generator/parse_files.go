@@ -1,0 +1,81 @@
+package generator
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// contractSuffixes are the file names a directory search picks up.
+var contractSuffixes = []string{".acemq.yaml", ".acemq.yml"}
+
+// IsContract reports whether a file name is a contract a directory search reads.
+func IsContract(name string) bool {
+	return slices.ContainsFunc(contractSuffixes, func(s string) bool { return strings.HasSuffix(name, s) })
+}
+
+// ReadSources reads the contracts named by paths: a file is read as given, a
+// directory is searched recursively (skipping hidden directories) for
+// *.acemq.yaml and *.acemq.yml. A file reached twice is read once. Source
+// paths are the given paths joined with what the search found.
+func ReadSources(paths []string) ([]Source, error) {
+	var names []string
+	for _, p := range paths {
+		found, err := findContracts(p)
+		if err != nil {
+			return nil, err
+		}
+		names = append(names, found...)
+	}
+	return readAll(names)
+}
+
+func findContracts(p string) ([]string, error) {
+	info, err := os.Stat(p)
+	if err != nil {
+		return nil, fmt.Errorf("acemq-gen: %w", err)
+	}
+	if !info.IsDir() {
+		return []string{p}, nil
+	}
+	var out []string
+	err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && path != p && strings.HasPrefix(d.Name(), "."):
+			return filepath.SkipDir
+		case !d.IsDir() && IsContract(d.Name()):
+			out = append(out, path)
+		}
+		return nil
+	})
+	if err == nil && len(out) == 0 {
+		err = fmt.Errorf("no contracts (*.acemq.yaml, *.acemq.yml) under %s", p)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("acemq-gen: %w", err)
+	}
+	return out, nil
+}
+
+func readAll(names []string) ([]Source, error) {
+	seen := map[string]bool{}
+	var out []Source
+	for _, n := range names {
+		key := filepath.Clean(n)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		data, err := os.ReadFile(n)
+		if err != nil {
+			return nil, fmt.Errorf("acemq-gen: %w", err)
+		}
+		out = append(out, Source{Path: n, Data: data})
+	}
+	return out, nil
+}
