@@ -385,3 +385,10 @@ func (t *Topology) declaresExchange(name string) bool {
 	return strings.HasPrefix(name, "amq.") ||
 		slices.ContainsFunc(t.exchanges, func(e topoExchange) bool { return e.name == name })
 }
+
+// Apply validates t and declares it on conn: exchanges, then queues, then
+// bindings, stopping at the first failure. An invalid topology declares
+// nothing. Declarations are idempotent, so applying twice is safe.
+func (t *Topology) Apply(ctx context.Context, conn *Conn) error {
+	return t.applyTo(ctx, conn)
+}
