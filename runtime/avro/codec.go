@@ -2,7 +2,9 @@ package avro
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -102,8 +104,35 @@ func (c *Codec) Decode(body []byte, dst any) error {
 }
 
 func (c *Codec) unmarshal(s hamba.Schema, body []byte, dst any, schemaName string) error {
-	if err := c.api.Unmarshal(s, body, dst); err != nil {
+	if err := c.read(s, body, dst); err != nil {
 		return acemq.Fatalf("acemq: this message is not Avro that reads as %T with schema %s: %w", dst, schemaName, err)
+	}
+	return nil
+}
+
+var (
+	errTruncated = errors.New("the body ends before the record does")
+	errTrailing  = errors.New("bytes are left over after the record")
+	errNilDst    = errors.New("the destination is nil")
+)
+
+// read decodes exactly one value from body. Unlike hamba's Unmarshal it
+// refuses a body that ends early (Unmarshal reads the missing bytes as zeros)
+// or runs on past the value (another mode's or another schema's bytes).
+func (c *Codec) read(s hamba.Schema, body []byte, dst any) error {
+	if dst == nil {
+		return errNilDst
+	}
+	r := hamba.NewReader(nil, 0, hamba.WithReaderConfig(c.api)).Reset(body)
+	r.ReadVal(s, dst)
+	switch {
+	case errors.Is(r.Error, io.EOF) || errors.Is(r.Error, io.ErrUnexpectedEOF):
+		return errTruncated
+	case r.Error != nil:
+		return r.Error
+	}
+	if r.Peek(); r.Error == nil {
+		return errTrailing
 	}
 	return nil
 }
