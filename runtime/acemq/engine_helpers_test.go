@@ -1,0 +1,122 @@
+package acemq_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// Order is the payload most tests publish.
+type Order struct {
+	ID    string `json:"id"`
+	Total int    `json:"total"`
+}
+
+// connect opens a connection to a memory broker private to the test.
+func connect(t *testing.T, opts ...acemq.ConnOption) *acemq.Conn {
+	t.Helper()
+	conn, err := acemq.Connect(context.Background(), "memory://"+t.Name(), opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	return conn
+}
+
+// declare declares queue (classic, so tests can redeclare it freely).
+func declare(t *testing.T, conn *acemq.Conn, queue string, opts ...acemq.QueueOption) {
+	t.Helper()
+	if err := conn.DeclareQueue(context.Background(), queue, opts...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// consume starts a consumer that stops with the test.
+func consume[T any](t *testing.T, conn *acemq.Conn, queue string, h acemq.Handler[T], opts ...acemq.ConsumeOption) *acemq.Consumer {
+	t.Helper()
+	c, err := acemq.Consume(context.Background(), conn, queue, h, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
+// waitFor polls cond with millisecond steps and fails the test after 3s.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// count returns the ready messages of queue.
+func count(t *testing.T, conn *acemq.Conn, queue string) int {
+	t.Helper()
+	n, err := conn.Transport().(acemq.QueueInspector).MessageCount(context.Background(), queue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// awaitMessage waits for a message in queue and takes it.
+func awaitMessage(t *testing.T, conn *acemq.Conn, queue string) acemq.Delivery {
+	t.Helper()
+	var d acemq.Delivery
+	waitFor(t, "a message in "+queue, func() bool {
+		var ok bool
+		var err error
+		d, ok, err = conn.Transport().(acemq.Puller).Pull(context.Background(), queue)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	})
+	return d
+}
+
+// reasonOn returns the x-acemq-error header of a set-aside message.
+func reasonOn(d acemq.Delivery) string {
+	s, _ := d.Headers[acemq.HeaderError].(string)
+	return s
+}
+
+// recorder collects values from several goroutines.
+type recorder[V any] struct {
+	mu sync.Mutex
+	vs []V
+}
+
+func (r *recorder[V]) add(v V) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.vs = append(r.vs, v)
+}
+
+func (r *recorder[V]) all() []V {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]V(nil), r.vs...)
+}
+
+func (r *recorder[V]) len() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.vs)
+}
+
+// send publishes one Order to queue through the default exchange.
+func send(t *testing.T, conn *acemq.Conn, queue string, o Order, opts ...acemq.EnvelopeOption) {
+	t.Helper()
+	if err := acemq.NewPublisher[Order](conn, "", queue).Send(context.Background(), o, opts...); err != nil {
+		t.Fatal(err)
+	}
+}
