@@ -26,18 +26,15 @@ type Topology struct {
 type topoExchange struct {
 	name, kind string
 	opts       []ExchangeOption
-	library    bool
 }
 
 type topoQueue struct {
-	name    string
-	opts    []QueueOption
-	library bool
+	name string
+	opts []QueueOption
 }
 
 type topoBinding struct {
 	queue, exchange, key string
-	library              bool
 }
 
 func (b topoBinding) String() string {
@@ -121,18 +118,18 @@ func rungOptions(r Rung) []QueueOption {
 
 func (t *Topology) addLibraryExchange(name, kind string) {
 	if !slices.ContainsFunc(t.exchanges, func(e topoExchange) bool { return e.name == name }) {
-		t.exchanges = append(t.exchanges, topoExchange{name: name, kind: kind, library: true})
+		t.exchanges = append(t.exchanges, topoExchange{name: name, kind: kind})
 	}
 }
 
 func (t *Topology) addLibraryQueue(name string, opts ...QueueOption) {
 	if !slices.ContainsFunc(t.queues, func(q topoQueue) bool { return q.name == name }) {
-		t.queues = append(t.queues, topoQueue{name: name, opts: opts, library: true})
+		t.queues = append(t.queues, topoQueue{name: name, opts: opts})
 	}
 }
 
 func (t *Topology) addLibraryBinding(queue, exchange, key string) {
-	b := topoBinding{queue: queue, exchange: exchange, key: key, library: true}
+	b := topoBinding{queue: queue, exchange: exchange, key: key}
 	if !slices.ContainsFunc(t.bindings, b.same) {
 		t.bindings = append(t.bindings, b)
 	}
@@ -179,16 +176,34 @@ func (t *Topology) applyTo(ctx context.Context, d declarer) error {
 	if err := t.Validate(); err != nil {
 		return err
 	}
+	if err := t.applyExchanges(ctx, d); err != nil {
+		return err
+	}
+	if err := t.applyQueues(ctx, d); err != nil {
+		return err
+	}
+	return t.applyBindings(ctx, d)
+}
+
+func (t *Topology) applyExchanges(ctx context.Context, d declarer) error {
 	for _, e := range t.exchanges {
 		if err := d.DeclareExchange(ctx, e.name, e.kind, e.opts...); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+func (t *Topology) applyQueues(ctx context.Context, d declarer) error {
 	for _, q := range t.queues {
 		if err := d.DeclareQueue(ctx, q.name, t.queueOptions(q)...); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+func (t *Topology) applyBindings(ctx context.Context, d declarer) error {
 	for _, b := range t.bindings {
 		if err := d.Bind(ctx, b.queue, b.exchange, b.key); err != nil {
 			return err
@@ -301,40 +316,52 @@ func (t *Topology) validateExchanges() []error {
 	var problems []error
 	seen := map[string]bool{}
 	for _, e := range t.exchanges {
-		switch {
-		case e.name == "":
-			problems = append(problems, errors.New("acemq: an exchange needs a name; the default exchange is the broker's and cannot be declared"))
-		case seen[e.name]:
-			problems = append(problems, fmt.Errorf("acemq: exchange %q is declared twice", e.name))
-		case e.kind == "":
-			problems = append(problems, fmt.Errorf("acemq: exchange %q has no kind; use direct, topic, fanout or headers", e.name))
-		default:
-			if _, err := buildExchangeSpec(e.kind, e.opts); err != nil {
-				problems = append(problems, fmt.Errorf("%w (exchange %q)", err, e.name))
-			}
+		if err := checkExchange(e, seen[e.name]); err != nil {
+			problems = append(problems, err)
 		}
 		seen[e.name] = true
 	}
 	return problems
 }
 
+func checkExchange(e topoExchange, seen bool) error {
+	switch {
+	case e.name == "":
+		return errors.New("acemq: an exchange needs a name; the default exchange is the broker's and cannot be declared")
+	case seen:
+		return fmt.Errorf("acemq: exchange %q is declared twice", e.name)
+	case e.kind == "":
+		return fmt.Errorf("acemq: exchange %q has no kind; use direct, topic, fanout or headers", e.name)
+	}
+	if _, err := buildExchangeSpec(e.kind, e.opts); err != nil {
+		return fmt.Errorf("%w (exchange %q)", err, e.name)
+	}
+	return nil
+}
+
 func (t *Topology) validateQueues() []error {
 	var problems []error
 	seen := map[string]bool{}
 	for _, q := range t.queues {
-		switch {
-		case q.name == "":
-			problems = append(problems, errors.New("acemq: a queue needs a name"))
-		case seen[q.name]:
-			problems = append(problems, fmt.Errorf("acemq: queue %q is declared twice", q.name))
-		default:
-			if _, err := buildQueueSpec(t.queueOptions(q)); err != nil {
-				problems = append(problems, fmt.Errorf("%w (queue %q)", err, q.name))
-			}
+		if err := t.checkQueue(q, seen[q.name]); err != nil {
+			problems = append(problems, err)
 		}
 		seen[q.name] = true
 	}
 	return problems
+}
+
+func (t *Topology) checkQueue(q topoQueue, seen bool) error {
+	switch {
+	case q.name == "":
+		return errors.New("acemq: a queue needs a name")
+	case seen:
+		return fmt.Errorf("acemq: queue %q is declared twice", q.name)
+	}
+	if _, err := buildQueueSpec(t.queueOptions(q)); err != nil {
+		return fmt.Errorf("%w (queue %q)", err, q.name)
+	}
+	return nil
 }
 
 func (t *Topology) validateBindings() []error {

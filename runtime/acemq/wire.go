@@ -73,12 +73,7 @@ func (e *Envelope) fillWireDefaults() {
 // headers only with a route) and the application headers, except any in the
 // reserved namespace. The map is new on every call.
 func (e Envelope) ToWire() map[string]any {
-	h := make(map[string]any, len(e.Headers)+9)
-	for k, v := range e.Headers {
-		if !isReserved(k) {
-			h[k] = v
-		}
-	}
+	h := appHeaders(e.Headers)
 	h[HeaderID] = e.ID
 	h[HeaderType] = e.Type
 	h[HeaderVersion] = int64(e.Version)
