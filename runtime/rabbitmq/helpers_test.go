@@ -160,3 +160,10 @@ func (t *Transport) liveConn() *amqp.Connection {
 	defer t.mu.Unlock()
 	return t.conn
 }
+
+// setURL changes where the next redial goes (the test seam for failed redials).
+func (t *Transport) setURL(u string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.url = u
+}

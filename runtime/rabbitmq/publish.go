@@ -19,7 +19,7 @@ var ErrBrokerRefused = errors.New("the broker refused it")
 // ErrConfirmLost is wrapped by the error of a publish whose channel or
 // connection closed before the broker confirmed it: the message may or may not
 // have reached the broker.
-var ErrConfirmLost = errors.New("acemq: the connection closed before the broker confirmed the message; it may or may not have been delivered")
+var ErrConfirmLost = errors.New("acemq: the channel or connection closed before the broker confirmed the message; it may or may not have been delivered")
 
 // pubChannel is the channel publishes go through, with its returns.
 type pubChannel struct {

@@ -21,7 +21,6 @@ var ErrClosed = errors.New("acemq: the rabbitmq transport is closed")
 // Dial or through acemq.Connect with an amqp:// or amqps:// URL. Safe for
 // concurrent use.
 type Transport struct {
-	url    string
 	cfg    config
 	window *window
 	topo   topology
@@ -29,6 +28,7 @@ type Transport struct {
 	wg     sync.WaitGroup
 
 	mu      sync.Mutex
+	url     string
 	conn    *amqp.Connection
 	ready   chan struct{} // closed while conn is usable
 	closed  bool
@@ -61,7 +61,7 @@ func (t *Transport) open(ctx context.Context) (*amqp.Connection, net.Conn, error
 	if t.cfg.name != "" {
 		props.SetClientConnectionName(t.cfg.name)
 	}
-	conn, err := amqp.DialConfig(t.url, amqp.Config{Properties: props,
+	conn, err := amqp.DialConfig(t.dialURL(), amqp.Config{Properties: props,
 		Dial: func(network, addr string) (net.Conn, error) {
 			c, err := d.DialContext(ctx, network, addr)
 			nc = c
@@ -173,6 +173,12 @@ func (t *Transport) Close() error {
 		err = nil
 	}
 	return err
+}
+
+func (t *Transport) dialURL() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.url
 }
 
 func (t *Transport) isClosed() bool {
