@@ -1,6 +1,7 @@
 package acemq_test
 
 import (
+	"bytes"
 	"context"
 	"sync"
 	"testing"
@@ -119,4 +120,22 @@ func send(t *testing.T, conn *acemq.Conn, queue string, o Order, opts ...acemq.E
 	if err := acemq.NewPublisher[Order](conn, "", queue).Send(context.Background(), o, opts...); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// syncWriter is an io.Writer safe for concurrent use, for log output.
+type syncWriter struct {
+	mu sync.Mutex
+	w  *bytes.Buffer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}
+
+func (s *syncWriter) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.String()
 }
