@@ -29,8 +29,9 @@ const (
 // as any integer width, a float or a decimal string; a value that cannot be
 // read counts as absent. Absent, the ID falls back to messageID and then to
 // a fresh UUID, Type to routingKey, Version and Attempt to 1, CorrelationID
-// to the ID and FirstSeen to now. Every x-acemq-* header, known or not, is
-// left out of Headers, which is never nil. headers is not modified.
+// to the ID and FirstSeen to now; route position and id count only with a
+// route. Every x-acemq-* header, known or not, is left out of Headers, which
+// is never nil. headers is not modified.
 func EnvelopeFromWire(headers map[string]any, routingKey, messageID string) Envelope {
 	env := Envelope{
 		ID:            firstNonEmpty(wireString(headers, HeaderID), messageID),
@@ -62,8 +63,11 @@ func (e *Envelope) fillWireDefaults() {
 	if e.FirstSeen.IsZero() {
 		e.FirstSeen = nowMillis()
 	}
-	if e.RoutePosition < 0 {
+	if e.Route == "" || e.RoutePosition < 0 {
 		e.RoutePosition = 0
+	}
+	if e.Route == "" {
+		e.RouteID = ""
 	}
 }
 

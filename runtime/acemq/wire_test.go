@@ -121,3 +121,10 @@ func envelopesMatch(a, b Envelope) bool {
 		a.Origin == b.Origin && a.Error == b.Error && a.Claim == b.Claim && a.Route == b.Route &&
 		a.RoutePosition == b.RoutePosition && a.RouteID == b.RouteID && maps.Equal(a.Headers, b.Headers)
 }
+
+func TestEnvelopeFromWireIgnoresRoutePositionAndIDWithoutARoute(t *testing.T) {
+	env := EnvelopeFromWire(map[string]any{HeaderRoutePosition: int64(4), HeaderRouteID: "run"}, "k", "m")
+	if env.RoutePosition != 0 || env.RouteID != "" {
+		t.Errorf("position %d id %q without a route", env.RoutePosition, env.RouteID)
+	}
+}
