@@ -47,13 +47,15 @@ func resolveContract(f *syntaxFile, d *diags) *Domain {
 func (r *resolver) header() bool {
 	f := r.f
 	switch {
-	case !f.Acemq.Set:
+	case !f.Acemq.Given:
 		r.d.errorf(f.P, "missing \"acemq\": a contract starts with `acemq: 1`")
-	case f.Acemq.V != 1:
+	case f.Acemq.Set && f.Acemq.V != 1:
 		r.d.errorf(f.Acemq.P, "unsupported format version %d; this acemq-gen reads version 1", f.Acemq.V)
 	}
-	if !f.Domain.Set {
+	if !f.Domain.Given {
 		r.d.errorf(f.P, "missing \"domain\": name the domain, e.g. `domain: orders`")
+	}
+	if !f.Domain.Set {
 		return false
 	}
 	pkg := strings.ReplaceAll(f.Domain.V, "-", "")

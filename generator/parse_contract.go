@@ -42,17 +42,17 @@ func (y *yamlDoc) fileKey(f *syntaxFile, e entry) {
 
 func (y *yamlDoc) sStr(e entry) sStr {
 	v, ok := y.str(e.val, fmt.Sprintf("%q", e.key))
-	return sStr{V: v, P: y.pos(e.val), Set: ok}
+	return sStr{V: v, P: y.pos(e.val), Set: ok, Given: true}
 }
 
 func (y *yamlDoc) sInt(e entry) sInt {
 	v, ok := y.integer(e.val, fmt.Sprintf("%q", e.key))
-	return sInt{V: v, P: y.pos(e.val), Set: ok}
+	return sInt{V: v, P: y.pos(e.val), Set: ok, Given: true}
 }
 
 func (y *yamlDoc) sBool(e entry) sBool {
 	v, ok := y.boolean(e.val, fmt.Sprintf("%q", e.key))
-	return sBool{V: v, P: y.pos(e.val), Set: ok}
+	return sBool{V: v, P: y.pos(e.val), Set: ok, Given: true}
 }
 
 func (y *yamlDoc) retry(e entry) *syntaxRetry {

@@ -6,23 +6,27 @@ import "github.com/goccy/go-yaml/ast"
 // are resolved and defaults applied.
 
 // sStr, sInt and sBool are scalars of the contract with their positions; Set
-// is false when the key is absent.
+// is true when the key holds a value of the right kind, Given when the key is
+// there at all (a value of the wrong kind was already reported).
 type sStr struct {
-	V   string
-	P   Pos
-	Set bool
+	V     string
+	P     Pos
+	Set   bool
+	Given bool
 }
 
 type sInt struct {
-	V   int
-	P   Pos
-	Set bool
+	V     int
+	P     Pos
+	Set   bool
+	Given bool
 }
 
 type sBool struct {
-	V   bool
-	P   Pos
-	Set bool
+	V     bool
+	P     Pos
+	Set   bool
+	Given bool
 }
 
 type syntaxFile struct {

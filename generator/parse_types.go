@@ -32,6 +32,8 @@ func (y *yamlDoc) typeString(s string, p Pos, what string) *typeExpr {
 		return wrapExpr(p, exprOptional, y.typeString(strings.TrimSuffix(s, "?"), p, what))
 	case strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]"):
 		return wrapExpr(p, exprArray, y.typeString(s[1:len(s)-1], p, what))
+	case strings.HasPrefix(s, "{"):
+		return y.typeFlow(s, p, what)
 	}
 	return &typeExpr{P: p, Op: exprName, Name: s}
 }
@@ -75,4 +77,21 @@ func isLongForm(n ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// typeFlow reads a type mapping written inside a string ("{map: string}?"
+// parses as "{map: string}" made optional); its diagnostics point at p.
+func (y *yamlDoc) typeFlow(s string, p Pos, what string) *typeExpr {
+	sub := &yamlDoc{path: y.path, d: &diags{}}
+	var e *typeExpr
+	if root := sub.root([]byte(s)); root != nil {
+		e = sub.typeExpr(root, what)
+	}
+	for _, d := range sub.d.list {
+		y.d.errorf(p, "%s", d.Message)
+	}
+	for x := e; x != nil; x = x.Elem {
+		x.P = p
+	}
+	return e
 }

@@ -6,17 +6,20 @@ import (
 )
 
 // validateModel checks each domain, then what domains must not share, and
-// builds the Avro schemas of the domains that have no errors.
+// builds the Avro schemas when nothing failed (a failed
+// model may hold unresolved types).
 func validateModel(m *Model, d *diags) {
 	for _, dom := range m.Domains {
-		before := len(d.sorted().Errors())
 		validateDomain(dom, d)
 		warnDeprecated(dom, d)
-		if len(d.sorted().Errors()) == before {
-			buildSchemas(dom, d)
-		}
 	}
 	checkUnique(m, d)
+	if d.list.HasErrors() {
+		return
+	}
+	for _, dom := range m.Domains {
+		buildSchemas(dom, d)
+	}
 	slices.SortStableFunc(m.Domains, func(a, b *Domain) int { return cmp.Compare(a.Package, b.Package) })
 }
 

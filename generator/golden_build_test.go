@@ -1,0 +1,66 @@
+package generator
+
+import (
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGoldenOutputCompilesAndVets copies every golden case's expected
+// packages into a temporary module that replaces this module with the
+// working tree, and runs go vet (which type-checks) on them against the
+// runtime they bind to.
+func TestGoldenOutputCompilesAndVets(t *testing.T) {
+	root, err := filepath.Abs("..")
+	must(t, err)
+	mod := t.TempDir()
+	n := copyGoldenPackages(t, mod)
+	if n == 0 {
+		t.Fatal("no golden case has generated packages")
+	}
+	writeModule(t, mod, root)
+	cmd := exec.Command("go", "vet", "./...")
+	cmd.Dir = mod
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go vet of %d generated packages failed: %v\n%s", n, err, out)
+	}
+}
+
+// copyGoldenPackages copies <case>/want/<pkg>/ to mod/<case>/<pkg>/ and
+// returns the number of files copied.
+func copyGoldenPackages(t *testing.T, mod string) int {
+	t.Helper()
+	n := 0
+	for _, name := range goldenCases(t) {
+		want := filepath.Join(goldenDir, name, "want")
+		_ = filepath.WalkDir(want, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return nil
+			}
+			rel, _ := filepath.Rel(want, p)
+			dst := filepath.Join(mod, name, rel)
+			data, err := os.ReadFile(p)
+			must(t, err)
+			must(t, os.MkdirAll(filepath.Dir(dst), 0o755))
+			must(t, os.WriteFile(dst, data, 0o644))
+			n++
+			return nil
+		})
+	}
+	return n
+}
+
+func writeModule(t *testing.T, mod, root string) {
+	t.Helper()
+	gomod := strings.Join([]string{"module example.com/golden", "", "go 1.26", "",
+		"require github.com/acemq/acemq-gen v0.0.0", "",
+		"replace github.com/acemq/acemq-gen => " + root, ""}, "\n")
+	must(t, os.WriteFile(filepath.Join(mod, "go.mod"), []byte(gomod), 0o644))
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	must(t, err)
+	must(t, os.WriteFile(filepath.Join(mod, "go.sum"), sum, 0o644))
+}
