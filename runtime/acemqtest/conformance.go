@@ -1,0 +1,27 @@
+package acemqtest
+
+import (
+	"testing"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// conformanceCase is one subtest of the suite.
+type conformanceCase struct {
+	name string
+	run  func(k *kit)
+}
+
+// TransportConformance runs the transport conformance suite as subtests of
+// t. open must return a new, connected transport with publisher confirms on;
+// the suite closes it when the subtest ends. Subtests run one after the other
+// (they do not call t.Parallel), and each leaves at most uniquely named
+// queues that expire a minute after the run.
+func TransportConformance(t *testing.T, open func(t *testing.T) acemq.Transport) {
+	t.Helper()
+	for _, group := range [][]conformanceCase{routingCases, settleCases, publishCases, deadLetterCases, declareCases} {
+		for _, c := range group {
+			t.Run(c.name, func(t *testing.T) { c.run(newKit(t, open)) })
+		}
+	}
+}

@@ -1,0 +1,72 @@
+package acemqtest
+
+import "github.com/acemq/acemq-gen/runtime/acemq"
+
+var deadLetterCases = []conformanceCase{
+	{"deadletter/nack-without-requeue-goes-to-the-dead-letter-exchange", deadLetterOnNack},
+	{"deadletter/queue-ttl-expiry-goes-to-the-dead-letter-exchange", deadLetterOnQueueTTL},
+	{"deadletter/message-expiration-goes-to-the-dead-letter-exchange", deadLetterOnExpiration},
+	{"deadletter/dead-letter-routing-key-replaces-the-key", deadLetterRoutingKey},
+}
+
+// withDLX declares a fanout dead-letter exchange, a queue bound to it, and a
+// source queue with args plus x-dead-letter-exchange.
+func withDLX(k *kit, args map[string]any) (source string, dead *inbox) {
+	dlx, dlq := k.exchange("fanout"), k.queue(nil)
+	k.bind(dlq, dlx, "")
+	all := map[string]any{"x-dead-letter-exchange": dlx}
+	for n, v := range args {
+		all[n] = v
+	}
+	return k.queue(all), k.consume(dlq, 10)
+}
+
+func deadLetterOnNack(k *kit) {
+	q, dead := withDLX(k, nil)
+	k.publish("", q, outbound("rejected"))
+	if err := k.consume(q, 10).next().Nack(false); err != nil {
+		k.t.Fatal(err)
+	}
+	d := dead.expect("rejected")
+	checkDeadLettered(k, d, q)
+}
+
+func deadLetterOnQueueTTL(k *kit) {
+	q, dead := withDLX(k, map[string]any{"x-message-ttl": 20})
+	k.publish("", q, outbound("expired"))
+	checkDeadLettered(k, dead.expect("expired"), q)
+}
+
+func deadLetterOnExpiration(k *kit) {
+	q, dead := withDLX(k, nil)
+	msg := outbound("short-lived")
+	msg.Expiration = "20"
+	k.publish("", q, msg)
+	d := dead.expect("short-lived")
+	checkDeadLettered(k, d, q)
+	if d.Expiration != "" {
+		k.t.Errorf("a dead-lettered message kept expiration %q; the broker removes it", d.Expiration)
+	}
+}
+
+func deadLetterRoutingKey(k *kit) {
+	dlx, dlq := k.exchange("direct"), k.queue(nil)
+	k.bind(dlq, dlx, "dead")
+	q := k.queue(map[string]any{"x-dead-letter-exchange": dlx, "x-dead-letter-routing-key": "dead"})
+	k.send("", q, "rerouted")
+	if err := k.consume(q, 10).next().Nack(false); err != nil {
+		k.t.Fatal(err)
+	}
+	if d := k.consume(dlq, 10).expect("rerouted"); d.RoutingKey != "dead" {
+		k.t.Errorf("dead-lettered routing key %q, want dead", d.RoutingKey)
+	}
+}
+
+// checkDeadLettered: body, headers and original routing key survive.
+func checkDeadLettered(k *kit, d acemq.Delivery, source string) {
+	k.t.Helper()
+	want := outbound(d.MessageID)
+	if string(d.Body) != string(want.Body) || d.Headers["tenant"] != "t1" || d.RoutingKey != source {
+		k.t.Errorf("dead-lettered delivery = %+v, want body, headers and routing key %q kept", d, source)
+	}
+}
