@@ -4,6 +4,7 @@ import (
 	"maps"
 	"os"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -120,14 +121,17 @@ func (e Envelope) RouteSteps() []string {
 }
 
 // DefaultOrigin returns acemq@{hostname}, or "unknown" when the hostname
-// cannot be read. It is the default Origin of a new envelope.
-func DefaultOrigin() string {
+// cannot be read. It is the default Origin of a new envelope. The hostname
+// is read once per process.
+func DefaultOrigin() string { return defaultOrigin() }
+
+var defaultOrigin = sync.OnceValue(func() string {
 	host, err := os.Hostname()
 	if err != nil || host == "" {
 		return "unknown"
 	}
 	return "acemq@" + host
-}
+})
 
 func nowMillis() time.Time {
 	return time.Now().UTC().Truncate(time.Millisecond)

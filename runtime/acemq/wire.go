@@ -47,7 +47,7 @@ func EnvelopeFromWire(headers map[string]any, routingKey, messageID string) Enve
 		Route:         wireString(headers, HeaderRoute),
 		RoutePosition: int(wireInt(headers[HeaderRoutePosition])),
 		RouteID:       wireString(headers, HeaderRouteID),
-		Headers:       appHeaders(headers),
+		Headers:       appHeadersWithRoom(headers, 0),
 	}
 	env.fillWireDefaults()
 	return env
@@ -77,7 +77,7 @@ func (e *Envelope) fillWireDefaults() {
 // headers only with a route) and the application headers, except any in the
 // reserved namespace. The map is new on every call.
 func (e Envelope) ToWire() map[string]any {
-	h := appHeaders(e.Headers)
+	h := appHeadersWithRoom(e.Headers, 13)
 	h[HeaderID] = e.ID
 	h[HeaderType] = e.Type
 	h[HeaderVersion] = int64(e.Version)
@@ -116,9 +116,10 @@ func firstNonEmpty(a, b string) string {
 	return b
 }
 
-// appHeaders copies the headers outside the reserved namespace; never nil.
-func appHeaders(headers map[string]any) map[string]any {
-	out := make(map[string]any, len(headers))
+// appHeadersWithRoom copies the headers outside the reserved namespace into a
+// map with room for extra more; never nil.
+func appHeadersWithRoom(headers map[string]any, extra int) map[string]any {
+	out := make(map[string]any, len(headers)+extra)
 	for k, v := range headers {
 		if !isReserved(k) {
 			out[k] = v
