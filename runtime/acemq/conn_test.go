@@ -1,0 +1,119 @@
+package acemq_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+func TestUnknownSchemeNamesTheImportThatAddsIt(t *testing.T) {
+	_, err := acemq.Connect(context.Background(), "amqpx://localhost")
+	if err == nil {
+		t.Fatal("an unknown scheme connected")
+	}
+	for _, want := range []string{`no transport is registered for "amqpx"`, "known schemes are [", "memory",
+		`add the blank import _ "github.com/acemq/acemq-gen/runtime/rabbitmq"`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%q lacks %q", err, want)
+		}
+	}
+}
+
+func TestRegisteredTransportIsDialledWithTheConnectionsExtensions(t *testing.T) {
+	key := acemq.NewExtension[string]("test.key")
+	var seen string
+	acemq.RegisterTransport("testdial", func(ctx context.Context, url string, ext acemq.Extensions) (acemq.Transport, error) {
+		seen, _ = key.Of(ext)
+		return nil, errors.New("no broker here")
+	})
+	if !slices.Contains(acemq.TransportSchemes(), "testdial") || !slices.Contains(acemq.TransportSchemes(), "memory") {
+		t.Fatalf("schemes %v", acemq.TransportSchemes())
+	}
+	_, err := acemq.Connect(context.Background(), "testdial://x", key.Option("v"))
+	if err == nil || !strings.Contains(err.Error(), "no broker here") || seen != "v" {
+		t.Fatalf("got %v, extension %q", err, seen)
+	}
+}
+
+func TestConnOptionsRefuseUnusableValues(t *testing.T) {
+	cases := map[string]struct {
+		opt  acemq.ConnOption
+		want string
+	}{
+		"codec":     {acemq.WithCodec(nil), "acemq: WithCodec was given a nil codec"},
+		"publish":   {acemq.WithPublishInterceptor(nil), "acemq: the interceptor is nil"},
+		"consume":   {acemq.WithConsumeInterceptor(nil), "acemq: the interceptor is nil"},
+		"retry":     {acemq.WithRetry(acemq.RetryPolicy{}), "acemq: RetryPolicy.MaxAttempts must be at least 1, got 0"},
+		"prefetch":  {acemq.WithPrefetch(-1), "acemq: WithPrefetch must not be negative, got -1"},
+		"logger":    {acemq.WithLogger(nil), "acemq: WithLogger was given a nil logger"},
+		"empty org": {acemq.WithOrigin(""), "acemq: WithOrigin was given an empty origin"},
+	}
+	for name, c := range cases {
+		_, err := acemq.Connect(context.Background(), "memory://"+t.Name(), c.opt)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: got %v, want %q", name, err, c.want)
+		}
+	}
+}
+
+func TestConnDefaultsAreJSONAndTheDefaultRetryPolicy(t *testing.T) {
+	conn := connect(t)
+	if _, ok := conn.Codec().(acemq.JSONCodec); !ok {
+		t.Errorf("codec %T", conn.Codec())
+	}
+	if conn.RetryPolicy() != acemq.ExponentialRetry(5, time.Second, time.Minute) {
+		t.Errorf("policy %v", conn.RetryPolicy())
+	}
+}
+
+func TestRedeclaringAQueueWithOtherSettingsIsPreconditionFailed(t *testing.T) {
+	conn := connect(t)
+	declare(t, conn, "orders", acemq.QueueArg("x-message-ttl", 1000))
+	err := conn.DeclareQueue(context.Background(), "orders", acemq.QueueArg("x-message-ttl", 2000))
+	if err == nil || !strings.Contains(err.Error(), "PRECONDITION_FAILED") || !strings.Contains(err.Error(), "x-message-ttl") ||
+		!strings.Contains(err.Error(), `"orders"`) {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestDistinctMemoryURLsAreDistinctBrokers(t *testing.T) {
+	a := connect(t)
+	same, _ := acemq.Connect(context.Background(), "memory://"+t.Name())
+	other, _ := acemq.Connect(context.Background(), "memory://"+t.Name()+"-other")
+	defer same.Close()
+	defer other.Close()
+	declare(t, a, "orders")
+	if err := same.Bind(context.Background(), "orders", "amq.missing", "k"); err == nil || !strings.Contains(err.Error(), "no exchange") {
+		t.Fatalf("same broker, missing exchange: %v", err)
+	}
+	if err := other.DeclareExchange(context.Background(), "x", "direct"); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Bind(context.Background(), "orders", "x", "k"); err == nil || !strings.Contains(err.Error(), `no queue "orders"`) {
+		t.Fatalf("another broker saw the queue: %v", err)
+	}
+}
+
+func TestConfirmsOffPublishesUnconfirmed(t *testing.T) {
+	conn, err := acemq.Connect(context.Background(), "memory://"+t.Name()+"?confirms=off")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	declare(t, conn, "orders")
+	res, err := acemq.NewPublisher[Order](conn, "", "orders").SendResult(context.Background(), Order{})
+	if err != nil || res.Confirmed || !res.Routed {
+		t.Fatalf("%+v %v", res, err)
+	}
+}
+
+func TestNewConnRefusesANilTransport(t *testing.T) {
+	if _, err := acemq.NewConn(nil); err == nil {
+		t.Fatal("NewConn(nil) succeeded")
+	}
+}
