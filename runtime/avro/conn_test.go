@@ -1,0 +1,34 @@
+package avro
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+func TestRegistryFromReturnsTheRegistryGivenToConnect(t *testing.T) {
+	reg := NewMemoryRegistry()
+	conn, err := acemq.Connect(t.Context(), "memory://avro-registry", WithRegistry(reg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	got, err := RegistryFrom(conn)
+	if err != nil || got != reg {
+		t.Fatalf("RegistryFrom = %v, %v", got, err)
+	}
+}
+
+func TestRegistryFromWithoutTheOptionNamesIt(t *testing.T) {
+	conn, err := acemq.Connect(t.Context(), "memory://avro-no-registry")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	for _, c := range []*acemq.Conn{conn, nil} {
+		if _, err := RegistryFrom(c); err == nil || !strings.Contains(err.Error(), "avro.WithRegistry") {
+			t.Errorf("RegistryFrom: %v", err)
+		}
+	}
+}
