@@ -384,6 +384,9 @@ func TestContractRungArgumentTables(t *testing.T) {
 		if fmt.Sprint(normalise(got)) != fmt.Sprint(normalise(r.Arguments)) {
 			t.Errorf("%s: RungArgs = %v, fixture %v", r.Queue, got, r.Arguments)
 		}
+		if r.DelayMs >= 1000 && RungQueue(fx.Naming.Queue, ms(r.DelayMs)) != r.Queue {
+			t.Errorf("RungQueue(%d ms) = %q, fixture %q", r.DelayMs, RungQueue(fx.Naming.Queue, ms(r.DelayMs)), r.Queue)
+		}
 		if _, isInt64 := got[ArgMessageTTL].(int64); !isInt64 || len(got) != 3 {
 			t.Errorf("%s: want exactly 3 arguments with an int64 TTL, got %#v", r.Queue, got)
 		}
@@ -513,10 +516,27 @@ func TestContractQueueTypeDefaults(t *testing.T) {
 			t.Errorf("%s: %s, fixture %v", name, got, d[name])
 		}
 	}
+	checkEveryQueueDurable(t, d)
 	_, queues, _ := topologyContents(t, consumerTopology(q, FixedRetry(2, time.Minute)))
 	for name, queue := range map[string]string{"deadLetterQueue": DeadLetterQueue(q), "parkedQueue": ParkedQueue(q), "retryRung": RungQueue(q, time.Minute)} {
 		if got := queues[queue]; !strings.HasPrefix(got, fmt.Sprint(d[name])+" durable=true") {
 			t.Errorf("%s (%s): %q, fixture %v and durable", name, queue, got, d[name])
+		}
+	}
+}
+
+func checkEveryQueueDurable(t *testing.T, defaults map[string]any) {
+	t.Helper()
+	durability, _ := defaults["durability"].(map[string]any)
+	if durability["everyDeclaredQueueIsDurable"] != true {
+		t.Fatalf("fixture durability rule changed: %v", durability)
+	}
+	p := ExponentialRetry(6, 10*time.Second, 5*time.Minute)
+	full := NewTopology().Queue("orders.new").DeadLetters("orders.new").Retries("orders.new", p)
+	_, queues, _ := topologyContents(t, full)
+	for name, q := range queues {
+		if !strings.Contains(q, " durable=true ") {
+			t.Errorf("queue %s is not durable: %s", name, q)
 		}
 	}
 }
