@@ -48,7 +48,7 @@ func Consume[T any](ctx context.Context, conn *Conn, queue string, h Handler[T],
 // generated code calls.
 func DeclareAndConsume[T any](ctx context.Context, conn *Conn, t *Topology, queue string, h Handler[T], opts ...ConsumeOption) (*Consumer, error) {
 	if t != nil {
-		if err := t.applyTo(ctx, conn); err != nil {
+		if err := t.Apply(ctx, conn); err != nil {
 			return nil, err
 		}
 	}
