@@ -23,7 +23,7 @@ func TestMessageTravelsWithEveryPropertyAndIsConfirmed(t *testing.T) {
 	}
 	defer sub.Close()
 	out := acemq.Outbound{Body: []byte(`{"a":1}`), ContentType: "application/json", MessageID: "m-1",
-		Headers: map[string]any{"x-acemq-type": "order.placed", "n": int64(3)}, ReplyTo: "replies",
+		Headers: map[string]any{"x-acemq-type": "order.placed", "n": int64(3), "big": 5_000_000_000}, ReplyTo: "replies",
 		CorrelationID: "c-1", Expiration: "60000", Persistent: true}
 	res, err := tr.Publish(ctx, "", q, out)
 	if err != nil || !res.Confirmed || !res.Routed || res.MessageID != "m-1" {
@@ -35,7 +35,7 @@ func TestMessageTravelsWithEveryPropertyAndIsConfirmed(t *testing.T) {
 		d.RoutingKey != q || d.Exchange != "" || d.Redelivered {
 		t.Fatalf("delivery = %+v", d)
 	}
-	if d.Headers["x-acemq-type"] != "order.placed" || d.Headers["n"] != int64(3) {
+	if d.Headers["x-acemq-type"] != "order.placed" || d.Headers["n"] != int64(3) || d.Headers["big"] != int64(5_000_000_000) {
 		t.Fatalf("headers = %#v", d.Headers)
 	}
 	if err := d.Ack(); err != nil {

@@ -2,6 +2,7 @@ package rabbitmq
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	amqp "github.com/rabbitmq/amqp091-go"
@@ -29,12 +30,20 @@ func toTable(m map[string]any) (amqp.Table, error) {
 // toField converts one value to a type amqp091-go writes.
 func toField(v any) (any, error) {
 	switch x := v.(type) {
-	case nil, bool, int8, int16, int32, int64, int, uint8, uint16, uint32, float32, float64,
+	case nil, bool, int8, int16, int32, int64, uint8, uint16, uint32, float32, float64,
 		string, []byte, amqp.Decimal, time.Time:
 		return x, nil
-	case uint:
+	case int: // amqp091 writes an int as 32 bits: keep that when it fits, else send 64
+		if x >= math.MinInt32 && x <= math.MaxInt32 {
+			return x, nil
+		}
 		return int64(x), nil
+	case uint:
+		return toField(uint64(x))
 	case uint64:
+		if x > math.MaxInt64 {
+			return nil, fmt.Errorf("%d does not fit the signed 64 bits AMQP carries", x)
+		}
 		return int64(x), nil
 	case map[string]any:
 		return toTable(x)

@@ -3,6 +3,7 @@ package rabbitmq
 import (
 	"context"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -133,5 +134,19 @@ func TestHeaderOfAnUnsupportedTypeIsRefusedNamingIt(t *testing.T) {
 	_, err := toTable(map[string]any{"bad": struct{}{}})
 	if err == nil || !strings.Contains(err.Error(), `"bad"`) {
 		t.Fatalf("err = %v, want an error naming the header", err)
+	}
+}
+
+func TestAnIntBeyond32BitsIsSentAs64NotTruncated(t *testing.T) {
+	small, _ := toField(7)
+	big, _ := toField(5_000_000_000)
+	if _, ok := small.(int); !ok {
+		t.Errorf("small int became %T, want int (amqp091 writes it as 32 bits, like the family)", small)
+	}
+	if big != int64(5_000_000_000) {
+		t.Errorf("big int became %#v, want int64(5000000000)", big)
+	}
+	if _, err := toField(uint64(math.MaxUint64)); err == nil {
+		t.Error("a uint64 beyond int64 was accepted")
 	}
 }
