@@ -55,6 +55,8 @@ type Conn struct {
 	consumers map[*Consumer]struct{}
 	closeOnce sync.Once
 	closeErr  error
+	// healthQueue is the connection's Health probe queue.
+	healthQueue string
 }
 
 // Connect opens a connection to url, picking the transport by the URL's
@@ -91,7 +93,10 @@ func NewConn(t Transport, opts ...ConnOption) (*Conn, error) {
 }
 
 func newConn(t Transport, cfg connConfig) *Conn {
-	return &Conn{cfg: cfg, transport: t, consumers: map[*Consumer]struct{}{}}
+	return &Conn{
+		cfg: cfg, transport: t, consumers: map[*Consumer]struct{}{},
+		healthQueue: "acemq-health-" + NewUUID(),
+	}
 }
 
 // Extensions returns the extension values given to Connect (see Extension).
