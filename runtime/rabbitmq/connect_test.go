@@ -1,0 +1,97 @@
+package rabbitmq
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+type order struct {
+	ID int `json:"id"`
+}
+
+func TestSchemesAreRegisteredOnImport(t *testing.T) {
+	schemes := acemq.TransportSchemes()
+	if !slices.Contains(schemes, "amqp") || !slices.Contains(schemes, "amqps") {
+		t.Fatalf("TransportSchemes() = %v, want amqp and amqps", schemes)
+	}
+}
+
+func TestConnectRefusesAnInvalidOptionOfThisPackage(t *testing.T) {
+	_, err := acemq.Connect(context.Background(), "amqp://127.0.0.1:1/", MaxOutstandingPublishes(-1))
+	if err == nil || !strings.Contains(err.Error(), "MaxOutstandingPublishes") {
+		t.Fatalf("err = %v, want the option named", err)
+	}
+}
+
+func TestConnectGivesTheTransportThisPackagesOptions(t *testing.T) {
+	url := brokerURL(t)
+	conn, err := acemq.Connect(ctxT(t), url, MaxOutstandingPublishes(3), WithoutConfirms())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	tr, ok := conn.Transport().(*Transport)
+	if !ok || tr.cfg.maxOutstanding != 3 || tr.cfg.confirms {
+		t.Fatalf("transport = %T %+v, want *Transport with 3 outstanding and confirms off", conn.Transport(), tr)
+	}
+}
+
+func TestTypedMessagesTravelThroughTheBrokerEndToEnd(t *testing.T) {
+	url, c := brokerURL(t), newCleaner(t)
+	ctx := ctxT(t)
+	conn, err := acemq.Connect(ctx, url, RecoveryDelay(5*time.Millisecond, 50*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	q := c.queue(unique("orders"))
+	c.queue(q + ".dlq")
+	c.queue(q + ".parked")
+	if err := conn.DeclareQueue(ctx, q); err != nil {
+		t.Fatal(err)
+	}
+	var got atomic.Int64
+	done := make(chan struct{})
+	consumer, err := acemq.Consume(ctx, conn, q, func(_ context.Context, m acemq.Message[order]) acemq.Ack {
+		if got.Add(1) == 50 {
+			close(done)
+		}
+		return acemq.Accept()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer consumer.Close()
+	orders := make([]order, 50)
+	for i := range orders {
+		orders[i] = order{ID: i}
+	}
+	if _, err := acemq.NewPublisher[order](conn, "", q).SendAll(ctx, orders); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-done:
+	case <-ctx.Done():
+		t.Fatalf("handled %d of 50", got.Load())
+	}
+}
+
+func TestMandatoryPublisherIntoNowhereSaysNoRoute(t *testing.T) {
+	url := brokerURL(t)
+	ctx := ctxT(t)
+	conn, err := acemq.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	err = acemq.NewPublisher[order](conn, "", unique("nobody"), acemq.Mandatory[order]()).Send(ctx, order{ID: 1})
+	if err == nil || !strings.Contains(err.Error(), "reached no queue") || !strings.Contains(err.Error(), "NO_ROUTE") {
+		t.Fatalf("err = %v, want reached no queue ... NO_ROUTE", err)
+	}
+}
