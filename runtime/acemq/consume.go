@@ -113,24 +113,32 @@ func startConsumer(ctx context.Context, conn *Conn, queue string, cfg consumeCon
 	if conn.isClosed() {
 		return nil, fmt.Errorf("acemq: cannot consume from %q: %w", queue, ErrClosed)
 	}
-	if err := consumerTopology(queue, cfg.retry).applyTo(ctx, conn); err != nil {
+	if err := consumerTopology(queue, cfg.retry).Apply(ctx, conn); err != nil {
 		return nil, fmt.Errorf("acemq: cannot consume from %q: %w", queue, err)
 	}
 	c := newConsumer(ctx, conn, queue, cfg, process)
-	spec := ConsumeSpec{Prefetch: cfg.prefetch, Tag: cfg.tag, Args: cfg.args}
-	sub, err := conn.transport.Consume(ctx, queue, spec, c.deliver)
-	if err != nil {
-		c.cancelHandlers()
-		return nil, fmt.Errorf("acemq: cannot consume from %q: %w", queue, err)
-	}
-	c.sub = sub
-	if err := conn.track(c); err != nil {
-		_ = sub.Close()
+	if err := c.subscribe(ctx); err != nil {
 		c.cancelHandlers()
 		return nil, fmt.Errorf("acemq: cannot consume from %q: %w", queue, err)
 	}
 	c.start(ctx)
 	return c, nil
+}
+
+// subscribe starts the transport's subscription and registers the consumer
+// with its connection.
+func (c *Consumer) subscribe(ctx context.Context) error {
+	spec := ConsumeSpec{Prefetch: c.cfg.prefetch, Tag: c.cfg.tag, Args: c.cfg.args}
+	sub, err := c.conn.transport.Consume(ctx, c.queue, spec, c.deliver)
+	if err != nil {
+		return err
+	}
+	c.sub = sub
+	if err := c.conn.track(c); err != nil {
+		_ = sub.Close()
+		return err
+	}
+	return nil
 }
 
 func newConsumer(ctx context.Context, conn *Conn, queue string, cfg consumeConfig, process processFunc) *Consumer {

@@ -22,12 +22,7 @@ func (c *Consumer) handle(d Delivery) {
 
 // plan decides what becomes of a delivery.
 func (c *Consumer) plan(ctx context.Context, d Delivery, cc *ConsumeContext) plan {
-	original := *cc.Envelope
-	err := c.conn.runConsumeChain(ctx, cc)
-	if cc.Envelope == nil {
-		cc.Envelope = &original
-	}
-	env := *cc.Envelope
+	env, err := c.intercept(ctx, cc)
 	if err != nil {
 		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, OutcomeDeadLettered,
 			"an interceptor refused it: "+reasonOf(err))
@@ -43,6 +38,16 @@ func (c *Consumer) plan(ctx context.Context, d Delivery, cc *ConsumeContext) pla
 		return c.setAside(env, ParkedQueue(c.queue), ActionParked, OutcomeParked, "could not be decoded: "+reasonOf(err))
 	}
 	return c.planFor(env, ack)
+}
+
+// intercept runs the consume chain and returns the envelope it leaves.
+func (c *Consumer) intercept(ctx context.Context, cc *ConsumeContext) (Envelope, error) {
+	original := *cc.Envelope
+	err := c.conn.runConsumeChain(ctx, cc)
+	if cc.Envelope == nil {
+		cc.Envelope = &original
+	}
+	return *cc.Envelope, err
 }
 
 // missingHeader returns the first required header env lacks.

@@ -2,6 +2,7 @@ package acemq
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -51,14 +52,7 @@ func (c *Consumer) executeRetry(d Delivery, p *plan) func() error {
 	}
 	err := c.republish(d, p.target, p.env)
 	if err != nil && p.rung {
-		c.conn.cfg.logger.Warn("acemq: a retry rung is missing; waiting in the consumer",
-			"queue", c.queue, "rung", p.target, "error", err)
-		p.wait = c.cfg.retry.Jitter(p.delay)
-		p.target, p.rung, p.delay = c.queue, false, p.wait
-		if !c.wait(p.wait) {
-			return requeue
-		}
-		err = c.republish(d, p.target, p.env)
+		err = c.retryInConsumer(d, p, err)
 	}
 	if err != nil {
 		c.conn.cfg.logger.Error("acemq: cannot republish a retry; returning it to the queue",
@@ -67,6 +61,22 @@ func (c *Consumer) executeRetry(d Delivery, p *plan) func() error {
 	}
 	return d.Ack
 }
+
+// retryInConsumer is the fallback for a missing rung: wait in the consumer,
+// then republish to the queue itself.
+func (c *Consumer) retryInConsumer(d Delivery, p *plan, rungErr error) error {
+	c.conn.cfg.logger.Warn("acemq: a retry rung is missing; waiting in the consumer",
+		"queue", c.queue, "rung", p.target, "error", rungErr)
+	p.wait = c.cfg.retry.Jitter(p.delay)
+	p.target, p.rung, p.delay = c.queue, false, p.wait
+	if !c.wait(p.wait) {
+		return errStopped
+	}
+	return c.republish(d, p.target, p.env)
+}
+
+// errStopped ends a retry wait cut short by the consumer stopping.
+var errStopped = errors.New("acemq: the consumer stopped during the retry wait")
 
 // wait sleeps for d unless the consumer stops first; it reports whether the
 // whole wait passed.

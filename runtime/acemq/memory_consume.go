@@ -22,15 +22,23 @@ func (t *memTransport) Consume(ctx context.Context, queue string, spec ConsumeSp
 	if err != nil {
 		return nil, err
 	}
+	if err := t.adopt(s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// adopt makes s one of the connection's subscriptions, closed with it.
+func (t *memTransport) adopt(s *memSub) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.closed {
 		go s.Close()
-		return nil, errMemoryClosed
+		return errMemoryClosed
 	}
 	s.t = t
 	t.subs[s] = struct{}{}
-	return s, nil
+	return nil
 }
 
 // subscribe registers a subscription on queue and starts its delivery loop.

@@ -35,6 +35,11 @@ func (b *memBroker) route(exchange, key string) ([]*memQueue, error) {
 	if !ok {
 		return nil, b.errorf("404 NOT_FOUND - no exchange %q", exchange)
 	}
+	return b.bound(x, key), nil
+}
+
+// bound returns the queues bound to x whose binding matches key, each once.
+func (b *memBroker) bound(x *memExchange, key string) []*memQueue {
 	var out []*memQueue
 	seen := map[string]bool{}
 	for _, bd := range x.bindings {
@@ -44,7 +49,7 @@ func (b *memBroker) route(exchange, key string) ([]*memQueue, error) {
 			out = append(out, q)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // bindingMatches applies an exchange kind's rule to a binding key.
