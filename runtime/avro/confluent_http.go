@@ -24,6 +24,7 @@ type ConfluentError struct {
 	Message   string
 }
 
+// Error reads "acemq: schema registry METHOD PATH: STATUS MESSAGE (error CODE)".
 func (e *ConfluentError) Error() string {
 	return fmt.Sprintf("acemq: schema registry %s %s: %d %s (error %d)", e.Method, e.Path, e.StatusCode, e.Message, e.ErrorCode)
 }
@@ -39,17 +40,12 @@ func (r *ConfluentRegistry) do(ctx context.Context, method, path string, body, o
 	if err != nil {
 		return err
 	}
-	resp, err := r.client.Do(req)
+	status, data, err := r.roundTrip(req)
 	if err != nil {
 		return fmt.Errorf("acemq: schema registry %s %s: %w", method, path, err)
 	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes))
-	if err != nil {
-		return fmt.Errorf("acemq: schema registry %s %s: reading the response: %w", method, path, err)
-	}
-	if resp.StatusCode/100 != 2 {
-		return apiError(method, path, resp.StatusCode, data)
+	if status/100 != 2 {
+		return apiError(method, path, status, data)
 	}
 	if err := json.Unmarshal(data, out); err != nil {
 		return fmt.Errorf("acemq: schema registry %s %s: the response is not the API's JSON: %w", method, path, err)
@@ -57,13 +53,21 @@ func (r *ConfluentRegistry) do(ctx context.Context, method, path string, body, o
 	return nil
 }
 
+// roundTrip sends req and returns the status and the (bounded) body.
+func (r *ConfluentRegistry) roundTrip(req *http.Request) (int, []byte, error) {
+	resp, err := r.client.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes))
+	return resp.StatusCode, data, err
+}
+
 func (r *ConfluentRegistry) request(ctx context.Context, method, path string, body any) (*http.Request, error) {
 	var rd io.Reader
 	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return nil, fmt.Errorf("acemq: schema registry %s %s: %w", method, path, err)
-		}
+		b, _ := json.Marshal(body) // a schemaPayload always marshals
 		rd = bytes.NewReader(b)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, r.base+path, rd)

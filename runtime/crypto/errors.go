@@ -12,11 +12,13 @@ type unknownKeyError struct {
 	held []string
 }
 
+// Error is the family's wording, naming the key and the keys held.
 func (e *unknownKeyError) Error() string {
 	return fmt.Sprintf("acemq: this message was encrypted with key %q, which is not on this keyring (it holds %s). "+
 		"Retrying will not help; add the key or dead-letter the message", e.id, e.held)
 }
 
+// Is makes the error match ErrUnknownKey.
 func (e *unknownKeyError) Is(target error) bool { return target == ErrUnknownKey }
 
 // unknownLocked returns the fatal missing-key error; kr.s.mu is held.

@@ -38,8 +38,12 @@ func parseFrame(body []byte) (frame, error) {
 	if len(body) < 3+n {
 		return frame{}, acemq.Fatalf("acemq: the key id on this message is truncated")
 	}
-	f := frame{header: body[:3+n], keyID: string(body[3 : 3+n])}
-	rest := body[3+n:]
+	return splitBody(frame{header: body[:3+n], keyID: string(body[3 : 3+n])}, body[3+n:])
+}
+
+// splitBody fills f's nonce and sealed parts from rest, the bytes after the
+// header.
+func splitBody(f frame, rest []byte) (frame, error) {
 	if len(rest) < nonceSize+tagSize {
 		return frame{}, acemq.Fatalf("acemq: this message, encrypted with key %q, is too short to hold a %d-byte nonce and a %d-byte tag; it was truncated", f.keyID, nonceSize, tagSize)
 	}

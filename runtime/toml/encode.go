@@ -116,11 +116,7 @@ func (t *table) value() any {
 		if strings.ContainsRune(k, ',') || k == "-" || k == "" {
 			return t.asMap()
 		}
-		fields[i] = reflect.StructField{
-			Name: "F" + strconv.Itoa(i),
-			Type: reflect.TypeFor[any](),
-			Tag:  reflect.StructTag(fmt.Sprintf("toml:%s", strconv.Quote(k))),
-		}
+		fields[i] = field(i, k)
 	}
 	v := reflect.New(reflect.StructOf(fields)).Elem()
 	for i, x := range t.vals {
@@ -129,6 +125,15 @@ func (t *table) value() any {
 		}
 	}
 	return v.Interface()
+}
+
+// field is the i-th field of a table's struct, written under key.
+func field(i int, key string) reflect.StructField {
+	return reflect.StructField{
+		Name: "F" + strconv.Itoa(i),
+		Type: reflect.TypeFor[any](),
+		Tag:  reflect.StructTag(fmt.Sprintf("toml:%s", strconv.Quote(key))),
+	}
 }
 
 func (t *table) asMap() map[string]any {
