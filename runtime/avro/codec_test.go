@@ -273,3 +273,15 @@ func TestContentTypeGatingBothWays(t *testing.T) {
 		t.Fatalf("content types %q %q", fixed.ContentType(), framed.ContentType())
 	}
 }
+
+func TestEncodeTakesAPointerAndDecodeFillsAnInterface(t *testing.T) {
+	c := must[*Codec](t)(Of(orderV1))
+	body := must[[]byte](t)(c.Encode(&orderV1Go{OrderID: "p", PlacedAt: placed}))
+	var out any
+	if err := c.Decode(body, &out); err != nil {
+		t.Fatal(err)
+	}
+	if m, ok := out.(map[string]any); !ok || m["orderId"] != "p" {
+		t.Fatalf("decoded %#v", out)
+	}
+}

@@ -112,3 +112,14 @@ func TestContentTypeIsApplicationTOML(t *testing.T) {
 		t.Fatalf("ContentType() = %q", got)
 	}
 }
+
+func TestEncodeWritesKeysTheTagSyntaxCannotCarry(t *testing.T) {
+	b, err := Codec{}.Encode(map[string]any{"a,b": 1, "-": 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := (Codec{}).Decode(b, &m); err != nil || m["a,b"] != int64(1) || m["-"] != int64(2) {
+		t.Fatalf("decoded %v (%v) from\n%s", m, err, b)
+	}
+}
