@@ -175,6 +175,9 @@ func (c *Conn) Bind(ctx context.Context, queue, exchange, key string) error {
 // codec and the envelope: it is how the engine moves messages it already
 // holds (retries, dead letters). The transport's error is returned unchanged.
 func (c *Conn) PublishRaw(ctx context.Context, exchange, key string, msg Outbound) (PublishResult, error) {
+	if c.isClosed() {
+		return PublishResult{}, ErrClosed
+	}
 	return c.transport.Publish(ctx, exchange, key, msg)
 }
 

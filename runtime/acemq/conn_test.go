@@ -117,3 +117,13 @@ func TestNewConnRefusesANilTransport(t *testing.T) {
 		t.Fatal("NewConn(nil) succeeded")
 	}
 }
+
+func TestPublishingOnAClosedConnectionFailsWithErrClosed(t *testing.T) {
+	conn := connect(t)
+	_ = conn.Close()
+	err := acemq.NewPublisher[Order](conn, "", "orders").Send(context.Background(), Order{})
+	_, rawErr := conn.PublishRaw(context.Background(), "", "orders", acemq.Outbound{})
+	if !errors.Is(err, acemq.ErrClosed) || !errors.Is(rawErr, acemq.ErrClosed) {
+		t.Fatalf("got %v and %v", err, rawErr)
+	}
+}

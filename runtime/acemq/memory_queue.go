@@ -16,6 +16,7 @@ type memQueue struct {
 	dlx       string        // x-dead-letter-exchange
 	dlKey     string        // x-dead-letter-routing-key; "" keeps the message's key
 	hasDLX    bool
+	timed     bool // some message ever had an expiry: expire has work to do
 	ready     []*memMessage
 	consumers []*memSub
 	next      int
@@ -65,6 +66,7 @@ func (q *memQueue) enqueue(m *memMessage) {
 		}
 	}
 	q.ready = append(q.ready, m)
+	q.timed = q.timed || !m.expireAt.IsZero()
 	q.armExpiry(m)
 	q.dispatch()
 }
@@ -92,6 +94,9 @@ func (q *memQueue) armExpiry(m *memMessage) {
 
 // expire dead-letters every ready message whose time is up. Call with b.mu held.
 func (q *memQueue) expire(now time.Time) {
+	if !q.timed {
+		return
+	}
 	kept := q.ready[:0]
 	var expired []*memMessage
 	for _, m := range q.ready {
@@ -163,4 +168,19 @@ func (q *memQueue) pickConsumer() *memSub {
 func (q *memQueue) removeConsumer(s *memSub) {
 	q.consumers = slices.DeleteFunc(q.consumers, func(c *memSub) bool { return c == s })
 	q.next = 0
+	if q.spec.AutoDelete && len(q.consumers) == 0 {
+		q.b.deleteQueue(q)
+	}
+}
+
+// deleteQueue removes q and its bindings, as the broker does with an
+// auto-delete queue once its last consumer is gone. Call with b.mu held.
+func (b *memBroker) deleteQueue(q *memQueue) {
+	if b.queues[q.name] != q {
+		return
+	}
+	delete(b.queues, q.name)
+	for _, x := range b.exchanges {
+		x.bindings = slices.DeleteFunc(x.bindings, func(bd memBinding) bool { return bd.queue == q.name })
+	}
 }

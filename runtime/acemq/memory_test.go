@@ -322,3 +322,41 @@ func TestMemoryCancelAndCloseReturnUnsettledMessages(t *testing.T) {
 		t.Fatalf("the unsettled message returns to the head, got %q", body)
 	}
 }
+
+func TestMemoryAutoDeleteQueueGoesWithItsLastConsumer(t *testing.T) {
+	ctx := context.Background()
+	tr := dialTest(t, "")
+	if err := tr.DeclareQueue(ctx, "replies", QueueSpec{AutoDelete: true, Exclusive: true}); err != nil {
+		t.Fatal(err)
+	}
+	sub, err := tr.Consume(ctx, "replies", ConsumeSpec{}, func(Delivery) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.(QueueInspector).MessageCount(ctx, "replies"); err != nil {
+		t.Fatalf("the queue is gone too early: %v", err)
+	}
+	_ = sub.Close()
+	if _, err := tr.(QueueInspector).MessageCount(ctx, "replies"); err == nil || !strings.Contains(err.Error(), "NOT_FOUND") {
+		t.Fatalf("the auto-delete queue outlived its consumer: %v", err)
+	}
+}
+
+func TestMemoryPerMessageExpirationDeadLetters(t *testing.T) {
+	ctx := context.Background()
+	tr := dialTest(t, "")
+	_ = tr.DeclareExchange(ctx, "dlx", ExchangeSpec{Kind: "fanout"})
+	mustDeclareQueue(t, tr, "dead", nil)
+	_ = tr.Bind(ctx, "dead", "dlx", "")
+	mustDeclareQueue(t, tr, "q", map[string]any{"x-dead-letter-exchange": "dlx"})
+	if _, err := tr.Publish(ctx, "", "q", Outbound{Body: []byte("short-lived"), Expiration: "1"}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the expired message", func() bool {
+		n, _ := tr.(QueueInspector).MessageCount(ctx, "dead")
+		return n == 1
+	})
+	if n, _ := tr.(QueueInspector).MessageCount(ctx, "q"); n != 0 {
+		t.Fatalf("the source still holds %d", n)
+	}
+}

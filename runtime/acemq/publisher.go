@@ -107,6 +107,9 @@ func (p *Publisher[T]) send(ctx context.Context, pc *PublishContext) (PublishRes
 	if p.err != nil {
 		return PublishResult{}, p.err
 	}
+	if p.conn.isClosed() {
+		return PublishResult{}, ErrClosed
+	}
 	if err := p.conn.runPublishChain(ctx, pc); err != nil {
 		return PublishResult{}, err
 	}
