@@ -1,0 +1,74 @@
+package acemq_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// dropping is a transport whose publishes to routing keys containing drop
+// reach no queue, as if that queue had been deleted.
+type dropping struct {
+	acemq.Transport
+	drop string
+}
+
+func (d dropping) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+	if strings.Contains(key, d.drop) {
+		return acemq.PublishResult{MessageID: msg.MessageID, Confirmed: true, ReturnReason: "312 NO_ROUTE"}, nil
+	}
+	return d.Transport.Publish(ctx, exchange, key, msg)
+}
+
+// droppingConn returns a connection that drops as dropping does, and a
+// plain connection to the same broker for inspection.
+func droppingConn(t *testing.T, drop string) (*acemq.Conn, *acemq.Conn) {
+	t.Helper()
+	base := connect(t)
+	conn, err := acemq.NewConn(dropping{Transport: base.Transport(), drop: drop})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return conn, base
+}
+
+func TestMissingRungFallsBackToWaitingInTheConsumer(t *testing.T) {
+	conn, _ := droppingConn(t, ".retry.")
+	declare(t, conn, "orders")
+	settled := make(chan acemq.Settlement, 2)
+	consume(t, conn, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
+		acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
+		if m.Envelope.Attempt == 1 {
+			return acemq.Retry(errors.New("later"))
+		}
+		return acemq.Accept()
+	}, acemq.RetryWith(acemq.FixedRetry(2, 3*time.Millisecond).WaitInBrokerFrom(time.Millisecond)))
+	send(t, conn, "orders", Order{})
+	first, second := <-settled, <-settled
+	if first.Outcome != "retried" || second.Outcome != "acked" || second.Envelope.Attempt != 2 {
+		t.Fatalf("retry %+v then %+v", first, second)
+	}
+}
+
+func TestFailedSetAsideLeavesTheMessageToTheBrokersDeadLetterExchange(t *testing.T) {
+	conn, base := droppingConn(t, ".dlq")
+	topo := acemq.NewTopology().Queue("orders").DeadLetters("orders")
+	if err := topo.Apply(context.Background(), conn); err != nil {
+		t.Fatal(err)
+	}
+	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
+		return acemq.Reject(errors.New("bad"))
+	})
+	send(t, conn, "orders", Order{})
+	d := awaitMessage(t, base, "orders.dlq")
+	if reason := reasonOn(d); reason != "" {
+		t.Fatalf("the broker dead-lettered it, so no engine reason is expected, got %q", reason)
+	}
+	if count(t, base, "orders") != 0 {
+		t.Fatal("the message is still in the source queue")
+	}
+}
