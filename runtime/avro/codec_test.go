@@ -285,3 +285,13 @@ func TestEncodeTakesAPointerAndDecodeFillsAnInterface(t *testing.T) {
 		t.Fatalf("decoded %#v", out)
 	}
 }
+
+func TestWrappedRegistryErrorsCarryThePrefixOnce(t *testing.T) {
+	c := must[*Codec](t)(Registered(NewMemoryRegistry(), "orders", orderV1))
+	var out orderV1Go
+	err := c.Decode(appendFrame(nil, 42, []byte{0}), &out)
+	want := "acemq: this message names schema 42, which the registry does not hold: no such schema: id 42"
+	if err == nil || err.Error() != want || !errors.Is(err, ErrSchemaNotFound) {
+		t.Fatalf("error %q, want %q", err, want)
+	}
+}

@@ -25,12 +25,15 @@ func NewMemoryRegistry() *MemoryRegistry {
 	return &MemoryRegistry{byID: map[int]SchemaDefinition{}, idByFP: map[string]int{}, subjects: map[string][]SchemaDefinition{}}
 }
 
-// Register stores definition under subject. A schema the subject already
+// Register stores definition under subject (format "" means "avro"). A schema the subject already
 // holds in the same canonical form returns the existing definition; an Avro
 // definition that does not parse is refused.
 func (r *MemoryRegistry) Register(ctx context.Context, subject, format, definition string) (SchemaDefinition, error) {
 	if err := ctx.Err(); err != nil {
 		return SchemaDefinition{}, err
+	}
+	if subject == "" {
+		return SchemaDefinition{}, errNoSubject
 	}
 	fp, err := Fingerprint(format, definition)
 	if err != nil {
@@ -52,7 +55,7 @@ func (r *MemoryRegistry) addLocked(subject, format, definition, fp string) Schem
 		id = len(r.idByFP) + 1
 		r.idByFP[fp] = id
 	}
-	d := SchemaDefinition{ID: id, Subject: subject, Version: len(r.subjects[subject]) + 1, Format: format,
+	d := SchemaDefinition{ID: id, Subject: subject, Version: len(r.subjects[subject]) + 1, Format: formatOr(format),
 		Definition: definition, Fingerprint: fp, RegisteredAt: time.Now()}
 	if !ok {
 		r.byID[id] = d

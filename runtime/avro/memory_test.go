@@ -72,3 +72,13 @@ func TestMemoryRegistryReportsMissingSchemasAndRefusesInvalidOnes(t *testing.T) 
 		t.Errorf("ErrSchemaNotFound = %q", ErrSchemaNotFound)
 	}
 }
+
+func TestMemoryRegistryRefusesAnEmptySubjectAndDefaultsTheFormat(t *testing.T) {
+	reg := NewMemoryRegistry()
+	if _, err := reg.Register(t.Context(), "", FormatAvro, orderV1); !errors.Is(err, errNoSubject) {
+		t.Fatalf("empty subject: %v", err)
+	}
+	if d := must[SchemaDefinition](t)(reg.Register(t.Context(), "s", "", orderV1)); d.Format != FormatAvro {
+		t.Fatalf("format %q", d.Format)
+	}
+}

@@ -11,6 +11,8 @@ import (
 	hamba "github.com/hamba/avro/v2"
 )
 
+var errNoSubject = errors.New("acemq: a schema needs a subject to be registered under")
+
 // Option configures Registered.
 type Option func(*options)
 
@@ -60,7 +62,7 @@ func Registered(reg Registry, subject, schema string, opts ...Option) (*Codec, e
 		return nil, errors.New("acemq: avro.Registered needs a registry")
 	}
 	if subject == "" {
-		return nil, errors.New("acemq: avro.Registered needs a subject")
+		return nil, errNoSubject
 	}
 	c, err := Of(schema)
 	if err != nil {
@@ -95,7 +97,7 @@ func (r *registered) schemaID(ctx context.Context, text string) (int, error) {
 	}
 	def, err := r.registry.Register(ctx, r.subject, FormatAvro, text)
 	if err != nil {
-		return 0, fmt.Errorf("acemq: registering the schema of subject %q: %w", r.subject, err)
+		return 0, wrapf(err, "registering the schema of subject %q", r.subject)
 	}
 	if def.ID <= 0 || def.ID > math.MaxUint32 {
 		return 0, fmt.Errorf("acemq: the registry gave subject %q the id %d, which a frame cannot carry", r.subject, def.ID)
@@ -125,10 +127,10 @@ func (r *registered) plan(id int) (hamba.Schema, error) {
 func (r *registered) computePlan(id int) (hamba.Schema, error) {
 	def, err := r.registry.ByID(context.Background(), id)
 	if errors.Is(err, ErrSchemaNotFound) {
-		return nil, acemq.Fatalf("acemq: this message names schema %d, which the registry does not hold: %w", id, err)
+		return nil, acemq.Fatal(wrapf(err, "this message names schema %d, which the registry does not hold", id))
 	}
 	if err != nil {
-		return nil, fmt.Errorf("acemq: looking up schema %d: %w", id, err)
+		return nil, wrapf(err, "looking up schema %d", id)
 	}
 	writer, err := parse(def.Definition)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -143,5 +144,36 @@ func TestWrapWithoutKeyringOrInnerFailsInsteadOfPanicking(t *testing.T) {
 	var out []byte
 	if err := Wrap(nil, mustRing(t, firstKey())).Decode([]byte{0xAE}, &out); !errors.Is(err, errNoInner) {
 		t.Errorf("no inner: %v", err)
+	}
+}
+
+func TestRotatingWhileEncodingAndDecodingIsSafe(t *testing.T) {
+	kr := mustRing(t, firstKey())
+	c := Wrap(rawCodec{}, kr)
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for range 50 {
+				body, err := c.Encode([]byte("x"))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				var out []byte
+				if err := c.Decode(body, &out); err != nil || string(out) != "x" {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	if err := kr.Add(secondKey()); err != nil {
+		t.Fatal(err)
+	}
+	if err := kr.Use("2026-02"); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	if kr.Current().ID != "2026-02" {
+		t.Fatal("Use did not take")
 	}
 }

@@ -15,7 +15,8 @@ var ErrUnknownKey = errors.New("acemq: the key is not on this keyring")
 
 // Keyring holds the keys a codec seals and opens with; the first given is
 // current until Use names another. Safe for concurrent use: Add and Use may
-// run while codecs encode and decode. No Keyring prints a secret.
+// run while codecs encode and decode. No Keyring prints a secret. Build one
+// with NewKeyring: the zero Keyring holds no keys and is not usable.
 type Keyring struct {
 	s *ringState // behind a pointer so that a copied or printed Keyring shares and hides it
 }
