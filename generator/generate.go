@@ -2,6 +2,7 @@ package generator
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 )
 
@@ -29,7 +30,8 @@ type Result struct {
 // Generate parses, resolves, validates and emits the contracts in srcs. The
 // output depends only on the sources' paths and bytes, never on their order.
 // Diagnostics carry errors only; Vet adds warnings. Safe for concurrent use.
-func Generate(srcs []Source) Result {
+func Generate(srcs []Source) (res Result) {
+	defer recoverInternal(&res.Diagnostics)
 	m, ds := Build(srcs)
 	if ds.HasErrors() {
 		return Result{Diagnostics: ds.Errors()}
@@ -43,9 +45,18 @@ func Generate(srcs []Source) Result {
 
 // Vet validates the contracts in srcs and returns every error and warning
 // (deprecated messages, types and fields).
-func Vet(srcs []Source) Diagnostics {
-	_, ds := Build(srcs)
+func Vet(srcs []Source) (ds Diagnostics) {
+	defer recoverInternal(&ds)
+	_, ds = Build(srcs)
 	return ds
+}
+
+// recoverInternal turns a panic, always a bug of acemq-gen, into a
+// diagnostic, so a contract can never crash the command.
+func recoverInternal(ds *Diagnostics) {
+	if p := recover(); p != nil {
+		*ds = append(*ds, Diagnostic{Pos: Pos{File: "acemq-gen"}, Message: fmt.Sprintf("internal error: %v (please report it with the contract)", p)})
+	}
 }
 
 // Build parses, resolves and validates the contracts in srcs into a model,

@@ -54,11 +54,12 @@ func (y *yamlDoc) typeList(s *ast.SequenceNode, what string) *typeExpr {
 }
 
 func (y *yamlDoc) typeMapping(m *ast.MappingNode, what string) *typeExpr {
+	if len(m.Values) != 1 {
+		y.d.errorf(y.pos(m), "%s: a type mapping has exactly one key, array or map", what)
+		return nil
+	}
 	es := y.entries(m, what, typeExprKeys)
-	if len(es) != 1 || len(m.Values) != 1 {
-		if len(m.Values) > 1 {
-			y.d.errorf(y.pos(m), "%s: a type mapping has exactly one key, array or map", what)
-		}
+	if len(es) != 1 {
 		return nil
 	}
 	op := map[string]exprOp{"array": exprArray, "map": exprMap}[es[0].key]
