@@ -1,0 +1,208 @@
+package bench
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"os"
+	"strconv"
+	"sync"
+	"testing"
+
+	amqp "github.com/rabbitmq/amqp091-go"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/rabbitmq"
+)
+
+// window is how many unconfirmed publishes each pipelined benchmark keeps in
+// flight (the transport's default MaxOutstandingPublishes).
+const window = 1000
+
+var body = make([]byte, 256)
+
+func brokerURL(b *testing.B) string {
+	url := os.Getenv("ACEMQ_TEST_AMQP_URL")
+	if url == "" {
+		b.Skip("set ACEMQ_TEST_AMQP_URL (scripts/broker.sh start)")
+	}
+	return url
+}
+
+// rawChannel opens a confirm-mode channel and a fresh durable queue, deleted at cleanup.
+func rawChannel(b *testing.B) (*amqp.Channel, string) {
+	conn, err := amqp.Dial(brokerURL(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = conn.Close() })
+	ch, err := conn.Channel()
+	if err != nil {
+		b.Fatal(err)
+	}
+	q := queueName()
+	if _, err := ch.QueueDeclare(q, true, false, false, false, nil); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _, _ = ch.QueueDelete(q, false, false, false) })
+	if err := ch.Confirm(false); err != nil {
+		b.Fatal(err)
+	}
+	return ch, q
+}
+
+func queueName() string {
+	x := make([]byte, 6)
+	_, _ = rand.Read(x)
+	return "bench-" + hex.EncodeToString(x)
+}
+
+func report(b *testing.B) {
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "msg/s")
+}
+
+// BenchmarkRawPipelinedConfirms: amqp091-go, publish a window, then wait for
+// each of its confirms: the ceiling for one channel.
+func BenchmarkRawPipelinedConfirms(b *testing.B) {
+	ch, q := rawChannel(b)
+	msg := amqp.Publishing{Body: body, DeliveryMode: amqp.Persistent}
+	b.ResetTimer()
+	for done := 0; done < b.N; {
+		n := min(window, b.N-done)
+		dcs := make([]*amqp.DeferredConfirmation, n)
+		for i := range dcs {
+			dc, err := ch.PublishWithDeferredConfirm("", q, false, false, msg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			dcs[i] = dc
+		}
+		for _, dc := range dcs {
+			if !dc.Wait() {
+				b.Fatal("nack")
+			}
+		}
+		done += n
+	}
+	report(b)
+}
+
+// BenchmarkRawOneConfirmAtATime: amqp091-go, each publish waits for its confirm.
+func BenchmarkRawOneConfirmAtATime(b *testing.B) {
+	ch, q := rawChannel(b)
+	msg := amqp.Publishing{Body: body, DeliveryMode: amqp.Persistent}
+	b.ResetTimer()
+	for range b.N {
+		dc, err := ch.PublishWithDeferredConfirm("", q, false, false, msg)
+		if err != nil || !dc.Wait() {
+			b.Fatal("publish failed", err)
+		}
+	}
+	report(b)
+}
+
+// transport dials the acemq transport and declares a fresh durable queue.
+func transport(b *testing.B) (*rabbitmq.Transport, string) {
+	ctx := context.Background()
+	tr, err := rabbitmq.Dial(ctx, brokerURL(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = tr.Close() })
+	q := queueName()
+	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{Durable: true}); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { deleteQueue(b, q) })
+	return tr, q
+}
+
+func deleteQueue(b *testing.B, q string) {
+	conn, err := amqp.Dial(brokerURL(b))
+	if err != nil {
+		return
+	}
+	defer conn.Close()
+	if ch, err := conn.Channel(); err == nil {
+		_, _ = ch.QueueDelete(q, false, false, false)
+	}
+}
+
+// BenchmarkTransportConcurrentPublishers: acemq's transport, 64 or `window`
+// goroutines each publishing and waiting for its own confirm (pipelined on one
+// channel by the transport).
+func BenchmarkTransportConcurrentPublishers(b *testing.B) {
+	for _, n := range []int{64, window} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) { concurrentPublishers(b, n) })
+	}
+}
+
+func concurrentPublishers(b *testing.B, publishers int) {
+	tr, q := transport(b)
+	ctx := context.Background()
+	next := make(chan int, window)
+	var wg sync.WaitGroup
+	b.ResetTimer()
+	for range publishers {
+		wg.Go(func() {
+			for i := range next {
+				msg := acemq.Outbound{Body: body, MessageID: strconv.Itoa(i), Persistent: true}
+				if _, err := tr.Publish(ctx, "", q, msg); err != nil {
+					b.Error(err)
+				}
+			}
+		})
+	}
+	for i := range b.N {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	report(b)
+}
+
+// BenchmarkTransportOneAtATime: acemq's transport, one publish at a time.
+func BenchmarkTransportOneAtATime(b *testing.B) {
+	tr, q := transport(b)
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := range b.N {
+		msg := acemq.Outbound{Body: body, MessageID: strconv.Itoa(i), Persistent: true}
+		if _, err := tr.Publish(ctx, "", q, msg); err != nil {
+			b.Fatal(err)
+		}
+	}
+	report(b)
+}
+
+type payload struct {
+	Data []byte `json:"data"`
+}
+
+// BenchmarkSendAll: the typed publisher's SendAll in batches of `window`
+// (envelope, JSON codec, headers, then the transport).
+func BenchmarkSendAll(b *testing.B) {
+	ctx := context.Background()
+	conn, err := acemq.Connect(ctx, brokerURL(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = conn.Close() })
+	q := queueName()
+	if err := conn.Transport().DeclareQueue(ctx, q, acemq.QueueSpec{Durable: true}); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { deleteQueue(b, q) })
+	pub := acemq.NewPublisher[payload](conn, "", q)
+	batch := make([]payload, window)
+	for i := range batch {
+		batch[i] = payload{Data: body[:180]} // about 256 bytes once encoded
+	}
+	b.ResetTimer()
+	for done := 0; done < b.N; done += window {
+		if _, err := pub.SendAll(ctx, batch[:min(window, b.N-done)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	report(b)
+}
