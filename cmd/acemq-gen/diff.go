@@ -26,10 +26,11 @@ func unifiedDiff(nameA, nameB, a, b string) string {
 }
 
 func splitLines(s string) []string {
-	if s == "" {
-		return nil
+	lines := strings.SplitAfter(s, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
 	}
-	return strings.SplitAfter(s, "\n")
+	return lines
 }
 
 // editScript is a shortest edit script from a to b by longest common
