@@ -266,3 +266,21 @@ func drain(t *testing.T, tr *Transport, q string) map[string]bool {
 	}
 	return ids
 }
+
+func TestCloseDuringRecoveryStopsRedialingAndFailsLaterCalls(t *testing.T) {
+	ev := newEvents()
+	tr := openTransport(t, OnRecovery(ev.record))
+	tr.setURL("amqp://guest:guest@127.0.0.1:1/")
+	tr.dropConnection()
+	ev.waitFor(t, RecoveryRetrying)
+	if err := tr.Close(); err != nil {
+		t.Fatalf("Close during recovery: %v", err)
+	}
+	_, err := tr.Publish(context.Background(), "", "q", acemq.Outbound{MessageID: "late"})
+	if !errors.Is(err, ErrClosed) {
+		t.Fatalf("Publish after Close: %v, want ErrClosed", err)
+	}
+	if err := tr.DeclareQueue(context.Background(), "q", acemq.QueueSpec{}); !errors.Is(err, ErrClosed) {
+		t.Fatalf("DeclareQueue after Close: %v, want ErrClosed", err)
+	}
+}

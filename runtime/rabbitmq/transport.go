@@ -50,24 +50,67 @@ func dial(ctx context.Context, url string, cfg config) (*Transport, error) {
 	return t, nil
 }
 
-// open dials the broker once, bounded by ctx and dialTimeout.
+// open dials the broker once. The TCP connect, TLS and AMQP handshakes are
+// bounded by ctx and dialTimeout; cancelling ctx aborts them.
 func (t *Transport) open(ctx context.Context) (*amqp.Connection, net.Conn, error) {
 	ctx, cancel := context.WithTimeout(ctx, dialTimeout)
 	defer cancel()
-	var nc net.Conn
-	var d net.Dialer
+	s := &socket{}
+	stop := context.AfterFunc(ctx, s.abort)
+	conn, err := amqp.DialConfig(t.dialURL(), amqp.Config{Properties: t.properties(), Dial: s.dialer(ctx)})
+	if !stop() && err == nil { // aborted after the handshake finished
+		_ = conn.Close()
+		return nil, nil, ctx.Err()
+	}
+	return conn, s.get(), err
+}
+
+func (t *Transport) properties() amqp.Table {
 	props := amqp.NewConnectionProperties()
 	props["product"] = "AceMQ for Go"
 	if t.cfg.name != "" {
 		props.SetClientConnectionName(t.cfg.name)
 	}
-	conn, err := amqp.DialConfig(t.dialURL(), amqp.Config{Properties: props,
-		Dial: func(network, addr string) (net.Conn, error) {
-			c, err := d.DialContext(ctx, network, addr)
-			nc = c
-			return c, err
-		}})
-	return conn, nc, err
+	return props
+}
+
+// socket is the TCP connection under one dial, kept to abort the handshake
+// and as the test seam that drops a connection.
+type socket struct {
+	mu sync.Mutex
+	nc net.Conn
+}
+
+// dialer connects within ctx and bounds the handshakes by ctx's deadline
+// (amqp091 clears the deadline once the connection is open).
+func (s *socket) dialer(ctx context.Context) func(network, addr string) (net.Conn, error) {
+	return func(network, addr string) (net.Conn, error) {
+		var d net.Dialer
+		nc, err := d.DialContext(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		if deadline, ok := ctx.Deadline(); ok {
+			_ = nc.SetDeadline(deadline)
+		}
+		s.mu.Lock()
+		s.nc = nc
+		s.mu.Unlock()
+		return nc, nil
+	}
+}
+
+func (s *socket) get() net.Conn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.nc
+}
+
+// abort fails a handshake in progress.
+func (s *socket) abort() {
+	if nc := s.get(); nc != nil {
+		_ = nc.SetDeadline(time.Unix(1, 0))
+	}
 }
 
 // markUp makes conn the live connection and starts watching it; after
