@@ -64,3 +64,13 @@ func TestContentTypeIsApplicationYAML(t *testing.T) {
 		t.Fatalf("ContentType() = %q", got)
 	}
 }
+
+func TestUnquotedNOIsACountryNotABoolean(t *testing.T) {
+	var m map[string]any
+	if err := (Codec{}).Decode([]byte("country: NO\n"), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m["country"] != "NO" {
+		t.Fatalf("country = %#v; YAML 1.1's Norway problem", m["country"])
+	}
+}

@@ -8,6 +8,9 @@
 // on every name. Importing the package registers the codec as "yaml" with
 // acemq.RegisterCodec.
 //
+// The parser (github.com/goccy/go-yaml) reads YAML 1.2, so an unquoted NO is
+// the string "NO", not YAML 1.1's boolean false.
+//
 // The codec does not answer for a message with no content type: JSON is the
 // default format and gets that benefit of the doubt; YAML would be recording
 // traffic under a format nobody sent.
