@@ -48,7 +48,7 @@ var (
 	fileKeys = newKeySet([]string{"acemq", "domain", "package", "namespace", "doc", "codec",
 		"encrypted", "retry", "types", "events", "commands"}, "imports", "rpc")
 	retryKeys   = newKeySet([]string{"attempts", "backoff", "initial", "max", "max-age"})
-	typeKeys    = newKeySet([]string{"doc", "deprecated", "fields"}, "enum", "default", "fixed", "symbols")
+	typeKeys    = newKeySet([]string{"doc", "deprecated", "fields"}, "enum", "default", "fixed")
 	fieldKeys   = newKeySet([]string{"type", "default", "doc", "deprecated", "aliases"})
 	eventKeys   = newKeySet(messageKeys, "schema")
 	commandKeys = newKeySet(append([]string{"queue"}, messageKeys...), "schema")
@@ -58,13 +58,20 @@ var (
 // AcceptedKeys returns, for each context of the contract format (file, retry,
 // type, field, event, command, header), the keys the parser reads, sorted.
 // The JSON Schema in schemas/ is tested against it.
-func AcceptedKeys() map[string][]string {
-	sets := map[string]keySet{"file": fileKeys, "retry": retryKeys, "type": typeKeys,
-		"field": fieldKeys, "event": eventKeys, "command": commandKeys, "header": headerKeys}
+func AcceptedKeys() map[string][]string { return keysWith(keySupported) }
+
+// FormatKeys returns, by the same contexts, every key of the contract format:
+// those the parser reads and those it refuses as "not supported yet".
+func FormatKeys() map[string][]string { return keysWith(keySupported, keyNotYet) }
+
+var keyContexts = map[string]keySet{"file": fileKeys, "retry": retryKeys, "type": typeKeys,
+	"field": fieldKeys, "event": eventKeys, "command": commandKeys, "header": headerKeys}
+
+func keysWith(statuses ...keyStatus) map[string][]string {
 	out := map[string][]string{}
-	for ctx, ks := range sets {
+	for ctx, ks := range keyContexts {
 		for _, k := range slices.Sorted(maps.Keys(ks)) {
-			if ks[k] == keySupported {
+			if slices.Contains(statuses, ks[k]) {
 				out[ctx] = append(out[ctx], k)
 			}
 		}
