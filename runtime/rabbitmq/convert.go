@@ -3,6 +3,7 @@ package rabbitmq
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"time"
 
 	amqp "github.com/rabbitmq/amqp091-go"
@@ -101,9 +102,15 @@ func fromField(v any) any {
 	return v
 }
 
-// toPublishing builds the AMQP message for msg.
+// toPublishing builds the AMQP message for msg. It refuses what the broker
+// would answer by closing the publishing channel (failing every other
+// publish in flight on it), such as an expiration that is not whole
+// milliseconds.
 func toPublishing(msg acemq.Outbound) (amqp.Publishing, error) {
 	headers, err := toTable(msg.Headers)
+	if err == nil {
+		err = checkExpiration(msg.Expiration)
+	}
 	if err != nil {
 		return amqp.Publishing{}, fmt.Errorf("acemq: cannot publish message %s: %w", msg.MessageID, err)
 	}
@@ -114,6 +121,16 @@ func toPublishing(msg acemq.Outbound) (amqp.Publishing, error) {
 		p.DeliveryMode = amqp.Persistent
 	}
 	return p, nil
+}
+
+func checkExpiration(e string) error {
+	if e == "" {
+		return nil
+	}
+	if n, err := strconv.ParseUint(e, 10, 32); err != nil || n > math.MaxInt32 {
+		return fmt.Errorf("expiration %q is not a whole number of milliseconds (0 to %d)", e, math.MaxInt32)
+	}
+	return nil
 }
 
 // toDelivery maps a received AMQP delivery; its acknowledger settles it on

@@ -150,3 +150,15 @@ func TestAnIntBeyond32BitsIsSentAs64NotTruncated(t *testing.T) {
 		t.Error("a uint64 beyond int64 was accepted")
 	}
 }
+
+func TestAnExpirationThatIsNotWholeMillisecondsIsRefusedBeforeSending(t *testing.T) {
+	for _, bad := range []string{"abc", "-1", "1.5", "99999999999"} {
+		_, err := toPublishing(acemq.Outbound{MessageID: "m", Expiration: bad})
+		if err == nil || !strings.Contains(err.Error(), "expiration") || !strings.Contains(err.Error(), "message m") {
+			t.Errorf("expiration %q: err = %v, want a refusal naming the message and the expiration", bad, err)
+		}
+	}
+	if _, err := toPublishing(acemq.Outbound{Expiration: "60000"}); err != nil {
+		t.Errorf("expiration 60000 refused: %v", err)
+	}
+}
