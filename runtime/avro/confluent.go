@@ -74,6 +74,12 @@ func (r *ConfluentRegistry) String() string {
 	return "avro.ConfluentRegistry(" + u.Redacted() + ")"
 }
 
+// GoString is String, so %#v prints no password either.
+func (r *ConfluentRegistry) GoString() string { return r.String() }
+
+// Format writes String for every verb, so no verb prints the password.
+func (r *ConfluentRegistry) Format(f fmt.State, verb rune) { _, _ = fmt.Fprint(f, r.String()) }
+
 // schemaPayload is the body of a registration or compatibility request and
 // of the API's schema responses.
 type schemaPayload struct {

@@ -20,9 +20,11 @@ package avro
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -304,5 +306,11 @@ func TestNewConfluentRegistryRefusesANonHTTPURL(t *testing.T) {
 	r := must[*ConfluentRegistry](t)(NewConfluentRegistry("https://user:pw@registry.example/prefix"))
 	if s := r.String(); s != "avro.ConfluentRegistry(https://user:xxxxx@registry.example/prefix)" {
 		t.Errorf("String() = %q", s)
+	}
+	authed := must[*ConfluentRegistry](t)(NewConfluentRegistry("https://registry.example", WithBasicAuth("svc", "hunter2")))
+	for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x"} {
+		if out := fmt.Sprintf(verb, authed); strings.Contains(out, "hunter2") || strings.Contains(out, fmt.Sprintf("%x", "hunter2")) {
+			t.Errorf("%s prints the password: %s", verb, out)
+		}
 	}
 }
