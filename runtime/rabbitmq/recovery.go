@@ -43,15 +43,8 @@ func (t *Transport) recover() {
 
 // reconnect dials, restores topology and subscriptions, then goes live.
 func (t *Transport) reconnect(attempt int) error {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := t.untilClosed()
 	defer cancel()
-	go func() {
-		select {
-		case <-t.done:
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
 	conn, nc, err := t.open(ctx)
 	if err != nil {
 		return err
@@ -67,6 +60,19 @@ func (t *Transport) reconnect(attempt int) error {
 	resumeErr := t.resumeAll(conn)
 	t.emit(RecoveryEvent{Kind: RecoveryRecovered, Attempt: attempt, Err: errors.Join(topoErr, resumeErr)})
 	return nil
+}
+
+// untilClosed returns a context cancelled when the transport closes.
+func (t *Transport) untilClosed() (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		select {
+		case <-t.done:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, cancel
 }
 
 // restore redeclares the remembered topology on conn. Declarations the broker
