@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
@@ -72,5 +73,35 @@ func TestUnquotedNOIsACountryNotABoolean(t *testing.T) {
 	}
 	if m["country"] != "NO" {
 		t.Fatalf("country = %#v; YAML 1.1's Norway problem", m["country"])
+	}
+}
+
+type shipment struct {
+	ID      string    `json:"id"`
+	At      time.Time `json:"at"`
+	Note    *string   `json:"note,omitempty"`
+	Parcels []parcel  `json:"parcels"`
+	Big     int64     `json:"big"`
+}
+
+type parcel struct {
+	Grams int `json:"grams"`
+}
+
+func TestRoundTripKeepsNestedListsTimesAndLargeIntegers(t *testing.T) {
+	in := shipment{ID: "s-1", At: time.Date(2026, 1, 2, 3, 4, 5, 6e6, time.UTC), Parcels: []parcel{{10}, {20}}, Big: 1<<62 + 1}
+	b, err := Codec{}.Encode(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out shipment
+	if err := (Codec{}).Decode(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(in, out) {
+		t.Fatalf("round trip gave %+v, want %+v\n%s", out, in, b)
+	}
+	if strings.Contains(string(b), "{") || strings.Contains(string(b), "[") {
+		t.Fatalf("not block style:\n%s", b)
 	}
 }
