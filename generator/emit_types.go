@@ -37,6 +37,7 @@ func (e *emitter) records() {
 	}
 	for _, m := range e.dom.Messages {
 		e.record(m.Record, fmt.Sprintf("%s is the payload of %s %s.", m.Name, m.Kind, m.Name))
+		e.rawMethods(m)
 	}
 }
 

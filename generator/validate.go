@@ -52,6 +52,34 @@ func checkMessage(m *Message, d *diags) {
 	for _, h := range m.Headers {
 		checkHeader(m, h, d)
 	}
+	checkRawPayload(m, d)
+}
+
+// rawCodecs are the codecs whose payload is one value rather than a record:
+// the message has one field of this YAML type.
+var rawCodecs = map[string]string{"text": "string", "bytes": "bytes"}
+
+// checkRawPayload requires a text or bytes message to carry exactly one
+// field of the codec's type, which is what travels on the wire.
+func checkRawPayload(m *Message, d *diags) {
+	want, raw := rawCodecs[m.Codec]
+	if !raw {
+		return
+	}
+	fs := m.Record.Fields
+	if len(fs) != 1 || fs[0].Type == nil || fs[0].Type.Kind != Primitive || fs[0].Type.Prim != want {
+		d.errorf(m.Pos, "%s %s: codec %s carries one value, so the message has exactly one field, of type %s", m.Kind, m.Name, m.Codec, want)
+		return
+	}
+	if rawMethods[m.Codec][fs[0].GoName] {
+		d.errorf(fs[0].Pos, "Go-name collision: field %q of %s becomes %s, the name of a generated method", fs[0].Name, m.Name, fs[0].GoName)
+	}
+}
+
+// rawMethods are the methods generated on text and bytes payloads.
+var rawMethods = map[string]map[string]bool{
+	"text":  {"String": true, "MarshalText": true, "UnmarshalText": true},
+	"bytes": {"MarshalBinary": true, "UnmarshalBinary": true},
 }
 
 func checkHeader(m *Message, h *Header, d *diags) {

@@ -48,6 +48,22 @@ func (LineWritten) AvroFullSchema() string {
 	return `{"type":"record","name":"files.LineWritten","fields":[{"name":"text","type":"string"}]}`
 }
 
+// String returns the text LineWritten carries; the text codec writes it.
+func (m LineWritten) String() string {
+	return m.Text
+}
+
+// MarshalText returns the text LineWritten carries.
+func (m LineWritten) MarshalText() ([]byte, error) {
+	return []byte(m.Text), nil
+}
+
+// UnmarshalText sets the text LineWritten carries.
+func (m *LineWritten) UnmarshalText(text []byte) error {
+	m.Text = string(text)
+	return nil
+}
+
 // BlobStored is the payload of event BlobStored.
 type BlobStored struct {
 	Data []byte `avro:"data" json:"data"`
@@ -63,6 +79,17 @@ func (BlobStored) AvroSchema() string {
 // it, with docs and defaults: the reader schema for schema resolution.
 func (BlobStored) AvroFullSchema() string {
 	return `{"type":"record","name":"files.BlobStored","fields":[{"name":"data","type":"bytes"}]}`
+}
+
+// MarshalBinary returns the bytes BlobStored carries; the bytes codec writes them.
+func (m BlobStored) MarshalBinary() ([]byte, error) {
+	return m.Data, nil
+}
+
+// UnmarshalBinary sets the bytes BlobStored carries to a copy of data.
+func (m *BlobStored) UnmarshalBinary(data []byte) error {
+	m.Data = append([]byte{}, data...)
+	return nil
 }
 
 // FileIndexed is the payload of event FileIndexed.
@@ -97,6 +124,22 @@ func (DeleteFile) AvroSchema() string {
 // it, with docs and defaults: the reader schema for schema resolution.
 func (DeleteFile) AvroFullSchema() string {
 	return `{"type":"record","name":"files.DeleteFile","fields":[{"name":"path","type":"string"}]}`
+}
+
+// String returns the text DeleteFile carries; the text codec writes it.
+func (m DeleteFile) String() string {
+	return m.Path
+}
+
+// MarshalText returns the text DeleteFile carries.
+func (m DeleteFile) MarshalText() ([]byte, error) {
+	return []byte(m.Path), nil
+}
+
+// UnmarshalText sets the text DeleteFile carries.
+func (m *DeleteFile) UnmarshalText(text []byte) error {
+	m.Path = string(text)
+	return nil
 }
 
 // Publisher publishes the events and sends the commands of the files domain.
