@@ -12,18 +12,23 @@ func (r *resolver) message(s *syntaxMessage) *Message {
 	}
 	m.Subject = orDefault(s.Subject, r.dom.Name+"-"+m.RoutingKey)
 	m.Codec = r.codecOf(s.Codec, r.codec)
-	m.Encrypted = r.f.Encrypted.V
-	if s.Encrypted.Set {
-		m.Encrypted = s.Encrypted.V
-		if s.Encrypted.V {
-			r.d.errorf(s.Encrypted.P, "encrypted is not supported yet")
-		}
-	}
+	m.Encrypted = r.encrypted(s.Encrypted, r.f.Encrypted.V)
 	r.version(m, s.Version)
 	m.Retry = r.retryOf(s.Retry, r.retry)
 	m.Headers = r.headers(s.Headers)
 	m.Record = r.payload(s)
 	return m
+}
+
+// encrypted reads an encrypted key over def; true is not supported yet.
+func (r *resolver) encrypted(s sBool, def bool) bool {
+	if !s.Set {
+		return def
+	}
+	if s.V {
+		r.d.errorf(s.P, "encrypted is not supported yet")
+	}
+	return s.V
 }
 
 func (r *resolver) version(m *Message, v sInt) {

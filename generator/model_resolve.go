@@ -31,9 +31,7 @@ func resolveContract(f *syntaxFile, d *diags) *Domain {
 		return nil
 	}
 	r.codec = r.codecOf(f.Codec, "json")
-	if f.Encrypted.Set && f.Encrypted.V {
-		d.errorf(f.Encrypted.P, "encrypted is not supported yet")
-	}
+	r.encrypted(f.Encrypted, false)
 	r.retry = r.retryOf(f.Retry, defaultRetry)
 	r.declareTypes()
 	for _, m := range f.Messages {

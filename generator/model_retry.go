@@ -13,12 +13,7 @@ func (r *resolver) retryOf(s *syntaxRetry, base Retry) Retry {
 		return base
 	}
 	out := base
-	if s.Attempts.Set {
-		out.Attempts = s.Attempts.V
-		if s.Attempts.V < 1 {
-			r.d.errorf(s.Attempts.P, "retry attempts must be at least 1 (it counts the first delivery)")
-		}
-	}
+	r.attempts(s.Attempts, &out)
 	if s.Backoff.Set {
 		out.Backoff = s.Backoff.V
 		if s.Backoff.V != "exponential" && s.Backoff.V != "fixed" {
@@ -30,6 +25,16 @@ func (r *resolver) retryOf(s *syntaxRetry, base Retry) Retry {
 		r.d.errorf(s.P, "retry max %s is shorter than initial %s", out.Max, out.Initial)
 	}
 	return out
+}
+
+func (r *resolver) attempts(a sInt, out *Retry) {
+	if !a.Set {
+		return
+	}
+	out.Attempts = a.V
+	if a.V < 1 {
+		r.d.errorf(a.P, "retry attempts must be at least 1 (it counts the first delivery)")
+	}
 }
 
 func (r *resolver) durations(s *syntaxRetry, out *Retry) {

@@ -41,18 +41,7 @@ func findContracts(p string) ([]string, error) {
 	if !info.IsDir() {
 		return []string{p}, nil
 	}
-	var out []string
-	err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
-			return err
-		case d.IsDir() && path != p && strings.HasPrefix(d.Name(), "."):
-			return filepath.SkipDir
-		case !d.IsDir() && IsContract(d.Name()):
-			out = append(out, path)
-		}
-		return nil
-	})
+	out, err := walkContracts(p)
 	if err == nil && len(out) == 0 {
 		err = fmt.Errorf("no contracts (*.acemq.yaml, *.acemq.yml) under %s", p)
 	}
@@ -60,6 +49,23 @@ func findContracts(p string) ([]string, error) {
 		return nil, fmt.Errorf("acemq-gen: %w", err)
 	}
 	return out, nil
+}
+
+// walkContracts lists the contracts under dir, skipping hidden directories.
+func walkContracts(dir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && path != dir && strings.HasPrefix(d.Name(), "."):
+			return filepath.SkipDir
+		case !d.IsDir() && IsContract(d.Name()):
+			out = append(out, path)
+		}
+		return nil
+	})
+	return out, err
 }
 
 func readAll(names []string) ([]Source, error) {

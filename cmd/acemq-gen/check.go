@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/acemq/acemq-gen/generator"
 )
 
 // check compares dir with what generate would write: a missing, different or
@@ -25,16 +27,21 @@ func check(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	for _, f := range res.Files {
 		findings += checkFile(filepath.Join(o.dir, filepath.FromSlash(f.Path)), f.Data, stdout, stderr)
 	}
-	stale, err := staleFiles(o.dir, res.Files)
+	return checkResult(findings+checkStale(o.dir, res.Files, stderr), stderr)
+}
+
+// checkStale reports the generated files generate would remove; it returns
+// the number of findings.
+func checkStale(dir string, files []generator.File, stderr io.Writer) int {
+	stale, err := staleFiles(dir, files)
 	if err != nil {
 		fmt.Fprintln(stderr, "acemq-gen:", err)
-		return exitFindings
+		return 1
 	}
 	for _, s := range stale {
 		fmt.Fprintf(stderr, "acemq-gen: %s is not generated from any contract; acemq-gen generate would remove it\n", s)
-		findings++
 	}
-	return checkResult(findings, stderr)
+	return len(stale)
 }
 
 func checkResult(findings int, stderr io.Writer) int {
