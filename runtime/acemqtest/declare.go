@@ -12,6 +12,10 @@ var declareCases = []conformanceCase{
 	{"declare/queue-with-different-durability-is-refused", redeclareQueueDurability},
 	{"declare/exchange-of-another-kind-is-refused", redeclareExchangeKind},
 	{"declare/binding-to-an-undeclared-exchange-fails", bindUndeclared},
+	{"declare/binding-to-the-default-exchange-is-refused", bindDefault},
+	{"declare/exchange-of-an-unknown-kind-is-refused", unknownKind},
+	{"declare/auto-delete-queue-goes-with-its-last-consumer", autoDeleteGoes},
+	{"publish/to-an-undeclared-exchange-fails-and-the-transport-recovers", publishUndeclared},
 }
 
 func redeclareSame(k *kit) {
@@ -65,4 +69,37 @@ func stillWorks(k *kit) {
 	q := k.queue(nil)
 	k.send("", q, "still-works")
 	k.consume(q, 10).expect("still-works")
+}
+
+func bindDefault(k *kit) {
+	if err := k.tr.Bind(k.ctx, k.queue(nil), "", "k"); err == nil || !strings.Contains(err.Error(), "ACCESS_REFUSED") {
+		k.t.Errorf("binding to the default exchange: %v, want ACCESS_REFUSED", err)
+	}
+}
+
+func unknownKind(k *kit) {
+	err := k.tr.DeclareExchange(k.ctx, k.name("x"), acemq.ExchangeSpec{Kind: "nonsense"})
+	if err == nil || !strings.Contains(err.Error(), "nonsense") {
+		k.t.Errorf("declaring an exchange of kind nonsense: %v, want an error naming the kind", err)
+	}
+}
+
+func autoDeleteGoes(k *kit) {
+	q := k.name("auto")
+	if err := k.tr.DeclareQueue(k.ctx, q, acemq.QueueSpec{AutoDelete: true}); err != nil {
+		k.t.Fatal(err)
+	}
+	in := k.consume(q, 1)
+	if err := in.sub.Cancel(); err != nil {
+		k.t.Fatal(err)
+	}
+	k.eventually("the auto-delete queue to go", func() bool { return !k.routed("", q) })
+}
+
+func publishUndeclared(k *kit) {
+	_, err := k.tr.Publish(k.ctx, k.name("undeclared"), "k", acemq.Outbound{MessageID: "m"})
+	if err == nil || !strings.Contains(err.Error(), "NOT_FOUND") {
+		k.t.Errorf("publishing to an undeclared exchange: %v, want NOT_FOUND", err)
+	}
+	stillWorks(k)
 }

@@ -20,9 +20,12 @@
 //
 // Subtests: routing (direct, topic word matching with * and #, fanout, the
 // default exchange), competing consumers, settling (ack, nack with requeue
-// and the redelivered flag, Cancel, Close), mandatory returns, confirms,
-// dead-lettering (nack without requeue, queue TTL, message TTL), and
-// redeclaration with different arguments refused.
+// and the redelivered flag, Cancel, Close, prefetch), mandatory returns,
+// confirms, dead-lettering (nack without requeue, queue TTL, message TTL,
+// dead-letter routing key), declarations (redeclaring with different
+// arguments, durability or kind refused with PRECONDITION_FAILED naming the
+// argument; bindings to undeclared or default exchanges, unknown kinds,
+// auto-delete) and publishing to an undeclared exchange.
 //
 // The suite expects publisher confirms to be on: it uses Routed=false of a
 // mandatory publish as its oracle for "no queue matched".

@@ -156,3 +156,16 @@ func (in *inbox) expect(id string) acemq.Delivery {
 	}
 	return d
 }
+
+// eventually polls cond every millisecond until it holds, failing the test
+// after waitLimit (for what a broker does asynchronously).
+func (k *kit) eventually(what string, cond func() bool) {
+	k.t.Helper()
+	deadline := time.Now().Add(waitLimit)
+	for !cond() {
+		if time.Now().After(deadline) {
+			k.t.Fatalf("waited %v for %s", waitLimit, what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
