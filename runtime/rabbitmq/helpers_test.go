@@ -128,7 +128,7 @@ func (e *events) record(ev RecoveryEvent) {
 }
 
 // waitFor waits for an event of kind, failing after 10 s.
-func (e *events) waitFor(t *testing.T, kind RecoveryKind) RecoveryEvent {
+func (e *events) waitFor(t *testing.T, kind string) RecoveryEvent {
 	t.Helper()
 	timeout := time.After(10 * time.Second)
 	for {

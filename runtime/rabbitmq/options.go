@@ -151,24 +151,27 @@ func applyForDial[C any](opt func(*C) error, c *config) error {
 	return opt(target)
 }
 
-// RecoveryKind names a recovery event.
-type RecoveryKind string
-
-// The recovery events, in the order a recovery goes through them.
+// The kinds of RecoveryEvent, in the order a recovery goes through them
+// (the family's names).
 const (
 	// RecoveryLost: the connection dropped; publishes and declares wait.
-	RecoveryLost RecoveryKind = "lost"
+	RecoveryLost = "lost"
 	// RecoveryRetrying: a redial is about to be attempted (Attempt counts
 	// from 1; Err is the previous attempt's failure, if any).
-	RecoveryRetrying RecoveryKind = "retrying"
+	RecoveryRetrying = "retrying"
 	// RecoveryRecovered: connected again, topology redeclared and every
-	// subscription resumed (Err joins redeclarations that failed, if any).
-	RecoveryRecovered RecoveryKind = "recovered"
+	// subscription resumed (Attempt is the successful one; Err joins
+	// redeclarations and resumptions that failed, if any).
+	RecoveryRecovered = "recovered"
 )
 
 // RecoveryEvent is one step of connection recovery, given to OnRecovery.
 type RecoveryEvent struct {
-	Kind    RecoveryKind
+	// Kind is RecoveryLost, RecoveryRetrying or RecoveryRecovered.
+	Kind string
+	// Attempt counts redials from 1 (0 on RecoveryLost).
 	Attempt int
-	Err     error
+	// Err is why the connection was lost, why the previous redial failed,
+	// or what could not be restored, depending on Kind; nil when none.
+	Err error
 }
