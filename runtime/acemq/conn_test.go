@@ -54,7 +54,7 @@ func TestConnOptionsRefuseUnusableValues(t *testing.T) {
 		"empty org": {acemq.WithOrigin(""), "acemq: WithOrigin was given an empty origin"},
 	}
 	for name, c := range cases {
-		_, err := acemq.Connect(context.Background(), "memory://"+t.Name(), c.opt)
+		_, err := acemq.Connect(context.Background(), brokerURL(t), c.opt)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s: got %v, want %q", name, err, c.want)
 		}
@@ -83,8 +83,8 @@ func TestRedeclaringAQueueWithOtherSettingsIsPreconditionFailed(t *testing.T) {
 
 func TestDistinctMemoryURLsAreDistinctBrokers(t *testing.T) {
 	a := connect(t)
-	same, _ := acemq.Connect(context.Background(), "memory://"+t.Name())
-	other, _ := acemq.Connect(context.Background(), "memory://"+t.Name()+"-other")
+	same, _ := acemq.Connect(context.Background(), brokerURL(t))
+	other, _ := acemq.Connect(context.Background(), brokerURL(t)+"-other")
 	defer same.Close()
 	defer other.Close()
 	declare(t, a, "orders")
@@ -100,7 +100,7 @@ func TestDistinctMemoryURLsAreDistinctBrokers(t *testing.T) {
 }
 
 func TestConfirmsOffPublishesUnconfirmed(t *testing.T) {
-	conn, err := acemq.Connect(context.Background(), "memory://"+t.Name()+"?confirms=off")
+	conn, err := acemq.Connect(context.Background(), brokerURL(t)+"?confirms=off")
 	if err != nil {
 		t.Fatal(err)
 	}

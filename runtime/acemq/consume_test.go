@@ -181,7 +181,7 @@ func TestConcurrencyRunsHandlersInParallel(t *testing.T) {
 }
 
 func TestConnCloseClosesItsConsumers(t *testing.T) {
-	conn, err := acemq.Connect(context.Background(), "memory://"+t.Name())
+	conn, err := acemq.Connect(context.Background(), brokerURL(t))
 	if err != nil {
 		t.Fatal(err)
 	}

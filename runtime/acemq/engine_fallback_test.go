@@ -3,6 +3,8 @@ package acemq_test
 import (
 	"context"
 	"errors"
+	"io"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -29,7 +31,8 @@ func (d dropping) Publish(ctx context.Context, exchange, key string, msg acemq.O
 func droppingConn(t *testing.T, drop string) (*acemq.Conn, *acemq.Conn) {
 	t.Helper()
 	base := connect(t)
-	conn, err := acemq.NewConn(dropping{Transport: base.Transport(), drop: drop})
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	conn, err := acemq.NewConn(dropping{Transport: base.Transport(), drop: drop}, acemq.WithLogger(quiet))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ type Order struct {
 // connect opens a connection to a memory broker private to the test.
 func connect(t *testing.T, opts ...acemq.ConnOption) *acemq.Conn {
 	t.Helper()
-	conn, err := acemq.Connect(context.Background(), "memory://"+t.Name(), opts...)
+	conn, err := acemq.Connect(context.Background(), brokerURL(t), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,4 +138,15 @@ func (s *syncWriter) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.w.String()
+}
+
+// brokers holds each test's memory URL, so that -count=N runs never share
+// a broker.
+var brokers sync.Map
+
+// brokerURL returns the memory:// URL of the test's own broker; the same
+// test always gets the same URL.
+func brokerURL(t *testing.T) string {
+	u, _ := brokers.LoadOrStore(t, "memory://"+t.Name()+"-"+acemq.NewUUID())
+	return u.(string)
 }

@@ -8,7 +8,7 @@ import (
 )
 
 func TestHealthIsUpWithItsConsumersAndDownOnceClosed(t *testing.T) {
-	conn, err := acemq.Connect(context.Background(), "memory://"+t.Name())
+	conn, err := acemq.Connect(context.Background(), brokerURL(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 // dialTest opens a memory transport on a broker private to the test.
 func dialTest(t *testing.T, query string) Transport {
 	t.Helper()
-	tr, err := dialMemory(context.Background(), "memory://"+t.Name()+query, Extensions{})
+	tr, err := dialMemory(context.Background(), memURL(t)+query, Extensions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestMemoryDistinctURLsAreDistinctBrokersAndTheSameURLIsTheSameBroker(t *tes
 	ctx := context.Background()
 	a1 := dialTest(t, "")
 	a2 := dialTest(t, "")
-	other, _ := dialMemory(ctx, "memory://"+t.Name()+"-other", Extensions{})
+	other, _ := dialMemory(ctx, memURL(t)+"-other", Extensions{})
 	mustDeclareQueue(t, a1, "q", nil)
 	mustPublish(t, a2, "", "q", "hello")
 	if body, ok := pullBody(t, a1, "q"); !ok || body != "hello" {
@@ -359,4 +359,13 @@ func TestMemoryPerMessageExpirationDeadLetters(t *testing.T) {
 	if n, _ := tr.(QueueInspector).MessageCount(ctx, "q"); n != 0 {
 		t.Fatalf("the source still holds %d", n)
 	}
+}
+
+// memURLs holds each test's memory URL, so that -count=N runs never share a broker.
+var memURLs sync.Map
+
+// memURL returns the memory:// URL of the test's own broker.
+func memURL(t *testing.T) string {
+	u, _ := memURLs.LoadOrStore(t, "memory://"+t.Name()+"-"+NewUUID())
+	return u.(string)
 }
