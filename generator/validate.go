@@ -131,3 +131,7 @@ func checkRouting(dom *Domain, d *diags) {
 		queues[m.Queue] = m
 	}
 }
+
+// ValidDomain reports whether s is a domain name: lower-case words of
+// letters and digits joined by '-'.
+func ValidDomain(s string) bool { return domainRE.MatchString(s) }

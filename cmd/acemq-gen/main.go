@@ -3,6 +3,7 @@
 //	acemq-gen generate [-o DIR] PATH...   write one package per domain into DIR/<package>/
 //	acemq-gen check    [-o DIR] PATH...   exit 1, printing a diff, when DIR is not what generate would write
 //	acemq-gen vet      PATH...            validate only; warnings for deprecated use
+//	acemq-gen init     [-o DIR] [DOMAIN]  scaffold DOMAIN.acemq.yaml and a gen.go holding the go:generate line
 //	acemq-gen version                     print the version
 //
 // PATH is a contract file or a directory searched recursively for
@@ -31,6 +32,7 @@ const usage = `usage:
   acemq-gen generate [-o DIR] PATH...   write one package per domain into DIR/<package>/ (DIR defaults to .)
   acemq-gen check    [-o DIR] PATH...   exit 1, printing a diff, when the files in DIR are not what generate would write
   acemq-gen vet      PATH...            validate only; warnings for deprecated use
+  acemq-gen init     [-o DIR] [DOMAIN]  scaffold DOMAIN.acemq.yaml and a gen.go holding the go:generate line
   acemq-gen version                     print the version
 
 PATH is a contract file or a directory searched for *.acemq.yaml and *.acemq.yml.
@@ -51,6 +53,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return check(ctx, args[1:], stdout, stderr)
 	case "vet":
 		return vet(ctx, args[1:], stdout, stderr)
+	case "init":
+		return initCmd(ctx, args[1:], stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "acemq-gen", version())
 		return exitOK

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/acemq/acemq-gen/generator"
+	"github.com/acemq/acemq-gen/templates"
+)
+
+// initCmd scaffolds DOMAIN.acemq.yaml and gen.go in DIR; it never overwrites.
+func initCmd(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("acemq-gen init", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	dir := fset.String("o", ".", "`DIR` to scaffold in")
+	if err := fset.Parse(args); err != nil || fset.NArg() > 1 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	domain := fset.Arg(0)
+	if domain == "" {
+		domain = defaultDomain(*dir)
+	}
+	if !generator.ValidDomain(domain) {
+		fmt.Fprintf(stderr, "acemq-gen init: bad domain %q: lower-case words joined by '-', such as orders\n", domain)
+		return exitUsage
+	}
+	return scaffold(*dir, templates.Scaffold{Domain: domain, Package: packageOf(*dir)}, stdout, stderr)
+}
+
+func scaffold(dir string, s templates.Scaffold, stdout, stderr io.Writer) int {
+	files, err := templates.Init(s)
+	for _, f := range files {
+		if err != nil {
+			break
+		}
+		err = scaffoldFile(filepath.Join(dir, f.Name), f.Data, stdout)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitFindings
+	}
+	return exitOK
+}
+
+// scaffoldFile writes one file unless it exists: an existing contract is an
+// error, an existing gen.go is kept (it already holds the go:generate line).
+func scaffoldFile(name string, data []byte, stdout io.Writer) error {
+	if _, err := os.Stat(name); !errors.Is(err, fs.ErrNotExist) {
+		if filepath.Base(name) == "gen.go" {
+			fmt.Fprintln(stdout, "kept", name)
+			return nil
+		}
+		return fmt.Errorf("acemq-gen: %s already exists; init never overwrites a file", name)
+	}
+	if err := writeFile(name, data); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "wrote", name)
+	return nil
+}
+
+var notIdent = regexp.MustCompile(`[^a-z0-9]+`)
+
+// defaultDomain is the directory's name as a domain, or "example".
+func defaultDomain(dir string) string {
+	abs, _ := filepath.Abs(dir)
+	d := strings.Trim(notIdent.ReplaceAllString(strings.ToLower(filepath.Base(abs)), "-"), "-")
+	if !generator.ValidDomain(d) {
+		return "example"
+	}
+	return d
+}
+
+// packageOf is the package of the Go files already in dir, or the
+// directory's name as a package name ("contracts" when it is not one).
+func packageOf(dir string) string {
+	matches, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, m := range matches {
+		if f, err := parser.ParseFile(token.NewFileSet(), m, nil, parser.PackageClauseOnly); err == nil && !strings.HasSuffix(m, "_test.go") {
+			return f.Name.Name
+		}
+	}
+	abs, _ := filepath.Abs(dir)
+	p := notIdent.ReplaceAllString(strings.ToLower(filepath.Base(abs)), "")
+	if p == "" || token.IsKeyword(p) || p[0] >= '0' && p[0] <= '9' {
+		return "contracts"
+	}
+	return p
+}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestInitScaffoldsAContractThatGeneratesAndAGoGenerateLine(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errOut := cli(t, "init", "-o", dir, "billing"); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	gen, err := os.ReadFile(filepath.Join(dir, "gen.go"))
+	if err != nil || !strings.Contains(string(gen), "//go:generate go run github.com/acemq/acemq-gen/cmd/acemq-gen generate -o . .") {
+		t.Fatalf("gen.go: %v\n%s", err, gen)
+	}
+	if code, _, errOut := cli(t, "generate", "-o", dir, filepath.Join(dir, "billing.acemq.yaml")); code != exitOK {
+		t.Fatalf("the scaffolded contract does not generate: %s", errOut)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "billing", "billing.acemq.go")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestInitNeverOverwritesAContractAndKeepsAnExistingGenGo(t *testing.T) {
+	dir := t.TempDir()
+	writeText(t, filepath.Join(dir, "gen.go"), "package mine\n")
+	if code, stdout, _ := cli(t, "init", "-o", dir, "billing"); code != exitOK || !strings.Contains(stdout, "kept") {
+		t.Fatalf("exit %d, stdout %q", code, stdout)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "gen.go")); string(data) != "package mine\n" {
+		t.Fatal("gen.go was overwritten")
+	}
+	if code, _, errOut := cli(t, "init", "-o", dir, "billing"); code != exitFindings || !strings.Contains(errOut, "already exists") {
+		t.Fatalf("second init: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestInitTakesTheGoPackageOfTheDirectory(t *testing.T) {
+	dir := t.TempDir()
+	writeText(t, filepath.Join(dir, "main.go"), "package main\n\nfunc main() {}\n")
+	cli(t, "init", "-o", dir, "shop")
+	if data, _ := os.ReadFile(filepath.Join(dir, "gen.go")); !strings.HasPrefix(string(data), "package main\n") {
+		t.Fatalf("gen.go:\n%s", data)
+	}
+}
+
+func TestInitRefusesABadDomain(t *testing.T) {
+	if code, _, errOut := cli(t, "init", "-o", t.TempDir(), "Bad_Domain"); code != exitUsage || !strings.Contains(errOut, "bad domain") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+}
