@@ -8,7 +8,9 @@ import (
 // back to the queue, running handlers may finish within the DrainTimeout.
 // At the bound their contexts are cancelled and Close returns a
 // *DrainTimeoutError (matching ErrDrainTimeout); their messages return to
-// the queue. Idempotent: later calls return the first call's result.
+// the queue. Idempotent: later calls return the first call's result. Called
+// from one of the consumer's own handlers, it cannot finish before the
+// DrainTimeout, since it waits for that handler.
 func (c *Consumer) Close() error {
 	c.closeOnce.Do(func() { c.closeErr = c.shutdown() })
 	return c.closeErr

@@ -80,7 +80,8 @@ func Prefetch(n int) ConsumeOption {
 }
 
 // Concurrency sets how many handlers run at once. Default 1, which handles
-// messages in queue order; less than 1 is refused.
+// messages in queue order; less than 1 is refused. Handlers beyond the
+// prefetch have nothing to run, so Prefetch should be at least Concurrency.
 func Concurrency(n int) ConsumeOption {
 	return func(cfg *consumeConfig) error {
 		if n < 1 {

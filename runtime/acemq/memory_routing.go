@@ -132,5 +132,8 @@ func (m *memMessage) delivery(acker Acknowledger) Delivery {
 // settledAcker acknowledges a message that was settled when it was taken.
 type settledAcker struct{}
 
-func (settledAcker) Ack() error      { return nil }
+// Ack does nothing: the message was settled when it was taken.
+func (settledAcker) Ack() error { return nil }
+
+// Nack does nothing: the message was settled when it was taken.
 func (settledAcker) Nack(bool) error { return nil }

@@ -180,6 +180,7 @@ func (p *Publisher[T]) transmit(ctx context.Context, pc *PublishContext, body []
 // returnReason is the broker's reason for returning a message.
 type returnReason string
 
+// Error returns the broker's reason, 312 NO_ROUTE when it gave none.
 func (r returnReason) Error() string {
 	if r == "" {
 		return "312 NO_ROUTE"
