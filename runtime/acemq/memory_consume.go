@@ -49,6 +49,9 @@ func (b *memBroker) subscribe(queue string, spec ConsumeSpec, deliver func(Deliv
 	if err != nil {
 		return nil, err
 	}
+	if argString(q.spec.Args["x-queue-type"]) == "stream" {
+		return nil, b.errorf("this transport does not support streams; they are a RabbitMQ queue type and the in-memory transport has no equivalent")
+	}
 	s := &memSub{
 		q: q, spec: spec, deliver: deliver, unacked: map[uint64]*memMessage{},
 		wake: make(chan struct{}, 1), done: make(chan struct{}),

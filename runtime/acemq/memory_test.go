@@ -369,3 +369,12 @@ func memURL(t *testing.T) string {
 	u, _ := memURLs.LoadOrStore(t, "memory://"+t.Name()+"-"+NewUUID())
 	return u.(string)
 }
+
+func TestMemoryDeclaresAStreamButRefusesToConsumeIt(t *testing.T) {
+	tr := dialTest(t, "")
+	mustDeclareQueue(t, tr, "events", map[string]any{"x-queue-type": "stream"})
+	_, err := tr.Consume(context.Background(), "events", ConsumeSpec{}, func(Delivery) {})
+	if err == nil || !strings.Contains(err.Error(), "does not support streams") {
+		t.Fatalf("got %v", err)
+	}
+}
