@@ -127,7 +127,7 @@ func (e *emitter) comment(first, doc, deprecated string) {
 }
 
 func docComment(first, doc, deprecated string) []string {
-	lines := []string{first}
+	lines := strings.Split(first, "\n")
 	if doc != "" {
 		lines = append(append(lines, ""), docLines(doc)...)
 	}

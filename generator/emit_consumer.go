@@ -34,10 +34,10 @@ func consumeResults() jen.Code {
 
 func (e *emitter) consumeEvent(m *Message) {
 	low := unexported(m.Name)
-	e.comment(fmt.Sprintf("Consume%s declares what service needs to consume %s events (the queue", m.Name, m.Name), "", m.Deprecated)
-	e.f.Commentf("%sQueue(service) bound to Exchange, its dead-letter and retry queues) and", m.Name)
-	e.f.Comment("delivers each to h. The contract's codec, retry policy and required headers")
-	e.f.Comment("apply; opts come after them, so they win.")
+	e.comment(fmt.Sprintf("Consume%s declares what service needs to consume %s events (the queue\n"+
+		"%sQueue(service) bound to Exchange, its dead-letter and retry queues) and\n"+
+		"delivers each to h. The contract's codec, retry policy and required headers\n"+
+		"apply; opts come after them, so they win.", m.Name, m.Name, m.Name), "", m.Deprecated)
 	e.f.Func().Id("Consume"+m.Name).Params(consumeParams(m, true)...).Add(consumeResults()).Block(
 		jen.Id("queue").Op(":=").Id(m.Name+"Queue").Call(jen.Id("service")),
 		jen.Return(qual("DeclareAndConsume").Call(jen.Id("ctx"), jen.Id("conn"),
@@ -54,9 +54,9 @@ func (e *emitter) consumeEvent(m *Message) {
 
 func (e *emitter) consumeCommand(m *Message) {
 	low := unexported(m.Name)
-	e.comment(fmt.Sprintf("Consume%s declares %sQueue (bound to Exchange, with its dead-letter and", m.Name, m.Name), "", m.Deprecated)
-	e.f.Commentf("retry queues) and delivers each %s command to h. The contract's codec, retry", m.Name)
-	e.f.Comment("policy and required headers apply; opts come after them, so they win.")
+	e.comment(fmt.Sprintf("Consume%s declares %sQueue (bound to Exchange, with its dead-letter and\n"+
+		"retry queues) and delivers each %s command to h. The contract's codec, retry\n"+
+		"policy and required headers apply; opts come after them, so they win.", m.Name, m.Name, m.Name), "", m.Deprecated)
 	e.f.Func().Id("Consume" + m.Name).Params(consumeParams(m, false)...).Add(consumeResults()).Block(
 		jen.Return(qual("DeclareAndConsume").Call(jen.Id("ctx"), jen.Id("conn"),
 			jen.Id(low+"Topology").Call(jen.Id("newTopology").Call()), jen.Id(m.Name+"Queue"), jen.Id("h"),

@@ -105,11 +105,11 @@ func (p *Publisher) PublishOrderPlacedBatch(ctx context.Context, ms []OrderPlace
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue
-//
-// Deprecated: publish OrderAccepted instead
 // OrderPlacedQueue(service) bound to Exchange, its dead-letter and retry queues) and
 // delivers each to h. The contract's codec, retry policy and required headers
 // apply; opts come after them, so they win.
+//
+// Deprecated: publish OrderAccepted instead
 func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderPlaced], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
 	queue := OrderPlacedQueue(service)
 	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(opts)...)
