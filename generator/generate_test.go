@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"go/format"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -93,5 +94,16 @@ func TestGenerateReportsOnlyErrorsAndNoFilesWhenAContractIsWrong(t *testing.T) {
 	}
 	if got := stderrOf(res.Diagnostics); got != "x.acemq.yaml:6:17: unknown type \"Nope\" (expected a primitive such as string or long, or a type declared under types:)\n" {
 		t.Fatalf("diagnostics: %q", got)
+	}
+}
+
+func TestEveryGeneratedFileIsGofmtClean(t *testing.T) {
+	for _, name := range goldenCases(t) {
+		for _, f := range Generate(caseSources(t, filepath.Join(goldenDir, name))).Files {
+			formatted, err := format.Source(f.Data)
+			if err != nil || !bytes.Equal(formatted, f.Data) {
+				t.Errorf("%s/%s is not gofmt-clean (%v)", name, f.Path, err)
+			}
+		}
 	}
 }
