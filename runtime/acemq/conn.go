@@ -3,7 +3,6 @@ package acemq
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"sync"
 )
@@ -74,7 +73,7 @@ func Connect(ctx context.Context, url string, opts ...ConnOption) (*Conn, error)
 	}
 	t, err := dial(ctx, url, Extensions{m: cfg.ext})
 	if err != nil {
-		return nil, fmt.Errorf("acemq: cannot connect: %w", err)
+		return nil, wrapf(err, "acemq: cannot connect")
 	}
 	return newConn(t, cfg), nil
 }
@@ -144,7 +143,7 @@ func (c *Conn) DeclareQueue(ctx context.Context, name string, opts ...QueueOptio
 		return err
 	}
 	if err := c.transport.DeclareQueue(ctx, name, spec); err != nil {
-		return fmt.Errorf("acemq: cannot declare queue %q: %w", name, err)
+		return wrapf(err, "acemq: cannot declare queue %q", name)
 	}
 	return nil
 }
@@ -157,7 +156,7 @@ func (c *Conn) DeclareExchange(ctx context.Context, name, kind string, opts ...E
 		return err
 	}
 	if err := c.transport.DeclareExchange(ctx, name, spec); err != nil {
-		return fmt.Errorf("acemq: cannot declare exchange %q: %w", name, err)
+		return wrapf(err, "acemq: cannot declare exchange %q", name)
 	}
 	return nil
 }
@@ -166,7 +165,7 @@ func (c *Conn) DeclareExchange(ctx context.Context, name, kind string, opts ...E
 // topic exchange) to queue. Both must be declared.
 func (c *Conn) Bind(ctx context.Context, queue, exchange, key string) error {
 	if err := c.transport.Bind(ctx, queue, exchange, key); err != nil {
-		return fmt.Errorf("acemq: cannot bind queue %q to exchange %q with key %q: %w", queue, exchange, key, err)
+		return wrapf(err, "acemq: cannot bind queue %q to exchange %q with key %q", queue, exchange, key)
 	}
 	return nil
 }

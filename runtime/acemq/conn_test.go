@@ -127,3 +127,13 @@ func TestPublishingOnAClosedConnectionFailsWithErrClosed(t *testing.T) {
 		t.Fatalf("got %v and %v", err, rawErr)
 	}
 }
+
+func TestWrappedErrorsCarryTheAcemqPrefixOnce(t *testing.T) {
+	conn := connect(t)
+	_, err := acemq.Consume(context.Background(), conn, "ghost",
+		func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() },
+		acemq.RetryWith(acemq.FixedRetry(2, time.Minute))) // broker waits: binds ghost to acemq.retry first
+	if err == nil || strings.Count(err.Error(), "acemq:") != 1 || !strings.HasPrefix(err.Error(), `acemq: cannot consume from "ghost": `) {
+		t.Fatalf("got %v", err)
+	}
+}

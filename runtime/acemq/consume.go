@@ -111,15 +111,15 @@ type Consumer struct {
 
 func startConsumer(ctx context.Context, conn *Conn, queue string, cfg consumeConfig, process processFunc) (*Consumer, error) {
 	if conn.isClosed() {
-		return nil, fmt.Errorf("acemq: cannot consume from %q: %w", queue, ErrClosed)
+		return nil, wrapf(ErrClosed, "acemq: cannot consume from %q", queue)
 	}
 	if err := consumerTopology(queue, cfg.retry).Apply(ctx, conn); err != nil {
-		return nil, fmt.Errorf("acemq: cannot consume from %q: %w", queue, err)
+		return nil, wrapf(err, "acemq: cannot consume from %q", queue)
 	}
 	c := newConsumer(ctx, conn, queue, cfg, process)
 	if err := c.subscribe(ctx); err != nil {
 		c.cancelHandlers()
-		return nil, fmt.Errorf("acemq: cannot consume from %q: %w", queue, err)
+		return nil, wrapf(err, "acemq: cannot consume from %q", queue)
 	}
 	c.start(ctx)
 	return c, nil

@@ -3,6 +3,7 @@ package acemq
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // ErrClosed is returned by operations on a closed connection.
@@ -34,10 +35,10 @@ type PublishFailedError struct {
 // Error renders the failure, naming the message and where it was going.
 func (e *PublishFailedError) Error() string {
 	if e.Unroutable {
-		return fmt.Sprintf("acemq: message %s to exchange %q with key %q reached no queue: %v",
-			e.MessageID, e.Exchange, e.RoutingKey, e.Err)
+		return fmt.Sprintf("acemq: message %s to exchange %q with key %q reached no queue: %s",
+			e.MessageID, e.Exchange, e.RoutingKey, unprefixed(e.Err))
 	}
-	return fmt.Sprintf("acemq: cannot publish message %s to %s: %v", e.MessageID, e.destination(), e.Err)
+	return fmt.Sprintf("acemq: cannot publish message %s to %s: %s", e.MessageID, e.destination(), unprefixed(e.Err))
 }
 
 func (e *PublishFailedError) destination() string {
@@ -106,3 +107,32 @@ func (e *DrainTimeoutError) Error() string {
 
 // Is reports a match with ErrDrainTimeout.
 func (e *DrainTimeoutError) Is(target error) bool { return target == ErrDrainTimeout }
+
+// prefixedError wraps err under msg, which carries the acemq: prefix, without
+// repeating the prefix err may carry itself: errors are prefixed once.
+type prefixedError struct {
+	msg string
+	err error
+}
+
+// Error renders msg, then err without its own acemq: prefix.
+func (e *prefixedError) Error() string {
+	return e.msg + ": " + unprefixed(e.err)
+}
+
+// unprefixed renders err without a leading acemq: prefix ("<nil>" for nil).
+func unprefixed(err error) string {
+	if err == nil {
+		return "<nil>"
+	}
+	return strings.TrimPrefix(err.Error(), "acemq: ")
+}
+
+// Unwrap returns the wrapped error.
+func (e *prefixedError) Unwrap() error { return e.err }
+
+// wrapf wraps err like fmt.Errorf(format+": %w", args..., err), keeping a
+// single acemq: prefix.
+func wrapf(err error, format string, args ...any) error {
+	return &prefixedError{msg: fmt.Sprintf(format, args...), err: err}
+}

@@ -119,7 +119,7 @@ func (p *Publisher[T]) send(ctx context.Context, pc *PublishContext) (PublishRes
 	}
 	body, err := p.codec.Encode(payload)
 	if err != nil {
-		return PublishResult{}, fmt.Errorf("acemq: cannot encode a %T for %q: %w", payload, pc.RoutingKey, err)
+		return PublishResult{}, wrapf(err, "acemq: cannot encode a %T for %q", payload, pc.RoutingKey)
 	}
 	return p.transmit(ctx, pc, body)
 }
