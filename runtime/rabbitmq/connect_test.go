@@ -2,6 +2,7 @@ package rabbitmq
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -93,5 +94,26 @@ func TestMandatoryPublisherIntoNowhereSaysNoRoute(t *testing.T) {
 	err = acemq.NewPublisher[order](conn, "", unique("nobody"), acemq.Mandatory[order]()).Send(ctx, order{ID: 1})
 	if err == nil || !strings.Contains(err.Error(), "reached no queue") || !strings.Contains(err.Error(), "NO_ROUTE") {
 		t.Fatalf("err = %v, want reached no queue ... NO_ROUTE", err)
+	}
+}
+
+func TestErrorsThroughTheConnectionCarryOnePrefix(t *testing.T) {
+	url := brokerURL(t)
+	ctx := ctxT(t)
+	conn, err := acemq.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	pubErr := acemq.NewPublisher[order](conn, unique("missing"), "k").Send(ctx, order{ID: 1})
+	declErr := conn.DeclareExchange(ctx, unique("bad"), "nonsense")
+	_, dialErr := acemq.Connect(ctx, url, MaxOutstandingPublishes(0))
+	for _, err := range []error{pubErr, declErr, dialErr} {
+		if err == nil || strings.Count(err.Error(), "acemq:") != 1 {
+			t.Errorf("err = %v, want exactly one acemq: prefix", err)
+		}
+	}
+	if !errors.Is(pubErr, ErrConfirmLost) || !strings.Contains(pubErr.Error(), "NOT_FOUND") {
+		t.Errorf("publish to a missing exchange: %v, want ErrConfirmLost with NOT_FOUND", pubErr)
 	}
 }

@@ -21,7 +21,7 @@ func toTable(m map[string]any) (amqp.Table, error) {
 	for k, v := range m {
 		fv, err := toField(v)
 		if err != nil {
-			return nil, fmt.Errorf("acemq: header or argument %q: %w", k, err)
+			return nil, fmt.Errorf("header or argument %q: %w", k, err)
 		}
 		t[k] = fv
 	}
@@ -112,7 +112,7 @@ func toPublishing(msg acemq.Outbound) (amqp.Publishing, error) {
 		err = checkExpiration(msg.Expiration)
 	}
 	if err != nil {
-		return amqp.Publishing{}, fmt.Errorf("acemq: cannot publish message %s: %w", msg.MessageID, err)
+		return amqp.Publishing{}, fmt.Errorf("message %s: %w", msg.MessageID, err)
 	}
 	p := amqp.Publishing{Headers: headers, ContentType: msg.ContentType, MessageId: msg.MessageID,
 		ReplyTo: msg.ReplyTo, CorrelationId: msg.CorrelationID, Expiration: msg.Expiration,

@@ -113,13 +113,13 @@ func configFrom(ext acemq.Extensions) (config, error) {
 
 func (c config) validate() error {
 	if c.maxOutstanding < 1 {
-		return fmt.Errorf("acemq: rabbitmq.MaxOutstandingPublishes must be at least 1, got %d", c.maxOutstanding)
+		return fmt.Errorf("rabbitmq.MaxOutstandingPublishes must be at least 1, got %d", c.maxOutstanding)
 	}
 	if c.onRecovery == nil {
-		return errors.New("acemq: rabbitmq.OnRecovery was given a nil function")
+		return errors.New("rabbitmq.OnRecovery was given a nil function")
 	}
 	if c.delay.min <= 0 || c.delay.max < c.delay.min {
-		return fmt.Errorf("acemq: rabbitmq.RecoveryDelay needs 0 < min <= max, got %v and %v", c.delay.min, c.delay.max)
+		return fmt.Errorf("rabbitmq.RecoveryDelay needs 0 < min <= max, got %v and %v", c.delay.min, c.delay.max)
 	}
 	return nil
 }

@@ -11,15 +11,16 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
-// ErrBrokerRefused is the error of a publish the broker nacked. The core
-// wraps it as "acemq: cannot publish message ID to EXCHANGE: the broker
-// refused it".
-var ErrBrokerRefused = errors.New("the broker refused it")
+// ErrBrokerRefused is the error of a publish the broker nacked; it is
+// acemq.ErrBrokerRefused, which the publisher reports as "acemq: cannot
+// publish message ID to ...: the broker refused it".
+var ErrBrokerRefused = acemq.ErrBrokerRefused
 
 // ErrConfirmLost is wrapped by the error of a publish whose channel or
 // connection closed before the broker confirmed it: the message may or may not
-// have reached the broker.
-var ErrConfirmLost = errors.New("acemq: the channel or connection closed before the broker confirmed the message; it may or may not have been delivered")
+// have reached the broker. Like every Publish error it carries no "acemq:"
+// prefix, because the publisher wraps it with one naming the message.
+var ErrConfirmLost = errors.New("the channel or connection closed before the broker confirmed it; it may or may not have been delivered")
 
 // pubChannel is the channel publishes go through, with its returns.
 type pubChannel struct {
@@ -71,7 +72,10 @@ func (t *Transport) pubChannelOn(conn *amqp.Connection) (*pubChannel, error) {
 		err = ch.Confirm(false)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("acemq: cannot open a publishing channel: %w", err)
+		if ch != nil {
+			_ = ch.Close()
+		}
+		return nil, fmt.Errorf("cannot open a publishing channel: %w", err)
 	}
 	p := &pubChannel{conn: conn, ch: ch, closes: ch.NotifyClose(make(chan *amqp.Error, 1))}
 	p.returns = newReturnLog(ch.NotifyReturn(make(chan amqp.Return)))
@@ -85,7 +89,8 @@ func (t *Transport) pubChannelOn(conn *amqp.Connection) (*pubChannel, error) {
 // A mandatory message that reached no queue returns Routed false with the
 // broker's reason ("312 NO_ROUTE"). A nack is ErrBrokerRefused; a channel or
 // connection lost before the confirm is ErrConfirmLost. While the connection
-// is down, Publish waits for recovery as long as ctx allows.
+// is down, Publish waits for recovery as long as ctx allows. Errors carry no
+// "acemq:" prefix: the publisher wraps them naming the message.
 func (t *Transport) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
 	pm, err := toPublishing(msg)
 	if err != nil {
@@ -95,12 +100,12 @@ func (t *Transport) Publish(ctx context.Context, exchange, key string, msg acemq
 		return t.publishUnconfirmed(ctx, exchange, key, msg, pm)
 	}
 	if err := t.window.acquire(ctx); err != nil {
-		return acemq.PublishResult{}, fmt.Errorf("acemq: cannot publish message %s: %w", msg.MessageID, err)
+		return acemq.PublishResult{}, err
 	}
 	p, dc, err := t.send(ctx, exchange, key, msg.Mandatory, pm)
 	if err != nil {
 		t.window.release()
-		return acemq.PublishResult{}, fmt.Errorf("acemq: cannot publish message %s: %w", msg.MessageID, err)
+		return acemq.PublishResult{}, err
 	}
 	return t.await(ctx, p, dc, msg)
 }
@@ -127,10 +132,10 @@ func (t *Transport) await(ctx context.Context, p *pubChannel, dc *amqp.DeferredC
 		t.window.release()
 	case <-ctx.Done():
 		go func() { <-dc.Done(); t.window.release() }()
-		return acemq.PublishResult{}, fmt.Errorf("acemq: stopped waiting for the broker's confirm of message %s (it may or may not have been delivered): %w", msg.MessageID, ctx.Err())
+		return acemq.PublishResult{}, fmt.Errorf("stopped waiting for the broker's confirm; it may or may not have been delivered: %w", ctx.Err())
 	}
 	if !dc.Acked() {
-		return acemq.PublishResult{}, p.nackError(msg.MessageID)
+		return acemq.PublishResult{}, p.nackError()
 	}
 	res := acemq.PublishResult{MessageID: msg.MessageID, Confirmed: true, Routed: true}
 	if msg.Mandatory {
@@ -141,20 +146,20 @@ func (t *Transport) await(ctx context.Context, p *pubChannel, dc *amqp.DeferredC
 }
 
 // nackError tells a broker nack from a channel that closed under the publish.
-func (p *pubChannel) nackError(id string) error {
+func (p *pubChannel) nackError() error {
 	if !p.ch.IsClosed() {
 		return ErrBrokerRefused
 	}
 	if reason := p.closeReason(); reason != nil {
-		return fmt.Errorf("%w (message %s): %w", ErrConfirmLost, id, reason)
+		return fmt.Errorf("%w: %w", ErrConfirmLost, reason)
 	}
-	return fmt.Errorf("%w (message %s)", ErrConfirmLost, id)
+	return ErrConfirmLost
 }
 
 // publishUnconfirmed writes the message and returns at once.
 func (t *Transport) publishUnconfirmed(ctx context.Context, exchange, key string, msg acemq.Outbound, pm amqp.Publishing) (acemq.PublishResult, error) {
 	if _, _, err := t.send(ctx, exchange, key, msg.Mandatory, pm); err != nil {
-		return acemq.PublishResult{}, fmt.Errorf("acemq: cannot publish message %s: %w", msg.MessageID, err)
+		return acemq.PublishResult{}, err
 	}
 	return acemq.PublishResult{MessageID: msg.MessageID, Routed: true}, nil
 }

@@ -2,6 +2,7 @@ package rabbitmq
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
@@ -24,16 +25,21 @@ func Dial(ctx context.Context, url string, opts ...acemq.ConnOption) (*Transport
 			continue
 		}
 		if err := applyForDial(opt, &cfg); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("acemq: cannot connect: %w", err)
 		}
 	}
 	if err := cfg.validate(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("acemq: cannot connect: %w", err)
 	}
-	return dial(ctx, url, cfg)
+	t, err := dial(ctx, url, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("acemq: cannot connect: %w", err)
+	}
+	return t, nil
 }
 
-// dialExt is the acemq.DialFunc registered for amqp and amqps.
+// dialExt is the acemq.DialFunc registered for amqp and amqps. Its errors
+// are unprefixed: Connect wraps them as "acemq: cannot connect: ...".
 func dialExt(ctx context.Context, url string, ext acemq.Extensions) (acemq.Transport, error) {
 	cfg, err := configFrom(ext)
 	if err != nil {

@@ -2,7 +2,6 @@ package rabbitmq
 
 import (
 	"context"
-	"fmt"
 	"sync"
 
 	amqp "github.com/rabbitmq/amqp091-go"
@@ -12,8 +11,10 @@ import (
 
 // DeclareQueue declares queue with spec's settings and arguments, on a
 // channel of its own. Redeclaring with different settings fails with the
-// broker's PRECONDITION_FAILED, which names the queue and the argument. The
-// declaration is remembered and repeated after recovery.
+// broker's PRECONDITION_FAILED (an *amqp091.Error), which names the queue and
+// the argument. The declaration is remembered and repeated after recovery.
+// Errors are the broker's, unprefixed: acemq.Conn wraps them naming the
+// queue.
 func (t *Transport) DeclareQueue(ctx context.Context, name string, spec acemq.QueueSpec) error {
 	return t.declare(ctx, topoOp{kind: opQueue, name: name, queue: spec})
 }
@@ -71,10 +72,7 @@ func (op topoOp) applyQueue(ch *amqp.Channel) error {
 		q := op.queue
 		_, err = ch.QueueDeclare(op.name, q.Durable, q.AutoDelete, q.Exclusive, false, args)
 	}
-	if err != nil {
-		return fmt.Errorf("acemq: cannot declare queue %q: %w", op.name, err)
-	}
-	return nil
+	return err
 }
 
 func (op topoOp) applyExchange(ch *amqp.Channel) error {
@@ -83,17 +81,11 @@ func (op topoOp) applyExchange(ch *amqp.Channel) error {
 		x := op.exchange
 		err = ch.ExchangeDeclare(op.name, x.Kind, x.Durable, x.AutoDelete, false, false, args)
 	}
-	if err != nil {
-		return fmt.Errorf("acemq: cannot declare exchange %q: %w", op.name, err)
-	}
-	return nil
+	return err
 }
 
 func (op topoOp) applyBind(ch *amqp.Channel) error {
-	if err := ch.QueueBind(op.name, op.key, op.source, false, nil); err != nil {
-		return fmt.Errorf("acemq: cannot bind queue %q to exchange %q with key %q: %w", op.name, op.source, op.key, err)
-	}
-	return nil
+	return ch.QueueBind(op.name, op.key, op.source, false, nil)
 }
 
 // same reports whether op and other declare the same thing (so the later

@@ -9,13 +9,16 @@ import (
 	"time"
 
 	amqp "github.com/rabbitmq/amqp091-go"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
 // dialTimeout bounds the TCP connect and AMQP handshake of one dial.
 const dialTimeout = 30 * time.Second
 
-// ErrClosed is returned by every operation on a Transport after Close.
-var ErrClosed = errors.New("acemq: the rabbitmq transport is closed")
+// ErrClosed is returned by every operation on a Transport after Close; it
+// is acemq.ErrClosed.
+var ErrClosed = acemq.ErrClosed
 
 // Transport is the RabbitMQ implementation of acemq.Transport. Create it with
 // Dial or through acemq.Connect with an amqp:// or amqps:// URL. Safe for
@@ -44,7 +47,7 @@ func dial(ctx context.Context, url string, cfg config) (*Transport, error) {
 		done: make(chan struct{}), ready: make(chan struct{}), subs: map[*subscription]struct{}{}}
 	conn, nc, err := t.open(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("acemq: cannot connect to %s: %w", redact(url), err)
+		return nil, fmt.Errorf("%s: %w", redact(url), err)
 	}
 	t.markUp(conn, nc)
 	return t, nil
@@ -168,7 +171,7 @@ func (t *Transport) waitReady(ctx context.Context, ready chan struct{}) error {
 	case <-t.done:
 		return ErrClosed
 	case <-ctx.Done():
-		return fmt.Errorf("acemq: the connection to RabbitMQ is down and did not recover in time: %w", ctx.Err())
+		return fmt.Errorf("the connection to RabbitMQ is down and did not recover in time: %w", ctx.Err())
 	}
 }
 

@@ -28,7 +28,7 @@ func (w *window) acquire(ctx context.Context) error {
 	case w.slots <- struct{}{}:
 		return nil
 	case <-ctx.Done():
-		return fmt.Errorf("acemq: all %d MaxOutstandingPublishes slots hold unconfirmed messages and %d publishes are waiting for one: %w",
+		return fmt.Errorf("all %d MaxOutstandingPublishes slots hold unconfirmed messages and %d publishes are waiting for one: %w",
 			cap(w.slots), max(n, w.waiting.Load()), ctx.Err())
 	}
 }
