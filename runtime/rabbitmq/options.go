@@ -56,8 +56,10 @@ func WithoutConfirms() acemq.ConnOption {
 }
 
 // OnRecovery calls fn for every recovery event (lost, retrying, recovered)
-// from the transport's recovery goroutine, one event at a time; fn should
-// return quickly. Default: none. A nil fn fails Connect (or Dial).
+// from the transport's recovery goroutine, one event at a time and in order;
+// fn should return quickly and must not close the transport or its
+// connection (Close waits for that goroutine). Default: none. A nil fn fails
+// Connect (or Dial).
 func OnRecovery(fn func(RecoveryEvent)) acemq.ConnOption {
 	return option(onRecoveryExt.Option(fn), func(c *config) { c.onRecovery = fn })
 }
