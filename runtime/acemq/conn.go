@@ -3,6 +3,7 @@ package acemq
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 )
@@ -232,4 +233,26 @@ func (c *Conn) consumerCount() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return len(c.consumers)
+}
+
+// MessageCount returns how many messages of queue are ready for delivery,
+// when the transport can count them (QueueInspector; memory:// and the
+// RabbitMQ transport can).
+func (c *Conn) MessageCount(ctx context.Context, queue string) (int, error) {
+	qi, ok := c.transport.(QueueInspector)
+	if !ok {
+		return 0, fmt.Errorf("acemq: a %T cannot count the messages of a queue", c.transport)
+	}
+	return qi.MessageCount(ctx, queue)
+}
+
+// Pull takes the next ready message of queue, settled as it is taken, when
+// the transport can (Puller); ok is false when the queue is empty. It is for
+// tools and tests: a Consume is how messages are meant to be read.
+func (c *Conn) Pull(ctx context.Context, queue string) (d Delivery, ok bool, err error) {
+	p, can := c.transport.(Puller)
+	if !can {
+		return Delivery{}, false, fmt.Errorf("acemq: a %T cannot pull from a queue", c.transport)
+	}
+	return p.Pull(ctx, queue)
 }

@@ -137,3 +137,20 @@ func TestWrappedErrorsCarryTheAcemqPrefixOnce(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+func TestConnCountsAndPullsThroughItsTransport(t *testing.T) {
+	conn := connect(t)
+	declare(t, conn, "orders")
+	send(t, conn, "orders", Order{ID: "p"})
+	if n, err := conn.MessageCount(context.Background(), "orders"); n != 1 || err != nil {
+		t.Fatalf("count %d, %v", n, err)
+	}
+	d, ok, err := conn.Pull(context.Background(), "orders")
+	if !ok || err != nil || string(d.Body) != `{"id":"p","total":0}` {
+		t.Fatalf("pull %q %v %v", d.Body, ok, err)
+	}
+	bare, _ := acemq.NewConn(struct{ acemq.Transport }{conn.Transport()})
+	if _, err := bare.MessageCount(context.Background(), "orders"); err == nil {
+		t.Fatal("a transport without the seam counted")
+	}
+}
