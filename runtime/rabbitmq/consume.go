@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 
 	amqp "github.com/rabbitmq/amqp091-go"
@@ -22,6 +23,9 @@ import (
 func (t *Transport) Consume(ctx context.Context, queue string, spec acemq.ConsumeSpec, deliver func(acemq.Delivery)) (acemq.Subscription, error) {
 	if deliver == nil {
 		return nil, errors.New("acemq: Consume was given a nil deliver func")
+	}
+	if spec.Prefetch > math.MaxUint16 {
+		return nil, fmt.Errorf("acemq: cannot consume from queue %q: prefetch %d is more than AMQP's %d", queue, spec.Prefetch, math.MaxUint16)
 	}
 	s := &subscription{t: t, queue: queue, spec: spec, deliver: deliver, tag: spec.Tag}
 	if s.tag == "" {

@@ -162,3 +162,11 @@ func TestAnExpirationThatIsNotWholeMillisecondsIsRefusedBeforeSending(t *testing
 		t.Errorf("expiration 60000 refused: %v", err)
 	}
 }
+
+func TestAPrefetchBeyondAMQPsSixteenBitsIsRefusedNotTruncated(t *testing.T) {
+	tr := &Transport{}
+	_, err := tr.Consume(context.Background(), "q", acemq.ConsumeSpec{Prefetch: 70000}, func(acemq.Delivery) {})
+	if err == nil || !strings.Contains(err.Error(), "70000") || !strings.Contains(err.Error(), "65535") {
+		t.Fatalf("err = %v, want the prefetch and the limit named", err)
+	}
+}
