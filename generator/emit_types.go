@@ -57,6 +57,8 @@ func (e *emitter) record(rec *Record, first string) {
 	e.f.Commentf("AvroFullSchema returns the Avro schema of %s as the contract declares", rec.Name)
 	e.f.Comment("it, with docs and defaults: the reader schema for schema resolution.")
 	e.f.Func().Params(jen.Id(rec.Name)).Id("AvroFullSchema").Params().String().Block(jen.Return(stringLit(rec.Avro.Full)))
+	e.f.Commentf("AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().")
+	e.f.Func().Params(jen.Id(rec.Name)).Id("AvroFingerprint").Params().Uint64().Block(jen.Return(jen.Op(fmt.Sprintf("0x%016x", rec.Avro.Fingerprint))))
 }
 
 // goType is the Go type of a field: optional records and primitives become

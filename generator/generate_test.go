@@ -81,6 +81,7 @@ func TestVetWarnsAboutDeprecatedMessagesTypesAndFields(t *testing.T) {
 		"orders.acemq.yaml:8:3: warning: type Line is deprecated: use OrderLine",
 		"orders.acemq.yaml:12:7: warning: field sku of Line is deprecated: use code",
 		"orders.acemq.yaml:15:3: warning: event OrderPlaced is deprecated: publish OrderAccepted instead",
+		"orders.acemq.yaml:21:7: warning: field lines of OrderPlaced uses type Line, which is deprecated: use OrderLine",
 	}
 	if got := strings.Split(strings.TrimSpace(stderrOf(ds)), "\n"); !slices.Equal(got, want) {
 		t.Fatalf("vet said\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -105,5 +106,13 @@ func TestEveryGeneratedFileIsGofmtClean(t *testing.T) {
 				t.Errorf("%s/%s is not gofmt-clean (%v)", name, f.Path, err)
 			}
 		}
+	}
+}
+
+func TestVetWarnsThatASubjectIsUnusedWithoutTheRegistryCodec(t *testing.T) {
+	ds := Vet([]Source{{Path: "s.acemq.yaml", Data: []byte("acemq: 1\ndomain: s\nevents:\n  A:\n    subject: s-a-value\n    fields: {x: int}\n")}})
+	want := "s.acemq.yaml:4:3: warning: event A: subject is used by codec avro-registered only; this message uses json\n"
+	if got := stderrOf(ds); got != want {
+		t.Fatalf("vet said %q, want %q", got, want)
 	}
 }

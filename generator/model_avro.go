@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 
@@ -13,8 +14,9 @@ import (
 // Canonical is its canonical form as hamba/avro writes it (Parsing Canonical
 // Form with logical types kept, so that decoding into the Go types works).
 type Schemas struct {
-	Full      string
-	Canonical string
+	Full        string
+	Canonical   string
+	Fingerprint uint64 // CRC-64-AVRO of Canonical
 }
 
 // avroSchemas builds and checks the schemas of rec with hamba/avro.
@@ -27,7 +29,11 @@ func avroSchemas(rec *Record) (Schemas, error) {
 	if err != nil {
 		return Schemas{}, fmt.Errorf("invalid Avro schema for %s: %w", rec.Name, err)
 	}
-	return Schemas{Full: full, Canonical: s.String()}, nil
+	fp, err := s.FingerprintUsing(avro.CRC64Avro)
+	if err != nil {
+		return Schemas{}, err
+	}
+	return Schemas{Full: full, Canonical: s.String(), Fingerprint: binary.BigEndian.Uint64(fp)}, nil
 }
 
 // object is a JSON object that keeps its keys in order.

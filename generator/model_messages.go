@@ -10,7 +10,7 @@ func (r *resolver) message(s *syntaxMessage) *Message {
 	if s.Kind == Command {
 		m.Queue = orDefault(s.Queue, r.dom.Name+"."+kebab(m.Name))
 	}
-	m.Subject = orDefault(s.Subject, r.dom.Name+"-"+m.RoutingKey)
+	m.Subject = orDefault(s.Subject, defaultSubject(r.dom, m))
 	m.Codec = r.codecOf(s.Codec, r.codec)
 	m.Encrypted = r.encrypted(s.Encrypted, r.f.Encrypted.V)
 	r.version(m, s.Version)
@@ -73,3 +73,7 @@ func (r *resolver) newRecord(name sStr, doc, deprecated string) *Record {
 	return &Record{Pos: name.P, Name: name.V, FullName: r.dom.Namespace + "." + name.V,
 		Doc: strings.TrimSpace(doc), Deprecated: strings.TrimSpace(deprecated)}
 }
+
+// defaultSubject is a message's registry subject unless the contract names
+// one: <domain>-<routing-key>.
+func defaultSubject(dom *Domain, m *Message) string { return dom.Name + "-" + m.RoutingKey }

@@ -111,7 +111,7 @@ func checkFields(rec *Record, d *diags) {
 }
 
 // recordMethods are the methods generated on every record type.
-var recordMethods = map[string]bool{"AvroSchema": true, "AvroFullSchema": true}
+var recordMethods = map[string]bool{"AvroSchema": true, "AvroFullSchema": true, "AvroFingerprint": true}
 
 // checkRouting refuses two events or commands on one routing key, and two
 // commands on one queue: their consumers could not tell them apart.

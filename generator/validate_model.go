@@ -66,9 +66,24 @@ func warnDeprecated(dom *Domain, d *diags) {
 			d.warnf(rec.Pos, "type %s is deprecated: %s", rec.Name, rec.Deprecated)
 		}
 		for _, f := range rec.Fields {
-			if f.Deprecated != "" {
-				d.warnf(f.Pos, "field %s of %s is deprecated: %s", f.Name, rec.Name, f.Deprecated)
-			}
+			warnField(rec, f, d)
+		}
+	}
+	for _, m := range dom.Messages {
+		if m.Subject != defaultSubject(dom, m) && m.Codec != "avro-registered" {
+			d.warnf(m.Pos, "%s %s: subject is used by codec avro-registered only; this message uses %s", m.Kind, m.Name, m.Codec)
+		}
+	}
+}
+
+// warnField warns about a deprecated field and a field of a deprecated type.
+func warnField(rec *Record, f *Field, d *diags) {
+	if f.Deprecated != "" {
+		d.warnf(f.Pos, "field %s of %s is deprecated: %s", f.Name, rec.Name, f.Deprecated)
+	}
+	for t := f.Type; t != nil; t = t.Elem {
+		if t.Kind == Named && t.Record.Deprecated != "" {
+			d.warnf(f.Pos, "field %s of %s uses type %s, which is deprecated: %s", f.Name, rec.Name, t.Record.Name, t.Record.Deprecated)
 		}
 	}
 }

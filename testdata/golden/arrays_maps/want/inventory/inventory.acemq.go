@@ -39,6 +39,11 @@ func (Bin) AvroFullSchema() string {
 	return `{"type":"record","name":"inventory.Bin","fields":[{"name":"code","type":"string"}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (Bin) AvroFingerprint() uint64 {
+	return 0x78953c1481fd1d32
+}
+
 // StockCounted is the payload of event StockCounted.
 type StockCounted struct {
 	Skus        []string         `avro:"skus" json:"skus"`
@@ -60,6 +65,11 @@ func (StockCounted) AvroSchema() string {
 // it, with docs and defaults: the reader schema for schema resolution.
 func (StockCounted) AvroFullSchema() string {
 	return `{"type":"record","name":"inventory.StockCounted","fields":[{"name":"skus","type":{"type":"array","items":"string"}},{"name":"counts","type":{"type":"array","items":"long"}},{"name":"bins","type":{"type":"array","items":{"type":"record","name":"inventory.Bin","fields":[{"name":"code","type":"string"}]}}},{"name":"grid","type":{"type":"array","items":{"type":"array","items":"int"}}},{"name":"byWarehouse","type":{"type":"map","values":"long"}},{"name":"binsBySite","type":{"type":"map","values":{"type":"array","items":"inventory.Bin"}}},{"name":"maybe","type":{"type":"array","items":["null","string"]}}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (StockCounted) AvroFingerprint() uint64 {
+	return 0xc3f96eb358c70d3f
 }
 
 // Publisher publishes the events and sends the commands of the inventory domain.

@@ -48,6 +48,11 @@ func (LineWritten) AvroFullSchema() string {
 	return `{"type":"record","name":"files.LineWritten","fields":[{"name":"text","type":"string"}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (LineWritten) AvroFingerprint() uint64 {
+	return 0xe26125cafe2c04ac
+}
+
 // String returns the text LineWritten carries; the text codec writes it.
 func (m LineWritten) String() string {
 	return m.Text
@@ -81,6 +86,11 @@ func (BlobStored) AvroFullSchema() string {
 	return `{"type":"record","name":"files.BlobStored","fields":[{"name":"data","type":"bytes"}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (BlobStored) AvroFingerprint() uint64 {
+	return 0xe0b36281cef6924d
+}
+
 // MarshalBinary returns the bytes BlobStored carries; the bytes codec writes them.
 func (m BlobStored) MarshalBinary() ([]byte, error) {
 	return m.Data, nil
@@ -109,6 +119,11 @@ func (FileIndexed) AvroFullSchema() string {
 	return `{"type":"record","name":"files.FileIndexed","fields":[{"name":"path","type":"string"}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (FileIndexed) AvroFingerprint() uint64 {
+	return 0x0f4b9d511a747cd6
+}
+
 // DeleteFile is the payload of command DeleteFile.
 type DeleteFile struct {
 	Path string `avro:"path" json:"path"`
@@ -124,6 +139,11 @@ func (DeleteFile) AvroSchema() string {
 // it, with docs and defaults: the reader schema for schema resolution.
 func (DeleteFile) AvroFullSchema() string {
 	return `{"type":"record","name":"files.DeleteFile","fields":[{"name":"path","type":"string"}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (DeleteFile) AvroFingerprint() uint64 {
+	return 0x3637c315ee66bc10
 }
 
 // String returns the text DeleteFile carries; the text codec writes it.

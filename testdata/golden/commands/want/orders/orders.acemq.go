@@ -53,6 +53,11 @@ func (CancelOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.CancelOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"reason","type":"string"}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (CancelOrder) AvroFingerprint() uint64 {
+	return 0x6d715e102fb4431d
+}
+
 // RefundOrder is the payload of command RefundOrder.
 type RefundOrder struct {
 	OrderID     string `avro:"orderId" json:"orderId"`
@@ -69,6 +74,11 @@ func (RefundOrder) AvroSchema() string {
 // it, with docs and defaults: the reader schema for schema resolution.
 func (RefundOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.RefundOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"amountCents","type":"long"}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (RefundOrder) AvroFingerprint() uint64 {
+	return 0x2689fcc5da2d8150
 }
 
 // ShipHTTPOrder is the payload of command ShipHTTPOrder.
@@ -88,6 +98,11 @@ func (ShipHTTPOrder) AvroSchema() string {
 // it, with docs and defaults: the reader schema for schema resolution.
 func (ShipHTTPOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.ShipHTTPOrder","fields":[{"name":"url","type":"string"},{"name":"apiKey","type":"string"},{"name":"utf8Name","type":"string"}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (ShipHTTPOrder) AvroFingerprint() uint64 {
+	return 0x41609f414725eaf6
 }
 
 // Publisher publishes the events and sends the commands of the orders domain.

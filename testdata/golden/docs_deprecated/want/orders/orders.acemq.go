@@ -51,6 +51,11 @@ func (Line) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.Line","doc":"One line of an order.","fields":[{"name":"sku","type":"string","doc":"The stock keeping unit."},{"name":"code","type":"string"}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (Line) AvroFingerprint() uint64 {
+	return 0xa4ce23147ae281a9
+}
+
 // OrderPlaced is the payload of event OrderPlaced.
 //
 // An order was accepted.
@@ -74,6 +79,11 @@ func (OrderPlaced) AvroSchema() string {
 // it, with docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPlaced","doc":"An order was accepted.\nIt has been paid.","fields":[{"name":"lines","type":{"type":"array","items":{"type":"record","name":"orders.Line","doc":"One line of an order.","fields":[{"name":"sku","type":"string","doc":"The stock keeping unit."},{"name":"code","type":"string"}]}}},{"name":"ref","type":"string","doc":"Customer reference,\nas printed."}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (OrderPlaced) AvroFingerprint() uint64 {
+	return 0x89eb052a53239d88
 }
 
 // Publisher publishes the events and sends the commands of the orders domain.

@@ -47,6 +47,11 @@ func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPlaced","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"paid","type":"boolean"},{"name":"quantity","type":"int"},{"name":"totalCents","type":"long"},{"name":"weightKg","type":"float"},{"name":"rate","type":"double"},{"name":"note","type":"string"},{"name":"signature","type":"bytes"},{"name":"placedAt","type":{"type":"long","logicalType":"timestamp-millis"}}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (OrderPlaced) AvroFingerprint() uint64 {
+	return 0x19ecc974befbc4a0
+}
+
 // Publisher publishes the events and sends the commands of the orders domain.
 // Create one with NewPublisher; it is safe for concurrent use.
 type Publisher struct {

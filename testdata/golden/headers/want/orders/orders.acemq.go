@@ -46,6 +46,11 @@ func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPlaced","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (OrderPlaced) AvroFingerprint() uint64 {
+	return 0x958db0f2e6b62492
+}
+
 // OrderPaid is the payload of event OrderPaid.
 type OrderPaid struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -63,6 +68,11 @@ func (OrderPaid) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPaid","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (OrderPaid) AvroFingerprint() uint64 {
+	return 0xbb02d49817f21d1d
+}
+
 // RefundOrder is the payload of command RefundOrder.
 type RefundOrder struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -78,6 +88,11 @@ func (RefundOrder) AvroSchema() string {
 // it, with docs and defaults: the reader schema for schema resolution.
 func (RefundOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.RefundOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (RefundOrder) AvroFingerprint() uint64 {
+	return 0xae4ab2bac63703b9
 }
 
 // HeaderXTenant sets the application header x-tenant on a message published or sent.

@@ -44,6 +44,11 @@ func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"orderevents.OrderPlaced","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (OrderPlaced) AvroFingerprint() uint64 {
+	return 0xb2fc219decf679db
+}
+
 // PlaceOrder is the payload of command PlaceOrder.
 type PlaceOrder struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -59,6 +64,11 @@ func (PlaceOrder) AvroSchema() string {
 // it, with docs and defaults: the reader schema for schema resolution.
 func (PlaceOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orderevents.PlaceOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (PlaceOrder) AvroFingerprint() uint64 {
+	return 0x2e1750ed4bda9ef6
 }
 
 // Publisher publishes the events and sends the commands of the order-events domain.

@@ -45,6 +45,11 @@ func (SlotBooked) AvroFullSchema() string {
 	return `{"type":"record","name":"sched.SlotBooked","fields":[{"name":"day","type":{"type":"int","logicalType":"date"}},{"name":"startsAfter","type":{"type":"int","logicalType":"time-millis"}},{"name":"lasts","type":{"type":"long","logicalType":"time-micros"}},{"name":"bookedAt","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"seenAt","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"attributes","type":{"type":"map","values":"string"}},{"name":"optionalAttributes","type":["null",{"type":"map","values":"string"}],"default":null}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (SlotBooked) AvroFingerprint() uint64 {
+	return 0xe9863353e11eabc4
+}
+
 // Publisher publishes the events and sends the commands of the sched domain.
 // Create one with NewPublisher; it is safe for concurrent use.
 type Publisher struct {

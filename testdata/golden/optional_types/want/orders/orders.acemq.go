@@ -40,6 +40,11 @@ func (Address) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.Address","fields":[{"name":"street","type":"string"},{"name":"postcode","type":["null","string"],"default":null}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (Address) AvroFingerprint() uint64 {
+	return 0xe2964b5fec134a5a
+}
+
 // CustomerMoved is the payload of event CustomerMoved.
 type CustomerMoved struct {
 	CustomerID  string            `avro:"customerId" json:"customerId"`
@@ -63,6 +68,11 @@ func (CustomerMoved) AvroSchema() string {
 // it, with docs and defaults: the reader schema for schema resolution.
 func (CustomerMoved) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.CustomerMoved","fields":[{"name":"customerId","type":{"type":"string","logicalType":"uuid"}},{"name":"from","type":["null",{"type":"record","name":"com.example.orders.Address","fields":[{"name":"street","type":"string"},{"name":"postcode","type":["null","string"],"default":null}]}],"default":null},{"name":"to","type":"com.example.orders.Address"},{"name":"floor","type":["null","int"],"default":null},{"name":"movedAt","type":["null",{"type":"long","logicalType":"timestamp-millis"}],"default":null},{"name":"previousIds","type":["null",{"type":"array","items":{"type":"string","logicalType":"uuid"}}],"default":null},{"name":"labels","type":{"type":"map","values":"string"}},{"name":"tags","type":["null","string"],"doc":"Free text.","default":null}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (CustomerMoved) AvroFingerprint() uint64 {
+	return 0x99d187d75256ddac
 }
 
 // Publisher publishes the events and sends the commands of the orders domain.

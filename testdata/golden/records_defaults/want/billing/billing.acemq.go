@@ -42,6 +42,11 @@ func (Invoice) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.billing.Invoice","doc":"An invoice sent to a customer.","fields":[{"name":"total","type":{"type":"record","name":"com.example.billing.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long","default":0},{"name":"rate","type":"double","default":1},{"name":"exact","type":"boolean","default":true}]}},{"name":"lines","type":{"type":"array","items":{"type":"record","name":"com.example.billing.Line","fields":[{"name":"sku","type":"string"},{"name":"price","type":"com.example.billing.Money"}]}},"default":[]}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (Invoice) AvroFingerprint() uint64 {
+	return 0x3a497e86580846e2
+}
+
 // Line is a type of the billing domain.
 type Line struct {
 	Sku   string `avro:"sku" json:"sku"`
@@ -58,6 +63,11 @@ func (Line) AvroSchema() string {
 // it, with docs and defaults: the reader schema for schema resolution.
 func (Line) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.billing.Line","fields":[{"name":"sku","type":"string"},{"name":"price","type":{"type":"record","name":"com.example.billing.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long","default":0},{"name":"rate","type":"double","default":1},{"name":"exact","type":"boolean","default":true}]}}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (Line) AvroFingerprint() uint64 {
+	return 0x7933c2408f340c5d
 }
 
 // Money is a type of the billing domain.
@@ -82,6 +92,11 @@ func (Money) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.billing.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long","default":0},{"name":"rate","type":"double","default":1},{"name":"exact","type":"boolean","default":true}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (Money) AvroFingerprint() uint64 {
+	return 0x29d2a3161b54ed69
+}
+
 // InvoiceIssued is the payload of event InvoiceIssued.
 type InvoiceIssued struct {
 	Invoice  Invoice `avro:"invoice" json:"invoice"`
@@ -99,6 +114,11 @@ func (InvoiceIssued) AvroSchema() string {
 // it, with docs and defaults: the reader schema for schema resolution.
 func (InvoiceIssued) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.billing.InvoiceIssued","fields":[{"name":"invoice","type":{"type":"record","name":"com.example.billing.Invoice","doc":"An invoice sent to a customer.","fields":[{"name":"total","type":{"type":"record","name":"com.example.billing.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long","default":0},{"name":"rate","type":"double","default":1},{"name":"exact","type":"boolean","default":true}]}},{"name":"lines","type":{"type":"array","items":{"type":"record","name":"com.example.billing.Line","fields":[{"name":"sku","type":"string"},{"name":"price","type":"com.example.billing.Money"}]}},"default":[]}]}},{"name":"fallback","type":"com.example.billing.Money","default":{"cents":5,"currency":"GBP","exact":true,"rate":1}},{"name":"sentTo","type":"string","default":"","aliases":["recipient"]}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (InvoiceIssued) AvroFingerprint() uint64 {
+	return 0xf5ddc094ad0bcfab
 }
 
 // Publisher publishes the events and sends the commands of the billing domain.

@@ -48,6 +48,11 @@ func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPlaced","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (OrderPlaced) AvroFingerprint() uint64 {
+	return 0x958db0f2e6b62492
+}
+
 // OrderPaid is the payload of event OrderPaid.
 type OrderPaid struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -63,6 +68,11 @@ func (OrderPaid) AvroSchema() string {
 // it, with docs and defaults: the reader schema for schema resolution.
 func (OrderPaid) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPaid","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (OrderPaid) AvroFingerprint() uint64 {
+	return 0xbb02d49817f21d1d
 }
 
 // OrderAged is the payload of event OrderAged.
@@ -82,6 +92,11 @@ func (OrderAged) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderAged","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (OrderAged) AvroFingerprint() uint64 {
+	return 0xe7efd057bb1a6629
+}
+
 // CancelOrder is the payload of command CancelOrder.
 type CancelOrder struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -97,6 +112,11 @@ func (CancelOrder) AvroSchema() string {
 // it, with docs and defaults: the reader schema for schema resolution.
 func (CancelOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.CancelOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (CancelOrder) AvroFingerprint() uint64 {
+	return 0x740cb9e2d85bc247
 }
 
 // Publisher publishes the events and sends the commands of the orders domain.

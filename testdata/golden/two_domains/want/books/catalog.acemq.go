@@ -44,6 +44,11 @@ func (BookAdded) AvroFullSchema() string {
 	return `{"type":"record","name":"catalog.BookAdded","fields":[{"name":"isbn","type":"string"}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (BookAdded) AvroFingerprint() uint64 {
+	return 0x725c9b2a84627cdf
+}
+
 // ReserveStock is the payload of command ReserveStock.
 type ReserveStock struct {
 	Isbn string `avro:"isbn" json:"isbn"`
@@ -59,6 +64,11 @@ func (ReserveStock) AvroSchema() string {
 // it, with docs and defaults: the reader schema for schema resolution.
 func (ReserveStock) AvroFullSchema() string {
 	return `{"type":"record","name":"catalog.ReserveStock","fields":[{"name":"isbn","type":"string"}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (ReserveStock) AvroFingerprint() uint64 {
+	return 0x9389f174f376bcf2
 }
 
 // Publisher publishes the events and sends the commands of the catalog domain.

@@ -39,6 +39,11 @@ func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPlaced","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (OrderPlaced) AvroFingerprint() uint64 {
+	return 0x958db0f2e6b62492
+}
+
 // Publisher publishes the events and sends the commands of the orders domain.
 // Create one with NewPublisher; it is safe for concurrent use.
 type Publisher struct {

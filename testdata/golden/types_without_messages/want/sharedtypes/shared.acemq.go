@@ -35,6 +35,11 @@ func (Money) AvroFullSchema() string {
 	return `{"type":"record","name":"shared.Money","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long"}]}`
 }
 
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (Money) AvroFingerprint() uint64 {
+	return 0x54105eee6f28464f
+}
+
 // Publisher publishes the events and sends the commands of the shared domain.
 // Create one with NewPublisher; it is safe for concurrent use.
 type Publisher struct{}
