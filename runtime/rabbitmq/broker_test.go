@@ -3,9 +3,11 @@ package rabbitmq
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
@@ -205,5 +207,36 @@ func mustDeclare(t *testing.T, tr *Transport, x, q, key string) {
 	}
 	if err := tr.Bind(ctx, q, x, key); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestCloseLeavesNoGoroutineBehind(t *testing.T) {
+	url := brokerURL(t)
+	before := runtime.NumGoroutine()
+	tr, err := Dial(ctxT(t), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, q := ctxT(t), unique("leak")
+	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{AutoDelete: true}); err != nil {
+		t.Fatal(err)
+	}
+	box := newInbox()
+	if _, err := tr.Consume(ctx, q, acemq.ConsumeSpec{Prefetch: 1}, box.deliver); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "m", Mandatory: true}); err != nil {
+		t.Fatal(err)
+	}
+	box.next(t)
+	if err := tr.Close(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Fatalf("%d goroutines after Close, %d before Dial", n, before)
 	}
 }
