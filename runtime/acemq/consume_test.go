@@ -199,3 +199,30 @@ func TestConnCloseClosesItsConsumers(t *testing.T) {
 		t.Fatalf("consuming on a closed connection: %v", err)
 	}
 }
+
+// specSpy records the ConsumeSpec each Consume is given.
+type specSpy struct {
+	acemq.Transport
+	specs chan acemq.ConsumeSpec
+}
+
+func (s specSpy) Consume(ctx context.Context, queue string, spec acemq.ConsumeSpec, deliver func(acemq.Delivery)) (acemq.Subscription, error) {
+	s.specs <- spec
+	return s.Transport.Consume(ctx, queue, spec, deliver)
+}
+
+func TestConsumePassesPrefetchTagAndArgumentsToTheTransport(t *testing.T) {
+	base := connect(t)
+	declare(t, base, "orders")
+	spy := specSpy{Transport: base.Transport(), specs: make(chan acemq.ConsumeSpec, 2)}
+	conn, _ := acemq.NewConn(spy, acemq.WithPrefetch(7))
+	h := func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() }
+	consume(t, conn, "orders", h)
+	if got := <-spy.specs; got.Prefetch != 7 || got.Tag != "" || len(got.Args) != 0 {
+		t.Errorf("connection default: %+v", got)
+	}
+	consume(t, conn, "orders", h, acemq.Prefetch(3), acemq.ConsumerTag("billing-1"), acemq.ConsumeArg("x-priority", 5))
+	if got := <-spy.specs; got.Prefetch != 3 || got.Tag != "billing-1" || got.Args["x-priority"] != 5 {
+		t.Errorf("options: %+v", got)
+	}
+}
