@@ -184,29 +184,51 @@ func TestRecoveryAfterTheBrokerClosesTheConnection(t *testing.T) {
 	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
-	closeFromBroker(t, tr)
+	byBroker := closeFromBroker(t, tr)
 	lost := ev.waitFor(t, RecoveryLost)
+	if byBroker && (lost.Err == nil || !strings.Contains(lost.Err.Error(), "CONNECTION_FORCED")) {
+		t.Errorf("lost event error = %v, want the broker's CONNECTION_FORCED", lost.Err)
+	}
 	ev.waitFor(t, RecoveryRecovered)
 	if _, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "m"}); err != nil {
 		t.Fatalf("publish after recovery: %v (lost: %v)", err, lost.Err)
 	}
 }
 
-// closeFromBroker closes the transport's connection with rabbitmqctl through
+// closeFromBroker closes the transport's connection (and no other: tests of
+// other packages share the broker) with rabbitmqctl through
 // scripts/broker.sh when that script runs the test broker, else through the
 // socket (the same recovery path, seen from the client).
-func closeFromBroker(t *testing.T, tr *Transport) {
+func closeFromBroker(t *testing.T, tr *Transport) (byBroker bool) {
 	u, err := url.Parse(os.Getenv("ACEMQ_TEST_AMQP_URL"))
 	script := "../../scripts/broker.sh"
 	if err != nil || exec.Command(script, "status", u.Port()).Run() != nil {
 		t.Log("scripts/broker.sh does not run this broker; closing the socket instead")
 		tr.dropConnection()
-		return
+		return false
 	}
-	out, err := exec.Command(script, "ctl", u.Port(), "--", "rabbitmqctl", "close_all_connections", "acemq test").CombinedOutput()
-	if err != nil {
-		t.Fatalf("rabbitmqctl close_all_connections: %v\n%s", err, out)
+	ctl := func(args ...string) string {
+		out, err := exec.Command(script, append([]string{"ctl", u.Port(), "--", "rabbitmqctl"}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("rabbitmqctl %v: %v\n%s", args, err, out)
+		}
+		return string(out)
 	}
+	pid := connectionPid(t, ctl("list_connections", "-q", "--no-table-headers", "pid", "client_properties"), tr.cfg.name)
+	ctl("close_connection", pid, "acemq recovery test")
+	return true
+}
+
+// connectionPid finds the pid of the connection named name in rabbitmqctl's
+// list_connections output.
+func connectionPid(t *testing.T, listing, name string) string {
+	for _, line := range strings.Split(listing, "\n") {
+		if strings.Contains(line, `{"connection_name","`+name+`"}`) {
+			return strings.Fields(line)[0]
+		}
+	}
+	t.Fatalf("no connection named %s among:\n%s", name, listing)
+	return ""
 }
 
 func publishUntil(ctx context.Context, t *testing.T, tr *Transport, q string, p int, stop chan struct{}, confirmed *sync.Map, count, failed *atomic.Int64) {
