@@ -117,3 +117,29 @@ func TestErrorsThroughTheConnectionCarryOnePrefix(t *testing.T) {
 		t.Errorf("publish to a missing exchange: %v, want ErrConfirmLost with NOT_FOUND", pubErr)
 	}
 }
+
+func TestDialledTransportServesNewConnAndClosesWithIt(t *testing.T) {
+	url, c := brokerURL(t), newCleaner(t)
+	ctx := ctxT(t)
+	tr, err := Dial(ctx, url, Name(unique("acemq-dial")), MaxOutstandingPublishes(10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := acemq.NewConn(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := c.queue(unique("dialled"))
+	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := acemq.NewPublisher[order](conn, "", q).Send(ctx, order{ID: 7}); err != nil {
+		t.Fatal(err)
+	}
+	if err := conn.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "late"}); !errors.Is(err, ErrClosed) {
+		t.Fatalf("publish after conn.Close: %v, want ErrClosed (the conn owns the transport)", err)
+	}
+}
