@@ -21,8 +21,13 @@
 // Publisher confirms are on by default and pipelined: many publishes are in
 // flight on the channel and each caller waits only for its own confirm.
 // Mandatory publishes that reach no queue come back as PublishResult{Routed:
-// false, ReturnReason: "312 NO_ROUTE"}, matched by message id. A broker nack
-// is ErrBrokerRefused.
+// false, ReturnReason: "312 NO_ROUTE"}, matched by message id (give
+// mandatory messages distinct ids). A broker nack is ErrBrokerRefused; a
+// channel or connection that closed before the confirm is ErrConfirmLost.
+// Errors of Publish and of the declarations are the broker's or the
+// transport's without an "acemq:" prefix, because acemq.Conn and the
+// publisher wrap them naming the message or the queue; Dial, Consume and the
+// acknowledgers prefix their own.
 //
 // Recovery: when the connection drops, the transport redials with a doubling
 // backoff (RecoveryDelay), redeclares every queue, exchange and binding it
