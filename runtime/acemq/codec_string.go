@@ -1,6 +1,7 @@
 package acemq
 
 import (
+	"encoding"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -14,8 +15,9 @@ type StringCodec struct{}
 // ContentType returns text/plain; charset=utf-8.
 func (StringCodec) ContentType() string { return "text/plain; charset=utf-8" }
 
-// Encode accepts a string, a []byte (copied) or a fmt.Stringer; anything
-// else, or text that is not valid UTF-8, is a fatal error.
+// Encode accepts a string, a []byte (copied), an encoding.TextMarshaler or a
+// fmt.Stringer (in that order); anything else, or text that is not valid
+// UTF-8, is a fatal error.
 func (StringCodec) Encode(payload any) ([]byte, error) {
 	var b []byte
 	switch p := payload.(type) {
@@ -23,6 +25,12 @@ func (StringCodec) Encode(payload any) ([]byte, error) {
 		b = []byte(p)
 	case []byte:
 		b = append([]byte{}, p...)
+	case encoding.TextMarshaler:
+		text, err := p.MarshalText()
+		if err != nil {
+			return nil, Fatalf("acemq: StringCodec cannot encode a %T: %w", payload, err)
+		}
+		b = text
 	case fmt.Stringer:
 		b = []byte(p.String())
 	default:
@@ -34,7 +42,8 @@ func (StringCodec) Encode(payload any) ([]byte, error) {
 	return b, nil
 }
 
-// Decode reads body into a *string or a *[]byte. A body that is not valid
+// Decode reads body into a *string, a *[]byte or an encoding.TextUnmarshaler
+// (whose error is fatal). A body that is not valid
 // UTF-8 is refused as fatal rather than decoded into replacement characters.
 func (StringCodec) Decode(body []byte, dst any) error {
 	if !utf8.Valid(body) {
@@ -45,8 +54,12 @@ func (StringCodec) Decode(body []byte, dst any) error {
 		*d = string(body)
 	case *[]byte:
 		*d = append([]byte{}, body...)
+	case encoding.TextUnmarshaler:
+		if err := d.UnmarshalText(body); err != nil {
+			return Fatalf("acemq: this message is not text that reads as %T: %w", dst, err)
+		}
 	default:
-		return Fatalf("acemq: StringCodec decodes only into *string or *[]byte, not %T", dst)
+		return Fatalf("acemq: StringCodec decodes only into *string, *[]byte or an encoding.TextUnmarshaler, not %T", dst)
 	}
 	return nil
 }
