@@ -22,11 +22,12 @@ type connConfig struct {
 	logger   *slog.Logger
 	pubInts  []PublishInterceptor
 	consInts []ConsumeInterceptor
+	observer Observer
 }
 
 // defaultConnConfig is the configuration before any option.
 func defaultConnConfig() connConfig {
-	return connConfig{codec: JSONCodec{}, prefetch: DefaultPrefetch, logger: slog.Default()}
+	return connConfig{codec: JSONCodec{}, prefetch: DefaultPrefetch, logger: slog.Default(), observer: NopObserver{}}
 }
 
 // buildConnConfig applies opts in order, stopping at the first invalid one.

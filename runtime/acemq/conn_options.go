@@ -72,6 +72,9 @@ func WithLogger(l *slog.Logger) ConnOption {
 	}
 }
 
+// errNilObserver refuses a nil observer at Connect.
+var errNilObserver = errors.New("acemq: WithObserver was given a nil observer")
+
 // errNilInterceptor refuses a nil interceptor at Connect rather than at the
 // first publish.
 var errNilInterceptor = errors.New("acemq: the interceptor is nil")

@@ -10,8 +10,8 @@ import (
 //
 //	interceptors → required headers → decode → handler → plan → settle
 func (c *Consumer) handle(d Delivery) {
-	c.running.Add(1)
-	defer c.running.Add(-1)
+	c.observeInFlight(c.running.Add(1))
+	defer func() { c.observeInFlight(c.running.Add(-1)) }()
 	env := EnvelopeFromWire(d.Headers, d.RoutingKey, d.MessageID)
 	cc := &ConsumeContext{Queue: c.queue, Envelope: &env, Body: d.Body, ContentType: d.ContentType, Redelivered: d.Redelivered}
 	slot := &settleSlot{}
@@ -31,13 +31,16 @@ func (c *Consumer) plan(ctx context.Context, d Delivery, cc *ConsumeContext) pla
 		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, OutcomeDeadLettered,
 			fmt.Sprintf("the message lacks the required header %q", name))
 	}
+	start := time.Now()
 	ack, err := c.process(ctx, inbound{
 		env: env, body: cc.Body, contentType: cc.ContentType, routingKey: d.RoutingKey, redelivered: d.Redelivered,
 	})
 	if err != nil {
 		return c.setAside(env, ParkedQueue(c.queue), ActionParked, OutcomeParked, "could not be decoded: "+reasonOf(err))
 	}
-	return c.planFor(env, ack)
+	p := c.planFor(env, ack)
+	p.handled = time.Since(start)
+	return p
 }
 
 // intercept runs the consume chain and returns the envelope it leaves.
@@ -78,6 +81,7 @@ type plan struct {
 	reason  string        // dead-letter or park reason
 	delay   time.Duration // the retry delay reported
 	wait    time.Duration // the in-process wait before the retry republish
+	handled time.Duration // how long decode and handler took; 0 when the handler did not run
 }
 
 // settlement renders the plan for OnSettled and the outcome hooks.

@@ -19,6 +19,7 @@ func (c *Consumer) settle(ctx context.Context, d Delivery, cc *ConsumeContext, s
 		runHook(ctx, c.conn.cfg.logger, "settled", func() { slot.fn(s) })
 	}
 	c.conn.runConsumeHooks(ctx, cc, s)
+	c.observeSettled(p)
 	if err := apply(); err != nil {
 		c.conn.cfg.logger.Warn("acemq: cannot settle a message with the broker",
 			"queue", c.queue, "message", p.env.ID, "outcome", p.outcome, "error", err)
@@ -36,6 +37,7 @@ func (c *Consumer) execute(d Delivery, p *plan) func() error {
 	if err := c.republish(d, p.target, p.env); err != nil {
 		c.conn.cfg.logger.Error("acemq: cannot set a message aside; the broker dead-letters it instead",
 			"queue", c.queue, "target", p.target, "message", p.env.ID, "error", err)
+		c.conn.cfg.observer.Count(MetricSetAsideFailed, 1, Labels{LabelQueue: c.queue, LabelTarget: p.target})
 		return func() error { return d.Nack(false) }
 	}
 	return d.Ack
@@ -67,6 +69,7 @@ func (c *Consumer) executeRetry(d Delivery, p *plan) func() error {
 func (c *Consumer) retryInConsumer(d Delivery, p *plan, rungErr error) error {
 	c.conn.cfg.logger.Warn("acemq: a retry rung is missing; waiting in the consumer",
 		"queue", c.queue, "rung", p.target, "error", rungErr)
+	c.conn.cfg.observer.Count(MetricRetryRungMissing, 1, Labels{LabelQueue: c.queue, LabelRung: p.target})
 	p.wait = c.cfg.retry.Jitter(p.delay)
 	p.target, p.rung, p.delay = c.queue, false, p.wait
 	if !c.wait(p.wait) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"time"
 )
 
 // Publisher sends messages of type T to one exchange with one routing key.
@@ -93,6 +94,7 @@ func fill[V comparable](dst *V, def V) {
 func (p *Publisher[T]) publish(ctx context.Context, payload T, env Envelope) (PublishResult, error) {
 	pc := &PublishContext{Exchange: p.exchange, RoutingKey: p.key, Envelope: &env, Payload: payload}
 	res, err := p.send(ctx, pc)
+	p.conn.observePublished(pc.Exchange, pc.RoutingKey, res, err)
 	out := PublishOutcome{Result: res, Err: err, Exchange: pc.Exchange, RoutingKey: pc.RoutingKey}
 	if pc.Envelope != nil {
 		out.Envelope = *pc.Envelope
@@ -161,20 +163,28 @@ func typeName[T any]() string { return reflect.TypeFor[T]().String() }
 
 // transmit hands the encoded message to the transport and interprets the result.
 func (p *Publisher[T]) transmit(ctx context.Context, pc *PublishContext, body []byte) (PublishResult, error) {
-	env := pc.Envelope
+	env, start := pc.Envelope, time.Now()
 	out := Outbound{
 		Body: body, ContentType: p.codec.ContentType(), MessageID: env.ID,
 		Headers: env.ToWire(), ReplyTo: env.ReplyTo, Persistent: p.persistent, Mandatory: p.mandatory,
 	}
 	res, err := p.conn.transport.Publish(ctx, pc.Exchange, pc.RoutingKey, out)
+	err = p.interpret(pc, res, err)
+	p.conn.observeTransmitted(pc.Exchange, pc.RoutingKey, res, err, start)
+	return res, err
+}
+
+// interpret turns the transport's answer into the publisher's error.
+func (p *Publisher[T]) interpret(pc *PublishContext, res PublishResult, err error) error {
+	id := pc.Envelope.ID
 	if err != nil {
-		return res, &PublishFailedError{MessageID: env.ID, Exchange: pc.Exchange, RoutingKey: pc.RoutingKey, Err: err}
+		return &PublishFailedError{MessageID: id, Exchange: pc.Exchange, RoutingKey: pc.RoutingKey, Err: err}
 	}
 	if p.mandatory && !res.Routed {
-		return res, &PublishFailedError{MessageID: env.ID, Exchange: pc.Exchange, RoutingKey: pc.RoutingKey,
+		return &PublishFailedError{MessageID: id, Exchange: pc.Exchange, RoutingKey: pc.RoutingKey,
 			Unroutable: true, Err: returnReason(res.ReturnReason)}
 	}
-	return res, nil
+	return nil
 }
 
 // returnReason is the broker's reason for returning a message.
