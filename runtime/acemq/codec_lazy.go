@@ -1,0 +1,53 @@
+package acemq
+
+import "errors"
+
+// errNilBuild refuses a nil codec builder where it is given rather than at
+// the first message.
+var errNilBuild = errors.New("acemq: the codec builder is nil")
+
+// PublishWithFunc makes the publisher encode with the codec build returns for
+// the publisher's connection, built once when NewPublisher applies the
+// option. It is how generated code binds codecs that need something the
+// connection carries (a schema registry, a keyring): when build fails, the
+// publisher is still returned and every Send fails with build's error, which
+// names the missing ConnOption. A nil build or a nil codec fail the same way.
+func PublishWithFunc[T any](build func(*Conn) (Codec, error)) PublisherOption[T] {
+	return func(p *Publisher[T]) {
+		c, err := buildCodec(p.conn, build)
+		if err != nil {
+			p.err = err
+			return
+		}
+		p.codec = c
+	}
+}
+
+// ConsumeWithFunc makes the consumer decode with the codec build returns for
+// conn; when build fails, Consume fails with its error (which names the
+// missing ConnOption). A nil build or a nil codec are refused.
+func ConsumeWithFunc(conn *Conn, build func(*Conn) (Codec, error)) ConsumeOption {
+	return func(cfg *consumeConfig) error {
+		c, err := buildCodec(conn, build)
+		if err != nil {
+			return err
+		}
+		cfg.codec = c
+		return nil
+	}
+}
+
+// buildCodec calls build, refusing a nil builder and a nil codec.
+func buildCodec(conn *Conn, build func(*Conn) (Codec, error)) (Codec, error) {
+	if build == nil {
+		return nil, errNilBuild
+	}
+	c, err := build(conn)
+	switch {
+	case err != nil:
+		return nil, err
+	case c == nil:
+		return nil, errors.New("acemq: the codec builder returned a nil codec")
+	}
+	return c, nil
+}
