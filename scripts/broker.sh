@@ -10,6 +10,7 @@
 #   scripts/broker.sh stop  [PORT]   stop that node (by node name, then by pid)
 #   scripts/broker.sh status [PORT]  exit 0 if the node is running
 #   scripts/broker.sh url   [PORT]   print the AMQP URL
+#   scripts/broker.sh tls-url [PORT] print the AMQPS URL of the TLS listener
 #   scripts/broker.sh pid   [PORT]   print the pid of the node's beam.smp
 #   scripts/broker.sh ctl [PORT] -- rabbitmqctl|rabbitmq-diagnostics|... ARGS
 #                                    run a CLI tool against the node
@@ -29,6 +30,11 @@
 #   RABBIT_START_TIMEOUT     seconds to wait for start (default 120)
 #   RABBIT_KEEP_STATE=1      keep the state dir (logs, data) after stop
 #   RABBIT_COOKIE            Erlang cookie to use (nodes of one cluster share it; default random)
+#   RABBIT_TLS_DIR           also open a TLS listener on 127.0.0.1:$RABBIT_TLS_PORT
+#                            (default PORT+1) with DIR/server.pem and DIR/server.key;
+#                            when DIR/ca.pem is missing, a throw-away CA and server
+#                            certificate are generated there first (go run
+#                            ./scripts/devcerts). Clients trust DIR/ca.pem.
 #
 # Every node gets its own state dir, Erlang cookie (HOME is pointed at the
 # state dir), epmd on its own port, and node name rabbitPORT@localhost, so
@@ -44,7 +50,7 @@ die() { echo "broker.sh: $*" >&2; exit 1; }
 log() { echo "broker.sh: $*" >&2; }
 
 cmd=${1:-}
-[ -n "$cmd" ] || die "usage: broker.sh start|stop|status|url|pid|ctl [PORT]"
+[ -n "$cmd" ] || die "usage: broker.sh start|stop|status|url|tls-url|pid|ctl [PORT]"
 shift
 PORT=${RABBIT_PORT:-5679}
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then PORT=$1; shift; fi
@@ -61,6 +67,8 @@ done
 STATE=${RABBIT_STATE_DIR:-${TMPDIR:-/tmp}/rabbit-$PORT}
 NODE="rabbit${PORT}@localhost"
 URL="amqp://guest:guest@127.0.0.1:${PORT}/"
+TLS_PORT=${RABBIT_TLS_PORT:-$((PORT + 1))}
+TLS_URL="amqps://guest:guest@127.0.0.1:${TLS_PORT}/"
 
 # Environment shared by the server and every CLI call.
 export HOME="$STATE"                             # cookie lives in $STATE/.erlang.cookie
@@ -124,6 +132,26 @@ ensure_installed() {
   # the package may start a system node through its own init scripts; we never use it
   [ -x "$RMQ_BIN/rabbitmq-server" ] || die "$RMQ_BIN/rabbitmq-server still missing after install"
   EPMD_BIN=$(command -v epmd || echo /usr/lib/erlang/bin/epmd)
+}
+
+# tls_config: generate the development certificates when RABBIT_TLS_DIR has
+# none, and print the rabbitmq.conf lines of the TLS listener.
+tls_config() {
+  local dir
+  dir=$(mkdir -p "$RABBIT_TLS_DIR" && cd "$RABBIT_TLS_DIR" && pwd)
+  if [ ! -s "$dir/ca.pem" ]; then
+    ( cd "$(dirname "$0")/.." && go run ./scripts/devcerts -out "$dir" ) >&2 \
+      || die "cannot generate development certificates in $dir"
+  fi
+  port_open "$TLS_PORT" && die "TLS port 127.0.0.1:$TLS_PORT is already in use; set RABBIT_TLS_PORT"
+  cat <<EOC
+listeners.ssl.default = 127.0.0.1:$TLS_PORT
+ssl_options.cacertfile = $dir/ca.pem
+ssl_options.certfile = $dir/server.pem
+ssl_options.keyfile = $dir/server.key
+ssl_options.verify = verify_none
+ssl_options.fail_if_no_peer_cert = false
+EOC
 }
 
 ctl() {  # ctl TOOL ARGS...
@@ -198,6 +226,7 @@ log.file.level = info
 management.tcp.ip = 127.0.0.1
 management.tcp.port = $MGMT_PORT
 EOF
+  [ -z "${RABBIT_TLS_DIR:-}" ] || tls_config >>"$RABBITMQ_CONFIG_FILE"
   if [ "${RABBIT_MGMT:-}" = 1 ]; then
     "$RMQ_BIN/rabbitmq-plugins" --offline enable rabbitmq_management >"$STATE/log/plugins.log" 2>&1 \
       || { cat "$STATE/log/plugins.log" >&2; die "enabling rabbitmq_management failed"; }
@@ -225,6 +254,13 @@ EOF
     [ "$(date +%s)" -lt "$deadline" ] || { do_stop; die "node $NODE not ready after ${RABBIT_START_TIMEOUT:-120}s"; }
     sleep 0.2
   done
+  if [ -n "${RABBIT_TLS_DIR:-}" ]; then
+    until port_open "$TLS_PORT"; do
+      [ "$(date +%s)" -lt "$deadline" ] || { do_stop; die "TLS listener 127.0.0.1:$TLS_PORT not open"; }
+      sleep 0.2
+    done
+    log "TLS listener at $TLS_URL (trust $RABBIT_TLS_DIR/ca.pem)"
+  fi
   local t1; t1=$(date +%s.%N)
   # confirm with the broker's own tooling: boot finished (plugins included)
   ctl rabbitmqctl await_startup --timeout 60 -q >"$STATE/log/await.log" 2>&1 \
@@ -242,7 +278,8 @@ case "$cmd" in
   stop) do_stop ;;
   status) alive "$STATE/beam.pid" beam.smp && amqp_ready && echo "$NODE running: $URL" ;;
   url) echo "$URL" ;;
+  tls-url) echo "$TLS_URL" ;;
   pid) alive "$STATE/beam.pid" beam.smp && cat "$STATE/beam.pid" ;;
   ctl) [ $# -ge 1 ] || die "usage: broker.sh ctl [PORT] -- TOOL ARGS..."; ctl "$@" ;;
-  *) die "unknown command '$cmd' (start|stop|status|url|pid|ctl)" ;;
+  *) die "unknown command '$cmd' (start|stop|status|url|tls-url|pid|ctl)" ;;
 esac

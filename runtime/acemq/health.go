@@ -26,12 +26,18 @@ type HealthReport struct {
 
 // Health probes the broker with a round trip: it redeclares the
 // connection's own exclusive, auto-delete probe queue (acemq-health-<uuid>,
-// one per connection). A closed connection is down without a probe. Safe for
-// concurrent use.
+// one per connection). A closed connection is down without a probe. A
+// connection the broker blocked (see BlockedReporter) answers up at once,
+// without a probe, with Detail "the broker has blocked this connection;
+// publishing is paused: <reason>" and Parts "blocked" and "blockedReason".
+// Safe for concurrent use.
 func (c *Conn) Health(ctx context.Context) HealthReport {
 	r := HealthReport{Status: HealthUp, Checked: time.Now().UTC(), Parts: map[string]any{"consumers": c.consumerCount()}}
 	if c.isClosed() {
 		r.Status, r.Detail = HealthDown, "the connection has been closed"
+		return r
+	}
+	if c.blockedReport(&r) {
 		return r
 	}
 	ctx, cancel := context.WithTimeout(ctx, DefaultHealthTimeout)
