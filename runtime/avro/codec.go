@@ -2,10 +2,10 @@ package avro
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	hamba "github.com/hamba/avro/v2"
@@ -26,6 +26,9 @@ type Codec struct {
 	schema hamba.Schema // parsed with the codec's own cache
 	api    hamba.API    // the codec's own frozen API
 	reg    *registered  // nil for Of
+
+	readers sync.Pool // *hamba.Reader bound to api
+	writers sync.Pool // *hamba.Writer bound to api
 }
 
 var _ acemq.Codec = (*Codec)(nil)
@@ -70,18 +73,19 @@ func (c *Codec) CanDecode(contentType string) bool {
 // registering the schema on first use. A payload the schema cannot write is
 // a fatal error; a registry that cannot be reached is not.
 func (c *Codec) Encode(payload any) ([]byte, error) {
-	body, err := c.api.Marshal(c.schema, payload)
-	if err != nil {
-		return nil, acemq.Fatalf("acemq: a %T cannot be written with Avro schema %s: %w", payload, fullName(c.schema), err)
-	}
 	if c.reg == nil {
-		return body, nil
+		return c.write(payload, 0)
+	}
+	body, err := c.write(payload, frameSize)
+	if err != nil {
+		return nil, err
 	}
 	id, err := c.SchemaID(context.Background())
 	if err != nil {
 		return nil, err
 	}
-	return appendFrame(make([]byte, 0, frameSize+len(body)), id, body), nil
+	putFrame(body, id)
+	return body, nil
 }
 
 // Decode reads body into dst, a non-nil pointer. Of decodes with its schema;
@@ -90,7 +94,10 @@ func (c *Codec) Encode(payload any) ([]byte, error) {
 // cannot decode is a fatal error; a registry that cannot be reached is not.
 func (c *Codec) Decode(body []byte, dst any) error {
 	if c.reg == nil {
-		return c.unmarshal(c.schema, body, dst, fullName(c.schema))
+		if err := c.read(c.schema, body, dst); err != nil {
+			return decodeError(dst, fullName(c.schema), err)
+		}
+		return nil
 	}
 	id, payload, err := splitFrame(body)
 	if err != nil {
@@ -100,41 +107,14 @@ func (c *Codec) Decode(body []byte, dst any) error {
 	if err != nil {
 		return err
 	}
-	return c.unmarshal(p, payload, dst, fmt.Sprintf("%d", id))
-}
-
-func (c *Codec) unmarshal(s hamba.Schema, body []byte, dst any, schemaName string) error {
-	if err := c.read(s, body, dst); err != nil {
-		return acemq.Fatalf("acemq: this message is not Avro that reads as %T with schema %s: %w", dst, schemaName, err)
+	if err := c.read(p, payload, dst); err != nil {
+		return decodeError(dst, strconv.Itoa(id), err)
 	}
 	return nil
 }
 
-var (
-	errTruncated = errors.New("the body ends before the record does")
-	errTrailing  = errors.New("bytes are left over after the record")
-	errNilDst    = errors.New("the destination is nil")
-)
-
-// read decodes exactly one value from body. Unlike hamba's Unmarshal it
-// refuses a body that ends early (Unmarshal reads the missing bytes as zeros)
-// or runs on past the value (another mode's or another schema's bytes).
-func (c *Codec) read(s hamba.Schema, body []byte, dst any) error {
-	if dst == nil {
-		return errNilDst
-	}
-	r := hamba.NewReader(nil, 0, hamba.WithReaderConfig(c.api)).Reset(body)
-	r.ReadVal(s, dst)
-	switch {
-	case errors.Is(r.Error, io.EOF) || errors.Is(r.Error, io.ErrUnexpectedEOF):
-		return errTruncated
-	case r.Error != nil:
-		return r.Error
-	}
-	if r.Peek(); r.Error == nil {
-		return errTrailing
-	}
-	return nil
+func decodeError(dst any, schemaName string, err error) error {
+	return acemq.Fatalf("acemq: this message is not Avro that reads as %T with schema %s: %w", dst, schemaName, err)
 }
 
 // SchemaID returns the registry id of the codec's schema, registering it

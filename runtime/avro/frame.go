@@ -30,3 +30,10 @@ func splitFrame(body []byte) (int, []byte, error) {
 	}
 	return int(binary.BigEndian.Uint32(body[1:frameSize])), body[frameSize:], nil
 }
+
+// putFrame writes the frame (0x00 and id big-endian) over the first
+// frameSize bytes of body.
+func putFrame(body []byte, id int) {
+	body[0] = 0
+	binary.BigEndian.PutUint32(body[1:frameSize], uint32(id))
+}

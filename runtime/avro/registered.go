@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"sync"
+	"sync/atomic"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	hamba "github.com/hamba/avro/v2"
@@ -39,19 +40,24 @@ type registered struct {
 	readerTx string
 	compat   *hamba.SchemaCompatibility
 
-	idMu sync.Mutex
-	id   int // 0 until registered
+	idMu sync.Mutex   // held while registering
+	id   atomic.Int64 // 0 until registered; read without the lock
 
-	plansMu sync.Mutex
-	plans   map[int]*planCell
+	plans sync.Map // int -> *planCell
 }
 
-// planCell holds what decoding one writer id needs, computed once.
+// planCell holds what decoding one writer id needs, computed once: after
+// that, decoding reads it without a lock.
 type planCell struct {
-	mu     sync.Mutex
-	done   bool
+	mu   sync.Mutex
+	done atomic.Pointer[planResult]
+}
+
+// planResult is a computed plan. Fatal errors are remembered; transient ones
+// are not.
+type planResult struct {
 	schema hamba.Schema
-	err    error // fatal errors are remembered; transient ones are not
+	err    error
 }
 
 // Registered returns a codec that frames each message with the registry id
@@ -77,7 +83,7 @@ func newRegistered(reg Registry, subject string, opts []Option) (*registered, er
 	for _, opt := range opts {
 		opt(&o)
 	}
-	r := &registered{registry: reg, subject: subject, compat: hamba.NewSchemaCompatibility(), plans: map[int]*planCell{}}
+	r := &registered{registry: reg, subject: subject, compat: hamba.NewSchemaCompatibility()}
 	if !o.hasReader {
 		return r, nil
 	}
@@ -90,10 +96,13 @@ func newRegistered(reg Registry, subject string, opts []Option) (*registered, er
 }
 
 func (r *registered) schemaID(ctx context.Context, text string) (int, error) {
+	if id := r.id.Load(); id != 0 {
+		return int(id), nil
+	}
 	r.idMu.Lock()
 	defer r.idMu.Unlock()
-	if r.id != 0 {
-		return r.id, nil
+	if id := r.id.Load(); id != 0 {
+		return int(id), nil
 	}
 	def, err := r.registry.Register(ctx, r.subject, FormatAvro, text)
 	if err != nil {
@@ -102,26 +111,36 @@ func (r *registered) schemaID(ctx context.Context, text string) (int, error) {
 	if def.ID <= 0 || def.ID > math.MaxUint32 {
 		return 0, fmt.Errorf("acemq: the registry gave subject %q the id %d, which a frame cannot carry", r.subject, def.ID)
 	}
-	r.id = def.ID
-	return r.id, nil
+	r.id.Store(int64(def.ID))
+	return def.ID, nil
 }
 
 // plan returns the schema to decode writer id's messages with.
 func (r *registered) plan(id int) (hamba.Schema, error) {
-	r.plansMu.Lock()
-	cell, ok := r.plans[id]
+	v, ok := r.plans.Load(id)
 	if !ok {
-		cell = &planCell{}
-		r.plans[id] = cell
+		v, _ = r.plans.LoadOrStore(id, &planCell{})
 	}
-	r.plansMu.Unlock()
+	cell := v.(*planCell)
+	if res := cell.done.Load(); res != nil {
+		return res.schema, res.err
+	}
+	return r.fill(cell, id)
+}
+
+// fill computes cell's plan under its lock, keeping it unless the error is
+// transient.
+func (r *registered) fill(cell *planCell, id int) (hamba.Schema, error) {
 	cell.mu.Lock()
 	defer cell.mu.Unlock()
-	if !cell.done {
-		cell.schema, cell.err = r.computePlan(id)
-		cell.done = cell.err == nil || acemq.IsFatal(cell.err)
+	if res := cell.done.Load(); res != nil {
+		return res.schema, res.err
 	}
-	return cell.schema, cell.err
+	schema, err := r.computePlan(id)
+	if err == nil || acemq.IsFatal(err) {
+		cell.done.Store(&planResult{schema: schema, err: err})
+	}
+	return schema, err
 }
 
 func (r *registered) computePlan(id int) (hamba.Schema, error) {

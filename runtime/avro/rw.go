@@ -1,0 +1,86 @@
+package avro
+
+import (
+	"errors"
+	"io"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+	hamba "github.com/hamba/avro/v2"
+)
+
+// maxPooledWriter is the largest buffer a writer keeps when it goes back to
+// the pool, so that one huge message does not pin its memory.
+const maxPooledWriter = 64 << 10
+
+// noFrame is the room Encode leaves for a frame, filled in by putFrame.
+var noFrame [frameSize]byte
+
+var (
+	errTruncated = errors.New("the body ends before the record does")
+	errTrailing  = errors.New("bytes are left over after the record")
+	errNilDst    = errors.New("the destination is nil")
+)
+
+// write encodes payload after reserve zero bytes (room for a frame) into a
+// pooled writer and returns a copy of the bytes: one allocation, as hamba's
+// own Marshal makes.
+func (c *Codec) write(payload any, reserve int) ([]byte, error) {
+	w, _ := c.writers.Get().(*hamba.Writer)
+	if w == nil {
+		w = hamba.NewWriter(nil, 512, hamba.WithWriterConfig(c.api))
+	}
+	defer c.putWriter(w)
+	w.Reset(nil)
+	_, _ = w.Write(noFrame[:reserve]) // never fails: Write appends
+	w.WriteVal(c.schema, payload)
+	if w.Error != nil {
+		return nil, acemq.Fatalf("acemq: a %T cannot be written with Avro schema %s: %w", payload, fullName(c.schema), w.Error)
+	}
+	return append([]byte(nil), w.Buffer()...), nil
+}
+
+func (c *Codec) putWriter(w *hamba.Writer) {
+	w.Error = nil
+	if cap(w.Buffer()) <= maxPooledWriter {
+		c.writers.Put(w)
+	}
+}
+
+// read decodes exactly one value from body with a pooled reader. Unlike
+// hamba's Unmarshal it refuses a body that ends early (Unmarshal reads the
+// missing bytes as zeros) or runs on past the value (another mode's or
+// another schema's bytes).
+func (c *Codec) read(s hamba.Schema, body []byte, dst any) error {
+	if dst == nil {
+		return errNilDst
+	}
+	r, _ := c.readers.Get().(*hamba.Reader)
+	if r == nil {
+		r = hamba.NewReader(nil, 0, hamba.WithReaderConfig(c.api))
+	}
+	defer c.putReader(r)
+	r.Reset(body)
+	r.ReadVal(s, dst)
+	return readResult(r)
+}
+
+// readResult is the outcome of a ReadVal on r: its error, or errTrailing
+// when bytes remain.
+func readResult(r *hamba.Reader) error {
+	switch {
+	case errors.Is(r.Error, io.EOF) || errors.Is(r.Error, io.ErrUnexpectedEOF):
+		return errTruncated
+	case r.Error != nil:
+		return r.Error
+	}
+	if r.Peek(); r.Error == nil {
+		return errTrailing
+	}
+	return nil
+}
+
+func (c *Codec) putReader(r *hamba.Reader) {
+	r.Reset(nil)
+	r.Error = nil
+	c.readers.Put(r)
+}
