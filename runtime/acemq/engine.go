@@ -13,6 +13,7 @@ func (c *Consumer) handle(d Delivery) {
 	c.observeInFlight(c.running.Add(1))
 	defer func() { c.observeInFlight(c.running.Add(-1)) }()
 	env := EnvelopeFromWire(d.Headers, d.RoutingKey, d.MessageID)
+	env.adoptReplyProperties(d) // request/reply (reply.go)
 	cc := &ConsumeContext{Queue: c.queue, Envelope: &env, Body: d.Body, ContentType: d.ContentType, Redelivered: d.Redelivered}
 	slot := &settleSlot{}
 	ctx := context.WithValue(c.handlerCtx, settleKey{}, slot)
