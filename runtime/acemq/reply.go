@@ -89,7 +89,9 @@ func (v viaTransport) Publish(ctx context.Context, exchange, key string, msg Out
 	return v.send(ctx, exchange, key, msg)
 }
 
-func (viaTransport) DeclareQueue(context.Context, string, QueueSpec) error { return errViaOnlyPublishes }
+func (viaTransport) DeclareQueue(context.Context, string, QueueSpec) error {
+	return errViaOnlyPublishes
+}
 
 func (viaTransport) DeclareExchange(context.Context, string, ExchangeSpec) error {
 	return errViaOnlyPublishes
