@@ -1,0 +1,231 @@
+package rabbitmq
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	amqp "github.com/rabbitmq/amqp091-go"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// directReplyTo is RabbitMQ's pseudo-queue for direct reply-to.
+const directReplyTo = "amq.rabbitmq.reply-to"
+
+// OpenReplies starts a direct reply-to subscription (amq.rabbitmq.reply-to,
+// no-ack) on a channel of its own; requests must be published with the
+// returned channel's Publish, on that same channel, as the broker requires.
+// The channel's address (amq.rabbitmq.reply-to.<…>, which the broker
+// assigns) is learnt once, by sending one probe message to a private
+// server-named queue. After a lost connection or channel, the next Publish
+// reopens the subscription on the live connection, under a new address;
+// replies to the old one are lost.
+func (t *Transport) OpenReplies(ctx context.Context, deliver func(acemq.Delivery)) (acemq.ReplyChannel, error) {
+	if deliver == nil {
+		return nil, errors.New("acemq: OpenReplies was given a nil deliver func")
+	}
+	r := &replyChannel{t: t, deliver: deliver}
+	if _, err := r.live(ctx); err != nil {
+		return nil, fmt.Errorf("direct reply-to: %w", err)
+	}
+	return r, nil
+}
+
+// replyChannel is one direct reply-to subscription. Safe for concurrent use.
+type replyChannel struct {
+	t       *Transport
+	deliver func(acemq.Delivery)
+	mu      sync.Mutex
+	line    *replyLine
+	closed  bool
+	wg      sync.WaitGroup
+}
+
+// replyLine is the subscription on one AMQP channel.
+type replyLine struct {
+	conn    *amqp.Connection
+	ch      *amqp.Channel
+	address string
+	returns *returnLog
+}
+
+func (l *replyLine) alive() bool { return l != nil && !l.ch.IsClosed() && !l.conn.IsClosed() }
+
+// live returns the running line, opening one when there is none.
+func (r *replyChannel) live(ctx context.Context) (*replyLine, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return nil, ErrClosed
+	}
+	if r.line.alive() {
+		return r.line, nil
+	}
+	for {
+		conn, err := r.t.connection(ctx)
+		if err != nil {
+			return nil, err
+		}
+		line, err := r.open(ctx, conn)
+		if !errors.Is(err, amqp.ErrClosed) || !conn.IsClosed() {
+			if err == nil {
+				r.line = line
+			}
+			return line, err
+		}
+	}
+}
+
+// open starts consuming replies on a new channel of conn and learns its address.
+func (r *replyChannel) open(ctx context.Context, conn *amqp.Connection) (*replyLine, error) {
+	ch, err := conn.Channel()
+	if err != nil {
+		return nil, err
+	}
+	line, err := r.start(ctx, conn, ch)
+	if err != nil {
+		_ = ch.Close()
+		return nil, err
+	}
+	return line, nil
+}
+
+func (r *replyChannel) start(ctx context.Context, conn *amqp.Connection, ch *amqp.Channel) (*replyLine, error) {
+	if r.t.cfg.confirms {
+		if err := ch.Confirm(false); err != nil {
+			return nil, err
+		}
+	}
+	deliveries, err := ch.Consume(directReplyTo, "", true, false, false, false, nil)
+	if err != nil {
+		return nil, err
+	}
+	address, err := probeAddress(ctx, ch)
+	if err != nil {
+		return nil, fmt.Errorf("cannot learn the reply address: %w", err)
+	}
+	line := &replyLine{conn: conn, ch: ch, address: address,
+		returns: newReturnLog(ch.NotifyReturn(make(chan amqp.Return)))}
+	r.wg.Add(1)
+	go r.loop(deliveries)
+	return line, nil
+}
+
+func (r *replyChannel) loop(deliveries <-chan amqp.Delivery) {
+	defer r.wg.Done()
+	for d := range deliveries {
+		r.deliver(toDelivery(d))
+	}
+}
+
+// probeAddress sends one message with reply-to amq.rabbitmq.reply-to through
+// a private queue and reads back the address the broker wrote in its place.
+func probeAddress(ctx context.Context, ch *amqp.Channel) (string, error) {
+	q, err := ch.QueueDeclare("", false, true, true, false, nil)
+	if err != nil {
+		return "", err
+	}
+	defer func() { _, _ = ch.QueueDelete(q.Name, false, false, false) }()
+	dc, err := ch.PublishWithDeferredConfirmWithContext(ctx, "", q.Name, false, false,
+		amqp.Publishing{ReplyTo: directReplyTo, DeliveryMode: amqp.Transient})
+	if err != nil {
+		return "", err
+	}
+	if dc != nil {
+		if _, err := dc.WaitContext(ctx); err != nil {
+			return "", err
+		}
+	}
+	return getReplyTo(ctx, ch, q.Name)
+}
+
+// getReplyTo takes the probe from queue, waiting a little for it to arrive.
+func getReplyTo(ctx context.Context, ch *amqp.Channel, queue string) (string, error) {
+	for delay := time.Millisecond; ; delay = min(2*delay, 50*time.Millisecond) {
+		m, ok, err := ch.Get(queue, true)
+		if err != nil || ok {
+			return m.ReplyTo, err
+		}
+		select {
+		case <-ctx.Done():
+			return "", ctx.Err()
+		case <-time.After(delay):
+		}
+	}
+}
+
+// Address returns the broker-assigned address of the live subscription, ""
+// while it is down.
+func (r *replyChannel) Address() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.line == nil {
+		return ""
+	}
+	return r.line.address
+}
+
+// Publish sends msg on the reply subscription's channel, addressed to it,
+// and (with confirms, the default) waits for the broker's confirm. Errors
+// carry no "acemq:" prefix, as Transport.Publish's.
+func (r *replyChannel) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+	line, err := r.live(ctx)
+	if err != nil {
+		return acemq.PublishResult{}, err
+	}
+	msg = acemq.StampReplyAddress(msg, line.address)
+	pm, err := toPublishing(msg)
+	if err != nil {
+		return acemq.PublishResult{}, err
+	}
+	pm.ReplyTo = directReplyTo // the broker writes the channel's address in its place
+	dc, err := line.ch.PublishWithDeferredConfirmWithContext(ctx, exchange, key, msg.Mandatory, false, pm)
+	if err != nil {
+		return acemq.PublishResult{}, err
+	}
+	if dc == nil {
+		return acemq.PublishResult{MessageID: msg.MessageID, Routed: true}, nil
+	}
+	return line.await(ctx, dc, msg)
+}
+
+// await waits for msg's confirm and turns it into a result.
+func (l *replyLine) await(ctx context.Context, dc *amqp.DeferredConfirmation, msg acemq.Outbound) (acemq.PublishResult, error) {
+	select {
+	case <-dc.Done():
+	case <-ctx.Done():
+		return acemq.PublishResult{}, fmt.Errorf("stopped waiting for the broker's confirm; it may or may not have been delivered: %w", ctx.Err())
+	}
+	if !dc.Acked() {
+		if l.ch.IsClosed() {
+			return acemq.PublishResult{}, ErrConfirmLost
+		}
+		return acemq.PublishResult{}, ErrBrokerRefused
+	}
+	res := acemq.PublishResult{MessageID: msg.MessageID, Confirmed: true, Routed: true}
+	if msg.Mandatory {
+		reason, returned := l.returns.returned(msg.MessageID)
+		res.Routed, res.ReturnReason = !returned, reason
+	}
+	return res, nil
+}
+
+// Close cancels the subscription and closes its channel. Idempotent.
+func (r *replyChannel) Close() error {
+	r.mu.Lock()
+	line, was := r.line, r.closed
+	r.closed, r.line = true, nil
+	r.mu.Unlock()
+	if was || line == nil {
+		return nil
+	}
+	err := line.ch.Close()
+	r.wg.Wait()
+	if errors.Is(err, amqp.ErrClosed) {
+		err = nil
+	}
+	return err
+}
