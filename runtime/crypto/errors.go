@@ -21,7 +21,7 @@ func (e *unknownKeyError) Error() string {
 // Is makes the error match ErrUnknownKey.
 func (e *unknownKeyError) Is(target error) bool { return target == ErrUnknownKey }
 
-// unknownLocked returns the fatal missing-key error; kr.s.mu is held.
-func (kr *Keyring) unknownLocked(id string) error {
-	return acemq.Fatal(&unknownKeyError{id: id, held: append([]string(nil), kr.s.order...)})
+// unknown returns the fatal missing-key error for a keyring in state s.
+func (s *ringSnap) unknown(id string) error {
+	return acemq.Fatal(&unknownKeyError{id: id, held: append([]string(nil), s.order...)})
 }

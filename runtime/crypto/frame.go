@@ -14,7 +14,7 @@ const (
 // frame is a parsed encrypted body. The slices alias the body.
 type frame struct {
 	header []byte // 0xAE 0x01 len keyID: the associated data
-	keyID  string
+	keyID  []byte // aliases body; a string only when an error needs it
 	nonce  []byte
 	sealed []byte // ciphertext || tag
 }
@@ -38,7 +38,7 @@ func parseFrame(body []byte) (frame, error) {
 	if len(body) < 3+n {
 		return frame{}, acemq.Fatalf("acemq: the key id on this message is truncated")
 	}
-	return splitBody(frame{header: body[:3+n], keyID: string(body[3 : 3+n])}, body[3+n:])
+	return splitBody(frame{header: body[:3+n], keyID: body[3 : 3+n]}, body[3+n:])
 }
 
 // splitBody fills f's nonce and sealed parts from rest, the bytes after the
@@ -73,5 +73,5 @@ func checkPrefix(body []byte) error {
 // A body that is not a frame is a fatal error, worded as Decode words it.
 func KeyIDOf(body []byte) (string, error) {
 	f, err := parseFrame(body)
-	return f.keyID, err
+	return string(f.keyID), err
 }

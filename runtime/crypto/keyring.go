@@ -5,8 +5,10 @@ import (
 	"crypto/cipher"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // ErrUnknownKey is matched (errors.Is) by the error a Keyring returns for a key
@@ -15,17 +17,24 @@ var ErrUnknownKey = errors.New("acemq: the key is not on this keyring")
 
 // Keyring holds the keys a codec seals and opens with; the first given is
 // current until Use names another. Safe for concurrent use: Add and Use may
-// run while codecs encode and decode. No Keyring prints a secret. Build one
-// with NewKeyring: the zero Keyring holds no keys and is not usable.
+// run while codecs encode and decode, which read the keyring without taking a
+// lock. No Keyring prints a secret. Build one with NewKeyring: the zero
+// Keyring holds no keys and is not usable.
 type Keyring struct {
 	s *ringState // behind a pointer so that a copied or printed Keyring shares and hides it
 }
 
+// ringState publishes an immutable snapshot; Add and Use replace it under mu.
 type ringState struct {
-	mu      sync.RWMutex
+	mu   sync.Mutex // serialises Add and Use
+	snap atomic.Pointer[ringSnap]
+}
+
+// ringSnap is one version of the keyring. It is never modified once stored.
+type ringSnap struct {
 	order   []string
 	keys    map[string]entry
-	current string
+	current entry
 }
 
 // entry is a key with its AEAD, built once.
@@ -40,14 +49,14 @@ func NewKeyring(keys ...Key) (*Keyring, error) {
 	if len(keys) == 0 {
 		return nil, errors.New("acemq: a keyring needs at least one key")
 	}
-	kr := &Keyring{s: &ringState{keys: map[string]entry{}}}
+	kr := &Keyring{s: &ringState{}}
+	kr.s.snap.Store(&ringSnap{keys: map[string]entry{}})
 	for _, k := range keys {
 		if err := kr.Add(k); err != nil {
 			return nil, err
 		}
 	}
-	kr.s.current = keys[0].ID
-	return kr, nil
+	return kr, kr.Use(keys[0].ID)
 }
 
 // Add puts key on the keyring without making it current, so consumers can
@@ -63,11 +72,13 @@ func (kr *Keyring) Add(key Key) error {
 	}
 	kr.s.mu.Lock()
 	defer kr.s.mu.Unlock()
-	if _, dup := kr.s.keys[key.ID]; dup {
+	old := kr.s.snap.Load()
+	if _, dup := old.keys[key.ID]; dup {
 		return fmt.Errorf("acemq: key %q is already on this keyring", key.ID)
 	}
-	kr.s.keys[key.ID] = e
-	kr.s.order = append(kr.s.order, key.ID)
+	next := &ringSnap{order: append(slices.Clone(old.order), key.ID), keys: maps.Clone(old.keys), current: old.current}
+	next.keys[key.ID] = e
+	kr.s.snap.Store(next)
 	return nil
 }
 
@@ -88,49 +99,39 @@ func newEntry(k Key) (entry, error) {
 func (kr *Keyring) Use(id string) error {
 	kr.s.mu.Lock()
 	defer kr.s.mu.Unlock()
-	if _, ok := kr.s.keys[id]; !ok {
-		return kr.unknownLocked(id)
+	old := kr.s.snap.Load()
+	e, ok := old.keys[id]
+	if !ok {
+		return old.unknown(id)
 	}
-	kr.s.current = id
+	kr.s.snap.Store(&ringSnap{order: old.order, keys: old.keys, current: e})
 	return nil
 }
 
 // Current returns the key new messages are sealed with (a copy).
-func (kr *Keyring) Current() Key {
-	kr.s.mu.RLock()
-	defer kr.s.mu.RUnlock()
-	return kr.s.keys[kr.s.current].key.clone()
-}
+func (kr *Keyring) Current() Key { return kr.currentEntry().key.clone() }
 
 // Get returns the key named id (a copy). A missing key is a fatal error that
 // names it and the keys the keyring holds, and matches ErrUnknownKey.
 func (kr *Keyring) Get(id string) (Key, error) {
-	e, err := kr.entry(id)
+	e, err := kr.entry([]byte(id))
 	return e.key.clone(), err
 }
 
 // IDs returns the ids on the keyring in the order they were added.
-func (kr *Keyring) IDs() []string {
-	kr.s.mu.RLock()
-	defer kr.s.mu.RUnlock()
-	return slices.Clone(kr.s.order)
-}
+func (kr *Keyring) IDs() []string { return slices.Clone(kr.s.snap.Load().order) }
 
-func (kr *Keyring) entry(id string) (entry, error) {
-	kr.s.mu.RLock()
-	defer kr.s.mu.RUnlock()
-	e, ok := kr.s.keys[id]
+// entry returns the key named id; the lookup does not allocate.
+func (kr *Keyring) entry(id []byte) (entry, error) {
+	snap := kr.s.snap.Load()
+	e, ok := snap.keys[string(id)]
 	if !ok {
-		return entry{}, kr.unknownLocked(id)
+		return entry{}, snap.unknown(string(id))
 	}
 	return e, nil
 }
 
-func (kr *Keyring) currentEntry() entry {
-	kr.s.mu.RLock()
-	defer kr.s.mu.RUnlock()
-	return kr.s.keys[kr.s.current]
-}
+func (kr *Keyring) currentEntry() entry { return kr.s.snap.Load().current }
 
 // String describes the keyring by its key ids:
 // crypto.Keyring{current: "2026-02", keys: ["2026-01" "2026-02"]}.
@@ -138,9 +139,8 @@ func (kr Keyring) String() string {
 	if kr.s == nil {
 		return "crypto.Keyring{}"
 	}
-	kr.s.mu.RLock()
-	defer kr.s.mu.RUnlock()
-	return fmt.Sprintf("crypto.Keyring{current: %q, keys: %q}", kr.s.current, kr.s.order)
+	snap := kr.s.snap.Load()
+	return fmt.Sprintf("crypto.Keyring{current: %q, keys: %q}", snap.current.key.ID, snap.order)
 }
 
 // GoString is String, so %#v hides every secret too.
