@@ -1,6 +1,7 @@
 package rabbitmq
 
 import (
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"sync"
@@ -31,12 +32,24 @@ const (
 
 type delayRange struct{ min, max time.Duration }
 
+// recoveryMode is whether a lost connection is redialled; it is a type so
+// WithoutRecovery takes no bare boolean.
+type recoveryMode int
+
+const (
+	recoveryOn recoveryMode = iota
+	recoveryOff
+)
+
 var (
 	maxOutstandingExt = acemq.NewExtension[int]("rabbitmq.MaxOutstandingPublishes")
 	confirmExt        = acemq.NewExtension[confirmMode]("rabbitmq.WithoutConfirms")
 	onRecoveryExt     = acemq.NewExtension[func(RecoveryEvent)]("rabbitmq.OnRecovery")
 	nameExt           = acemq.NewExtension[string]("rabbitmq.Name")
 	delayExt          = acemq.NewExtension[delayRange]("rabbitmq.RecoveryDelay")
+	recoveryExt       = acemq.NewExtension[recoveryMode]("rabbitmq.WithoutRecovery")
+	tlsExt            = acemq.NewExtension[*tls.Config]("rabbitmq.WithTLS")
+	caExt             = acemq.NewExtension[string]("rabbitmq.TrustCA")
 )
 
 // MaxOutstandingPublishes bounds how many publishes may wait for the
@@ -55,8 +68,9 @@ func WithoutConfirms() acemq.ConnOption {
 	return option(confirmExt.Option(confirmsOff), func(c *config) { c.confirms = false })
 }
 
-// OnRecovery calls fn for every recovery event (lost, retrying, recovered)
-// from the transport's recovery goroutine, one event at a time and in order;
+// OnRecovery calls fn for every recovery event (lost, retrying, recovered,
+// gave-up, blocked, unblocked) from the transport's own goroutines, one event
+// at a time and in order;
 // fn should return quickly and must not close the transport or its
 // connection (Close waits for that goroutine). Default: none. A nil fn fails
 // Connect (or Dial).
@@ -79,6 +93,13 @@ func RecoveryDelay(min, max time.Duration) acemq.ConnOption {
 	return option(delayExt.Option(d), func(c *config) { c.delay = d })
 }
 
+// WithoutRecovery turns recovery off: when the connection is lost the
+// transport reports RecoveryLost then RecoveryGaveUp and stays down; every
+// later call fails at once. Default: recovery on.
+func WithoutRecovery() acemq.ConnOption {
+	return option(recoveryExt.Option(recoveryOff), func(c *config) { c.recovery = recoveryOff })
+}
+
 // config is the transport's resolved settings.
 type config struct {
 	maxOutstanding int
@@ -86,6 +107,10 @@ type config struct {
 	onRecovery     func(RecoveryEvent)
 	name           string
 	delay          delayRange
+	recovery       recoveryMode
+	tls            *tls.Config // WithTLS's, with TrustCA's roots once finished
+	tlsSet         bool        // WithTLS was given (perhaps nil, which is refused)
+	caFile         string
 }
 
 func defaultConfig() config {
@@ -110,7 +135,21 @@ func configFrom(ext acemq.Extensions) (config, error) {
 	if d, ok := delayExt.Of(ext); ok {
 		c.delay = d
 	}
-	return c, c.validate()
+	if m, ok := recoveryExt.Of(ext); ok {
+		c.recovery = m
+	}
+	c.tls, c.tlsSet = tlsExt.Of(ext)
+	c.caFile, _ = caExt.Of(ext)
+	err := c.finish()
+	return c, err
+}
+
+// finish validates c and loads TrustCA's file.
+func (c *config) finish() error {
+	if err := c.validate(); err != nil {
+		return err
+	}
+	return c.loadCA()
 }
 
 func (c config) validate() error {
@@ -122,6 +161,9 @@ func (c config) validate() error {
 	}
 	if c.delay.min <= 0 || c.delay.max < c.delay.min {
 		return fmt.Errorf("rabbitmq.RecoveryDelay needs 0 < min <= max, got %v and %v", c.delay.min, c.delay.max)
+	}
+	if c.tlsSet && c.tls == nil {
+		return errors.New("rabbitmq.WithTLS was given a nil *tls.Config")
 	}
 	return nil
 }
@@ -165,15 +207,29 @@ const (
 	// subscription resumed (Attempt is the successful one; Err joins
 	// redeclarations and resumptions that failed, if any).
 	RecoveryRecovered = "recovered"
+	// RecoveryGaveUp: the connection was lost and will not be redialled
+	// (WithoutRecovery); Err says why it was lost. The transport stays down.
+	RecoveryGaveUp = "gave-up"
+	// RecoveryBlocked: the broker blocked the connection (a memory or disk
+	// alarm); Reason is the broker's, Err an *acemq.ConnectionBlockedError.
+	// Publishes wait until RecoveryUnblocked, as long as their ctx allows.
+	RecoveryBlocked = "blocked"
+	// RecoveryUnblocked: the broker lifted the block; publishing resumes.
+	RecoveryUnblocked = "unblocked"
 )
 
 // RecoveryEvent is one step of connection recovery, given to OnRecovery.
 type RecoveryEvent struct {
-	// Kind is RecoveryLost, RecoveryRetrying or RecoveryRecovered.
+	// Kind is RecoveryLost, RecoveryRetrying, RecoveryRecovered,
+	// RecoveryGaveUp, RecoveryBlocked or RecoveryUnblocked.
 	Kind string
 	// Attempt counts redials from 1 (0 on RecoveryLost).
 	Attempt int
 	// Err is why the connection was lost, why the previous redial failed,
-	// or what could not be restored, depending on Kind; nil when none.
+	// what could not be restored or why the connection is blocked,
+	// depending on Kind; nil when none.
 	Err error
+	// Reason is the broker's reason on RecoveryBlocked (such as "low on
+	// memory"); empty otherwise.
+	Reason string
 }

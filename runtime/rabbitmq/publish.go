@@ -46,29 +46,53 @@ func (p *pubChannel) closeReason() error {
 	return p.reason
 }
 
-// publisher returns the live publish channel, opening one on the live
+// lane is which publishing channel a message goes through.
+type lane int
+
+const (
+	// mainLane: the publish channel, in confirm mode unless WithoutConfirms.
+	mainLane lane = iota
+	// hopLane: the always-confirmed channel of mandatory publishes (the
+	// library's hops) when WithoutConfirms: a return can only be told from
+	// success by the confirm that follows it.
+	hopLane
+)
+
+// laneFor picks msg's lane and whether it is confirmed.
+func (t *Transport) laneFor(msg acemq.Outbound) (lane, bool) {
+	switch {
+	case t.cfg.confirms:
+		return mainLane, true
+	case msg.Mandatory:
+		return hopLane, true
+	default:
+		return mainLane, false
+	}
+}
+
+// publisher returns the live channel of lane l, opening one on the live
 // connection when there is none (or the previous one closed).
-func (t *Transport) publisher(ctx context.Context) (*pubChannel, error) {
+func (t *Transport) publisher(ctx context.Context, l lane) (*pubChannel, error) {
 	for {
 		conn, err := t.connection(ctx)
 		if err != nil {
 			return nil, err
 		}
-		p, err := t.pubChannelOn(conn)
+		p, err := t.pubChannelOn(conn, l)
 		if !errors.Is(err, amqp.ErrClosed) || !conn.IsClosed() {
 			return p, err
 		}
 	}
 }
 
-func (t *Transport) pubChannelOn(conn *amqp.Connection) (*pubChannel, error) {
+func (t *Transport) pubChannelOn(conn *amqp.Connection, l lane) (*pubChannel, error) {
 	t.pubMu.Lock()
 	defer t.pubMu.Unlock()
-	if p := t.pub; p != nil && p.conn == conn && !p.ch.IsClosed() {
+	if p := t.pubs[l]; p != nil && p.conn == conn && !p.ch.IsClosed() {
 		return p, nil
 	}
 	ch, err := conn.Channel()
-	if err == nil && t.cfg.confirms {
+	if err == nil && (t.cfg.confirms || l == hopLane) {
 		err = ch.Confirm(false)
 	}
 	if err != nil {
@@ -79,7 +103,7 @@ func (t *Transport) pubChannelOn(conn *amqp.Connection) (*pubChannel, error) {
 	}
 	p := &pubChannel{conn: conn, ch: ch, closes: ch.NotifyClose(make(chan *amqp.Error, 1))}
 	p.returns = newReturnLog(ch.NotifyReturn(make(chan amqp.Return)))
-	t.pub = p
+	t.pubs[l] = p
 	return p, nil
 }
 
@@ -89,20 +113,29 @@ func (t *Transport) pubChannelOn(conn *amqp.Connection) (*pubChannel, error) {
 // A mandatory message that reached no queue returns Routed false with the
 // broker's reason ("312 NO_ROUTE"). A nack is ErrBrokerRefused; a channel or
 // connection lost before the confirm is ErrConfirmLost. While the connection
-// is down, Publish waits for recovery as long as ctx allows. Errors carry no
-// "acemq:" prefix: the publisher wraps them naming the message.
+// is down, Publish waits for recovery as long as ctx allows; while the
+// broker blocks the connection (a memory or disk alarm) it waits for the
+// block to lift, and when ctx ends first it returns an
+// *acemq.PublishingPausedError (acemq.IsBlocked). With WithoutConfirms,
+// mandatory messages are still confirmed, on a channel of their own. Errors
+// carry no "acemq:" prefix, except PublishingPausedError's: the publisher
+// wraps them naming the message.
 func (t *Transport) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
 	pm, err := toPublishing(msg)
 	if err != nil {
 		return acemq.PublishResult{}, err
 	}
-	if !t.cfg.confirms {
+	if err := t.waitUnblocked(ctx); err != nil {
+		return acemq.PublishResult{}, err
+	}
+	l, confirmed := t.laneFor(msg)
+	if !confirmed {
 		return t.publishUnconfirmed(ctx, exchange, key, msg, pm)
 	}
 	if err := t.window.acquire(ctx); err != nil {
-		return acemq.PublishResult{}, err
+		return acemq.PublishResult{}, t.pausedOr(err)
 	}
-	p, dc, err := t.send(ctx, exchange, key, msg.Mandatory, pm)
+	p, dc, err := t.send(ctx, l, exchange, key, msg.Mandatory, pm)
 	if err != nil {
 		t.window.release()
 		return acemq.PublishResult{}, err
@@ -110,11 +143,11 @@ func (t *Transport) Publish(ctx context.Context, exchange, key string, msg acemq
 	return t.await(ctx, p, dc, msg)
 }
 
-// send writes the message on the live publish channel, retrying on the
+// send writes the message on the live channel of lane l, retrying on the
 // recovered connection when the channel closed before the write.
-func (t *Transport) send(ctx context.Context, exchange, key string, mandatory bool, pm amqp.Publishing) (*pubChannel, *amqp.DeferredConfirmation, error) {
+func (t *Transport) send(ctx context.Context, l lane, exchange, key string, mandatory bool, pm amqp.Publishing) (*pubChannel, *amqp.DeferredConfirmation, error) {
 	for {
-		p, err := t.publisher(ctx)
+		p, err := t.publisher(ctx, l)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -132,7 +165,7 @@ func (t *Transport) await(ctx context.Context, p *pubChannel, dc *amqp.DeferredC
 		t.window.release()
 	case <-ctx.Done():
 		go func() { <-dc.Done(); t.window.release() }()
-		return acemq.PublishResult{}, fmt.Errorf("stopped waiting for the broker's confirm; it may or may not have been delivered: %w", ctx.Err())
+		return acemq.PublishResult{}, t.pausedOr(fmt.Errorf("stopped waiting for the broker's confirm; it may or may not have been delivered: %w", ctx.Err()))
 	}
 	if !dc.Acked() {
 		return acemq.PublishResult{}, p.nackError()
@@ -158,7 +191,7 @@ func (p *pubChannel) nackError() error {
 
 // publishUnconfirmed writes the message and returns at once.
 func (t *Transport) publishUnconfirmed(ctx context.Context, exchange, key string, msg acemq.Outbound, pm amqp.Publishing) (acemq.PublishResult, error) {
-	if _, _, err := t.send(ctx, exchange, key, msg.Mandatory, pm); err != nil {
+	if _, _, err := t.send(ctx, mainLane, exchange, key, msg.Mandatory, pm); err != nil {
 		return acemq.PublishResult{}, err
 	}
 	return acemq.PublishResult{MessageID: msg.MessageID, Routed: true}, nil

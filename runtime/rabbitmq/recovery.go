@@ -3,6 +3,7 @@ package rabbitmq
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	amqp "github.com/rabbitmq/amqp091-go"
@@ -21,7 +22,24 @@ func (t *Transport) watch(conn *amqp.Connection, closes chan *amqp.Error) {
 		err = amqpErr
 	}
 	t.emit(RecoveryEvent{Kind: RecoveryLost, Err: err})
+	if t.cfg.recovery == recoveryOff {
+		t.giveUp(err)
+		return
+	}
 	t.recover()
+}
+
+// giveUp leaves the transport down for good (WithoutRecovery): waiting and
+// later calls fail with the reason.
+func (t *Transport) giveUp(cause error) {
+	if cause == nil {
+		cause = errors.New("the connection closed")
+	}
+	t.mu.Lock()
+	t.gaveUp = fmt.Errorf("the connection to RabbitMQ was lost and recovery is off (rabbitmq.WithoutRecovery): %w", cause)
+	close(t.ready)
+	t.mu.Unlock()
+	t.emit(RecoveryEvent{Kind: RecoveryGaveUp, Err: cause})
 }
 
 // recover redials with a doubling backoff until it restores a connection or
@@ -45,19 +63,19 @@ func (t *Transport) recover() {
 func (t *Transport) reconnect(attempt int) error {
 	ctx, cancel := t.untilClosed()
 	defer cancel()
-	conn, nc, err := t.open(ctx)
+	l, err := t.open(ctx)
 	if err != nil {
 		return err
 	}
-	topoErr, err := t.restore(conn)
+	topoErr, err := t.restore(l.conn)
 	if err != nil {
-		_ = conn.Close()
+		_ = l.conn.Close()
 		return err
 	}
-	if !t.markUp(conn, nc) {
+	if !t.markUp(l) {
 		return nil
 	}
-	resumeErr := t.resumeAll(conn)
+	resumeErr := t.resumeAll(l.conn)
 	t.emit(RecoveryEvent{Kind: RecoveryRecovered, Attempt: attempt, Err: errors.Join(topoErr, resumeErr)})
 	return nil
 }
@@ -107,6 +125,9 @@ func (t *Transport) sleep(d time.Duration) bool {
 	}
 }
 
+// emit gives ev to OnRecovery, one event at a time.
 func (t *Transport) emit(ev RecoveryEvent) {
+	t.emitMu.Lock()
+	defer t.emitMu.Unlock()
 	t.cfg.onRecovery(ev)
 }

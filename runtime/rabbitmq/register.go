@@ -28,7 +28,7 @@ func Dial(ctx context.Context, url string, opts ...acemq.ConnOption) (*Transport
 			return nil, fmt.Errorf("acemq: cannot connect: %w", err)
 		}
 	}
-	if err := cfg.validate(); err != nil {
+	if err := cfg.finish(); err != nil {
 		return nil, fmt.Errorf("acemq: cannot connect: %w", err)
 	}
 	t, err := dial(ctx, url, cfg)
@@ -49,7 +49,8 @@ func dialExt(ctx context.Context, url string, ext acemq.Extensions) (acemq.Trans
 }
 
 var (
-	_ acemq.Transport      = (*Transport)(nil)
-	_ acemq.QueueInspector = (*Transport)(nil)
-	_ acemq.Puller         = (*Transport)(nil)
+	_ acemq.Transport       = (*Transport)(nil)
+	_ acemq.QueueInspector  = (*Transport)(nil)
+	_ acemq.Puller          = (*Transport)(nil)
+	_ acemq.BlockedReporter = (*Transport)(nil)
 )

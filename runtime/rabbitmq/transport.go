@@ -37,35 +37,56 @@ type Transport struct {
 	closed  bool
 	subs    map[*subscription]struct{}
 	netConn net.Conn // the socket under conn (test seam)
+	block   *blockState // non-nil while the broker blocks conn
+	gaveUp  error       // set when the connection was lost WithoutRecovery
+	emitMu  sync.Mutex  // OnRecovery events one at a time
 
 	pubMu sync.Mutex
-	pub   *pubChannel
+	pubs  [2]*pubChannel // by lane
 }
 
 func dial(ctx context.Context, url string, cfg config) (*Transport, error) {
+	if err := cfg.checkScheme(url); err != nil {
+		return nil, err
+	}
 	t := &Transport{url: url, cfg: cfg, window: newWindow(cfg.maxOutstanding),
 		done: make(chan struct{}), ready: make(chan struct{}), subs: map[*subscription]struct{}{}}
-	conn, nc, err := t.open(ctx)
+	link, err := t.open(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", redact(url), err)
 	}
-	t.markUp(conn, nc)
+	t.markUp(link)
 	return t, nil
+}
+
+// link is one dialled connection: the AMQP connection, the socket under it
+// and its connection.blocked notifications, registered right after the
+// handshake so none is missed.
+type link struct {
+	conn   *amqp.Connection
+	nc     net.Conn
+	blocks chan amqp.Blocking
 }
 
 // open dials the broker once. The TCP connect, TLS and AMQP handshakes are
 // bounded by ctx and dialTimeout; cancelling ctx aborts them.
-func (t *Transport) open(ctx context.Context) (*amqp.Connection, net.Conn, error) {
+func (t *Transport) open(ctx context.Context) (link, error) {
 	ctx, cancel := context.WithTimeout(ctx, dialTimeout)
 	defer cancel()
 	s := &socket{}
 	stop := context.AfterFunc(ctx, s.abort)
-	conn, err := amqp.DialConfig(t.dialURL(), amqp.Config{Properties: t.properties(), Dial: s.dialer(ctx)})
-	if !stop() && err == nil { // aborted after the handshake finished
-		_ = conn.Close()
-		return nil, nil, ctx.Err()
+	conn, err := amqp.DialConfig(t.dialURL(), amqp.Config{Properties: t.properties(), Dial: s.dialer(ctx),
+		TLSClientConfig: t.cfg.tls.Clone()})
+	if err != nil {
+		stop()
+		return link{}, err
 	}
-	return conn, s.get(), err
+	blocks := conn.NotifyBlocked(make(chan amqp.Blocking, 4))
+	if !stop() { // aborted after the handshake finished
+		_ = conn.Close()
+		return link{}, ctx.Err()
+	}
+	return link{conn: conn, nc: s.get(), blocks: blocks}, nil
 }
 
 func (t *Transport) properties() amqp.Table {
@@ -116,20 +137,22 @@ func (s *socket) abort() {
 	}
 }
 
-// markUp makes conn the live connection and starts watching it; after
-// Close it closes conn instead and returns false.
-func (t *Transport) markUp(conn *amqp.Connection, nc net.Conn) bool {
-	closes := conn.NotifyClose(make(chan *amqp.Error, 1))
+// markUp makes l the live connection, unblocked, and starts watching it;
+// after Close it closes the connection instead and returns false.
+func (t *Transport) markUp(l link) bool {
+	closes := l.conn.NotifyClose(make(chan *amqp.Error, 1))
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.closed {
-		_ = conn.Close()
+		_ = l.conn.Close()
 		return false
 	}
-	t.conn, t.netConn = conn, nc
+	t.conn, t.netConn = l.conn, l.nc
+	t.clearBlockLocked()
 	close(t.ready)
-	t.wg.Add(1)
-	go t.watch(conn, closes)
+	t.wg.Add(2)
+	go t.watch(l.conn, closes)
+	go t.watchBlocks(l.conn, l.blocks)
 	return true
 }
 
@@ -141,6 +164,7 @@ func (t *Transport) markDown(conn *amqp.Connection) bool {
 		return false
 	}
 	t.conn = nil
+	t.clearBlockLocked()
 	t.ready = make(chan struct{})
 	return true
 }
@@ -150,10 +174,13 @@ func (t *Transport) markDown(conn *amqp.Connection) bool {
 func (t *Transport) connection(ctx context.Context) (*amqp.Connection, error) {
 	for {
 		t.mu.Lock()
-		conn, ready, closed := t.conn, t.ready, t.closed
+		conn, ready, closed, gaveUp := t.conn, t.ready, t.closed, t.gaveUp
 		t.mu.Unlock()
 		if closed {
 			return nil, ErrClosed
+		}
+		if gaveUp != nil {
+			return nil, gaveUp
 		}
 		if conn != nil && !conn.IsClosed() {
 			return conn, nil

@@ -1,0 +1,60 @@
+package rabbitmq
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"fmt"
+	"net/url"
+	"os"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// WithTLS sets the TLS configuration of an amqps:// connection (trusted
+// roots, client certificates, minimum version). The transport copies cfg
+// for every dial; ServerName defaults to the URL's host. Default: none, so
+// amqps:// trusts the system's roots. Giving it with an amqp:// URL fails
+// Connect (or Dial); a nil cfg fails too.
+func WithTLS(cfg *tls.Config) acemq.ConnOption {
+	return option(tlsExt.Option(cfg), func(c *config) { c.tls, c.tlsSet = cfg, true })
+}
+
+// TrustCA makes an amqps:// connection trust the certificate authorities in
+// the PEM file at pemFile (and only those), on top of WithTLS's settings if
+// given. The file is read when the connection is opened; a file that cannot
+// be read or holds no certificate fails Connect (or Dial). Giving it with an
+// amqp:// URL fails too.
+func TrustCA(pemFile string) acemq.ConnOption {
+	return option(caExt.Option(pemFile), func(c *config) { c.caFile = pemFile })
+}
+
+// loadCA adds TrustCA's roots to the TLS configuration.
+func (c *config) loadCA() error {
+	if c.caFile == "" {
+		return nil
+	}
+	pem, err := os.ReadFile(c.caFile)
+	if err != nil {
+		return fmt.Errorf("rabbitmq.TrustCA cannot read the CA file: %w", err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(pem) {
+		return fmt.Errorf("rabbitmq.TrustCA: %s holds no PEM certificate", c.caFile)
+	}
+	cfg := &tls.Config{MinVersion: tls.VersionTLS12}
+	if c.tls != nil {
+		cfg = c.tls.Clone()
+	}
+	cfg.RootCAs = pool
+	c.tls, c.tlsSet = cfg, true
+	return nil
+}
+
+// checkScheme refuses TLS settings for a plaintext URL.
+func (c *config) checkScheme(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || !c.tlsSet || u.Scheme == "amqps" {
+		return nil // amqp091 reports a malformed URL, without echoing it
+	}
+	return fmt.Errorf("rabbitmq.WithTLS or rabbitmq.TrustCA was given but %s is plaintext; use amqps://", redact(raw))
+}
