@@ -3,6 +3,7 @@
 //	acemq-gen generate [-o DIR] PATH...   write one package per domain into DIR/<package>/
 //	acemq-gen check    [-o DIR] PATH...   exit 1, printing a diff, when DIR is not what generate would write
 //	acemq-gen vet      PATH...            validate only; warnings for deprecated use
+//	acemq-gen compat   --against BASE [--full] PATH...   exit 1 when a change breaks readers or writers built from BASE
 //	acemq-gen init     [-o DIR] [DOMAIN]  scaffold DOMAIN.acemq.yaml and a gen.go holding the go:generate line
 //	acemq-gen version                     print the version
 //
@@ -32,6 +33,9 @@ const usage = `usage:
   acemq-gen generate [-o DIR] PATH...   write one package per domain into DIR/<package>/ (DIR defaults to .)
   acemq-gen check    [-o DIR] PATH...   exit 1, printing a diff, when the files in DIR are not what generate would write
   acemq-gen vet      PATH...            validate only; warnings for deprecated use
+  acemq-gen compat   --against BASE [--full] PATH...
+                                        exit 1 when a change breaks readers or writers built from BASE
+                                        (BASE: a directory or git:REV)
   acemq-gen init     [-o DIR] [DOMAIN]  scaffold DOMAIN.acemq.yaml and a gen.go holding the go:generate line
   acemq-gen version                     print the version
 
@@ -53,6 +57,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return check(ctx, args[1:], stdout, stderr)
 	case "vet":
 		return vet(ctx, args[1:], stdout, stderr)
+	case "compat":
+		return compat(ctx, args[1:], stdout, stderr)
 	case "init":
 		return initCmd(ctx, args[1:], stdout, stderr)
 	case "version":

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/acemq/acemq-gen/generator"
+)
+
+// gitPrefix marks a BASE that is a git revision.
+const gitPrefix = "git:"
+
+// readBase reads the baseline contracts: from a git revision (git:REV) or a
+// directory.
+func readBase(ctx context.Context, against string, paths []string) ([]generator.Source, error) {
+	if rev, ok := strings.CutPrefix(against, gitPrefix); ok {
+		return readGitBase(ctx, rev, paths)
+	}
+	return readDirBase(against, paths)
+}
+
+// readDirBase reads a BASE directory. When every PATH is relative and exists
+// inside it (DIR/PATH, as in a checkout of the old tree), those are read;
+// otherwise the directory holds the baseline contracts and is searched whole.
+func readDirBase(dir string, paths []string) ([]generator.Source, error) {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("%s is not a directory (for a git revision write git:REV)", dir)
+	}
+	if mirrored, ok := mirror(dir, paths); ok {
+		return generator.ReadSources(mirrored)
+	}
+	return generator.ReadSources([]string{dir})
+}
+
+// mirror maps each relative PATH into dir; ok is false unless all exist there.
+func mirror(dir string, paths []string) ([]string, bool) {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if filepath.IsAbs(p) {
+			return nil, false
+		}
+		m := filepath.Join(dir, p)
+		if _, err := os.Stat(m); err != nil {
+			return nil, false
+		}
+		out = append(out, m)
+	}
+	return out, true
+}
+
+// readGitBase reads, at revision rev, the contracts under each PATH, with
+// git show: nothing is checked out. A PATH absent at rev contributes
+// nothing (its contracts are new). Sources are named REV:path, the path
+// relative to the repository root.
+func readGitBase(ctx context.Context, rev string, paths []string) ([]generator.Source, error) {
+	var out []generator.Source
+	seen := map[string]bool{}
+	for _, p := range paths {
+		srcs, err := gitSources(ctx, rev, p)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range srcs {
+			if !seen[s.Path] {
+				seen[s.Path] = true
+				out = append(out, s)
+			}
+		}
+	}
+	return out, nil
+}
+
+// gitSources reads the contracts under one PATH at rev.
+func gitSources(ctx context.Context, rev, p string) ([]generator.Source, error) {
+	top, rel, dir, err := gitLocate(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	names, err := gitList(ctx, top, rev, rel, dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []generator.Source
+	for _, n := range names {
+		data, err := git(ctx, top, "show", rev+":"+n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, generator.Source{Path: rev + ":" + n, Data: data})
+	}
+	return out, nil
+}
+
+// gitLocate finds the repository root holding p and p's slash-separated
+// path relative to it; dir tells whether p is a directory.
+func gitLocate(ctx context.Context, p string) (top, rel string, dir bool, err error) {
+	info, err := os.Stat(p)
+	if err != nil {
+		return "", "", false, err
+	}
+	where := p
+	if !info.IsDir() {
+		where = filepath.Dir(p)
+	}
+	out, err := git(ctx, where, "rev-parse", "--show-toplevel", "--show-prefix")
+	if err != nil {
+		return "", "", false, err
+	}
+	lines := strings.SplitN(string(out), "\n", 3)
+	if len(lines) < 2 {
+		return "", "", false, fmt.Errorf("git rev-parse: unexpected output %q", out)
+	}
+	rel = strings.TrimSuffix(lines[1], "/")
+	if !info.IsDir() {
+		rel = path.Join(rel, filepath.Base(p))
+	}
+	return lines[0], rel, info.IsDir(), nil
+}
+
+// gitList lists the files to read at rev: rel itself when it is a file, the
+// contracts under it (outside hidden directories) when it is a directory.
+func gitList(ctx context.Context, top, rev, rel string, dir bool) ([]string, error) {
+	args := []string{"ls-tree", "-r", "-z", "--name-only", "--full-tree", rev}
+	if rel != "" {
+		args = append(args, "--", rel)
+	}
+	out, err := git(ctx, top, args...)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for n := range strings.SplitSeq(strings.TrimSuffix(string(out), "\x00"), "\x00") {
+		if n != "" && (!dir || isBaseContract(rel, n)) {
+			names = append(names, n)
+		}
+	}
+	return names, nil
+}
+
+// isBaseContract reports whether n, found under the directory rel, is a
+// contract a directory search would read.
+func isBaseContract(rel, n string) bool {
+	inner := strings.TrimPrefix(strings.TrimPrefix(n, rel), "/")
+	for _, part := range strings.Split(path.Dir(inner), "/") {
+		if strings.HasPrefix(part, ".") && part != "." {
+			return false
+		}
+	}
+	return generator.IsContract(path.Base(n))
+}
+
+// git runs git in dir and returns its standard output.
+func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	return out, nil
+}

@@ -1,0 +1,93 @@
+package generator
+
+// compatDir says which schema reads and which writes in a compatibility check.
+type compatDir int
+
+const (
+	// forward: the BASE schema reads what the new schema writes.
+	compatForward compatDir = iota
+	// backward: the new schema reads what the BASE schema wrote.
+	compatBackward
+)
+
+// compatRole is what a message's kind means for compatibility: the direction its
+// owner needs and the words each rule uses.
+type compatRole struct {
+	dir     compatDir
+	rule    string // the direction rule, for the message's own direction
+	removed string // what removing (or re-kinding) the message breaks
+	routing string // what a new routing key breaks
+	codec   string // what a new codec breaks
+}
+
+// The roles of the four kinds of message.
+var (
+	compatEvent = compatRole{
+		dir:     compatForward,
+		rule:    "an event must stay readable by consumers built from BASE: forward compatibility",
+		removed: "consumers built from BASE still subscribe to it, so removing a message breaks its readers",
+		routing: "queues of consumers built from BASE are bound to the old key and receive nothing",
+		codec:   "consumers built from BASE cannot decode what the new publisher sends",
+	}
+	compatResponse = compatRole{
+		dir:     compatForward,
+		rule:    "an RPC response must stay readable by callers built from BASE: forward compatibility",
+		removed: "callers built from BASE still wait for it, so removing a message breaks its readers",
+		routing: "callers built from BASE still use the old key",
+		codec:   "callers built from BASE cannot decode what the new server replies",
+	}
+	compatCommand = compatRole{
+		dir:     compatBackward,
+		rule:    "a command must stay readable when sent by producers built from BASE: backward compatibility",
+		removed: "producers built from BASE still send it and nothing reads it any more, so removing a message breaks its readers",
+		routing: "producers built from BASE still send with the old key, which the queue no longer binds",
+		codec:   "the new consumer cannot decode what producers built from BASE send",
+	}
+	compatRequest = compatRole{
+		dir:     compatBackward,
+		rule:    "an RPC request must stay readable when sent by callers built from BASE: backward compatibility",
+		removed: "callers built from BASE still send it and nothing serves it any more, so removing a message breaks its readers",
+		routing: "callers built from BASE still send with the old key",
+		codec:   "the new server cannot decode what callers built from BASE send",
+	}
+)
+
+// compatRoleOf tells published messages (events, RPC responses) from consumed
+// ones (commands, RPC requests).
+func compatRoleOf(m *Message) compatRole {
+	switch m.Kind.String() {
+	case "command":
+		return compatCommand
+	case "rpc-request", "request":
+		return compatRequest
+	case "rpc-response", "response":
+		return compatResponse
+	}
+	return compatEvent
+}
+
+// compatFullRule is the rule named when --full demands the direction the
+// message's role does not.
+func compatFullRule(d compatDir) string {
+	if d == compatForward {
+		return "--full: readers built from BASE must read what the new schema writes: forward compatibility"
+	}
+	return "--full: the new schema must read what writers built from BASE wrote: backward compatibility"
+}
+
+// compatChecks lists the directions to check for a message of role r, each with
+// the rule a failure cites.
+func compatChecks(r compatRole, cfg compatConfig) []compatCheck {
+	out := []compatCheck{{r.dir, r.rule}}
+	if cfg.full {
+		other := 1 - r.dir
+		out = append(out, compatCheck{other, compatFullRule(other)})
+	}
+	return out
+}
+
+// compatCheck is one direction to verify and the rule it enforces.
+type compatCheck struct {
+	dir  compatDir
+	rule string
+}
