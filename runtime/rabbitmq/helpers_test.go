@@ -49,12 +49,18 @@ func openTransport(t *testing.T, opts ...acemq.ConnOption) *Transport {
 // cleaner deletes what a test declared, through a connection of its own.
 type cleaner struct {
 	t         *testing.T
+	url       string
 	queues    []string
 	exchanges []string
 }
 
 func newCleaner(t *testing.T) *cleaner {
-	c := &cleaner{t: t}
+	return newCleanerAt(t, os.Getenv("ACEMQ_TEST_AMQP_URL"))
+}
+
+// newCleanerAt cleans up on the broker at url.
+func newCleanerAt(t *testing.T, url string) *cleaner {
+	c := &cleaner{t: t, url: url}
 	t.Cleanup(c.run)
 	return c
 }
@@ -63,7 +69,7 @@ func (c *cleaner) queue(name string) string    { c.queues = append(c.queues, nam
 func (c *cleaner) exchange(name string) string { c.exchanges = append(c.exchanges, name); return name }
 
 func (c *cleaner) run() {
-	conn, err := amqp.Dial(os.Getenv("ACEMQ_TEST_AMQP_URL"))
+	conn, err := amqp.Dial(c.url)
 	if err != nil {
 		c.t.Errorf("cleanup: cannot connect: %v", err)
 		return

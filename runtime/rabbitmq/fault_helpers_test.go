@@ -1,0 +1,49 @@
+package rabbitmq
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// faultNode returns the URL and port of the broker node the fault tests may
+// stop, block and disconnect (ACEMQ_TEST_FAULT_AMQP_URL and
+// ACEMQ_TEST_FAULT_PORT, exported by scripts/test.sh), skipping the test
+// when they are unset unless ACEMQ_REQUIRE_BROKER=1.
+func faultNode(t *testing.T) (url, port string) {
+	t.Helper()
+	url, port = os.Getenv("ACEMQ_TEST_FAULT_AMQP_URL"), os.Getenv("ACEMQ_TEST_FAULT_PORT")
+	if url != "" && port != "" {
+		return url, port
+	}
+	msg := "ACEMQ_TEST_FAULT_AMQP_URL and ACEMQ_TEST_FAULT_PORT are not set; the fault tests need a node of " +
+		"their own: `scripts/broker.sh start 5699` then export ACEMQ_TEST_FAULT_AMQP_URL=$(scripts/broker.sh url 5699) " +
+		"ACEMQ_TEST_FAULT_PORT=5699 (scripts/test.sh does this)"
+	if os.Getenv("ACEMQ_REQUIRE_BROKER") == "1" {
+		t.Fatal(msg + " (ACEMQ_REQUIRE_BROKER=1 requires one)")
+	}
+	t.Skip(msg)
+	return "", ""
+}
+
+// rabbitmqctl runs rabbitmqctl args against the node on port through
+// scripts/broker.sh, failing the test when it fails.
+func rabbitmqctl(t *testing.T, port string, args ...string) string {
+	t.Helper()
+	out, err := runCtl(port, args...)
+	if err != nil {
+		t.Fatalf("rabbitmqctl %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return out
+}
+
+func runCtl(port string, args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "../../scripts/broker.sh", append([]string{"ctl", port, "--", "rabbitmqctl"}, args...)...)
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
