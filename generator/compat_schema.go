@@ -76,14 +76,18 @@ func compatPath(path []string) string {
 }
 
 // compatPos is the position in nm's contract of the deepest field of path
-// that still exists there, or the message's own position.
+// that still exists there; for a field that does not, the record that lacks
+// it (the message itself at the top).
 func compatPos(nm *Message, path []string) Pos {
 	pos, rec := nm.Pos, nm.Record
 	for _, name := range path {
+		if name == "[]" || name == "{}" {
+			continue
+		}
 		f := compatField(rec, name)
 		if f == nil {
-			if name == "[]" || name == "{}" {
-				continue
+			if rec != nil && rec != nm.Record {
+				pos = rec.Pos
 			}
 			break
 		}

@@ -119,3 +119,114 @@ func TestCompatDirectionRules(t *testing.T) {
 		})
 	}
 }
+
+func TestCompatMessageChanges(t *testing.T) {
+	const v1 = "acemq: 1\ndomain: orders\nevents:\n  OrderPlaced:\n    fields: {orderId: uuid}\n" +
+		"commands:\n  ChargeCard:\n    fields: {orderId: uuid}\n"
+	cases := []struct {
+		name, next string
+		wantCode   int
+		want       []string
+	}{
+		{name: "a new message passes", wantCode: exitOK,
+			next: v1 + "  RefundCard:\n    fields: {orderId: uuid}\n"},
+		{name: "a removed event breaks its readers", wantCode: exitFindings,
+			next: "acemq: 1\ndomain: orders\ncommands:\n  ChargeCard:\n    fields: {orderId: uuid}\n",
+			want: []string{"OrderPlaced: removed; consumers built from BASE still subscribe to it, so removing a message breaks its readers"}},
+		{name: "a removed command breaks its readers", wantCode: exitFindings,
+			next: "acemq: 1\ndomain: orders\nevents:\n  OrderPlaced:\n    fields: {orderId: uuid}\n",
+			want: []string{"ChargeCard: removed; producers built from BASE still send it"}},
+		{name: "an event that became a command is refused", wantCode: exitFindings,
+			next: "acemq: 1\ndomain: orders\ncommands:\n  OrderPlaced:\n    fields: {orderId: uuid}\n  ChargeCard:\n    fields: {orderId: uuid}\n",
+			want: []string{"OrderPlaced: was an event in BASE and is a command now"}},
+		{name: "a new routing key strands the event's old consumers", wantCode: exitFindings,
+			next: strings.Replace(v1, "OrderPlaced:\n", "OrderPlaced:\n    routing-key: order.created\n", 1),
+			want: []string{`OrderPlaced: routing key changed from "order.placed" to "order.created"`}},
+		{name: "a new codec strands the command's old producers", wantCode: exitFindings,
+			next: strings.Replace(v1, "ChargeCard:\n    fields: {orderId: uuid}", "ChargeCard:\n    codec: text\n    fields: {orderId: string}", 1),
+			want: []string{"ChargeCard: codec changed from json to text; the new consumer cannot decode"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			base, next := compatDirs(t, v1, c.next)
+			code, _, errOut := cli(t, "compat", "--against", base, next)
+			if code != c.wantCode {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", code, c.wantCode, errOut)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(errOut, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, errOut)
+				}
+			}
+		})
+	}
+}
+
+func TestCompatNamesTheNestedFieldAndItsLine(t *testing.T) {
+	const types = "types:\n  Money:\n    fields:\n      currency: string\n      cents: long\n"
+	v1 := "acemq: 1\ndomain: orders\n" + types + "events:\n  OrderPlaced:\n    fields:\n      lines: [Money]\n"
+	v2 := strings.Replace(v1, "      currency: string\n", "", 1)
+	base, next := compatDirs(t, v1, v2)
+	code, _, errOut := cli(t, "compat", "--against", base, next)
+	want := filepath.Join(next, "orders.acemq.yaml") + ":4:3: OrderPlaced: lines[].currency: removed, but it has no default in BASE"
+	if code != exitFindings || !strings.Contains(errOut, want) {
+		t.Fatalf("exit %d, stderr:\n%s\nwant %q", code, errOut, want)
+	}
+}
+
+func TestCompatReportsEveryBreakingChangeInOneRun(t *testing.T) {
+	v2 := compatContract(edit(eventV1, "\nnote: string", ""), edit(commandV1, "cents: long", "cents: int"))
+	base, next := compatDirs(t, compatContract(eventV1, commandV1), v2)
+	code, _, errOut := cli(t, "compat", "--against", base, next)
+	if code != exitFindings || strings.Count(errOut, "\n") != 2 {
+		t.Fatalf("exit %d, want 1 with two findings; stderr:\n%s", code, errOut)
+	}
+}
+
+func TestCompatAcceptsFlagsAfterThePaths(t *testing.T) {
+	base, next := compatDirs(t, compatContract(eventV1, commandV1), compatContract(eventV1, commandV1+"\nx: string"))
+	if code, _, errOut := cli(t, "compat", next, "--against", base); code != exitFindings {
+		t.Fatalf("exit %d, want 1; stderr:\n%s", code, errOut)
+	}
+}
+
+func TestCompatUsageErrorsExitTwo(t *testing.T) {
+	base, next := compatDirs(t, compatContract(eventV1, commandV1), compatContract(eventV1, commandV1))
+	for _, args := range [][]string{
+		{"compat", next},
+		{"compat", "--against", base},
+		{"compat", "--against", "git:", next},
+		{"compat", "--against", filepath.Join(base, "missing"), next},
+		{"compat", "--against", filepath.Join(base, "orders.acemq.yaml"), next},
+		{"compat", "--frobnicate", "--against", base, next},
+	} {
+		if code, _, errOut := cli(t, args...); code != exitUsage || errOut == "" {
+			t.Errorf("%q: exit %d, stderr %q; want 2 with a message", args, code, errOut)
+		}
+	}
+}
+
+func TestCompatReportsAContractErrorInsteadOfComparing(t *testing.T) {
+	base, next := compatDirs(t, compatContract(eventV1, commandV1), compatContract(eventV1, commandV1+"\nx: nosuchtype"))
+	code, _, errOut := cli(t, "compat", "--against", base, next)
+	if code != exitFindings || !strings.Contains(errOut, "nosuchtype") {
+		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
+	}
+}
+
+func TestCompatReadsTheBaseDirectoryAsACheckoutWhenThePathsExistInIt(t *testing.T) {
+	root := t.TempDir()
+	old, cur := filepath.Join(root, "old"), filepath.Join(root, "cur")
+	for dir, cmd := range map[string]string{old: commandV1, cur: commandV1 + "\nx: string"} {
+		if err := os.MkdirAll(filepath.Join(dir, "contracts"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeText(t, filepath.Join(dir, "contracts", "orders.acemq.yaml"), compatContract(eventV1, cmd))
+		writeText(t, filepath.Join(dir, "contracts", "broken.acemq.yaml"), "not: a contract")
+	}
+	t.Chdir(cur)
+	code, _, errOut := cli(t, "compat", "--against", old, filepath.Join("contracts", "orders.acemq.yaml"))
+	if code != exitFindings || !strings.Contains(errOut, "ChargeCard: x: added without a default") {
+		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
+	}
+}

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// gitRepo is a throwaway repository in a temporary directory.
+type gitRepo struct {
+	t   *testing.T
+	dir string
+}
+
+func newGitRepo(t *testing.T) gitRepo {
+	t.Helper()
+	r := gitRepo{t, t.TempDir()}
+	r.git("init", "-q")
+	r.git("config", "user.name", "acemq test")
+	r.git("config", "user.email", "test@acemq.invalid")
+	r.git("config", "commit.gpgsign", "false")
+	return r
+}
+
+func (r gitRepo) git(args ...string) {
+	r.t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", r.dir}, args...)...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		r.t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// commit writes files (slash paths relative to the repository) and commits them.
+func (r gitRepo) commit(files map[string]string) {
+	r.t.Helper()
+	for name, text := range files {
+		p := filepath.Join(r.dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			r.t.Fatal(err)
+		}
+		writeText(r.t, p, text)
+	}
+	r.git("add", "-A")
+	r.git("commit", "-q", "-m", "change")
+}
+
+func TestCompatAgainstAGitRevisionReadsTheOldContractsWithoutACheckout(t *testing.T) {
+	r := newGitRepo(t)
+	r.commit(map[string]string{"contracts/orders.acemq.yaml": compatContract(eventV1, commandV1)})
+	r.commit(map[string]string{"contracts/orders.acemq.yaml": compatContract(eventV1+"\nextra: {type: string, default: x}", commandV1)})
+	contracts := filepath.Join(r.dir, "contracts")
+	if code, _, errOut := cli(t, "compat", "--against", "git:HEAD~1", contracts); code != exitOK {
+		t.Fatalf("a field added with a default: exit %d, stderr:\n%s", code, errOut)
+	}
+	writeText(t, filepath.Join(contracts, "orders.acemq.yaml"), compatContract(eventV1, edit(commandV1, "cents: long", "cents: int")))
+	code, _, errOut := cli(t, "compat", "--against", "git:HEAD", contracts)
+	if code != exitFindings || !strings.Contains(errOut, "ChargeCard: cents: type changed from long to int") {
+		t.Fatalf("a command's long became int: exit %d, stderr:\n%s", code, errOut)
+	}
+	if before, _ := os.ReadFile(filepath.Join(contracts, "orders.acemq.yaml")); !strings.Contains(string(before), "cents: int") {
+		t.Fatal("compat changed the working tree")
+	}
+}
+
+func TestCompatAgainstGitTakesAContractFileAndSkipsHiddenDirectories(t *testing.T) {
+	r := newGitRepo(t)
+	r.commit(map[string]string{
+		"orders.acemq.yaml":         compatContract(eventV1, commandV1),
+		".hidden/broken.acemq.yaml": "acemq: 1\nnot a contract: [",
+	})
+	writeText(t, filepath.Join(r.dir, "orders.acemq.yaml"), compatContract(edit(eventV1, "\nnote: string", ""), commandV1))
+	for _, path := range []string{r.dir, filepath.Join(r.dir, "orders.acemq.yaml")} {
+		code, _, errOut := cli(t, "compat", "--against", "git:HEAD", path)
+		if code != exitFindings || !strings.Contains(errOut, "OrderPlaced: note: removed") || strings.Contains(errOut, "broken") {
+			t.Errorf("%s: exit %d, stderr:\n%s", path, code, errOut)
+		}
+	}
+}
+
+func TestCompatAgainstGitAcceptsAContractTheRevisionDidNotHave(t *testing.T) {
+	r := newGitRepo(t)
+	r.commit(map[string]string{"README.md": "nothing yet"})
+	writeText(t, filepath.Join(r.dir, "orders.acemq.yaml"), compatContract(eventV1, commandV1))
+	if code, _, errOut := cli(t, "compat", "--against", "git:HEAD", r.dir); code != exitOK {
+		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
+	}
+}
+
+func TestCompatAgainstAnUnknownRevisionIsAUsageError(t *testing.T) {
+	r := newGitRepo(t)
+	r.commit(map[string]string{"orders.acemq.yaml": compatContract(eventV1, commandV1)})
+	code, _, errOut := cli(t, "compat", "--against", "git:no-such-rev", r.dir)
+	if code != exitUsage || !strings.Contains(errOut, "no-such-rev") {
+		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
+	}
+}
