@@ -36,7 +36,7 @@ type Transport struct {
 	ready   chan struct{} // closed while conn is usable
 	closed  bool
 	subs    map[*subscription]struct{}
-	netConn net.Conn // the socket under conn (test seam)
+	netConn net.Conn    // the socket under conn (test seam)
 	block   *blockState // non-nil while the broker blocks conn
 	gaveUp  error       // set when the connection was lost WithoutRecovery
 	emitMu  sync.Mutex  // OnRecovery events one at a time
