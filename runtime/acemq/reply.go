@@ -116,3 +116,23 @@ func (e *Envelope) adoptReplyProperties(d Delivery) {
 		e.CorrelationID = d.CorrelationID
 	}
 }
+
+// ConsumeCodec returns the codec a consumer of conn given opts decodes with
+// (ConsumeWith's, else the connection's), or the error an invalid option
+// makes Consume fail with. A responder replies with it.
+func ConsumeCodec(conn *Conn, opts ...ConsumeOption) (Codec, error) {
+	cfg, err := buildConsumeConfig(conn, opts)
+	if err != nil {
+		return nil, err
+	}
+	return cfg.codec, nil
+}
+
+// SendTo publishes payload like p.SendResult, but to exchange with key
+// instead of p's own: how a responder sends each reply to the address its
+// request named. The envelope's Type defaults to key, as with any publisher.
+func SendTo[T any](ctx context.Context, p *Publisher[T], exchange, key string, payload T, opts ...EnvelopeOption) (PublishResult, error) {
+	q := *p
+	q.exchange, q.key = exchange, key
+	return q.SendResult(ctx, payload, opts...)
+}

@@ -1,0 +1,28 @@
+// Package patterns holds the messaging patterns built on runtime/acemq;
+// today, typed request/reply (RPC) that interoperates with the AceMQ family.
+//
+// A request travels like this:
+//
+//	Requester.Do ─ envelope (correlation, acemq-reply-to, acemq-deadline)
+//	  → publish interceptors → codec → reply channel (direct reply-to)
+//	  → broker → responder queue → Serve: consume interceptors → decode
+//	  → deadline check → handler(ctx with the caller's deadline)
+//	  → reply (publish interceptors, correlation-id) → reply address
+//	  → Requester: matched by correlation id → decode, or declared error
+//
+// On RabbitMQ a Requester uses direct reply-to (amq.rabbitmq.reply-to) on a
+// channel of its own, and publishes its requests on that channel, as the
+// broker requires; memory:// has the equivalent. ReplyTo(queue) uses a named
+// reply queue instead (the family's way), and a transport without the
+// acemq.ReplyTransport seam gets an exclusive, auto-delete acemq-reply-<uuid>
+// queue.
+//
+// The caller's deadline (its ctx, or Timeout, whichever is sooner) becomes
+// the request's AMQP expiration and the acemq-deadline header; the handler's
+// ctx carries it; a request whose deadline passed before it was picked up is
+// dropped unhandled. A handler error declared with NewError reaches the caller
+// as that error (acemq-error-code); any other error reaches the caller as an
+// opaque ErrResponderFailed that never carries the handler's text, and the
+// request is dead-lettered on the responder's side. Every failure reply
+// carries the family's acemq-error header.
+package patterns

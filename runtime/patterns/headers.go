@@ -1,0 +1,46 @@
+package patterns
+
+import "github.com/acemq/acemq-gen/runtime/acemq"
+
+// The request/reply headers (FAMILY-SPEC §2.3 and issue 6). They are
+// application headers, outside the reserved x-acemq- namespace.
+const (
+	// HeaderReplyTo names the reply address; written beside the AMQP
+	// reply-to property, and read before it.
+	HeaderReplyTo = acemq.ReplyToHeader
+	// HeaderError marks a failure reply: the declared error's code, or the
+	// generic "the responder failed (message <id>)".
+	HeaderError = "acemq-error"
+	// HeaderErrorCode carries a declared error's code, such as NotFound.
+	HeaderErrorCode = "acemq-error-code"
+	// HeaderDeadline is the caller's deadline in epoch milliseconds.
+	HeaderDeadline = "acemq-deadline"
+)
+
+// headerString reads a string header that may arrive as []byte.
+func headerString(h map[string]any, name string) (string, bool) {
+	switch v := h[name].(type) {
+	case string:
+		return v, true
+	case []byte:
+		return string(v), true
+	}
+	return "", false
+}
+
+// headerMillis reads an epoch-milliseconds header of any integer width.
+func headerMillis(h map[string]any, name string) (int64, bool) {
+	switch v := h[name].(type) {
+	case int64:
+		return v, true
+	case int32:
+		return int64(v), true
+	case int:
+		return int64(v), true
+	case uint32:
+		return int64(v), true
+	case float64:
+		return int64(v), true
+	}
+	return 0, false
+}

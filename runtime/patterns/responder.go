@@ -1,0 +1,150 @@
+package patterns
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// Responder is a running Serve. Safe for concurrent use.
+type Responder struct {
+	consumer     *acemq.Consumer
+	answered     atomic.Int64
+	unanswerable atomic.Int64
+	expired      atomic.Int64
+}
+
+// Answered returns how many replies (answers and failure replies) were sent.
+func (r *Responder) Answered() int64 { return r.answered.Load() }
+
+// Unanswerable returns how many requests named no reply address (neither
+// the acemq-reply-to header nor the reply-to property); they were
+// dead-lettered.
+func (r *Responder) Unanswerable() int64 { return r.unanswerable.Load() }
+
+// Expired returns how many requests got no reply because their deadline
+// passed: before they were picked up (the handler never ran), or while the
+// handler ran (the caller had given up).
+func (r *Responder) Expired() int64 { return r.expired.Load() }
+
+// Close stops the responder as acemq.Consumer.Close does: requests not yet
+// started return to the queue, running handlers finish. Idempotent.
+func (r *Responder) Close() error { return r.consumer.Close() }
+
+// Done is closed once the responder has stopped.
+func (r *Responder) Done() <-chan struct{} { return r.consumer.Done() }
+
+// Serve answers the requests arriving on queue, which must already be
+// declared (Serve never redeclares it), with h. A request's reply goes to
+// its acemq-reply-to header, else its AMQP reply-to property; a request
+// with neither is dead-lettered. h's ctx carries the caller's deadline
+// (acemq-deadline); a request whose deadline passed before pickup is dropped
+// without calling h. A *DeclaredError from h (wrapped or not) becomes a
+// failure reply with its code; any other error (or panic) a generic failure
+// reply, while the request is dead-lettered and the error logged. Replies go
+// through the publish interceptors, encoded with the consumer's codec. opts
+// are the consumer's (ConsumeWith, Concurrency, Prefetch, …).
+func Serve[Req, Resp any](ctx context.Context, conn *acemq.Conn, queue string, h func(context.Context, acemq.Message[Req]) (Resp, error), opts ...acemq.ConsumeOption) (*Responder, error) {
+	if h == nil {
+		return nil, fmt.Errorf("acemq: Serve on %q was given a nil handler", queue)
+	}
+	s, err := newServer(conn, queue, h, opts)
+	if err != nil {
+		return nil, err
+	}
+	c, err := acemq.Consume(ctx, conn, queue, s.handle, opts...)
+	if err != nil {
+		return nil, err
+	}
+	s.r.consumer = c
+	return s.r, nil
+}
+
+// DeclareAndServe applies t (which may be nil), then Serves queue: what
+// generated code calls.
+func DeclareAndServe[Req, Resp any](ctx context.Context, conn *acemq.Conn, t *acemq.Topology, queue string, h func(context.Context, acemq.Message[Req]) (Resp, error), opts ...acemq.ConsumeOption) (*Responder, error) {
+	if t != nil {
+		if err := t.Apply(ctx, conn); err != nil {
+			return nil, err
+		}
+	}
+	return Serve(ctx, conn, queue, h, opts...)
+}
+
+// server is the handler side of a Responder.
+type server[Req, Resp any] struct {
+	conn     *acemq.Conn
+	queue    string
+	h        func(context.Context, acemq.Message[Req]) (Resp, error)
+	r        *Responder
+	answers  *acemq.Publisher[Resp]
+	failures *acemq.Publisher[[]byte]
+}
+
+func newServer[Req, Resp any](conn *acemq.Conn, queue string, h func(context.Context, acemq.Message[Req]) (Resp, error), opts []acemq.ConsumeOption) (*server[Req, Resp], error) {
+	codec, err := acemq.ConsumeCodec(conn, opts...)
+	if err != nil {
+		return nil, err
+	}
+	s := &server[Req, Resp]{conn: conn, queue: queue, h: h, r: &Responder{}}
+	answers := acemq.NewPublisher(conn, "", "", acemq.PublishWith[Resp](codec), acemq.NotPersistent[Resp]())
+	failures := acemq.NewPublisher(conn, "", "", acemq.PublishWith[[]byte](acemq.BytesCodec{}), acemq.NotPersistent[[]byte]())
+	s.answers, s.failures = acemq.Through(answers, s.sendReply), acemq.Through(failures, s.sendReply)
+	return s, nil
+}
+
+// handle is the consumer's handler: address, deadline, h, reply.
+func (s *server[Req, Resp]) handle(ctx context.Context, m acemq.Message[Req]) acemq.Ack {
+	to := replyAddress(m.Envelope)
+	if to == "" {
+		s.r.unanswerable.Add(1)
+		return acemq.Reject(acemq.Fatalf("acemq: request %s names no reply address (neither the %s header nor the reply-to property)",
+			m.Envelope.ID, HeaderReplyTo))
+	}
+	deadline, bounded := requestDeadline(m.Envelope)
+	if bounded && !time.Now().Before(deadline) {
+		s.r.expired.Add(1)
+		return acemq.Accept()
+	}
+	resp, err := s.call(ctx, m, deadline, bounded)
+	if bounded && !time.Now().Before(deadline) {
+		s.r.expired.Add(1)
+		return acemq.Accept()
+	}
+	return s.reply(ctx, m, replyTarget{address: to, deadline: deadline, bounded: bounded}, resp, err)
+}
+
+// call runs h under the request's deadline, turning a panic into an error.
+func (s *server[Req, Resp]) call(ctx context.Context, m acemq.Message[Req], deadline time.Time, bounded bool) (resp Resp, err error) {
+	if bounded {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("acemq: the handler panicked on request %s: %v", m.Envelope.ID, p)
+		}
+	}()
+	return s.h(ctx, m)
+}
+
+// replyAddress is the acemq-reply-to header, else the reply-to property.
+func replyAddress(env acemq.Envelope) string {
+	if to, ok := headerString(env.Headers, HeaderReplyTo); ok && to != "" {
+		return to
+	}
+	return env.ReplyTo
+}
+
+// requestDeadline reads acemq-deadline; bounded is false without one.
+func requestDeadline(env acemq.Envelope) (deadline time.Time, bounded bool) {
+	ms, ok := headerMillis(env.Headers, HeaderDeadline)
+	if !ok || ms <= 0 {
+		return time.Time{}, false
+	}
+	return time.UnixMilli(ms), true
+}
