@@ -1,9 +1,6 @@
 package generator
 
-import (
-	"fmt"
-	"slices"
-)
+import "slices"
 
 // CompatOption configures Compat.
 type CompatOption func(*compatConfig)
@@ -51,13 +48,44 @@ func Compat(base, next []Source, opts ...CompatOption) (ds Diagnostics) {
 	return compatModels(bm, nm, cfg)
 }
 
-// compatModels checks every message of base against its successor in next.
+// compatItem is one payload that travels: an event, a command, or one side
+// of an RPC, with what compat compares.
+type compatItem struct {
+	name     string // the Go type's name: OrderPlaced, GetOrderSummaryRequest
+	kind     string // event, command, rpc-request or rpc-response
+	pos      Pos
+	keyLabel string // "routing key" or "queue"
+	key      string
+	codec    string // with " (encrypted)" when encrypted
+	record   *Record
+}
+
+// compatItems lists the payloads of d that travel.
+func compatItems(d *Domain) []compatItem {
+	if d == nil {
+		return nil
+	}
+	var out []compatItem
+	for _, m := range d.Messages {
+		out = append(out, compatItem{name: m.Name, kind: m.Kind.String(), pos: m.Pos, keyLabel: "routing key",
+			key: m.RoutingKey, codec: compatCodec(m.Codec, m.Encrypted), record: m.Record})
+	}
+	return append(out, compatRPCItems(d)...)
+}
+
+// compatModels checks every payload of base against its successor in next.
 func compatModels(base, next *Model, cfg compatConfig) Diagnostics {
 	d := &diags{}
 	for _, bd := range base.Domains {
 		nd := compatDomain(next, bd.Name)
-		for _, bm := range bd.Messages {
-			compatCompareMessage(d, bd, nd, bm, cfg)
+		nitems := compatItems(nd)
+		for _, b := range compatItems(bd) {
+			i := slices.IndexFunc(nitems, func(n compatItem) bool { return n.name == b.name })
+			if i < 0 {
+				d.errorf(compatRemovedPos(nd, b), "%s: removed; %s", b.name, compatRoleOf(b.kind).removed)
+				continue
+			}
+			compatCompare(d, b, nitems[i], cfg)
 		}
 	}
 	return d.sorted()
@@ -71,58 +99,43 @@ func compatDomain(m *Model, name string) *Domain {
 	return m.Domains[i]
 }
 
-func compatMessage(d *Domain, name string) *Message {
-	if d == nil {
-		return nil
+// compatCompare reports what breaks between b and its successor n.
+func compatCompare(d *diags, b, n compatItem, cfg compatConfig) {
+	if n.kind != b.kind {
+		d.errorf(n.pos, "%s: was %s in BASE and is %s now; %s", b.name, compatArticle(b.kind),
+			compatArticle(n.kind), compatRoleOf(b.kind).removed)
+		return
 	}
-	i := slices.IndexFunc(d.Messages, func(m *Message) bool { return m.Name == name })
-	if i < 0 {
-		return nil
-	}
-	return d.Messages[i]
+	compatWire(d, b, n)
+	compatSchemas(d, b, n, cfg)
 }
 
-// compatCompareMessage reports what breaks between bm and its successor in nd.
-func compatCompareMessage(d *diags, bd, nd *Domain, bm *Message, cfg compatConfig) {
-	nm := compatMessage(nd, bm.Name)
-	switch {
-	case nm == nil:
-		d.errorf(compatRemovedPos(bd, nd, bm), "%s: removed; %s", bm.Name, compatRoleOf(bm).removed)
-	case nm.Kind.String() != bm.Kind.String():
-		d.errorf(nm.Pos, "%s: was %s in BASE and is %s now; %s", bm.Name, compatArticle(bm.Kind.String()),
-			compatArticle(nm.Kind.String()), compatRoleOf(bm).removed)
-	default:
-		compatWire(d, bm, nm)
-		compatSchemas(d, bm, nm, cfg)
-	}
-}
-
-// compatRemovedPos places a removed message's finding on its domain in next, or,
-// when the whole domain is gone, where the message was in base.
-func compatRemovedPos(bd, nd *Domain, bm *Message) Pos {
+// compatRemovedPos places a removed payload's finding on its domain in next,
+// or, when the whole domain is gone, where the payload was in base.
+func compatRemovedPos(nd *Domain, b compatItem) Pos {
 	if nd != nil {
 		return nd.Pos
 	}
-	return bm.Pos
+	return b.pos
 }
 
 // compatWire reports the envelope-level changes that strand readers or
 // writers built from base whatever the schema says.
-func compatWire(d *diags, bm, nm *Message) {
-	r := compatRoleOf(bm)
-	if bm.RoutingKey != nm.RoutingKey {
-		d.errorf(nm.Pos, "%s: routing key changed from %q to %q; %s", nm.Name, bm.RoutingKey, nm.RoutingKey, r.routing)
+func compatWire(d *diags, b, n compatItem) {
+	r := compatRoleOf(b.kind)
+	if b.key != n.key {
+		d.errorf(n.pos, "%s: %s changed from %q to %q; %s", n.name, b.keyLabel, b.key, n.key, r.routing)
 	}
-	if bm.Codec != nm.Codec || bm.Encrypted != nm.Encrypted {
-		d.errorf(nm.Pos, "%s: codec changed from %s to %s; %s", nm.Name, compatCodec(bm), compatCodec(nm), r.codec)
+	if b.codec != n.codec {
+		d.errorf(n.pos, "%s: codec changed from %s to %s; %s", n.name, b.codec, n.codec, r.codec)
 	}
 }
 
-func compatCodec(m *Message) string {
-	if m.Encrypted {
-		return fmt.Sprintf("%s (encrypted)", m.Codec)
+func compatCodec(codec string, encrypted bool) string {
+	if encrypted {
+		return codec + " (encrypted)"
 	}
-	return m.Codec
+	return codec
 }
 
 func compatArticle(kind string) string {

@@ -54,8 +54,8 @@ var (
 
 // compatRoleOf tells published messages (events, RPC responses) from consumed
 // ones (commands, RPC requests).
-func compatRoleOf(m *Message) compatRole {
-	switch m.Kind.String() {
+func compatRoleOf(kind string) compatRole {
+	switch kind {
 	case "command":
 		return compatCommand
 	case "rpc-request", "request":

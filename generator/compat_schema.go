@@ -7,31 +7,31 @@ import (
 	"github.com/hamba/avro/v2"
 )
 
-// compatSchemas checks the payload schemas of bm (BASE) and nm (new) in
-// every direction the message's role and cfg demand.
-func compatSchemas(d *diags, bm, nm *Message, cfg compatConfig) {
-	base, err := compatParse(bm)
+// compatSchemas checks the payload schemas of b (BASE) and n (new) in
+// every direction the payload's role and cfg demand.
+func compatSchemas(d *diags, b, n compatItem, cfg compatConfig) {
+	base, err := compatParse(b.record)
 	if err != nil {
-		d.errorf(nm.Pos, "%s: BASE: %v", nm.Name, err)
+		d.errorf(n.pos, "%s: BASE: %v", n.name, err)
 		return
 	}
-	next, err := compatParse(nm)
+	next, err := compatParse(n.record)
 	if err != nil {
-		d.errorf(nm.Pos, "%s: %v", nm.Name, err)
+		d.errorf(n.pos, "%s: %v", n.name, err)
 		return
 	}
-	for _, c := range compatChecks(compatRoleOf(bm), cfg) {
-		compatDirection(d, nm, base, next, c)
+	for _, c := range compatChecks(compatRoleOf(b.kind), cfg) {
+		compatDirection(d, n, base, next, c)
 	}
 }
 
 // compatParse parses the message's full schema (with defaults and aliases,
 // which resolution needs) with a cache of its own.
-func compatParse(m *Message) (avro.Schema, error) {
-	if m.Record == nil || m.Record.Avro.Full == "" {
+func compatParse(rec *Record) (avro.Schema, error) {
+	if rec == nil || rec.Avro.Full == "" {
 		return nil, fmt.Errorf("no Avro schema to compare")
 	}
-	s, err := avro.ParseWithCache(m.Record.Avro.Full, "", &avro.SchemaCache{})
+	s, err := avro.ParseWithCache(rec.Avro.Full, "", &avro.SchemaCache{})
 	if err != nil {
 		return nil, fmt.Errorf("invalid Avro schema: %w", err)
 	}
@@ -40,7 +40,7 @@ func compatParse(m *Message) (avro.Schema, error) {
 
 // compatDirection asks hamba/avro whether the reader of c.dir resolves the
 // writer, and explains each failure it finds.
-func compatDirection(d *diags, nm *Message, base, next avro.Schema, c compatCheck) {
+func compatDirection(d *diags, n compatItem, base, next avro.Schema, c compatCheck) {
 	reader, writer := next, base
 	if c.dir == compatForward {
 		reader, writer = base, next
@@ -56,7 +56,7 @@ func compatDirection(d *diags, nm *Message, base, next avro.Schema, c compatChec
 		e.add(nil, "changed incompatibly: %v", err)
 	}
 	for _, f := range e.out {
-		d.errorf(compatPos(nm, f.path), "%s: %s: %s (rule: %s)", nm.Name, compatPath(f.path), f.change, c.rule)
+		d.errorf(compatPos(n, f.path), "%s: %s: %s (rule: %s)", n.name, compatPath(f.path), f.change, c.rule)
 	}
 }
 
@@ -75,18 +75,18 @@ func compatPath(path []string) string {
 	return b.String()
 }
 
-// compatPos is the position in nm's contract of the deepest field of path
+// compatPos is the position in n's contract of the deepest field of path
 // that still exists there; for a field that does not, the record that lacks
 // it (the message itself at the top).
-func compatPos(nm *Message, path []string) Pos {
-	pos, rec := nm.Pos, nm.Record
+func compatPos(n compatItem, path []string) Pos {
+	pos, rec := n.pos, n.record
 	for _, name := range path {
 		if name == "[]" || name == "{}" {
 			continue
 		}
 		f := compatField(rec, name)
 		if f == nil {
-			if rec != nil && rec != nm.Record {
+			if rec != nil && rec != n.record {
 				pos = rec.Pos
 			}
 			break
