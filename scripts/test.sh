@@ -4,14 +4,27 @@
 # Starts a private RabbitMQ node on loopback (installing Debian's rabbitmq-server
 # when it is missing), runs gofmt, go vet, the generator's staleness check on
 # the examples and every test with -race — unit tests on memory:// and the
-# integration tests against the broker — then stops the broker. With the broker
-# started here a test that cannot reach it fails; nothing is skipped.
+# integration tests against the broker — then stops the broker. A second node
+# (ACEMQ_TEST_FAULT_PORT, default 5699, with a TLS listener on the next port
+# and a CA generated for this run) is started alongside for the fault tests,
+# which stop, block and disconnect it without disturbing the other packages'
+# tests. With the brokers started here a test that cannot reach one fails;
+# nothing is skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 port=${ACEMQ_TEST_PORT:-5679}
+fault_port=${ACEMQ_TEST_FAULT_PORT:-5699}
 log=$(mktemp -t acemq-test.XXXXXX)
-trap 'scripts/broker.sh stop "$port" >/dev/null 2>&1 || true; rm -f "$log"' EXIT
+tls_dir=$(mktemp -d -t acemq-tls.XXXXXX)
+fault_out=$(mktemp -t acemq-fault.XXXXXX)
+cleanup() {
+  scripts/broker.sh stop "$port" >/dev/null 2>&1 &
+  scripts/broker.sh stop "$fault_port" >/dev/null 2>&1 &
+  wait
+  rm -rf "$log" "$tls_dir" "$fault_out"
+}
+trap cleanup EXIT
 
 step() { printf '\n== %s\n' "$*"; }
 
@@ -26,10 +39,16 @@ go vet ./...
 step "generated examples are up to date"
 go run ./cmd/acemq-gen check -o examples/bookstore examples/bookstore/contracts
 
-step "broker"
+step "brokers (the main node and the fault node, started in parallel)"
+RABBIT_TLS_DIR="$tls_dir" scripts/broker.sh start "$fault_port" >"$fault_out" &
+fault_pid=$!
 url=$(scripts/broker.sh start "$port" | tail -n 1)
+wait "$fault_pid" || { echo "test.sh: the fault node did not start"; exit 1; }
+fault_url=$(tail -n 1 "$fault_out")
 export ACEMQ_TEST_AMQP_URL="$url" ACEMQ_REQUIRE_BROKER=1
-echo "RabbitMQ at $url"
+export ACEMQ_TEST_FAULT_AMQP_URL="$fault_url" ACEMQ_TEST_FAULT_PORT="$fault_port"
+export ACEMQ_TEST_AMQPS_URL=$(scripts/broker.sh tls-url "$fault_port") ACEMQ_TEST_CA="$tls_dir/ca.pem"
+echo "RabbitMQ at $url; fault node at $fault_url (TLS $ACEMQ_TEST_AMQPS_URL)"
 
 step "go test -race ./... (memory:// and RabbitMQ)"
 status=0
