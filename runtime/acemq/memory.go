@@ -92,7 +92,7 @@ func (t *memTransport) DeclareQueue(ctx context.Context, name string, spec Queue
 	if err := t.check(ctx); err != nil {
 		return err
 	}
-	return t.b.declareQueue(name, spec)
+	return t.b.declareQueue(t, name, spec)
 }
 
 // DeclareExchange declares name, refusing different settings with PRECONDITION_FAILED.
@@ -108,17 +108,28 @@ func (t *memTransport) Bind(ctx context.Context, queue, exchange, key string) er
 	if err := t.check(ctx); err != nil {
 		return err
 	}
-	return t.b.bind(queue, exchange, key)
+	return t.b.bind(t, queue, exchange, key)
 }
 
-// Publish routes msg and reports whether it reached a queue.
+// Publish routes msg and reports whether it reached a queue. Its headers
+// arrive as a RabbitMQ consumer would read them (see wireHeaders); a header
+// AMQP cannot carry or an invalid Expiration is refused. With confirms, a
+// queue that refuses it for being full (x-overflow reject-publish) fails the
+// publish with ErrBrokerRefused, as the broker's nack does.
 func (t *memTransport) Publish(ctx context.Context, exchange, key string, msg Outbound) (PublishResult, error) {
 	if err := t.check(ctx); err != nil {
 		return PublishResult{}, err
 	}
-	routed, err := t.b.publish(exchange, key, msg)
+	msg, err := t.b.wireOutbound(msg)
 	if err != nil {
 		return PublishResult{}, err
+	}
+	routed, refusedBy, err := t.b.publish(exchange, key, msg)
+	if err != nil {
+		return PublishResult{}, err
+	}
+	if refusedBy != nil && t.confirms {
+		return PublishResult{}, fmt.Errorf("%w: queue %q is full (x-overflow %s)", ErrBrokerRefused, refusedBy.name, refusedBy.limits.overflow)
 	}
 	res := PublishResult{MessageID: msg.MessageID, Confirmed: t.confirms, Routed: true}
 	if msg.Mandatory && !routed {
@@ -132,7 +143,7 @@ func (t *memTransport) MessageCount(ctx context.Context, queue string) (int, err
 	if err := t.check(ctx); err != nil {
 		return 0, err
 	}
-	return t.b.messageCount(queue)
+	return t.b.messageCount(t, queue)
 }
 
 // Pull takes the next ready message of queue, auto-acknowledged.
@@ -140,7 +151,7 @@ func (t *memTransport) Pull(ctx context.Context, queue string) (Delivery, bool, 
 	if err := t.check(ctx); err != nil {
 		return Delivery{}, false, err
 	}
-	return t.b.pull(queue)
+	return t.b.pull(t, queue)
 }
 
 // Close closes every subscription of this connection, returning their
@@ -158,5 +169,6 @@ func (t *memTransport) Close() error {
 	for s := range subs {
 		_ = s.Close()
 	}
+	t.b.dropExclusive(t)
 	return nil
 }

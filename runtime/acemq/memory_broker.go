@@ -5,6 +5,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -30,8 +31,22 @@ type memBinding struct {
 	queue, key string
 }
 
+// amqExchanges are the exchanges every RabbitMQ virtual host starts with,
+// by kind; they are durable.
+var amqExchanges = map[string]string{
+	"amq.direct": "direct", "amq.topic": "topic", "amq.fanout": "fanout",
+	"amq.headers": "headers", "amq.match": "headers",
+}
+
+// reservedPrefix starts the names only the broker may create.
+const reservedPrefix = "amq."
+
 func newMemBroker(name string) *memBroker {
-	return &memBroker{name: name, exchanges: map[string]*memExchange{}, queues: map[string]*memQueue{}}
+	b := &memBroker{name: name, exchanges: map[string]*memExchange{}, queues: map[string]*memQueue{}}
+	for x, kind := range amqExchanges {
+		b.exchanges[x] = &memExchange{name: x, spec: ExchangeSpec{Kind: kind, Durable: true}}
+	}
+	return b
 }
 
 // errorf renders a broker error in RabbitMQ's words, naming the broker.
@@ -39,22 +54,76 @@ func (b *memBroker) errorf(format string, args ...any) error {
 	return fmt.Errorf("memory broker %q: "+format, append([]any{b.name}, args...)...)
 }
 
-// declareQueue creates name or checks that it matches spec.
-func (b *memBroker) declareQueue(name string, spec QueueSpec) error {
+// declareQueue creates name for conn or checks that it matches spec. An
+// exclusive queue belongs to conn: other connections are locked out of it.
+func (b *memBroker) declareQueue(conn *memTransport, name string, spec QueueSpec) error {
 	if name == "" {
 		return b.errorf("a queue needs a name")
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if q, ok := b.queues[name]; ok {
-		return b.equivalent("queue", name, queueSettings(q.spec), queueSettings(spec))
+		return b.redeclare(conn, q, spec)
+	}
+	if strings.HasPrefix(name, reservedPrefix) {
+		return b.errorf("403 ACCESS_REFUSED - queue name '%s' contains reserved prefix 'amq.*'", name)
 	}
 	q, err := newMemQueue(b, name, spec)
 	if err != nil {
 		return err
 	}
+	if spec.Exclusive {
+		q.owner = conn
+	}
 	b.queues[name] = q
 	return nil
+}
+
+// redeclare checks a declaration of an existing queue: RESOURCE_LOCKED when
+// it is another connection's exclusive queue or the exclusive flag differs,
+// PRECONDITION_FAILED when another setting does.
+func (b *memBroker) redeclare(conn *memTransport, q *memQueue, spec QueueSpec) error {
+	if err := b.access(conn, q); err != nil {
+		return err
+	}
+	if q.spec.Exclusive != spec.Exclusive {
+		return b.locked(q.name)
+	}
+	return b.equivalent("queue", q.name, queueSettings(q.spec), queueSettings(spec))
+}
+
+// access refuses conn another connection's exclusive queue.
+func (b *memBroker) access(conn *memTransport, q *memQueue) error {
+	if q.owner != nil && q.owner != conn {
+		return b.locked(q.name)
+	}
+	return nil
+}
+
+func (b *memBroker) locked(queue string) error {
+	return b.errorf("405 RESOURCE_LOCKED - cannot obtain exclusive access to locked queue '%s'. It could be originally "+
+		"declared on another connection or the exclusive property value does not match that of the original declaration.", queue)
+}
+
+// queueFor returns the queue called name if conn may use it. Call with b.mu held.
+func (b *memBroker) queueFor(conn *memTransport, name string) (*memQueue, error) {
+	q, err := b.queue(name)
+	if err != nil {
+		return nil, err
+	}
+	return q, b.access(conn, q)
+}
+
+// dropExclusive deletes the exclusive queues of conn, as the broker does
+// when their connection closes.
+func (b *memBroker) dropExclusive(conn *memTransport) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, q := range b.queues {
+		if q.owner == conn {
+			b.deleteQueue(q)
+		}
+	}
 }
 
 // declareExchange creates name or checks that it matches spec.
@@ -72,12 +141,15 @@ func (b *memBroker) declareExchange(name string, spec ExchangeSpec) error {
 	if x, ok := b.exchanges[name]; ok {
 		return b.equivalent("exchange", name, exchangeSettings(x.spec), exchangeSettings(spec))
 	}
+	if strings.HasPrefix(name, reservedPrefix) {
+		return b.errorf("403 ACCESS_REFUSED - exchange name '%s' contains reserved prefix 'amq.*'", name)
+	}
 	b.exchanges[name] = &memExchange{name: name, spec: spec}
 	return nil
 }
 
 // bind adds a binding; queue and exchange must exist. Binding twice is a no-op.
-func (b *memBroker) bind(queue, exchange, key string) error {
+func (b *memBroker) bind(conn *memTransport, queue, exchange, key string) error {
 	if exchange == "" {
 		return b.errorf("403 ACCESS_REFUSED - queue %q cannot be bound to the default exchange", queue)
 	}
@@ -87,8 +159,8 @@ func (b *memBroker) bind(queue, exchange, key string) error {
 	if !ok {
 		return b.errorf("404 NOT_FOUND - no exchange %q", exchange)
 	}
-	if _, ok := b.queues[queue]; !ok {
-		return b.errorf("404 NOT_FOUND - no queue %q", queue)
+	if _, err := b.queueFor(conn, queue); err != nil {
+		return err
 	}
 	bd := memBinding{queue: queue, key: key}
 	if !slices.Contains(x.bindings, bd) {
@@ -107,10 +179,10 @@ func (b *memBroker) queue(name string) (*memQueue, error) {
 }
 
 // messageCount counts the ready messages of queue.
-func (b *memBroker) messageCount(queue string) (int, error) {
+func (b *memBroker) messageCount(conn *memTransport, queue string) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	q, err := b.queue(queue)
+	q, err := b.queueFor(conn, queue)
 	if err != nil {
 		return 0, err
 	}
@@ -119,10 +191,10 @@ func (b *memBroker) messageCount(queue string) (int, error) {
 }
 
 // pull takes the next ready message of queue, settled as it is taken.
-func (b *memBroker) pull(queue string) (Delivery, bool, error) {
+func (b *memBroker) pull(conn *memTransport, queue string) (Delivery, bool, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	q, err := b.queue(queue)
+	q, err := b.queueFor(conn, queue)
 	if err != nil {
 		return Delivery{}, false, err
 	}
@@ -132,7 +204,7 @@ func (b *memBroker) pull(queue string) (Delivery, bool, error) {
 	}
 	m := q.ready[0]
 	q.ready = q.ready[1:]
-	return m.delivery(settledAcker{}), true, nil
+	return q.deliveryOf(m, settledAcker{}, true), true, nil
 }
 
 func queueSettings(s QueueSpec) map[string]any {

@@ -18,7 +18,7 @@ func (t *memTransport) Consume(ctx context.Context, queue string, spec ConsumeSp
 	if spec.Prefetch < 0 {
 		return nil, fmt.Errorf("memory: prefetch must not be negative, got %d", spec.Prefetch)
 	}
-	s, err := t.b.subscribe(queue, spec, deliver)
+	s, err := t.b.subscribeAs(t, queue, spec, deliver)
 	if err != nil {
 		return nil, err
 	}
@@ -43,9 +43,18 @@ func (t *memTransport) adopt(s *memSub) error {
 
 // subscribe registers a subscription on queue and starts its delivery loop.
 func (b *memBroker) subscribe(queue string, spec ConsumeSpec, deliver func(Delivery)) (*memSub, error) {
+	return b.subscribeAs(nil, queue, spec, deliver)
+}
+
+// subscribeAs is subscribe for conn, which must be allowed to use queue (an
+// exclusive queue is its owner's only); nil is the broker itself.
+func (b *memBroker) subscribeAs(conn *memTransport, queue string, spec ConsumeSpec, deliver func(Delivery)) (*memSub, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	q, err := b.queue(queue)
+	if err == nil && conn != nil {
+		err = b.access(conn, q)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +95,7 @@ func (s *memSub) assign(m *memMessage) {
 	s.q.b.nextTag++
 	tag := s.q.b.nextTag
 	s.unacked[tag] = m
-	s.pending = append(s.pending, m.delivery(&memAcker{s: s, tag: tag}))
+	s.pending = append(s.pending, s.q.deliveryOf(m, &memAcker{s: s, tag: tag}, false))
 	select {
 	case s.wake <- struct{}{}:
 	default:
@@ -140,7 +149,7 @@ func (s *memSub) cancelLocked() {
 		tag := s.pending[i].Acker.(*memAcker).tag
 		m := s.unacked[tag]
 		delete(s.unacked, tag)
-		s.q.ready = append([]*memMessage{m}, s.q.ready...)
+		s.q.putBack(m)
 	}
 	s.pending = nil
 	s.q.dispatch()
@@ -222,7 +231,7 @@ func (a *memAcker) Nack(requeue bool) error {
 		a.s.q.requeue(m)
 		return nil
 	}
-	a.s.q.deadLetter(m)
+	a.s.q.deadLetter(m, deathRejected)
 	a.s.q.dispatch()
 	return nil
 }

@@ -1,6 +1,7 @@
 package acemq
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"time"
@@ -16,7 +17,11 @@ type memQueue struct {
 	dlx       string        // x-dead-letter-exchange
 	dlKey     string        // x-dead-letter-routing-key; "" keeps the message's key
 	hasDLX    bool
-	timed     bool // some message ever had an expiry: expire has work to do
+	limits    memLimits
+	owner     *memTransport // the connection an exclusive queue belongs to
+	quorum    bool          // x-queue-type quorum: redeliveries carry x-delivery-count
+	seq       uint64        // the sequence number of the last message enqueued
+	timed     bool          // some message ever had an expiry: expire has work to do
 	ready     []*memMessage
 	consumers []*memSub
 	next      int
@@ -37,7 +42,10 @@ func newMemQueue(b *memBroker, name string, spec QueueSpec) (*memQueue, error) {
 	if v, ok := spec.Args["x-dead-letter-routing-key"]; ok {
 		q.dlKey = argString(v)
 	}
-	return q, nil
+	q.quorum = argString(spec.Args[ArgQueueType]) == string(QueueQuorum)
+	limits, err := b.readLimits(name, spec.Args)
+	q.limits = limits
+	return q, err
 }
 
 func argString(v any) string {
@@ -49,11 +57,11 @@ func argString(v any) string {
 
 // parseExpiration reads a per-message TTL in milliseconds.
 func parseExpiration(s string) (int64, bool) {
-	if s == "" {
+	if checkExpiration(s) != nil || s == "" {
 		return 0, false
 	}
 	ms, err := strconv.ParseInt(s, 10, 64)
-	return ms, err == nil && ms >= 0
+	return ms, err == nil
 }
 
 // enqueue appends m, arms its expiry and hands out what can be handed out.
@@ -65,18 +73,44 @@ func (q *memQueue) enqueue(m *memMessage) {
 			m.expireAt = exp
 		}
 	}
+	q.seq++
+	m.seq = q.seq
 	q.ready = append(q.ready, m)
 	q.timed = q.timed || !m.expireAt.IsZero()
 	q.armExpiry(m)
 	q.dispatch()
+	q.dropHeads()
 }
 
-// requeue puts m back at the head of the queue, marked redelivered. Call with
+// requeue returns m to its place in the queue (by publish order, as a
+// classic queue does), marked redelivered and counted as a return. Call with
 // b.mu held.
 func (q *memQueue) requeue(m *memMessage) {
 	m.redelivered = true
-	q.ready = append([]*memMessage{m}, q.ready...)
+	m.returns++
+	q.putBack(m)
 	q.dispatch()
+}
+
+// putBack inserts m among the ready messages in publish order.
+func (q *memQueue) putBack(m *memMessage) {
+	i, _ := slices.BinarySearchFunc(q.ready, m.seq, func(r *memMessage, seq uint64) int {
+		return cmp.Compare(r.seq, seq)
+	})
+	q.ready = slices.Insert(q.ready, i, m)
+}
+
+// deliveryOf renders m for a consumer: a quorum queue adds x-delivery-count
+// once the message has been returned (always, when taken by a pull).
+func (q *memQueue) deliveryOf(m *memMessage, acker Acknowledger, pulled bool) Delivery {
+	d := m.delivery(acker)
+	if q.quorum && (m.returns > 0 || pulled) {
+		if d.Headers == nil {
+			d.Headers = map[string]any{}
+		}
+		d.Headers["x-delivery-count"] = m.returns
+	}
+	return d
 }
 
 // armExpiry schedules m's expiry while it waits in the queue.
@@ -109,29 +143,7 @@ func (q *memQueue) expire(now time.Time) {
 	clear(q.ready[len(kept):])
 	q.ready = kept
 	for _, m := range expired {
-		q.deadLetter(m)
-	}
-}
-
-// deadLetter routes m to the queue's dead-letter exchange, if it has one,
-// and drops it otherwise, as the broker does on expiry and on a nack without
-// requeue. Call with b.mu held.
-func (q *memQueue) deadLetter(m *memMessage) {
-	if !q.hasDLX {
-		return
-	}
-	key := m.key
-	if q.dlKey != "" {
-		key = q.dlKey
-	}
-	queues, err := q.b.route(q.dlx, key)
-	if err != nil {
-		return // RabbitMQ drops a message whose dead-letter exchange is missing
-	}
-	out := m.out
-	out.Expiration = ""
-	for _, target := range queues {
-		target.enqueue(newMemMessage(q.dlx, key, out, time.Now()))
+		q.deadLetter(m, deathExpired)
 	}
 }
 

@@ -7,19 +7,36 @@ import (
 )
 
 // publish routes one message to every matching queue and reports whether it
-// reached any. Publishing to an undeclared exchange is NOT_FOUND.
-func (b *memBroker) publish(exchange, key string, msg Outbound) (bool, error) {
+// reached any, and the first queue that refused it for being full.
+// Publishing to an undeclared exchange is NOT_FOUND.
+func (b *memBroker) publish(exchange, key string, msg Outbound) (routed bool, refusedBy *memQueue, err error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	queues, err := b.route(exchange, key)
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
 	now := time.Now()
 	for _, q := range queues {
-		q.enqueue(newMemMessage(exchange, key, msg, now))
+		if !q.offer(newMemMessage(exchange, key, msg, now)) && refusedBy == nil {
+			refusedBy = q
+		}
 	}
-	return len(queues) > 0, nil
+	return len(queues) > 0, refusedBy, nil
+}
+
+// wireOutbound returns msg as the broker would store it (see wireHeaders),
+// refusing headers AMQP cannot carry and an invalid expiration.
+func (b *memBroker) wireOutbound(msg Outbound) (Outbound, error) {
+	headers, err := wireHeaders(msg.Headers)
+	if err == nil {
+		err = checkExpiration(msg.Expiration)
+	}
+	if err != nil {
+		return Outbound{}, b.errorf("message %s: %w", msg.MessageID, err)
+	}
+	msg.Headers = headers
+	return msg, nil
 }
 
 // route returns the queues a message published to exchange with key reaches,
@@ -107,6 +124,8 @@ type memMessage struct {
 	exchange, key string
 	out           Outbound
 	redelivered   bool
+	returns       int64  // times returned to the queue (a quorum queue's x-delivery-count)
+	seq           uint64 // publish order within the queue
 	expireAt      time.Time
 }
 

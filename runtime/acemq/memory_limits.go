@@ -1,0 +1,90 @@
+package acemq
+
+// Overflow behaviours of a queue with x-max-length or x-max-length-bytes, in
+// RabbitMQ's words (x-overflow).
+const (
+	overflowDropHead     = "drop-head"
+	overflowReject       = "reject-publish"
+	overflowRejectAndDLX = "reject-publish-dlx"
+)
+
+// memLimits is a queue's length limits; -1 is no limit.
+type memLimits struct {
+	maxLen   int64
+	maxBytes int64
+	overflow string
+}
+
+// readLimits reads x-max-length, x-max-length-bytes and x-overflow,
+// refusing values RabbitMQ refuses.
+func (b *memBroker) readLimits(name string, args map[string]any) (memLimits, error) {
+	l := memLimits{maxLen: -1, maxBytes: -1, overflow: overflowDropHead}
+	for arg, dst := range map[string]*int64{"x-max-length": &l.maxLen, "x-max-length-bytes": &l.maxBytes} {
+		v, ok := args[arg]
+		if !ok {
+			continue
+		}
+		n, isInt := normalizeArg(v).(int64)
+		if !isInt || n < 0 {
+			return l, b.invalidArg(arg, name, v)
+		}
+		*dst = n
+	}
+	if v, ok := args["x-overflow"]; ok {
+		switch s, _ := normalizeArg(v).(string); s {
+		case overflowDropHead, overflowReject, overflowRejectAndDLX:
+			l.overflow = s
+		default:
+			return l, b.invalidArg("x-overflow", name, v)
+		}
+	}
+	return l, nil
+}
+
+// invalidArg is RabbitMQ's refusal of an argument value.
+func (b *memBroker) invalidArg(arg, queue string, v any) error {
+	return b.errorf("406 PRECONDITION_FAILED - invalid arg '%s' for queue '%s': %v", arg, queue, v)
+}
+
+// over reports whether a ready list of n messages and size bytes breaks a limit.
+func (l memLimits) over(n, size int64) bool {
+	return (l.maxLen >= 0 && n > l.maxLen) || (l.maxBytes >= 0 && size > l.maxBytes)
+}
+
+// readyBytes is the body size of the ready messages.
+func (q *memQueue) readyBytes() int64 {
+	var n int64
+	for _, m := range q.ready {
+		n += int64(len(m.out.Body))
+	}
+	return n
+}
+
+// offer enqueues m, a message routed to q, unless the queue is full and
+// refuses publishes (reject-publish, or reject-publish-dlx, which also
+// dead-letters m); it reports whether q took m. Call with b.mu held.
+func (q *memQueue) offer(m *memMessage) bool {
+	if q.limits.overflow != overflowDropHead &&
+		q.limits.over(int64(len(q.ready))+1, q.readyBytes()+int64(len(m.out.Body))) {
+		if q.limits.overflow == overflowRejectAndDLX {
+			q.deadLetter(m, deathMaxLen)
+		}
+		return false
+	}
+	q.enqueue(m)
+	return true
+}
+
+// dropHeads dead-letters the oldest ready messages while a drop-head queue
+// is over its limits. Call with b.mu held.
+func (q *memQueue) dropHeads() {
+	if q.limits.overflow != overflowDropHead {
+		return
+	}
+	for len(q.ready) > 0 && q.limits.over(int64(len(q.ready)), q.readyBytes()) {
+		m := q.ready[0]
+		q.ready[0] = nil
+		q.ready = q.ready[1:]
+		q.deadLetter(m, deathMaxLen)
+	}
+}
