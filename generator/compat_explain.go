@@ -50,9 +50,9 @@ func (e *compatExplainer) walk(reader, writer avro.Schema, path []string) {
 	}
 	switch reader.Type() {
 	case avro.Array:
-		e.walk(reader.(*avro.ArraySchema).Items(), writer.(*avro.ArraySchema).Items(), append(path, "[]"))
+		e.walk(reader.(*avro.ArraySchema).Items(), writer.(*avro.ArraySchema).Items(), append(slices.Clip(path), "[]"))
 	case avro.Map:
-		e.walk(reader.(*avro.MapSchema).Values(), writer.(*avro.MapSchema).Values(), append(path, "{}"))
+		e.walk(reader.(*avro.MapSchema).Values(), writer.(*avro.MapSchema).Values(), append(slices.Clip(path), "{}"))
 	case avro.Record:
 		e.record(reader.(*avro.RecordSchema), writer.(*avro.RecordSchema), path)
 	case avro.Enum:
@@ -127,7 +127,7 @@ func (e *compatExplainer) typeChange(reader, writer, r, w avro.Schema, path []st
 }
 
 // compatTypeName spells a schema for a message: long, optional string,
-// array of com.example.Line, timestamp-millis.
+// array of record com.example.Line, long (timestamp-millis).
 func compatTypeName(s avro.Schema) string {
 	s = compatDeref(s)
 	switch t := s.(type) {
