@@ -119,9 +119,10 @@ func ctxT(t *testing.T) context.Context {
 
 // events records recovery events.
 type events struct {
-	mu   sync.Mutex
-	list []RecoveryEvent
-	got  chan RecoveryEvent
+	mu     sync.Mutex
+	list   []RecoveryEvent
+	lostAt time.Time // when the last RecoveryLost arrived
+	got    chan RecoveryEvent
 }
 
 func newEvents() *events { return &events{got: make(chan RecoveryEvent, 100)} }
@@ -129,8 +130,18 @@ func newEvents() *events { return &events{got: make(chan RecoveryEvent, 100)} }
 func (e *events) record(ev RecoveryEvent) {
 	e.mu.Lock()
 	e.list = append(e.list, ev)
+	if ev.Kind == RecoveryLost {
+		e.lostAt = time.Now()
+	}
 	e.mu.Unlock()
 	e.got <- ev
+}
+
+// sinceLost is the time since the last RecoveryLost event arrived.
+func (e *events) sinceLost() time.Duration {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return time.Since(e.lostAt)
 }
 
 // waitFor waits for an event of kind, failing after 10 s.

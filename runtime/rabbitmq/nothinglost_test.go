@@ -1,0 +1,158 @@
+package rabbitmq
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// lossRun is one run of the nothing-lost test: what was published, what
+// was handled.
+type lossRun struct {
+	total     int
+	next      atomic.Int64 // next id to publish
+	sent      sync.Map     // id -> true, for every Send that returned nil
+	sentN     atomic.Int64
+	failed    atomic.Int64
+	firstFail atomic.Value // error
+	handled   sync.Map     // id -> times handled
+	handledN  atomic.Int64 // distinct ids handled
+}
+
+func (r *lossRun) publish(ctx context.Context, pub *acemq.Publisher[order]) {
+	for {
+		id := int(r.next.Add(1)) - 1
+		if id >= r.total {
+			return
+		}
+		sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		err := pub.Send(sctx, order{ID: id})
+		cancel()
+		if err != nil {
+			r.failed.Add(1)
+			r.firstFail.CompareAndSwap(nil, err)
+			continue
+		}
+		r.sent.Store(id, true)
+		r.sentN.Add(1)
+	}
+}
+
+func (r *lossRun) handle(_ context.Context, m acemq.Message[order]) acemq.Ack {
+	if n, loaded := r.handled.LoadOrStore(m.Payload.ID, new(atomic.Int64)); loaded {
+		n.(*atomic.Int64).Add(1)
+	} else {
+		r.handledN.Add(1)
+	}
+	return acemq.Accept()
+}
+
+// waitSent waits until n publishes returned, successfully or not.
+func (r *lossRun) waitSent(t *testing.T, n int64) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for r.sentN.Load()+r.failed.Load() < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d of %d publishes returned within 60 s", r.sentN.Load()+r.failed.Load(), n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// missing returns the ids whose Send returned nil and that were never handled.
+func (r *lossRun) missing() []int {
+	var ids []int
+	r.sent.Range(func(id, _ any) bool {
+		if _, ok := r.handled.Load(id); !ok {
+			ids = append(ids, id.(int))
+		}
+		return true
+	})
+	return ids
+}
+
+func TestNothingConfirmedIsLostAcrossABrokerRestartAndClosedConnections(t *testing.T) {
+	url, port := faultNode(t)
+	ev, c := newEvents(), newCleanerAt(t, url)
+	ctx := context.Background()
+	conn, err := acemq.Connect(ctx, url, OnRecovery(ev.record), RecoveryDelay(20*time.Millisecond, 250*time.Millisecond),
+		acemq.WithLogger(slog.New(slog.DiscardHandler))) // acks lost with the connection are expected here
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	q := c.queue(unique("nothing-lost"))
+	c.queue(q + ".dlq")
+	c.queue(q + ".parked")
+	if err := conn.DeclareQueue(ctx, q); err != nil { // durable quorum, as the family declares it
+		t.Fatal(err)
+	}
+	run := &lossRun{total: 20000}
+	consumer, err := acemq.Consume(ctx, conn, q, run.handle, acemq.Prefetch(200), acemq.Concurrency(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer consumer.Close()
+	pub := acemq.NewPublisher[order](conn, "", q, acemq.Mandatory[order]())
+	var wg sync.WaitGroup
+	for range 32 {
+		wg.Go(func() { run.publish(ctx, pub) })
+	}
+	run.waitSent(t, 5000)
+	restartApp(t, port, ev)
+	run.waitSent(t, 12000)
+	closeAllConnections(t, port, ev)
+	wg.Wait()
+	assertAllHandled(t, run)
+}
+
+// restartApp stops and starts the broker application, and logs how long
+// the transport took to recover once the broker was back.
+func restartApp(t *testing.T, port string, ev *events) {
+	t.Helper()
+	down := time.Now()
+	rabbitmqctl(t, port, "stop_app")
+	lost := ev.waitFor(t, RecoveryLost)
+	rabbitmqctl(t, port, "start_app")
+	back := time.Now()
+	rec := ev.waitFor(t, RecoveryRecovered)
+	t.Logf("stop_app/start_app: broker down %v; recovered %v after start_app returned, %v after the loss (attempt %d; lost: %v)",
+		back.Sub(down).Round(time.Millisecond), time.Since(back).Round(time.Millisecond), ev.sinceLost().Round(time.Millisecond), rec.Attempt, lost.Err)
+}
+
+// closeAllConnections closes every connection of the node from the broker
+// side and logs how long recovery took.
+func closeAllConnections(t *testing.T, port string, ev *events) {
+	t.Helper()
+	rabbitmqctl(t, port, "close_all_connections", "acemq fault test")
+	ev.waitFor(t, RecoveryLost)
+	rec := ev.waitFor(t, RecoveryRecovered)
+	t.Logf("close_all_connections: recovered %v after the loss (attempt %d)", ev.sinceLost().Round(time.Millisecond), rec.Attempt)
+}
+
+// assertAllHandled waits until every message whose Send returned nil was
+// handled, and checks every publish returned.
+func assertAllHandled(t *testing.T, run *lossRun) {
+	t.Helper()
+	if got := run.sentN.Load() + run.failed.Load(); got != int64(run.total) {
+		t.Fatalf("%d publishes returned, want %d", got, run.total)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	missing := run.missing()
+	for len(missing) > 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+		missing = run.missing()
+	}
+	if len(missing) > 0 {
+		t.Fatalf("%d messages whose Send returned nil were never handled (first: %v)", len(missing), missing[:min(5, len(missing))])
+	}
+	again := 0
+	run.handled.Range(func(_, n any) bool { again += int(n.(*atomic.Int64).Load()); return true })
+	t.Logf("%d sent and all handled (%d repeat handlings), %d publishes failed with an error (first: %v)",
+		run.sentN.Load(), again, run.failed.Load(), run.firstFail.Load())
+}
