@@ -20,9 +20,10 @@ const leftoverTTL = 60000
 
 // kit is one subtest's transport and helpers.
 type kit struct {
-	t   *testing.T
-	tr  acemq.Transport
-	ctx context.Context
+	t    *testing.T
+	tr   acemq.Transport
+	ctx  context.Context
+	open func(t *testing.T) acemq.Transport
 }
 
 func newKit(t *testing.T, open func(t *testing.T) acemq.Transport) *kit {
@@ -37,7 +38,19 @@ func newKit(t *testing.T, open func(t *testing.T) acemq.Transport) *kit {
 			t.Errorf("Close: %v", err)
 		}
 	})
-	return &kit{t: t, tr: tr, ctx: ctx}
+	return &kit{t: t, tr: tr, ctx: ctx, open: open}
+}
+
+// another opens a second transport (another connection to the same
+// broker), closed when the subtest ends.
+func (k *kit) another() acemq.Transport {
+	k.t.Helper()
+	tr := k.open(k.t)
+	if tr == nil {
+		k.t.Fatal("acemqtest: open returned a nil transport")
+	}
+	k.t.Cleanup(func() { _ = tr.Close() })
+	return tr
 }
 
 // name returns a unique name for a queue or exchange of this subtest.
