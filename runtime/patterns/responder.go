@@ -17,7 +17,8 @@ type Responder struct {
 	expired      atomic.Int64
 }
 
-// Answered returns how many replies (answers and failure replies) were sent.
+// Answered returns how many replies (answers and failure replies) were
+// sent; a reply is counted as it is sent, and taken back if sending fails.
 func (r *Responder) Answered() int64 { return r.answered.Load() }
 
 // Unanswerable returns how many requests named no reply address (neither

@@ -25,6 +25,7 @@ type replyKey struct{}
 // undeclared failure, retried when the reply could not be sent.
 func (s *server[Req, Resp]) reply(ctx context.Context, m acemq.Message[Req], t replyTarget, resp Resp, err error) acemq.Ack {
 	t.correlation = m.Envelope.CorrelationID
+	s.r.answered.Add(1) // before the publish, so a caller holding the reply sees it counted
 	rctx := context.WithValue(ctx, replyKey{}, t)
 	opts := []acemq.EnvelopeOption{acemq.CorrelationID(t.correlation), acemq.CausationID(m.Envelope.ID),
 		acemq.MessageType(m.Envelope.Type + ".reply")}
@@ -49,13 +50,13 @@ func (s *server[Req, Resp]) fail(ctx context.Context, t replyTarget, opts []acem
 	return err
 }
 
-// settled counts a sent reply and returns ack; a reply that could not be
-// sent retries the request.
+// settled returns ack once the reply is sent; a reply that could not be
+// sent is taken back from Answered and retries the request.
 func (s *server[Req, Resp]) settled(publishErr error, ack acemq.Ack) acemq.Ack {
 	if publishErr != nil {
+		s.r.answered.Add(-1)
 		return acemq.Retry(fmt.Errorf("acemq: cannot send the reply: %w", publishErr))
 	}
-	s.r.answered.Add(1)
 	return ack
 }
 

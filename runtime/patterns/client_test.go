@@ -1,0 +1,128 @@
+package patterns
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// plainTransport hides the transport's ReplyTransport seam; with failOpen it
+// fails the first declaration of a reply queue.
+type plainTransport struct {
+	acemq.Transport
+	failures atomic.Int64
+	declared []string
+	mu       sync.Mutex
+}
+
+func (p *plainTransport) DeclareQueue(ctx context.Context, name string, spec acemq.QueueSpec) error {
+	if strings.HasPrefix(name, "acemq-reply-") && p.failures.Add(-1) >= 0 {
+		return errors.New("the broker is busy")
+	}
+	p.mu.Lock()
+	p.declared = append(p.declared, name)
+	p.mu.Unlock()
+	return p.Transport.DeclareQueue(ctx, name, spec)
+}
+
+func memoryTransport(t *testing.T) acemq.Transport {
+	conn, err := acemq.Connect(context.Background(), "memory://patterns-"+acemq.NewUUID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return conn.Transport()
+}
+
+func TestTransportWithoutTheReplySeamFallsBackToAnExclusiveReplyQueue(t *testing.T) {
+	pt := &plainTransport{Transport: memoryTransport(t)}
+	conn, err := acemq.NewConn(pt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if err := conn.DeclareQueue(context.Background(), "q", acemq.Transient()); err != nil {
+		t.Fatal(err)
+	}
+	serve(t, conn, "q", double)
+	req := requester[int, int](t, conn, "q")
+	if !strings.HasPrefix(req.ReplyQueue(), "acemq-reply-") {
+		t.Errorf("reply queue %q, want acemq-reply-<uuid>", req.ReplyQueue())
+	}
+	if got, err := req.Do(context.Background(), 4); err != nil || got != 8 {
+		t.Fatalf("got %d, %v", got, err)
+	}
+	if err := req.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.MessageCount(context.Background(), req.ReplyQueue()); err == nil {
+		t.Error("the auto-delete reply queue outlived its requester")
+	}
+}
+
+func TestClientMakesItsRequesterOnFirstUseAndRetriesAFailedCreation(t *testing.T) {
+	pt := &plainTransport{Transport: memoryTransport(t)}
+	pt.failures.Store(1)
+	conn, err := acemq.NewConn(pt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if err := conn.DeclareQueue(context.Background(), "q", acemq.Transient()); err != nil {
+		t.Fatal(err)
+	}
+	serve(t, conn, "q", double)
+	client := NewClient[int, int](conn, "", "q")
+	defer client.Close()
+	if _, err := client.Do(context.Background(), 1); err == nil || !strings.Contains(err.Error(), "the broker is busy") {
+		t.Fatalf("first call: err = %v, want the creation's failure", err)
+	}
+	var wg sync.WaitGroup
+	for i := range 10 {
+		wg.Go(func() {
+			if got, err := client.Do(context.Background(), i); err != nil || got != 2*i {
+				t.Errorf("call %d: got %d, %v", i, got, err)
+			}
+		})
+	}
+	wg.Wait()
+	if err := client.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := client.Do(context.Background(), 1); !errors.Is(err, ErrRequesterClosed) {
+		t.Errorf("after Close: err = %v, want ErrRequesterClosed", err)
+	}
+}
+
+func TestUnroutableRequestFailsAtOnce(t *testing.T) {
+	conn := (&rig{t: t, url: "memory://patterns-" + acemq.NewUUID()}).conn()
+	req := requester[int, int](t, conn, "no-such-queue")
+	_, err := req.Do(context.Background(), 1)
+	if !errors.Is(err, acemq.ErrUnroutable) {
+		t.Fatalf("err = %v, want ErrUnroutable without waiting for the timeout", err)
+	}
+}
+
+func TestClosedRequesterFailsWaitingAndNewCalls(t *testing.T) {
+	conn := (&rig{t: t, url: "memory://patterns-" + acemq.NewUUID()}).conn()
+	if err := conn.DeclareQueue(context.Background(), "silent", acemq.Transient()); err != nil {
+		t.Fatal(err)
+	}
+	req := requester[int, int](t, conn, "silent")
+	done := make(chan error, 1)
+	go func() { _, err := req.Do(context.Background(), 1); done <- err }()
+	eventually(t, "the request is queued", func() bool { return count(t, conn, "silent") == 1 })
+	if err := req.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; !errors.Is(err, ErrRequesterClosed) {
+		t.Errorf("waiting call: err = %v, want ErrRequesterClosed", err)
+	}
+	if _, err := req.Do(context.Background(), 1); !errors.Is(err, ErrRequesterClosed) {
+		t.Errorf("new call: err = %v, want ErrRequesterClosed", err)
+	}
+}
