@@ -7,6 +7,9 @@
 //	conn, err := acemq.Connect(ctx, "amqp://guest:guest@localhost:5672/",
 //		rabbitmq.MaxOutstandingPublishes(500), rabbitmq.Name("orders"))
 //
+//	conn, err := acemq.Connect(ctx, "amqps://app:secret@broker:5671/",
+//		rabbitmq.TrustCA("/etc/acemq/ca.pem"))
+//
 // The transport keeps one AMQP connection with one publishing channel, one
 // channel per subscription and a short-lived channel per declaration:
 //
@@ -35,7 +38,25 @@
 // func. A publish in flight when the connection dropped fails (it may or may
 // not have reached the broker); a publish or declaration started while the
 // connection is down waits for recovery as long as its ctx allows.
-// OnRecovery reports each step.
+// OnRecovery reports each step. WithoutRecovery turns recovery off: a lost
+// connection is reported lost, then gave-up, and every later call fails.
+//
+// Blocked connections: when a memory or disk alarm makes the broker block
+// the connection (RabbitMQ does so once the connection publishes during the
+// alarm), OnRecovery reports blocked with the broker's reason, Blocked (the
+// acemq.BlockedReporter seam) lets Conn.Health answer at once, and publishes
+// wait for the block to lift as long as their ctx allows, then fail with an
+// *acemq.PublishingPausedError (acemq.IsBlocked). A new connection after
+// recovery starts unblocked.
+//
+// With WithoutConfirms, mandatory publishes (the library's own hops: retry
+// republishes and set-asides) still go through a confirmed channel of their
+// own, so a hop is never lost unseen.
+//
+// TLS: amqps:// URLs trust the system's roots, or TrustCA(pemFile), or the
+// roots of WithTLS(*tls.Config); giving either option with an amqp:// URL is
+// an error. The URL's password never appears in errors: URLs are printed as
+// scheme://host:port/vhost.
 //
 // Every exported function and method is safe for concurrent use.
 package rabbitmq

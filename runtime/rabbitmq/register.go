@@ -15,7 +15,7 @@ func init() {
 // Dial connects to the broker at url (amqp:// or amqps://) and returns the
 // transport, for acemq.NewConn. opts are this package's options
 // (MaxOutstandingPublishes, WithoutConfirms, OnRecovery, Name,
-// RecoveryDelay); options of other packages have no effect here and belong
+// RecoveryDelay, WithoutRecovery, WithTLS, TrustCA); options of other packages have no effect here and belong
 // to NewConn. The handshake is bounded by ctx and 30 s. Safe for concurrent
 // use.
 func Dial(ctx context.Context, url string, opts ...acemq.ConnOption) (*Transport, error) {
