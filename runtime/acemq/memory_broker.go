@@ -76,6 +76,7 @@ func (b *memBroker) declareQueue(conn *memTransport, name string, spec QueueSpec
 		q.owner = conn
 	}
 	b.queues[name] = q
+	q.touch()
 	return nil
 }
 
@@ -89,6 +90,7 @@ func (b *memBroker) redeclare(conn *memTransport, q *memQueue, spec QueueSpec) e
 	if q.spec.Exclusive != spec.Exclusive {
 		return b.locked(q.name)
 	}
+	q.touch()
 	return b.equivalent("queue", q.name, queueSettings(q.spec), queueSettings(spec))
 }
 
@@ -186,6 +188,7 @@ func (b *memBroker) messageCount(conn *memTransport, queue string) (int, error) 
 	if err != nil {
 		return 0, err
 	}
+	q.touch()
 	q.expire(time.Now())
 	return len(q.ready), nil
 }
@@ -198,6 +201,7 @@ func (b *memBroker) pull(conn *memTransport, queue string) (Delivery, bool, erro
 	if err != nil {
 		return Delivery{}, false, err
 	}
+	q.touch()
 	q.expire(time.Now())
 	if len(q.ready) == 0 {
 		return Delivery{}, false, nil

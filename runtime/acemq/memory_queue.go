@@ -21,6 +21,9 @@ type memQueue struct {
 	owner     *memTransport // the connection an exclusive queue belongs to
 	quorum    bool          // x-queue-type quorum: redeliveries carry x-delivery-count
 	seq       uint64        // the sequence number of the last message enqueued
+	expires   time.Duration // x-expires: deleted once unused this long; 0 = never
+	used      time.Time     // last use that x-expires counts from
+	idle      *time.Timer   // checks x-expires
 	timed     bool          // some message ever had an expiry: expire has work to do
 	ready     []*memMessage
 	consumers []*memSub
@@ -43,8 +46,14 @@ func newMemQueue(b *memBroker, name string, spec QueueSpec) (*memQueue, error) {
 		q.dlKey = argString(v)
 	}
 	q.quorum = argString(spec.Args[ArgQueueType]) == string(QueueQuorum)
+	if err := b.checkReplicated(name, spec); err != nil {
+		return nil, err
+	}
 	limits, err := b.readLimits(name, spec.Args)
 	q.limits = limits
+	if err == nil {
+		q.expires, err = b.readExpires(name, spec.Args)
+	}
 	return q, err
 }
 
@@ -180,19 +189,12 @@ func (q *memQueue) pickConsumer() *memSub {
 func (q *memQueue) removeConsumer(s *memSub) {
 	q.consumers = slices.DeleteFunc(q.consumers, func(c *memSub) bool { return c == s })
 	q.next = 0
-	if q.spec.AutoDelete && len(q.consumers) == 0 {
-		q.b.deleteQueue(q)
-	}
-}
-
-// deleteQueue removes q and its bindings, as the broker does with an
-// auto-delete queue once its last consumer is gone. Call with b.mu held.
-func (b *memBroker) deleteQueue(q *memQueue) {
-	if b.queues[q.name] != q {
+	if len(q.consumers) > 0 {
 		return
 	}
-	delete(b.queues, q.name)
-	for _, x := range b.exchanges {
-		x.bindings = slices.DeleteFunc(x.bindings, func(bd memBinding) bool { return bd.queue == q.name })
+	if q.spec.AutoDelete {
+		q.b.deleteQueue(q)
+		return
 	}
+	q.touch()
 }
