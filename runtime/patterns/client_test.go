@@ -126,3 +126,19 @@ func TestClosedRequesterFailsWaitingAndNewCalls(t *testing.T) {
 		t.Errorf("new call: err = %v, want ErrRequesterClosed", err)
 	}
 }
+
+func TestRequesterCodecFuncBuildsFromTheConnectionAndItsErrorFailsCreation(t *testing.T) {
+	conn := (&rig{t: t, url: "memory://patterns-" + acemq.NewUUID()}).conn()
+	var seen *acemq.Conn
+	build := func(c *acemq.Conn) (acemq.Codec, error) { seen = c; return acemq.BytesCodec{}, nil }
+	req, err := NewRequester[[]byte, []byte](context.Background(), conn, "", "q", RequesterCodecFunc(build))
+	if err != nil || seen != conn {
+		t.Fatalf("err %v, build saw %p want %p", err, seen, conn)
+	}
+	_ = req.Close()
+	missing := func(*acemq.Conn) (acemq.Codec, error) { return nil, errors.New("acemq: the codec needs avro.WithRegistry") }
+	client := NewClient[int, int](conn, "", "q", RequesterCodecFunc(missing))
+	if _, err := client.Do(context.Background(), 1); err == nil || !strings.Contains(err.Error(), "avro.WithRegistry") {
+		t.Errorf("err = %v, want the builder's error", err)
+	}
+}

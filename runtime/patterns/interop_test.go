@@ -211,3 +211,14 @@ func checkRequestWire(t *testing.T, d acemq.Delivery, replyQueue string) {
 		t.Errorf("reply queue %q, want a direct reply-to address", replyQueue)
 	}
 }
+
+func TestFamilyFailureNamingADeclaredErrorIsThatError(t *testing.T) {
+	r := &rig{t: t, url: "memory://patterns-" + acemq.NewUUID()}
+	conn := r.conn()
+	q := r.queue(conn, "family-declared")
+	familyResponder(t, conn, q, func(int) (int, string) { return 0, "NotFound" })
+	req := requester[int, int](t, conn, q, DeclaredErrors(errNotFound))
+	if _, err := req.Do(r.ctx(), 1); err != errNotFound {
+		t.Errorf("err = %v, want errNotFound itself", err)
+	}
+}

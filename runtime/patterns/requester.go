@@ -176,6 +176,9 @@ func (r *Requester[Req, Resp]) answer(d acemq.Delivery) (Resp, error) {
 		return resp, r.declared(code)
 	}
 	if text, ok := headerString(d.Headers, HeaderError); ok {
+		if e, declared := r.cfg.declared[text]; declared {
+			return resp, e // a responder that names a declared error in acemq-error only
+		}
 		return resp, &ResponderError{Text: text}
 	}
 	if err := acemq.DecodeFor(r.cfg.codec, d.ContentType, d.Body, &resp); err != nil {

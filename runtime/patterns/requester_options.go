@@ -18,6 +18,7 @@ type RequesterOption func(*requesterConfig) error
 
 // requesterConfig is everything NewRequester was told.
 type requesterConfig struct {
+	conn     *acemq.Conn
 	timeout  time.Duration
 	replyTo  string
 	declared map[string]*DeclaredError
@@ -25,7 +26,7 @@ type requesterConfig struct {
 }
 
 func buildRequesterConfig(conn *acemq.Conn, opts []RequesterOption) (requesterConfig, error) {
-	cfg := requesterConfig{timeout: DefaultTimeout, codec: conn.Codec(), declared: map[string]*DeclaredError{}}
+	cfg := requesterConfig{conn: conn, timeout: DefaultTimeout, codec: conn.Codec(), declared: map[string]*DeclaredError{}}
 	for _, opt := range opts {
 		if opt == nil {
 			return requesterConfig{}, errors.New("acemq: a requester option is nil")
@@ -50,9 +51,10 @@ func Timeout(d time.Duration) RequesterOption {
 }
 
 // ReplyTo makes the requester receive its replies on the named queue (the
-// family's way), declared durable if it does not exist, instead of direct
-// reply-to. Only one requester should read a given reply queue. Default:
-// direct reply-to.
+// family's way) instead of direct reply-to. The queue is declared as
+// acemq.Conn.DeclareQueue declares by default (durable, quorum), so an
+// existing queue with other settings makes NewRequester fail. Only one
+// requester should read a given reply queue. Default: direct reply-to.
 func ReplyTo(queue string) RequesterOption {
 	return func(cfg *requesterConfig) error {
 		if queue == "" {
@@ -87,5 +89,22 @@ func RequesterCodec(c acemq.Codec) RequesterOption {
 		}
 		cfg.codec = c
 		return nil
+	}
+}
+
+// RequesterCodecFunc is RequesterCodec for a codec that needs the
+// connection, such as one reading a schema registry or a keyring given as a
+// ConnOption: build runs in NewRequester (a Client's first Do), and its error
+// fails it. nil, or a nil codec from build, is refused.
+func RequesterCodecFunc(build func(*acemq.Conn) (acemq.Codec, error)) RequesterOption {
+	return func(cfg *requesterConfig) error {
+		if build == nil {
+			return errors.New("acemq: RequesterCodecFunc was given a nil func")
+		}
+		c, err := build(cfg.conn)
+		if err != nil {
+			return err
+		}
+		return RequesterCodec(c)(cfg)
 	}
 }
