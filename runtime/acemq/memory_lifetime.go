@@ -77,15 +77,12 @@ func (q *memQueue) touch() {
 func (q *memQueue) checkIdle() {
 	q.b.mu.Lock()
 	defer q.b.mu.Unlock()
-	if q.b.queues[q.name] != q {
-		return
-	}
-	if len(q.consumers) > 0 {
-		q.idle = nil // the last consumer to leave touches q again
-		return
+	q.idle = nil
+	if q.b.queues[q.name] != q || len(q.consumers) > 0 {
+		return // deleted already, or in use: the last consumer to leave touches q again
 	}
 	if left := q.expires - time.Since(q.used); left > 0 {
-		q.idle.Reset(left)
+		q.idle = time.AfterFunc(left, q.checkIdle)
 		return
 	}
 	q.b.deleteQueue(q)

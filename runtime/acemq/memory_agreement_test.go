@@ -1,0 +1,145 @@
+package acemq
+
+import (
+	"context"
+	"errors"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The broker behaviours shared with the RabbitMQ transport are pinned by
+// acemqtest.TransportConformance; these tests cover memory's corners of them.
+
+func TestMemoryRefusesHeadersAMQPCannotCarry(t *testing.T) {
+	tr := dialTest(t, "")
+	mustDeclareQueue(t, tr, "q", nil)
+	for name, v := range map[string]any{"struct": struct{}{}, "huge": uint64(math.MaxUint64), "nested": []any{func() {}}} {
+		_, err := tr.Publish(context.Background(), "", "q", Outbound{MessageID: "m", Headers: map[string]any{name: v}})
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("header %s = %T: %v, want a refusal naming the header", name, v, err)
+		}
+	}
+	if n, _ := tr.(QueueInspector).MessageCount(context.Background(), "q"); n != 0 {
+		t.Errorf("refused publishes left %d messages, want 0", n)
+	}
+}
+
+func TestMemoryHeadersArePublishedAsCopies(t *testing.T) {
+	tr := dialTest(t, "")
+	mustDeclareQueue(t, tr, "q", nil)
+	nested := map[string]any{"n": 1}
+	h := map[string]any{"t": nested}
+	if _, err := tr.Publish(context.Background(), "", "q", Outbound{MessageID: "m", Headers: h}); err != nil {
+		t.Fatal(err)
+	}
+	nested["n"] = 2
+	d, _, _ := tr.(Puller).Pull(context.Background(), "q")
+	if got := d.Headers["t"].(map[string]any)["n"]; got != int32(1) {
+		t.Errorf("nested header = %#v after the publisher changed its map, want int32(1)", got)
+	}
+}
+
+func TestMemoryRejectPublishDLXDeadLettersTheOverflow(t *testing.T) {
+	ctx := context.Background()
+	tr := dialTest(t, "")
+	_ = tr.DeclareExchange(ctx, "dlx", ExchangeSpec{Kind: "fanout"})
+	mustDeclareQueue(t, tr, "dead", nil)
+	_ = tr.Bind(ctx, "dead", "dlx", "")
+	mustDeclareQueue(t, tr, "q", map[string]any{"x-max-length": 1, "x-overflow": "reject-publish-dlx", "x-dead-letter-exchange": "dlx"})
+	mustPublish(t, tr, "", "q", "fits")
+	_, err := tr.Publish(ctx, "", "q", Outbound{MessageID: "spills", Body: []byte("spills")})
+	if !errors.Is(err, ErrBrokerRefused) || !strings.Contains(err.Error(), "reject-publish-dlx") {
+		t.Fatalf("overflow publish: %v, want ErrBrokerRefused naming the overflow", err)
+	}
+	d, ok, _ := tr.(Puller).Pull(ctx, "dead")
+	if !ok || d.MessageID != "spills" || d.Headers["x-first-death-reason"] != "maxlen" {
+		t.Fatalf("dead-lettered %+v (%v), want spills dead for maxlen", d, ok)
+	}
+}
+
+func TestMemoryWithoutConfirmsAFullQueueDropsTheOverflowSilently(t *testing.T) {
+	tr := dialTest(t, "?confirms=off")
+	mustDeclareQueue(t, tr, "q", map[string]any{"x-max-length": 1, "x-overflow": "reject-publish"})
+	mustPublish(t, tr, "", "q", "fits")
+	if res := mustPublish(t, tr, "", "q", "lost"); res.Confirmed {
+		t.Errorf("result = %+v, want unconfirmed", res)
+	}
+	if n, _ := tr.(QueueInspector).MessageCount(context.Background(), "q"); n != 1 {
+		t.Errorf("queue holds %d, want 1", n)
+	}
+}
+
+func TestMemoryExclusiveQueueRefusesAnotherConnectionsPullCountAndBind(t *testing.T) {
+	ctx := context.Background()
+	owner, other := dialTest(t, ""), dialTest(t, "")
+	if err := owner.DeclareQueue(ctx, "mine", QueueSpec{Exclusive: true}); err != nil {
+		t.Fatal(err)
+	}
+	_, _, pullErr := other.(Puller).Pull(ctx, "mine")
+	_, countErr := other.(QueueInspector).MessageCount(ctx, "mine")
+	bindErr := other.Bind(ctx, "mine", "amq.direct", "k")
+	for what, err := range map[string]error{"pull": pullErr, "count": countErr, "bind": bindErr} {
+		if err == nil || !strings.Contains(err.Error(), "RESOURCE_LOCKED") {
+			t.Errorf("%s from another connection: %v, want RESOURCE_LOCKED", what, err)
+		}
+	}
+	if err := owner.Bind(ctx, "mine", "amq.direct", "k"); err != nil {
+		t.Errorf("the owner binding its queue: %v", err)
+	}
+}
+
+func TestMemoryWithDeathPrependsAndKeepsTheFirstDeath(t *testing.T) {
+	original := map[string]any{"app": "v"}
+	first := withDeath(original, map[string]any{"count": int64(1), "reason": "expired", "queue": "rung", "exchange": ""})
+	second := withDeath(first, map[string]any{"count": int64(1), "reason": "rejected", "queue": "work", "exchange": "x"})
+	deaths := second["x-death"].([]any)
+	if len(deaths) != 2 || deaths[0].(map[string]any)["queue"] != "work" || deaths[1].(map[string]any)["queue"] != "rung" {
+		t.Fatalf("x-death = %#v, want the latest death first", deaths)
+	}
+	if second["x-first-death-queue"] != "rung" || second["x-first-death-reason"] != "expired" {
+		t.Errorf("x-first-death-* = %v %v, want the first death's", second["x-first-death-queue"], second["x-first-death-reason"])
+	}
+	if _, touched := original["x-death"]; touched || len(first["x-death"].([]any)) != 1 {
+		t.Error("withDeath changed the headers it was given")
+	}
+}
+
+func TestMemoryQueueWithAConsumerDoesNotExpire(t *testing.T) {
+	ctx := context.Background()
+	tr := dialTest(t, "")
+	mustDeclareQueue(t, tr, "busy", map[string]any{"x-expires": 60000})
+	sub, err := tr.Consume(ctx, "busy", ConsumeSpec{}, func(Delivery) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := tr.(*memTransport).b
+	b.mu.Lock()
+	q := b.queues["busy"]
+	q.used = time.Now().Add(-time.Hour)
+	b.mu.Unlock()
+	q.checkIdle()
+	if _, err := tr.(QueueInspector).MessageCount(ctx, "busy"); err != nil {
+		t.Fatalf("a queue with a consumer expired: %v", err)
+	}
+	_ = sub.Close()
+	b.mu.Lock()
+	q.used = time.Now().Add(-time.Hour)
+	b.mu.Unlock()
+	q.checkIdle()
+	if _, err := tr.(QueueInspector).MessageCount(ctx, "busy"); err == nil {
+		t.Error("an unused queue past its x-expires is still there")
+	}
+}
+
+func TestMemoryAmqExchangesAreDeclaredDurableByKind(t *testing.T) {
+	b := newMemBroker("amq")
+	for name, kind := range amqExchanges {
+		x, ok := b.exchanges[name]
+		if !ok || !reflect.DeepEqual(x.spec, ExchangeSpec{Kind: kind, Durable: true}) {
+			t.Errorf("%s = %+v, want a durable %s exchange", name, x, kind)
+		}
+	}
+}
