@@ -136,7 +136,9 @@ func TestRequesterCodecFuncBuildsFromTheConnectionAndItsErrorFailsCreation(t *te
 		t.Fatalf("err %v, build saw %p want %p", err, seen, conn)
 	}
 	_ = req.Close()
-	missing := func(*acemq.Conn) (acemq.Codec, error) { return nil, errors.New("acemq: the codec needs avro.WithRegistry") }
+	missing := func(*acemq.Conn) (acemq.Codec, error) {
+		return nil, errors.New("acemq: the codec needs avro.WithRegistry")
+	}
 	client := NewClient[int, int](conn, "", "q", RequesterCodecFunc(missing))
 	if _, err := client.Do(context.Background(), 1); err == nil || !strings.Contains(err.Error(), "avro.WithRegistry") {
 		t.Errorf("err = %v, want the builder's error", err)

@@ -28,11 +28,7 @@ func openReplies(ctx context.Context, conn *acemq.Conn, cfg requesterConfig, del
 // openQueueReplies declares the reply queue (named: durable; unnamed: an
 // exclusive, auto-delete acemq-reply-<uuid>) and consumes it.
 func openQueueReplies(ctx context.Context, conn *acemq.Conn, name string, deliver func(acemq.Delivery)) (acemq.ReplyChannel, error) {
-	var opts []acemq.QueueOption
-	if name == "" {
-		name = "acemq-reply-" + acemq.NewUUID()
-		opts = []acemq.QueueOption{acemq.Transient(), acemq.Exclusive(), acemq.AutoDelete()}
-	}
+	name, opts := replyQueue(name)
 	if err := conn.DeclareQueue(ctx, name, opts...); err != nil {
 		return nil, err
 	}
@@ -61,3 +57,12 @@ func (q *queueReplies) Publish(ctx context.Context, exchange, key string, msg ac
 }
 
 func (q *queueReplies) Close() error { return q.sub.Close() }
+
+// replyQueue names and shapes a reply queue: a named one as DeclareQueue
+// does by default, else a transient, exclusive, auto-delete acemq-reply-<uuid>.
+func replyQueue(name string) (string, []acemq.QueueOption) {
+	if name != "" {
+		return name, nil
+	}
+	return "acemq-reply-" + acemq.NewUUID(), []acemq.QueueOption{acemq.Transient(), acemq.Exclusive(), acemq.AutoDelete()}
+}

@@ -92,8 +92,8 @@ func (r *Requester[Req, Resp]) Do(ctx context.Context, req Req, opts ...acemq.En
 }
 
 func (r *Requester[Req, Resp]) do(ctx context.Context, req Req, opts []acemq.EnvelopeOption) (Resp, error) {
-	var zero Resp
 	if r.isClosed() {
+		var zero Resp
 		return zero, ErrRequesterClosed
 	}
 	id, replies := r.pending.add()
@@ -103,8 +103,15 @@ func (r *Requester[Req, Resp]) do(ctx context.Context, req Req, opts []acemq.Env
 	c := &call{id: id, start: time.Now()}
 	c.deadline, _ = dctx.Deadline()
 	if _, err := r.pub.SendResult(context.WithValue(dctx, callKey{}, c), req, r.envelope(opts, c)...); err != nil {
+		var zero Resp
 		return zero, r.failed(ctx, dctx, c, err)
 	}
+	return r.await(ctx, dctx, c, replies)
+}
+
+// await waits for the call's reply, its deadline, the caller's cancel or Close.
+func (r *Requester[Req, Resp]) await(ctx, dctx context.Context, c *call, replies chan acemq.Delivery) (Resp, error) {
+	var zero Resp
 	select {
 	case d := <-replies:
 		return r.answer(d)

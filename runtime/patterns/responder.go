@@ -105,24 +105,32 @@ func (s *server[Req, Resp]) handle(ctx context.Context, m acemq.Message[Req]) ac
 		return acemq.Reject(acemq.Fatalf("acemq: request %s names no reply address (neither the %s header nor the reply-to property)",
 			m.Envelope.ID, HeaderReplyTo))
 	}
-	deadline, bounded := requestDeadline(m.Envelope)
-	if bounded && !time.Now().Before(deadline) {
-		s.r.expired.Add(1)
+	t := replyTarget{address: to}
+	t.deadline, t.bounded = requestDeadline(m.Envelope)
+	if s.expired(t) {
 		return acemq.Accept()
 	}
-	resp, err := s.call(ctx, m, deadline, bounded)
-	if bounded && !time.Now().Before(deadline) {
-		s.r.expired.Add(1)
+	resp, err := s.call(ctx, m, t)
+	if s.expired(t) {
 		return acemq.Accept()
 	}
-	return s.reply(ctx, m, replyTarget{address: to, deadline: deadline, bounded: bounded}, resp, err)
+	return s.reply(ctx, m, t, resp, err)
+}
+
+// expired counts and reports a request whose caller's deadline has passed.
+func (s *server[Req, Resp]) expired(t replyTarget) bool {
+	if !t.bounded || time.Now().Before(t.deadline) {
+		return false
+	}
+	s.r.expired.Add(1)
+	return true
 }
 
 // call runs h under the request's deadline, turning a panic into an error.
-func (s *server[Req, Resp]) call(ctx context.Context, m acemq.Message[Req], deadline time.Time, bounded bool) (resp Resp, err error) {
-	if bounded {
+func (s *server[Req, Resp]) call(ctx context.Context, m acemq.Message[Req], t replyTarget) (resp Resp, err error) {
+	if t.bounded {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, deadline)
+		ctx, cancel = context.WithDeadline(ctx, t.deadline)
 		defer cancel()
 	}
 	defer func() {

@@ -29,10 +29,17 @@ func (s *server[Req, Resp]) reply(ctx context.Context, m acemq.Message[Req], t r
 	rctx := context.WithValue(ctx, replyKey{}, t)
 	opts := []acemq.EnvelopeOption{acemq.CorrelationID(t.correlation), acemq.CausationID(m.Envelope.ID),
 		acemq.MessageType(m.Envelope.Type + ".reply")}
-	if err == nil {
-		_, perr := acemq.SendTo(rctx, s.answers, "", t.address, resp, opts...)
-		return s.settled(perr, acemq.Accept())
+	if err != nil {
+		return s.replyFailure(ctx, rctx, m, t, opts, err)
 	}
+	_, perr := acemq.SendTo(rctx, s.answers, "", t.address, resp, opts...)
+	return s.settled(perr, acemq.Accept())
+}
+
+// replyFailure sends a declared failure (the request is accepted: it was
+// answered) or the generic one (the request is dead-lettered with err, which
+// is also logged, and never sent).
+func (s *server[Req, Resp]) replyFailure(ctx, rctx context.Context, m acemq.Message[Req], t replyTarget, opts []acemq.EnvelopeOption, err error) acemq.Ack {
 	var declared *DeclaredError
 	if errors.As(err, &declared) {
 		opts = append(opts, acemq.Header(HeaderError, declared.code), acemq.Header(HeaderErrorCode, declared.code))
