@@ -48,7 +48,7 @@ type rawHamba struct {
 	schema hamba.Schema
 }
 
-func newRawHamba(b *testing.B) rawHamba {
+func newRawHamba(b testing.TB) rawHamba {
 	return rawHamba{api: newAPI(), schema: must[hamba.Schema](b)(hamba.ParseWithCache(benchSchema, "", &hamba.SchemaCache{}))}
 }
 

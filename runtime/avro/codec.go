@@ -26,6 +26,7 @@ type Codec struct {
 	schema hamba.Schema // parsed with the codec's own cache
 	api    hamba.API    // the codec's own frozen API
 	reg    *registered  // nil for Of
+	guard  *gnode       // the compiled guard walk when decoding needs it, else nil
 
 	readers sync.Pool // *hamba.Reader bound to api
 	writers sync.Pool // *hamba.Writer bound to api
@@ -41,7 +42,7 @@ func Of(schema string) (*Codec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("acemq: this is not a usable Avro schema: %w", err)
 	}
-	return &Codec{text: schema, schema: s, api: newAPI()}, nil
+	return &Codec{text: schema, schema: s, api: newAPI(), guard: guarded(s)}, nil
 }
 
 // Schema returns the schema text the codec writes with, as it was given.
@@ -94,7 +95,7 @@ func (c *Codec) Encode(payload any) ([]byte, error) {
 // cannot decode is a fatal error; a registry that cannot be reached is not.
 func (c *Codec) Decode(body []byte, dst any) error {
 	if c.reg == nil {
-		if err := c.read(c.schema, body, dst); err != nil {
+		if err := c.read(plan{decode: c.schema, guard: c.guard}, body, dst); err != nil {
 			return decodeError(dst, fullName(c.schema), err)
 		}
 		return nil

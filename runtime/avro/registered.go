@@ -56,8 +56,16 @@ type planCell struct {
 // planResult is a computed plan. Fatal errors are remembered; transient ones
 // are not.
 type planResult struct {
-	schema hamba.Schema
-	err    error
+	plan plan
+	err  error
+}
+
+// plan is how one writer's messages decode: with decode (the writer's schema,
+// or it resolved onto the reader's), after the guard walk along the writer's
+// schema when guard is not nil.
+type plan struct {
+	decode hamba.Schema
+	guard  *gnode
 }
 
 // Registered returns a codec that frames each message with the registry id
@@ -115,50 +123,51 @@ func (r *registered) schemaID(ctx context.Context, text string) (int, error) {
 	return def.ID, nil
 }
 
-// plan returns the schema to decode writer id's messages with.
-func (r *registered) plan(id int) (hamba.Schema, error) {
+// plan returns how to decode writer id's messages.
+func (r *registered) plan(id int) (plan, error) {
 	v, ok := r.plans.Load(id)
 	if !ok {
 		v, _ = r.plans.LoadOrStore(id, &planCell{})
 	}
 	cell := v.(*planCell)
 	if res := cell.done.Load(); res != nil {
-		return res.schema, res.err
+		return res.plan, res.err
 	}
 	return r.fill(cell, id)
 }
 
 // fill computes cell's plan under its lock, keeping it unless the error is
 // transient.
-func (r *registered) fill(cell *planCell, id int) (hamba.Schema, error) {
+func (r *registered) fill(cell *planCell, id int) (plan, error) {
 	cell.mu.Lock()
 	defer cell.mu.Unlock()
 	if res := cell.done.Load(); res != nil {
-		return res.schema, res.err
+		return res.plan, res.err
 	}
-	schema, err := r.computePlan(id)
+	p, err := r.computePlan(id)
 	if err == nil || acemq.IsFatal(err) {
-		cell.done.Store(&planResult{schema: schema, err: err})
+		cell.done.Store(&planResult{plan: p, err: err})
 	}
-	return schema, err
+	return p, err
 }
 
-func (r *registered) computePlan(id int) (hamba.Schema, error) {
+func (r *registered) computePlan(id int) (plan, error) {
 	def, err := r.registry.ByID(context.Background(), id)
 	if errors.Is(err, ErrSchemaNotFound) {
-		return nil, acemq.Fatal(wrapf(err, "this message names schema %d, which the registry does not hold", id))
+		return plan{}, acemq.Fatal(wrapf(err, "this message names schema %d, which the registry does not hold", id))
 	}
 	if err != nil {
-		return nil, wrapf(err, "looking up schema %d", id)
+		return plan{}, wrapf(err, "looking up schema %d", id)
 	}
 	writer, err := parse(def.Definition)
 	if err != nil {
-		return nil, acemq.Fatalf("acemq: schema %d in the registry is not a usable Avro schema: %w", id, err)
+		return plan{}, acemq.Fatalf("acemq: schema %d in the registry is not a usable Avro schema: %w", id, err)
 	}
 	if r.reader == nil {
-		return writer, nil
+		return plan{decode: writer, guard: guarded(writer)}, nil
 	}
-	return r.resolve(id, writer, def.Definition)
+	resolved, err := r.resolve(id, writer, def.Definition)
+	return plan{decode: resolved, guard: guarded(writer)}, err
 }
 
 func (r *registered) resolve(id int, writer hamba.Schema, writerText string) (hamba.Schema, error) {

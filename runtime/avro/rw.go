@@ -50,9 +50,12 @@ func (c *Codec) putWriter(w *hamba.Writer) {
 // hamba's Unmarshal it refuses a body that ends early (Unmarshal reads the
 // missing bytes as zeros) or runs on past the value (another mode's or
 // another schema's bytes).
-func (c *Codec) read(s hamba.Schema, body []byte, dst any) error {
+func (c *Codec) read(p plan, body []byte, dst any) error {
 	if dst == nil {
 		return errNilDst
+	}
+	if err := guard(p.guard, body); err != nil {
+		return err
 	}
 	r, _ := c.readers.Get().(*hamba.Reader)
 	if r == nil {
@@ -60,7 +63,7 @@ func (c *Codec) read(s hamba.Schema, body []byte, dst any) error {
 	}
 	defer c.putReader(r)
 	r.Reset(body)
-	r.ReadVal(s, dst)
+	r.ReadVal(p.decode, dst)
 	return readResult(r)
 }
 

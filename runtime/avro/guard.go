@@ -1,0 +1,207 @@
+package avro
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	hamba "github.com/hamba/avro/v2"
+)
+
+// MaxDepth is how deeply a message may nest records, arrays, maps and
+// unions of a recursive schema before it is refused.
+const MaxDepth = 512
+
+// The guard walks a body along its writer's schema before hamba decodes it,
+// for schemas with arrays, maps or named-type references. hamba v2.31.0
+// trusts array block counts: a block of (1<<63)-1 items after a non-empty one
+// overflows its running total, which passes the MaxSliceAllocSize check and
+// has it write past the end of the slice; a skipped array of nulls or map
+// with a huge count spins for as long as the count says; a deep recursive
+// value exhausts the stack. The walk costs a pass over the bytes, allocates
+// nothing, and refuses every such body before hamba sees it.
+var (
+	errOverrun   = errors.New("a length or count runs past the end of the body")
+	errBadLength = errors.New("a negative length")
+	errTooDeep   = fmt.Errorf("the value nests deeper than %d levels", MaxDepth)
+	errBadBlock  = errors.New("a block's byte size does not match its items")
+)
+
+// guard walks body along g; g nil means no walk is needed.
+func guard(g *gnode, body []byte) error {
+	if g == nil {
+		return nil
+	}
+	w := walker{b: body}
+	w.seq(g.seq, 0)
+	return w.err
+}
+
+// guarded compiles s for the walk when decoding it needs one (it holds an
+// array, a map or a reference to a named type), otherwise returns nil.
+func guarded(s hamba.Schema) *gnode {
+	if needsGuard(s, map[hamba.Schema]bool{}) {
+		return compile(s, map[string]*gnode{})
+	}
+	return nil
+}
+
+// walker reads Avro's binary encoding structurally; the first problem stops
+// it and stays in err.
+type walker struct {
+	b   []byte
+	pos int
+	err error
+}
+
+func (w *walker) fail(err error) {
+	if w.err == nil {
+		w.err = err
+	}
+	w.pos = len(w.b)
+}
+
+// long reads a zigzag varint; the one-byte case (most lengths, counts and
+// small numbers) is inlined where it is called.
+func (w *walker) long() int64 {
+	if w.pos < len(w.b) {
+		if c := w.b[w.pos]; c < 0x80 {
+			w.pos++
+			return int64(c>>1) ^ -int64(c&1)
+		}
+	}
+	return w.longSlow()
+}
+
+// longSlow reads a zigzag varint of at most 10 bytes.
+func (w *walker) longSlow() int64 {
+	var v uint64
+	for i, s := 0, uint(0); i < 10; i, s = i+1, s+7 {
+		if w.pos >= len(w.b) {
+			w.fail(errOverrun)
+			return 0
+		}
+		c := w.b[w.pos]
+		w.pos++
+		v |= uint64(c&0x7f) << s
+		if c < 0x80 {
+			return int64(v>>1) ^ -int64(v&1)
+		}
+	}
+	w.fail(errors.New("a varint longer than 10 bytes"))
+	return 0
+}
+
+// skip advances n bytes, refusing a negative n or one past the end.
+func (w *walker) skip(n int64) {
+	switch {
+	case n < 0:
+		w.fail(errBadLength)
+	case n > int64(len(w.b)-w.pos):
+		w.fail(errOverrun)
+	default:
+		w.pos += int(n)
+	}
+}
+
+// seq walks one value per node of seq, the fields of a record spliced in
+// (see compile), without a call for the common scalar kinds.
+func (w *walker) seq(seq []gop, depth int) {
+	for i := range seq {
+		g := &seq[i]
+		switch g.kind {
+		case gNone:
+		case gSkip:
+			w.skip(int64(g.n))
+		case gLong: // w.long(), its one-byte case inlined
+			if w.pos < len(w.b) && w.b[w.pos] < 0x80 {
+				w.pos++
+			} else {
+				w.longSlow()
+			}
+		case gLen:
+			w.skip(w.long())
+		default:
+			w.nested(g, depth+1)
+		}
+	}
+}
+
+// nested walks the kinds that nest, counting depth.
+func (w *walker) nested(g *gop, depth int) {
+	if depth > MaxDepth {
+		w.fail(errTooDeep)
+		return
+	}
+	switch g.kind {
+	case gRecord:
+		w.seq(g.sub.seq, depth)
+	case gEnum:
+		if i := w.long(); i < 0 || i >= int64(g.n) {
+			w.fail(fmt.Errorf("enum index %d out of range", i))
+		}
+	case gUnion:
+		w.union(g, depth)
+	case gArray, gMap:
+		w.blocks(g, depth)
+	}
+}
+
+func (w *walker) union(g *gop, depth int) {
+	alts := g.sub.alts
+	i := w.long()
+	if i < 0 || i >= int64(len(alts)) {
+		w.fail(fmt.Errorf("union index %d out of range", i))
+		return
+	}
+	w.seq(alts[i], depth)
+}
+
+// blocks walks an array's or a map's blocks: every count within
+// MaxArrayItems in total, every byte size equal to what its items take.
+func (w *walker) blocks(g *gop, depth int) {
+	var total int64
+	for w.err == nil {
+		n, size := w.blockHeader()
+		if n == 0 || w.err != nil {
+			return
+		}
+		if n > MaxArrayItems-total { // not total+n, which can overflow
+			w.fail(fmt.Errorf("an array or map of more than %d items (avro.MaxArrayItems)", MaxArrayItems))
+			return
+		}
+		total += n
+		w.items(n, size, g, depth)
+	}
+}
+
+// blockHeader reads a block's count and, for a negative count, its byte size
+// (-1 when absent).
+func (w *walker) blockHeader() (n, size int64) {
+	n = w.long()
+	if n >= 0 {
+		return n, -1
+	}
+	if n == math.MinInt64 {
+		w.fail(errBadLength)
+		return 0, 0
+	}
+	size = w.long()
+	if size < 0 {
+		w.fail(errBadLength)
+	}
+	return -n, size
+}
+
+func (w *walker) items(n, size int64, g *gop, depth int) {
+	start := w.pos
+	for i := int64(0); i < n && w.err == nil; i++ {
+		if g.kind == gMap {
+			w.skip(w.long()) // the key
+		}
+		w.seq(g.sub.seq, depth)
+	}
+	if size >= 0 && w.err == nil && int64(w.pos-start) != size {
+		w.fail(errBadBlock)
+	}
+}
