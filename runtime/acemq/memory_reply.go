@@ -22,6 +22,16 @@ func (t *memTransport) OpenReplies(ctx context.Context, deliver func(Delivery)) 
 		return nil, err
 	}
 	name := memoryReplyPrefix + NewUUID()
+	s, err := t.subscribeReplies(name, deliver)
+	if err != nil {
+		return nil, err
+	}
+	return &memReplies{t: t, address: name, sub: s}, nil
+}
+
+// subscribeReplies creates the pseudo-queue name and consumes it, settling
+// each message as it is taken.
+func (t *memTransport) subscribeReplies(name string, deliver func(Delivery)) (*memSub, error) {
 	if err := t.b.addReplyQueue(name); err != nil {
 		return nil, err
 	}
@@ -29,13 +39,10 @@ func (t *memTransport) OpenReplies(ctx context.Context, deliver func(Delivery)) 
 		_ = d.Ack()
 		deliver(d)
 	})
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = t.adopt(s)
 	}
-	if err := t.adopt(s); err != nil {
-		return nil, err
-	}
-	return &memReplies{t: t, address: name, sub: s}, nil
+	return s, err
 }
 
 // addReplyQueue creates an auto-delete pseudo-queue, deleted with its consumer.

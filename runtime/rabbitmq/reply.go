@@ -61,9 +61,19 @@ func (r *replyChannel) live(ctx context.Context) (*replyLine, error) {
 	if r.closed {
 		return nil, ErrClosed
 	}
-	if r.line.alive() {
-		return r.line, nil
+	if !r.line.alive() {
+		line, err := r.openOnLive(ctx)
+		if err != nil {
+			return nil, err
+		}
+		r.line = line
 	}
+	return r.line, nil
+}
+
+// openOnLive opens a line on the live connection, waiting for recovery when
+// the connection drops under it.
+func (r *replyChannel) openOnLive(ctx context.Context) (*replyLine, error) {
 	for {
 		conn, err := r.t.connection(ctx)
 		if err != nil {
@@ -71,9 +81,6 @@ func (r *replyChannel) live(ctx context.Context) (*replyLine, error) {
 		}
 		line, err := r.open(ctx, conn)
 		if !errors.Is(err, amqp.ErrClosed) || !conn.IsClosed() {
-			if err == nil {
-				r.line = line
-			}
 			return line, err
 		}
 	}
@@ -94,12 +101,7 @@ func (r *replyChannel) open(ctx context.Context, conn *amqp.Connection) (*replyL
 }
 
 func (r *replyChannel) start(ctx context.Context, conn *amqp.Connection, ch *amqp.Channel) (*replyLine, error) {
-	if r.t.cfg.confirms {
-		if err := ch.Confirm(false); err != nil {
-			return nil, err
-		}
-	}
-	deliveries, err := ch.Consume(directReplyTo, "", true, false, false, false, nil)
+	deliveries, err := consumeReplies(ch, r.t.cfg.confirms)
 	if err != nil {
 		return nil, err
 	}
@@ -112,6 +114,17 @@ func (r *replyChannel) start(ctx context.Context, conn *amqp.Connection, ch *amq
 	r.wg.Add(1)
 	go r.loop(deliveries)
 	return line, nil
+}
+
+// consumeReplies puts ch in confirm mode (when confirms are on) and consumes
+// amq.rabbitmq.reply-to on it without acknowledgements.
+func consumeReplies(ch *amqp.Channel, confirms bool) (<-chan amqp.Delivery, error) {
+	if confirms {
+		if err := ch.Confirm(false); err != nil {
+			return nil, err
+		}
+	}
+	return ch.Consume(directReplyTo, "", true, false, false, false, nil)
 }
 
 func (r *replyChannel) loop(deliveries <-chan amqp.Delivery) {
@@ -131,13 +144,11 @@ func probeAddress(ctx context.Context, ch *amqp.Channel) (string, error) {
 	defer func() { _, _ = ch.QueueDelete(q.Name, false, false, false) }()
 	dc, err := ch.PublishWithDeferredConfirmWithContext(ctx, "", q.Name, false, false,
 		amqp.Publishing{ReplyTo: directReplyTo, DeliveryMode: amqp.Transient})
+	if err == nil && dc != nil {
+		_, err = dc.WaitContext(ctx)
+	}
 	if err != nil {
 		return "", err
-	}
-	if dc != nil {
-		if _, err := dc.WaitContext(ctx); err != nil {
-			return "", err
-		}
 	}
 	return getReplyTo(ctx, ch, q.Name)
 }
@@ -183,11 +194,8 @@ func (r *replyChannel) Publish(ctx context.Context, exchange, key string, msg ac
 	}
 	pm.ReplyTo = directReplyTo // the broker writes the channel's address in its place
 	dc, err := line.ch.PublishWithDeferredConfirmWithContext(ctx, exchange, key, msg.Mandatory, false, pm)
-	if err != nil {
-		return acemq.PublishResult{}, err
-	}
-	if dc == nil {
-		return acemq.PublishResult{MessageID: msg.MessageID, Routed: true}, nil
+	if err != nil || dc == nil {
+		return acemq.PublishResult{MessageID: msg.MessageID, Routed: err == nil}, err
 	}
 	return line.await(ctx, dc, msg)
 }
@@ -200,10 +208,7 @@ func (l *replyLine) await(ctx context.Context, dc *amqp.DeferredConfirmation, ms
 		return acemq.PublishResult{}, fmt.Errorf("stopped waiting for the broker's confirm; it may or may not have been delivered: %w", ctx.Err())
 	}
 	if !dc.Acked() {
-		if l.ch.IsClosed() {
-			return acemq.PublishResult{}, ErrConfirmLost
-		}
-		return acemq.PublishResult{}, ErrBrokerRefused
+		return acemq.PublishResult{}, l.nackError()
 	}
 	res := acemq.PublishResult{MessageID: msg.MessageID, Confirmed: true, Routed: true}
 	if msg.Mandatory {
@@ -211,6 +216,14 @@ func (l *replyLine) await(ctx context.Context, dc *amqp.DeferredConfirmation, ms
 		res.Routed, res.ReturnReason = !returned, reason
 	}
 	return res, nil
+}
+
+// nackError tells a broker nack from a channel that closed under the publish.
+func (l *replyLine) nackError() error {
+	if l.ch.IsClosed() {
+		return ErrConfirmLost
+	}
+	return ErrBrokerRefused
 }
 
 // Close cancels the subscription and closes its channel. Idempotent.
