@@ -3,9 +3,12 @@ package rabbitmq
 import (
 	"crypto/tls"
 	"crypto/x509"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
+
+	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
@@ -50,11 +53,19 @@ func (c *config) loadCA() error {
 	return nil
 }
 
-// checkScheme refuses TLS settings for a plaintext URL.
-func (c *config) checkScheme(raw string) error {
-	u, err := url.Parse(raw)
-	if err != nil || !c.tlsSet || u.Scheme == "amqps" {
-		return nil // amqp091 reports a malformed URL, without echoing it
+// checkURL refuses a malformed URL without echoing it (url.Parse's errors
+// quote the whole URL, password included), and TLS settings for a
+// plaintext URL.
+func (c *config) checkURL(raw string) error {
+	if _, err := amqp.ParseURI(raw); err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return fmt.Errorf("the URL is not a valid AMQP URL: %w", err)
+	}
+	if u, err := url.Parse(raw); err != nil || !c.tlsSet || u.Scheme == "amqps" {
+		return nil
 	}
 	return fmt.Errorf("rabbitmq.WithTLS or rabbitmq.TrustCA was given but %s is plaintext; use amqps://", redact(raw))
 }

@@ -142,6 +142,15 @@ func TestRecoveryEventsNeverCarryThePassword(t *testing.T) {
 	}
 }
 
+func TestMalformedURLsAreRefusedWithoutPrintingThePassword(t *testing.T) {
+	for _, raw := range []string{"amqp://user:m4lformed-secret@host:notaport/", "amqps://user:m4lformed-secret@ho st/", "http://user:m4lformed-secret@host/"} {
+		_, err := Dial(context.Background(), raw)
+		if err == nil || strings.Contains(err.Error(), "m4lformed-secret") || !strings.Contains(err.Error(), "not a valid AMQP URL") {
+			t.Errorf("Dial(%q) = %v, want a refusal that does not print the password", strings.ReplaceAll(raw, "m4lformed-secret", "***"), err)
+		}
+	}
+}
+
 func TestTLSOptionsOnAPlaintextURLAreRefused(t *testing.T) {
 	ca := otherCA(t)
 	for name, opt := range map[string]acemq.ConnOption{"WithTLS": WithTLS(&tls.Config{}), "TrustCA": TrustCA(ca)} {

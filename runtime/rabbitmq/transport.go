@@ -46,7 +46,7 @@ type Transport struct {
 }
 
 func dial(ctx context.Context, url string, cfg config) (*Transport, error) {
-	if err := cfg.checkScheme(url); err != nil {
+	if err := cfg.checkURL(url); err != nil {
 		return nil, err
 	}
 	t := &Transport{url: url, cfg: cfg, window: newWindow(cfg.maxOutstanding),
