@@ -64,15 +64,40 @@ func (q *memQueue) readyBytes() int64 {
 // refuses publishes (reject-publish, or reject-publish-dlx, which also
 // dead-letters m); it reports whether q took m. Call with b.mu held.
 func (q *memQueue) offer(m *memMessage) bool {
-	if q.limits.overflow != overflowDropHead &&
-		q.limits.over(int64(len(q.ready))+1, q.readyBytes()+int64(len(m.out.Body))) {
+	if q.refuses(m) {
 		if q.limits.overflow == overflowRejectAndDLX {
 			q.deadLetter(m, deathMaxLen)
 		}
 		return false
 	}
 	q.enqueue(m)
+	if q.quorum && q.limits.overflow != overflowDropHead {
+		q.rejecting = q.rejecting || q.limits.over(int64(len(q.ready)), q.readyBytes())
+	}
 	return true
+}
+
+// refuses reports whether a reject-publish queue turns m away. A classic
+// queue refuses a message that would take it over a limit. A quorum queue
+// takes the message that goes over, then refuses publishes until it is back
+// to 80% of its limits, as RabbitMQ's quorum queues do.
+func (q *memQueue) refuses(m *memMessage) bool {
+	n, size := int64(len(q.ready)), q.readyBytes()
+	switch {
+	case q.limits.overflow == overflowDropHead:
+		return false
+	case !q.quorum:
+		return q.limits.over(n+1, size+int64(len(m.out.Body)))
+	case q.rejecting && q.limits.belowSoft(n, size):
+		q.rejecting = false
+	}
+	return q.rejecting
+}
+
+// belowSoft reports whether n messages of size bytes are at most 80% of the
+// limits, where a quorum queue starts taking publishes again.
+func (l memLimits) belowSoft(n, size int64) bool {
+	return (l.maxLen < 0 || n <= l.maxLen*8/10) && (l.maxBytes < 0 || size <= l.maxBytes*8/10)
 }
 
 // dropHeads dead-letters the oldest ready messages while a drop-head queue

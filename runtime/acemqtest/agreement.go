@@ -21,6 +21,7 @@ var agreementCases = []conformanceCase{
 	{"exclusive/the-queue-goes-with-its-connection", exclusiveGoes},
 	{"limits/max-length-drops-the-oldest-and-dead-letters-it", maxLengthDropHead},
 	{"limits/max-length-with-reject-publish-nacks-the-overflow", maxLengthRejectPublish},
+	{"limits/a-quorum-queue-takes-the-message-that-goes-over-then-nacks", quorumRejectPublish},
 	{"publish/an-invalid-expiration-is-refused", invalidExpiration},
 	{"headers/values-arrive-as-the-broker-returns-them", headerTypes},
 	{"settle/requeued-messages-keep-their-place", requeueKeepsOrder},
@@ -275,4 +276,26 @@ func quorumDeliveryCount(k *kit) {
 	if d := in.expect("counted"); d.Headers["x-delivery-count"] != int64(1) || !d.Redelivered {
 		k.t.Errorf("redelivery x-delivery-count = %#v, redelivered %v; want int64(1), true", d.Headers["x-delivery-count"], d.Redelivered)
 	}
+}
+
+func quorumRejectPublish(k *kit) {
+	q := k.name("quorum-full")
+	spec := queueSpec(map[string]any{acemq.ArgQueueType: "quorum", "x-max-length": 2, "x-overflow": "reject-publish"})
+	spec.Durable = true
+	if err := k.tr.DeclareQueue(k.ctx, q, spec); err != nil {
+		k.t.Fatal(err)
+	}
+	for _, id := range []string{"one", "two", "over"} {
+		k.send("", q, id)
+	}
+	_, err := k.tr.Publish(k.ctx, "", q, acemq.Outbound{MessageID: "refused"})
+	if !errors.Is(err, acemq.ErrBrokerRefused) {
+		k.t.Fatalf("publishing to a quorum queue over its x-max-length: %v, want ErrBrokerRefused", err)
+	}
+	in := k.consume(q, 10)
+	in.expect("one")
+	in.expect("two") // all three delivered: none ready, under the 80% where publishes resume
+	k.send("", q, "resumed")
+	in.expect("over")
+	in.expect("resumed")
 }

@@ -47,7 +47,11 @@ func closeReturnsPrefetched(k *bkit) {
 	k.consume(nil, q, next.handle)
 	got := map[string]bool{}
 	for range 4 {
-		got[next.next(k).Payload.ID] = true
+		m := next.next(k)
+		got[m.Payload.ID] = true
+		if !m.Redelivered {
+			k.t.Errorf("%s came back without the redelivered flag", m.Payload.ID)
+		}
 	}
 	for i := 1; i < 5; i++ {
 		if !got[fmt.Sprint("held-", i)] {

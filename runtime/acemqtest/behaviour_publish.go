@@ -14,6 +14,8 @@ var publishBehaviour = []behaviourCase{
 	{"publish/mandatory-unroutable-reaches-no-queue-with-no-route", mandatoryUnroutable},
 	{"publish/send-all-returns-results-in-payload-order", sendAllOrder},
 	{"publish/send-all-reports-a-partial-failure", sendAllPartial},
+	{"publish/a-header-amqp-cannot-carry-fails-the-send", unsupportedHeader},
+	{"publish/a-full-reject-publish-queue-fails-the-send", fullQueueRefuses},
 }
 
 var errPolicy = errors.New("refused by policy")
@@ -106,4 +108,27 @@ func sendAllPartial(k *bkit) {
 		}
 	}
 	k.eventually("the three accepted messages", func() bool { return k.count(q) == 3 })
+}
+
+func unsupportedHeader(k *bkit) {
+	q := k.queue()
+	err := acemq.NewPublisher[order](k.conn, "", q).Send(k.ctx, order{ID: "odd"}, acemq.Header("odd", struct{}{}))
+	if err == nil || !strings.Contains(err.Error(), "cannot travel in an AMQP table") || !strings.Contains(err.Error(), "odd") {
+		k.t.Errorf("Send with a struct header = %v, want a refusal naming the header", err)
+	}
+	k.send(q, order{ID: "plain"})
+	if n := k.count(q); n != 1 {
+		k.t.Errorf("the queue holds %d messages, want only the plain one", n)
+	}
+}
+
+func fullQueueRefuses(k *bkit) {
+	q := k.queue(acemq.QueueArg("x-max-length", 1), acemq.QueueArg("x-overflow", "reject-publish"))
+	k.send(q, order{ID: "fits"})
+	k.send(q, order{ID: "goes-over"}) // a quorum queue takes the message that goes over
+	_, err := acemq.NewPublisher[order](k.conn, "", q).SendResult(k.ctx, order{ID: "spills"})
+	var failed *acemq.PublishFailedError
+	if !errors.Is(err, acemq.ErrBrokerRefused) || !errors.As(err, &failed) || failed.Unroutable {
+		k.t.Errorf("Send to a full reject-publish queue = %v, want a PublishFailedError wrapping ErrBrokerRefused", err)
+	}
 }

@@ -12,6 +12,8 @@ var topologyCases = []behaviourCase{
 	{"topology/consuming-an-undeclared-queue-fails", consumeUndeclaredQueue},
 	{"topology/redeclaring-differently-is-precondition-failed-and-the-connection-survives", preconditionFailed},
 	{"topology/apply-declares-and-string-describes", topologyApply},
+	{"topology/the-broker-dead-letters-an-expired-message-to-the-dlq", brokerDeadLettersExpired},
+	{"topology/another-connection-cannot-consume-an-exclusive-queue", exclusiveConsume},
 }
 
 func consumeNeverRedeclares(k *bkit) {
@@ -80,4 +82,38 @@ func topologyApply(k *bkit) {
 	}
 	rec.expect(k, "routed")
 	expectSetAside(k, acemq.DeadLetterQueue(q), "routed", "the handler rejected it: no")
+}
+
+func brokerDeadLettersExpired(k *bkit) {
+	q := k.name("q")
+	k.remember(q)
+	topo := acemq.NewTopology().Queue(q, acemq.QueueArg(acemq.ArgMessageTTL, 20)).DeadLetters(q)
+	if err := topo.Apply(k.ctx, k.conn); err != nil {
+		k.t.Fatal(err)
+	}
+	res := k.send(q, order{ID: "stale"})
+	d, env := k.pullEnvelope(acemq.DeadLetterQueue(q))
+	if env.ID != res.MessageID || d.RoutingKey != acemq.DeadLetterQueue(q) || d.Exchange != acemq.DeadLetterExchange {
+		k.t.Errorf("dead letter %s via %q key %q, want %s via %s key %s", env.ID, d.Exchange, d.RoutingKey,
+			res.MessageID, acemq.DeadLetterExchange, acemq.DeadLetterQueue(q))
+	}
+	if d.Headers["x-first-death-reason"] != "expired" || d.Headers["x-first-death-queue"] != q {
+		k.t.Errorf("x-first-death reason %#v queue %#v, want expired in %s", d.Headers["x-first-death-reason"], d.Headers["x-first-death-queue"], q)
+	}
+}
+
+func exclusiveConsume(k *bkit) {
+	q := k.name("q")
+	k.remember(q)
+	if err := k.conn.DeclareQueue(k.ctx, q, acemq.Exclusive()); err != nil {
+		k.t.Fatal(err)
+	}
+	_, err := acemq.Consume(k.ctx, k.open(), q, newRecorder(nil).handle)
+	if err == nil || !strings.Contains(err.Error(), "RESOURCE_LOCKED") {
+		k.t.Errorf("consuming another connection's exclusive queue: %v, want RESOURCE_LOCKED", err)
+	}
+	rec := newRecorder(nil)
+	k.consume(nil, q, rec.handle)
+	k.send(q, order{ID: "owned"})
+	rec.expect(k, "owned")
 }
