@@ -18,7 +18,7 @@ type memQueue struct {
 	dlKey     string        // x-dead-letter-routing-key; "" keeps the message's key
 	hasDLX    bool
 	limits    memLimits
-	rejecting bool // a full quorum queue refusing publishes (see refuses)
+	rejecting bool          // a full quorum queue refusing publishes (see refuses)
 	owner     *memTransport // the connection an exclusive queue belongs to
 	quorum    bool          // x-queue-type quorum: redeliveries carry x-delivery-count
 	seq       uint64        // the sequence number of the last message enqueued
