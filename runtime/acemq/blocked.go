@@ -71,3 +71,26 @@ func (c *Conn) blockedReport(r *HealthReport) bool {
 	r.Detail = "the broker has blocked this connection; publishing is paused: " + reason
 	return true
 }
+
+// Blocked reports whether the broker blocks the connection now, and whether
+// that is known at all (known is false when the transport does not implement
+// BlockedReporter; memory:// does not). Safe for concurrent use; never blocks.
+func (c *Conn) Blocked() (blocked, known bool) {
+	br, ok := c.transport.(BlockedReporter)
+	if !ok {
+		return false, false
+	}
+	_, blocked = br.Blocked()
+	return blocked, true
+}
+
+// BlockedReason returns the broker's reason while it blocks the connection
+// (such as "low on memory"), and "" otherwise. Safe for concurrent use.
+func (c *Conn) BlockedReason() string {
+	if br, ok := c.transport.(BlockedReporter); ok {
+		if reason, blocked := br.Blocked(); blocked {
+			return reason
+		}
+	}
+	return ""
+}

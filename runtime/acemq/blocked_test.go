@@ -87,3 +87,18 @@ func TestIsBlockedIsFalseForOtherErrors(t *testing.T) {
 		t.Error("IsBlocked(ConnectionBlockedError) = false")
 	}
 }
+
+func TestConnBlockedAndBlockedReasonFollowTheTransport(t *testing.T) {
+	conn, _ := newBlockingConn(t, "low on memory", true)
+	if blocked, known := conn.Blocked(); !blocked || !known || conn.BlockedReason() != "low on memory" {
+		t.Fatalf("Blocked() = %v, %v, reason %q; want blocked, known, low on memory", blocked, known, conn.BlockedReason())
+	}
+	mem, err := acemq.Connect(context.Background(), brokerURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mem.Close()
+	if blocked, known := mem.Blocked(); blocked || known || mem.BlockedReason() != "" {
+		t.Fatalf("memory Blocked() = %v, %v, reason %q; want unknown and not blocked", blocked, known, mem.BlockedReason())
+	}
+}
