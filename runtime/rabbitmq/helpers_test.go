@@ -125,7 +125,7 @@ type events struct {
 	got    chan RecoveryEvent
 }
 
-func newEvents() *events { return &events{got: make(chan RecoveryEvent, 100)} }
+func newEvents() *events { return &events{got: make(chan RecoveryEvent, 1000)} }
 
 func (e *events) record(ev RecoveryEvent) {
 	e.mu.Lock()
