@@ -22,7 +22,9 @@ const directReplyTo = "amq.rabbitmq.reply-to"
 // assigns) is learnt once, by sending one probe message to a private
 // server-named queue. After a lost connection or channel, the next Publish
 // reopens the subscription on the live connection, under a new address;
-// replies to the old one are lost.
+// replies to the old one are lost. So does a channel error caused by a
+// request (one published to a missing exchange closes the channel, as the
+// broker does): the calls waiting on the old channel time out.
 func (t *Transport) OpenReplies(ctx context.Context, deliver func(acemq.Delivery)) (acemq.ReplyChannel, error) {
 	if deliver == nil {
 		return nil, errors.New("acemq: OpenReplies was given a nil deliver func")
