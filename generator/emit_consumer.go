@@ -35,14 +35,15 @@ func consumeResults() jen.Code {
 func (e *emitter) consumeEvent(m *Message) {
 	low := unexported(m.Name)
 	e.comment(fmt.Sprintf("Consume%s declares what service needs to consume %s events (the queue\n"+
-		"%sQueue(service) bound to Exchange, its dead-letter and retry queues) and\n"+
-		"delivers each to h. The contract's codec, retry policy and required headers\n"+
-		"apply; opts come after them, so they win.", m.Name, m.Name, m.Name), "", m.Deprecated)
+		"<service>.%s bound to Exchange, its dead-letter and retry queues) and\n"+
+		"delivers each to h. An empty service is refused. The contract's codec, retry\n"+
+		"policy and required headers apply; opts come after them, so they win.", m.Name, m.Name, m.RoutingKey), "", m.Deprecated)
 	e.f.Func().Id("Consume"+m.Name).Params(consumeParams(m, true)...).Add(consumeResults()).Block(
-		jen.Id("queue").Op(":=").Id(m.Name+"Queue").Call(jen.Id("service")),
+		jen.List(jen.Id("queue"), jen.Err()).Op(":=").Add(qual("SubscriberQueue")).Call(jen.Id("service"), jen.Id(m.Name+"RoutingKey")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Return(qual("DeclareAndConsume").Call(jen.Id("ctx"), jen.Id("conn"),
 			jen.Id(low+"Topology").Call(jen.Id("newTopology").Call(), jen.Id("queue")), jen.Id("queue"), jen.Id("h"),
-			jen.Id(low+"ConsumeOptions").Call(jen.Id("opts")).Op("..."))))
+			jen.Id(low+"ConsumeOptions").Call(jen.Id("conn"), jen.Id("opts")).Op("..."))))
 	e.f.Commentf("%sQueue returns the queue on which service consumes %s events:", m.Name, m.Name)
 	e.f.Commentf("<service>.%s.", m.RoutingKey)
 	e.f.Func().Id(m.Name + "Queue").Params(jen.Id("service").String()).String().Block(
@@ -60,7 +61,7 @@ func (e *emitter) consumeCommand(m *Message) {
 	e.f.Func().Id("Consume" + m.Name).Params(consumeParams(m, false)...).Add(consumeResults()).Block(
 		jen.Return(qual("DeclareAndConsume").Call(jen.Id("ctx"), jen.Id("conn"),
 			jen.Id(low+"Topology").Call(jen.Id("newTopology").Call()), jen.Id(m.Name+"Queue"), jen.Id("h"),
-			jen.Id(low+"ConsumeOptions").Call(jen.Id("opts")).Op("..."))))
+			jen.Id(low+"ConsumeOptions").Call(jen.Id("conn"), jen.Id("opts")).Op("..."))))
 	e.f.Commentf("%sTopology adds the queue of command %s to t.", low, m.Name)
 	e.f.Func().Id(low + "Topology").Params(jen.Id("t").Op("*").Add(qual("Topology"))).
 		Op("*").Add(qual("Topology")).Block(jen.Return(queueTopology(m, jen.Id(m.Name+"Queue"))))
@@ -140,13 +141,13 @@ func durationCode(d time.Duration) jen.Code {
 
 func (e *emitter) consumeOptions(m *Message) {
 	name := unexported(m.Name) + "ConsumeOptions"
-	opts := []jen.Code{qual("ConsumeWith").Call(codecValue(m.Codec)),
+	opts := []jen.Code{consumeCodecOption(m),
 		qual("RetryWith").Call(jen.Id(unexported(m.Name) + "Retry").Call())}
 	if req := requiredHeaders(m); len(req) > 0 {
 		opts = append(opts, qual("ConsumeRequireHeaders").Call(req...))
 	}
 	e.f.Commentf("%s puts the contract's consume options before opts.", name)
-	e.f.Func().Id(name).Params(jen.Id("opts").Index().Add(qual("ConsumeOption"))).Index().Add(qual("ConsumeOption")).Block(
+	e.f.Func().Id(name).Params(jen.Id("conn").Op("*").Add(qual("Conn")), jen.Id("opts").Index().Add(qual("ConsumeOption"))).Index().Add(qual("ConsumeOption")).Block(
 		jen.Return(jen.Append(jen.Index().Add(qual("ConsumeOption")).ValuesFunc(func(g *jen.Group) {
 			for _, o := range opts {
 				g.Line().Add(o)

@@ -67,7 +67,7 @@ func (e *emitter) publisherValues(g *jen.Group) {
 
 func publisherOptions(m *Message) []jen.Code {
 	typ := jen.Id(m.Name)
-	opts := []jen.Code{qual("PublishWith").Types(typ).Call(codecValue(m.Codec))}
+	opts := []jen.Code{publishCodecOption(m, typ)}
 	if req := requiredHeaders(m); len(req) > 0 {
 		opts = append(opts, qual("RequireHeaders").Types(typ).Call(req...))
 	}
@@ -85,17 +85,6 @@ func requiredHeaders(m *Message) []jen.Code {
 		}
 	}
 	return out
-}
-
-// codecValue is the runtime codec of a codec name.
-func codecValue(codec string) jen.Code {
-	switch codec {
-	case "text":
-		return qual("StringCodec").Values()
-	case "bytes":
-		return qual("BytesCodec").Values()
-	}
-	return qual("JSONCodec").Values()
 }
 
 func (e *emitter) publishMethods(m *Message) {

@@ -11,9 +11,12 @@ func (e *emitter) constants() {
 	e.f.Comment("The generated code needs version 1 of the acemq runtime; a runtime that")
 	e.f.Comment("cannot run it no longer declares the constant, so the mismatch fails to compile.")
 	e.f.Const().Id("_").Op("=").Add(qual("SupportPackageIsVersion1"))
+	if e.dom.Library {
+		return
+	}
 	e.f.Commentf("Exchange is the %s domain's topic exchange, where its events and commands travel.", e.dom.Name)
 	e.f.Const().Id("Exchange").Op("=").Lit(e.dom.Name)
-	if len(e.dom.Messages) > 0 {
+	if len(e.dom.Messages)+len(e.dom.RPCs) > 0 {
 		e.f.Const().DefsFunc(e.messageConstants)
 	}
 }
@@ -28,16 +31,51 @@ func (e *emitter) messageConstants(g *jen.Group) {
 			g.Id(m.Name + "Queue").Op("=").Lit(m.Queue)
 		}
 	}
+	for _, r := range e.dom.RPCs {
+		g.Commentf("%sQueue is the queue that serves rpc %s; requests reach it through", r.Name, r.Name)
+		g.Comment("the default exchange, with the queue's name as routing key.")
+		g.Id(r.Name + "Queue").Op("=").Lit(r.Queue)
+	}
 }
 
-// records writes a struct and its schema methods per record.
+// records writes every named type and payload with its schema methods.
 func (e *emitter) records() {
 	for _, rec := range e.dom.Records {
-		e.record(rec, fmt.Sprintf("%s is a type of the %s domain.", rec.Name, e.dom.Name))
+		e.named(rec, fmt.Sprintf("%s is a type of the %s %s.", rec.Name, e.dom.describe(), e.dom.label()))
 	}
 	for _, m := range e.dom.Messages {
 		e.record(m.Record, fmt.Sprintf("%s is the payload of %s %s.", m.Name, m.Kind, m.Name))
 		e.rawMethods(m)
+	}
+	for _, r := range e.dom.RPCs {
+		e.record(r.Request, fmt.Sprintf("%s is the request of rpc %s.", r.Request.Name, r.Name))
+		e.record(r.Response, fmt.Sprintf("%s is the response of rpc %s.", r.Response.Name, r.Name))
+	}
+}
+
+// describe and label name the package's contract in comments.
+func (d *Domain) describe() string {
+	if d.Library {
+		return "type library"
+	}
+	return d.Name
+}
+
+func (d *Domain) label() string {
+	if d.Library {
+		return d.Namespace
+	}
+	return "domain"
+}
+
+func (e *emitter) named(rec *Record, first string) {
+	switch rec.Shape {
+	case EnumShape:
+		e.enum(rec, first)
+	case FixedShape:
+		e.fixed(rec, first)
+	default:
+		e.record(rec, first)
 	}
 }
 
@@ -48,11 +86,16 @@ func (e *emitter) record(rec *Record, first string) {
 			for _, c := range fieldComment(f.Doc, f.Deprecated) {
 				g.Add(c)
 			}
-			g.Id(f.GoName).Add(goType(f.Type)).Tag(map[string]string{"avro": f.Name, "json": f.Name})
+			g.Id(f.GoName).Add(e.goType(f.Type)).Tag(map[string]string{"avro": f.Name, "json": f.Name})
 		}
 	})
+	e.schemaMethods(rec)
+	e.unions(rec)
+}
+
+func (e *emitter) schemaMethods(rec *Record) {
 	e.f.Commentf("AvroSchema returns the Avro schema of %s in canonical form, with", rec.Name)
-	e.f.Comment("namespace " + e.dom.Namespace + ".")
+	e.f.Comment("namespace " + namespaceOf(rec) + ".")
 	e.f.Func().Params(jen.Id(rec.Name)).Id("AvroSchema").Params().String().Block(jen.Return(stringLit(rec.Avro.Canonical)))
 	e.f.Commentf("AvroFullSchema returns the Avro schema of %s as the contract declares", rec.Name)
 	e.f.Comment("it, with docs and defaults: the reader schema for schema resolution.")
@@ -61,23 +104,52 @@ func (e *emitter) record(rec *Record, first string) {
 	e.f.Func().Params(jen.Id(rec.Name)).Id("AvroFingerprint").Params().Uint64().Block(jen.Return(jen.Op(fmt.Sprintf("0x%016x", rec.Avro.Fingerprint))))
 }
 
+func namespaceOf(rec *Record) string {
+	if i := lastDot(rec.FullName); i >= 0 {
+		return rec.FullName[:i]
+	}
+	return ""
+}
+
+func lastDot(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '.' {
+			return i
+		}
+	}
+	return -1
+}
+
 // goType is the Go type of a field: optional records and primitives become
-// pointers, optional slices and maps stay nil-able values.
-func goType(t *Type) jen.Code {
+// pointers, optional slices, maps and decimals stay nil-able values; a type
+// of another package is qualified with its import path.
+func (e *emitter) goType(t *Type) jen.Code {
 	switch t.Kind {
 	case Optional:
-		if t.Elem.Kind == Array || t.Elem.Kind == Map {
-			return goType(t.Elem)
+		if t.Elem.Kind == Array || t.Elem.Kind == Map || t.Elem.Kind == Decimal {
+			return e.goType(t.Elem)
 		}
-		return jen.Op("*").Add(goType(t.Elem))
+		return jen.Op("*").Add(e.goType(t.Elem))
 	case Array:
-		return jen.Index().Add(goType(t.Elem))
+		return jen.Index().Add(e.goType(t.Elem))
 	case Map:
-		return jen.Map(jen.String()).Add(goType(t.Elem))
+		return jen.Map(jen.String()).Add(e.goType(t.Elem))
 	case Named:
-		return jen.Id(t.Record.Name)
+		return e.typeName(t.Record)
+	case Decimal:
+		return jen.Op("*").Qual(bigPath, "Rat")
+	case Union:
+		return jen.Id(t.Iface)
 	}
 	return primitiveType(t.Prim)
+}
+
+// typeName names rec, qualified when another package declares it.
+func (e *emitter) typeName(rec *Record) *jen.Statement {
+	if rec.Owner == nil || rec.Owner == e.dom {
+		return jen.Id(rec.Name)
+	}
+	return jen.Qual(e.importPath(rec.Owner), rec.Name)
 }
 
 func primitiveType(prim string) jen.Code {

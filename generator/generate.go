@@ -27,16 +27,36 @@ type Result struct {
 	Diagnostics Diagnostics
 }
 
+// Option configures Generate.
+type Option func(*config)
+
+type config struct {
+	importPath string
+}
+
+// ImportPath sets the Go import path of the output directory (DIR of
+// generate -o DIR), which generated packages need to import each other: a
+// domain that uses a type library's or another domain's types. Default: none,
+// and such a run fails with a diagnostic naming the package.
+func ImportPath(p string) Option { return func(c *config) { c.importPath = p } }
+
 // Generate parses, resolves, validates and emits the contracts in srcs. The
-// output depends only on the sources' paths and bytes, never on their order.
-// Diagnostics carry errors only; Vet adds warnings. Safe for concurrent use.
-func Generate(srcs []Source) (res Result) {
+// output depends only on the sources' paths and bytes and the options, never
+// on the sources' order. Diagnostics carry errors only; Vet adds warnings.
+// Safe for concurrent use.
+func Generate(srcs []Source, opts ...Option) (res Result) {
 	defer recoverInternal(&res.Diagnostics)
+	var cfg config
+	for _, opt := range opts {
+		if opt != nil {
+			opt(&cfg)
+		}
+	}
 	m, ds := Build(srcs)
 	if ds.HasErrors() {
 		return Result{Diagnostics: ds.Errors()}
 	}
-	files, err := emitModel(m)
+	files, err := emitModel(m, cfg)
 	if err != nil {
 		return Result{Diagnostics: Diagnostics{{Pos: Pos{File: "acemq-gen"}, Message: err.Error()}}}
 	}
@@ -64,16 +84,13 @@ func recoverInternal(ds *Diagnostics) {
 // only complete when the diagnostics hold no error.
 func Build(srcs []Source) (*Model, Diagnostics) {
 	d := &diags{}
-	m := &Model{}
+	w := newWorld(d)
 	for _, src := range sortedSources(srcs) {
-		f := parseContract(src, d)
-		if f == nil {
-			continue
-		}
-		if dom := resolveContract(f, d); dom != nil {
-			m.Domains = append(m.Domains, dom)
+		if f := parseSource(src, d); f != nil {
+			w.add(f)
 		}
 	}
+	m := &Model{Domains: w.resolve()}
 	validateModel(m, d)
 	return m, d.sorted()
 }

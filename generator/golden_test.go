@@ -29,8 +29,8 @@ func goldenCases(t *testing.T) []string {
 			out = append(out, e.Name())
 		}
 	}
-	if len(out) < 12 {
-		t.Fatalf("want at least 12 golden cases, found %d", len(out))
+	if len(out) < 40 {
+		t.Fatalf("want at least 40 golden cases, found %d", len(out))
 	}
 	return out
 }
@@ -59,7 +59,7 @@ func TestGolden(t *testing.T) {
 	for _, name := range goldenCases(t) {
 		t.Run(name, func(t *testing.T) {
 			dir := filepath.Join(goldenDir, name)
-			res := Generate(caseSources(t, dir))
+			res := Generate(caseSources(t, dir), ImportPath(goldenImportPath(name)))
 			if *update {
 				updateCase(t, dir, res)
 			}
@@ -67,6 +67,9 @@ func TestGolden(t *testing.T) {
 		})
 	}
 }
+
+// goldenImportPath is where the compile test puts a case's packages.
+func goldenImportPath(name string) string { return "example.com/golden/" + name }
 
 func stderrOf(ds Diagnostics) string {
 	var b strings.Builder

@@ -17,8 +17,33 @@ type Domain struct {
 	Package   string
 	Namespace string // Avro namespace
 	Doc       string
-	Records   []*Record  // the types: section, in file order
+	Records   []*Record  // the types: section, in file order, then inline fixed types
 	Messages  []*Message // events, then commands, in file order
+	RPCs      []*RPC     // request/reply, in file order
+	Library   bool       // a type library: types only, no exchange, no messages
+	Dir       string     // slash-separated directory of the source, for imports
+}
+
+// RPC is one request/reply pair served on one owning queue.
+type RPC struct {
+	Pos        Pos
+	Name       string
+	Doc        string
+	Deprecated string
+	Queue      string
+	Timeout    time.Duration
+	Errors     []*RPCError
+	Codec      string
+	Encrypted  bool
+	Version    int
+	Request    *Record // <Name>Request
+	Response   *Record // <Name>Response
+}
+
+// RPCError is a declared failure of an RPC.
+type RPCError struct {
+	Pos  Pos
+	Name string // UpperCamel; the Go variable is Err<Name>
 }
 
 // MessageKind tells events from commands (and, later, RPC requests and responses).
@@ -76,15 +101,34 @@ type Header struct {
 	Required bool
 }
 
-// Record is a named record type: a type of types: or a message payload.
+// Shape tells records, enums and fixed types apart.
+type Shape int
+
+const (
+	// RecordShape is an Avro record: a Go struct.
+	RecordShape Shape = iota
+	// EnumShape is an Avro enum: a Go string type with constants.
+	EnumShape
+	// FixedShape is an Avro fixed: a Go byte array.
+	FixedShape
+)
+
+// Record is a named type: a record, enum or fixed of types:, a message
+// payload, or a fixed type written inline in a field.
 type Record struct {
-	Pos        Pos
-	Name       string
-	FullName   string // Avro full name: namespace.Name
-	Doc        string
-	Deprecated string
-	Fields     []*Field
-	Avro       Schemas // set once the domain validated without errors
+	Pos         Pos
+	Shape       Shape
+	Name        string
+	FullName    string // Avro full name: namespace.Name
+	Doc         string
+	Deprecated  string
+	Fields      []*Field
+	Symbols     []string // EnumShape
+	EnumDefault string   // EnumShape; "" when none
+	Size        int      // FixedShape
+	Aliases     []string
+	Owner       *Domain // the package that declares the Go type
+	Avro        Schemas // set once the domain validated without errors
 }
 
 // Field is one field of a record.
@@ -114,12 +158,20 @@ const (
 	Array
 	// Map is {map: T}.
 	Map
+	// Decimal is decimal(P,S): Avro bytes with logical type decimal, *big.Rat.
+	Decimal
+	// Union is {union: [A, B, ...]}: a sealed Go interface, one wrapper type per branch.
+	Union
 )
 
 // Type is a resolved field type.
 type Type struct {
-	Kind   TypeKind
-	Prim   string  // Primitive: its YAML name
-	Record *Record // Named
-	Elem   *Type   // Optional, Array, Map
+	Kind             TypeKind
+	Prim             string  // Primitive: its YAML name
+	Record           *Record // Named
+	Elem             *Type   // Optional, Array, Map
+	Precision, Scale int     // Decimal
+	Branches         []*Type // Union, without null
+	Nullable         bool    // Union: null is a branch (first, as Avro defaults need)
+	Iface            string  // Union: the Go interface's name
 }

@@ -75,22 +75,49 @@ func marshal(v any) (string, error) {
 	return string(bytes.TrimRight(b.Bytes(), "\n")), nil
 }
 
-// avroRecord is the schema of rec; a record already defined in this schema is
-// referred to by its full name.
+// avroRecord is the schema of a named type; one already defined in this
+// schema is referred to by its full name.
 func avroRecord(rec *Record, defined map[*Record]bool) any {
 	if defined[rec] {
 		return rec.FullName
 	}
 	defined[rec] = true
+	switch rec.Shape {
+	case EnumShape:
+		return avroEnum(rec)
+	case FixedShape:
+		return withAliases(object{{"type", "fixed"}, {"name", rec.FullName}, {"size", rec.Size}}, rec.Aliases)
+	}
 	o := object{{"type", "record"}, {"name", rec.FullName}}
 	if rec.Doc != "" {
 		o = append(o, member{"doc", rec.Doc})
 	}
+	o = withAliases(o, rec.Aliases)
 	fields := []any{}
 	for _, f := range rec.Fields {
 		fields = append(fields, avroField(f, defined))
 	}
 	return append(o, member{"fields", fields})
+}
+
+func avroEnum(rec *Record) any {
+	o := object{{"type", "enum"}, {"name", rec.FullName}}
+	if rec.Doc != "" {
+		o = append(o, member{"doc", rec.Doc})
+	}
+	o = append(withAliases(o, rec.Aliases), member{"symbols", rec.Symbols})
+	if rec.EnumDefault != "" {
+		o = append(o, member{"default", rec.EnumDefault})
+	}
+	return o
+}
+
+// withAliases adds the Avro aliases of a named type, as full names.
+func withAliases(o object, aliases []string) object {
+	if len(aliases) == 0 {
+		return o
+	}
+	return append(o, member{"aliases", aliases})
 }
 
 func avroField(f *Field, defined map[*Record]bool) any {
@@ -124,9 +151,24 @@ func avroType(t *Type, defined map[*Record]bool) any {
 		return object{{"type", "map"}, {"values", avroType(t.Elem, defined)}}
 	case Named:
 		return avroRecord(t.Record, defined)
+	case Decimal:
+		return object{{"type", "bytes"}, {"logicalType", "decimal"}, {"precision", t.Precision}, {"scale", t.Scale}}
+	case Union:
+		return avroUnion(t, defined)
 	}
 	if l, ok := logical[t.Prim]; ok {
 		return object{{"type", l[0]}, {"logicalType", l[1]}}
 	}
 	return t.Prim
+}
+
+func avroUnion(t *Type, defined map[*Record]bool) any {
+	var out []any
+	if t.Nullable {
+		out = append(out, "null")
+	}
+	for _, b := range t.Branches {
+		out = append(out, avroType(b, defined))
+	}
+	return out
 }

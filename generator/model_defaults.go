@@ -2,6 +2,7 @@ package generator
 
 import (
 	"math"
+	"slices"
 
 	"github.com/goccy/go-yaml/ast"
 )
@@ -26,7 +27,10 @@ func (y *yamlDoc) defaultValue(n ast.Node, t *Type, what string) (any, bool) {
 	case Map:
 		return y.defaultMap(n, t.Elem, what)
 	case Named:
-		return y.defaultRecord(n, t.Record, what)
+		return y.defaultNamed(n, t.Record, what)
+	case Decimal, Union:
+		y.d.errorf(y.pos(n), "%s: a decimal or union field takes no default but null (when null is a branch)", what)
+		return nil, false
 	}
 	return y.defaultPrimitive(n, t.Prim, what)
 }
@@ -93,6 +97,22 @@ func (y *yamlDoc) defaultMap(n ast.Node, elem *Type, what string) (any, bool) {
 		out[e.key], ok = v, ok && good
 	}
 	return out, ok
+}
+
+func (y *yamlDoc) defaultNamed(n ast.Node, rec *Record, what string) (any, bool) {
+	switch rec.Shape {
+	case EnumShape:
+		v, ok := y.str(n, what)
+		if ok && !slices.Contains(rec.Symbols, v) {
+			y.d.errorf(y.pos(n), "%s: %q is not a symbol of %s", what, v, rec.Name)
+			return nil, false
+		}
+		return v, ok
+	case FixedShape:
+		y.d.errorf(y.pos(n), "%s: a fixed field takes no default", what)
+		return nil, false
+	}
+	return y.defaultRecord(n, rec, what)
 }
 
 func (y *yamlDoc) defaultRecord(n ast.Node, rec *Record, what string) (any, bool) {

@@ -20,13 +20,10 @@ func (r *resolver) message(s *syntaxMessage) *Message {
 	return m
 }
 
-// encrypted reads an encrypted key over def; true is not supported yet.
+// encrypted reads an encrypted key over def.
 func (r *resolver) encrypted(s sBool, def bool) bool {
 	if !s.Set {
 		return def
-	}
-	if s.V {
-		r.d.errorf(s.P, "encrypted is not supported yet")
 	}
 	return s.V
 }
@@ -42,7 +39,21 @@ func (r *resolver) version(m *Message, v sInt) {
 }
 
 // payload declares the message's record; its fields resolve with the types.
+// An .avsc message's payload is its own record, a YAML message's may come
+// from the .avsc file named by schema:.
 func (r *resolver) payload(s *syntaxMessage) *Record {
+	if s.rec != nil {
+		return r.takePayload(s.rec)
+	}
+	if s.Schema.Set {
+		if s.FieldsSet {
+			r.d.errorf(s.Schema.P, "%s %s: schema and fields exclude each other", s.Kind, s.Name.V)
+		}
+		if rec := r.schemaRecord(s.Schema, s.Name.V); rec != nil {
+			return rec
+		}
+		return r.newRecord(s.Name, s.Doc.V, s.Deprecated.V)
+	}
 	if !s.FieldsSet {
 		r.d.errorf(s.Name.P, "%s %s has no fields (declare fields:, even empty as fields: {})", s.Kind, s.Name.V)
 	}
@@ -71,7 +82,7 @@ var headerTypes = map[string]bool{"boolean": true, "int": true, "long": true, "d
 // newRecord creates a record named by the contract, in the domain's namespace.
 func (r *resolver) newRecord(name sStr, doc, deprecated string) *Record {
 	return &Record{Pos: name.P, Name: name.V, FullName: r.dom.Namespace + "." + name.V,
-		Doc: strings.TrimSpace(doc), Deprecated: strings.TrimSpace(deprecated)}
+		Doc: strings.TrimSpace(doc), Deprecated: strings.TrimSpace(deprecated), Owner: r.dom}
 }
 
 // defaultSubject is a message's registry subject unless the contract names

@@ -9,14 +9,19 @@ import (
 // resolver turns one contract's syntax tree into a Domain, applying the
 // format's defaults and reporting what cannot be resolved.
 type resolver struct {
-	d        *diags
-	f        *syntaxFile
-	dom      *Domain
-	records  map[string]*Record // types: by name
-	codec    string
-	retry    Retry
-	pending  []pendingRecord // records whose fields resolve once every type is declared
-	defaults []func()        // field defaults, checked once every field is resolved
+	d          *diags
+	w          *world
+	f          *syntaxFile
+	dom        *Domain
+	records    map[string]*Record // types: by name
+	codec      string
+	retry      Retry
+	pending    []pendingRecord  // records whose fields resolve once every type is declared
+	defaults   []func()         // field defaults, checked once every field is resolved
+	merged     bool             // an .avsc file whose types joined another file's domain
+	into       *resolver        // the file it joined
+	consumedBy *resolver        // the contract whose schema: names this .avsc file
+	halves     []*syntaxMessage // .avsc rpc-request and rpc-response records, paired by pairRPCs
 }
 
 type pendingRecord struct {
@@ -24,48 +29,152 @@ type pendingRecord struct {
 	fields []*syntaxField
 }
 
-// resolveContract returns the domain of f, or nil when f has no usable domain.
-func resolveContract(f *syntaxFile, d *diags) *Domain {
-	r := &resolver{d: d, f: f, records: map[string]*Record{}}
+// world is every file of one run, so that files can use each other's types.
+type world struct {
+	d         *diags
+	files     []*resolver
+	byPath    map[string]*resolver // by clean slash path
+	fullNames map[string]*Record   // every named type by Avro full name
+}
+
+func newWorld(d *diags) *world {
+	return &world{d: d, byPath: map[string]*resolver{}, fullNames: map[string]*Record{}}
+}
+
+// add declares the domain and the types of f; nil when f has no usable header.
+func (w *world) add(f *syntaxFile) {
+	r := &resolver{d: w.d, w: w, f: f, records: map[string]*Record{}}
+	w.byPath[cleanPath(f.Path)] = r
 	if !r.header() {
-		return nil
+		return
 	}
 	r.codec = r.codecOf(f.Codec, "json")
 	r.encrypted(f.Encrypted, false)
 	r.retry = r.retryOf(f.Retry, defaultRetry)
 	r.declareTypes()
-	for _, m := range f.Messages {
-		r.dom.Messages = append(r.dom.Messages, r.message(m))
+	if f.Avro {
+		r.linkPayloads()
 	}
-	r.resolveTypes()
-	return r.dom
+	w.files = append(w.files, r)
 }
+
+// resolve resolves every file's messages and fields, once every type of the
+// run is declared, and returns the domains.
+func (w *world) resolve() []*Domain {
+	w.checkImports()
+	w.join()
+	for _, r := range w.files {
+		if r.f.Avro {
+			r.declareAvscMessages()
+		} else {
+			r.declareMessages()
+		}
+	}
+	for _, r := range w.files {
+		r.pairRPCs()
+	}
+	for _, r := range w.files {
+		r.resolveTypes()
+	}
+	for _, r := range w.files {
+		for _, resolve := range r.defaults {
+			resolve()
+		}
+	}
+	var out []*Domain
+	for _, r := range w.files {
+		if r.dom != nil && !r.merged && !(r.f.Avro && r.dom.Library && len(r.dom.Records) == 0) {
+			out = append(out, r.dom)
+		}
+	}
+	return out
+}
+
+// checkImports reports each import whose file is not part of the run, and
+// an alias used twice.
+func (w *world) checkImports() {
+	for _, r := range w.files {
+		seen := map[string]bool{}
+		for _, imp := range r.f.Imports {
+			if seen[imp.Alias.V] {
+				w.d.errorf(imp.Alias.P, "import alias %s is used twice", imp.Alias.V)
+			}
+			seen[imp.Alias.V] = true
+			if p, _ := r.importOf(imp.Alias.V); imp.Path.Set && w.byPath[p] == nil {
+				w.d.errorf(imp.Path.P, "import %s: %s is not part of this run (name it, or the directory that holds it)", imp.Alias.V, p)
+			}
+		}
+	}
+}
+
+func (r *resolver) declareMessages() {
+	for _, m := range r.f.Messages {
+		if msg := r.message(m); msg != nil {
+			r.dom.Messages = append(r.dom.Messages, msg)
+		}
+	}
+	for _, s := range r.f.RPCs {
+		r.dom.RPCs = append(r.dom.RPCs, r.rpc(s))
+	}
+}
+
+func cleanPath(p string) string { return path.Clean(filepath.ToSlash(p)) }
 
 // header reads the file keys that name the domain; false when it has none.
 func (r *resolver) header() bool {
 	f := r.f
+	if f.Avro {
+		return r.avroHeader()
+	}
 	switch {
 	case !f.Acemq.Given:
 		r.d.errorf(f.P, "missing \"acemq\": a contract starts with `acemq: 1`")
 	case f.Acemq.Set && f.Acemq.V != 1:
 		r.d.errorf(f.Acemq.P, "unsupported format version %d; this acemq-gen reads version 1", f.Acemq.V)
 	}
+	if !f.Domain.Given && r.isLibrary() {
+		return r.libraryHeader()
+	}
 	if !f.Domain.Given {
-		r.d.errorf(f.P, "missing \"domain\": name the domain, e.g. `domain: orders`")
+		r.d.errorf(f.P, "missing \"domain\": name the domain, e.g. `domain: orders` (a file of types only, a type library, names a package or a namespace instead)")
 	}
 	if !f.Domain.Set {
 		return false
 	}
 	pkg := strings.ReplaceAll(f.Domain.V, "-", "")
-	r.dom = &Domain{Source: baseName(f.Path), Pos: f.Domain.P, Name: f.Domain.V,
+	r.dom = &Domain{Source: baseName(f.Path), Pos: f.Domain.P, Name: f.Domain.V, Dir: path.Dir(cleanPath(f.Path)),
 		Package: orDefault(f.Package, pkg), Namespace: orDefault(f.Namespace, pkg), Doc: f.Doc.V}
 	r.checkHeader()
 	return true
 }
 
+// isLibrary reports whether the file declares types and no messages.
+func (r *resolver) isLibrary() bool {
+	return len(r.f.Types) > 0 && len(r.f.Messages) == 0 && len(r.f.RPCs) == 0
+}
+
+// libraryHeader names a type library by its package, else by the last
+// segment of its namespace.
+func (r *resolver) libraryHeader() bool {
+	f := r.f
+	if !f.Package.Set && !f.Namespace.Set {
+		r.d.errorf(f.P, "a type library (types and no messages) needs a package or a namespace to name its Go package")
+		return false
+	}
+	ns := orDefault(f.Namespace, f.Package.V)
+	pkg := orDefault(f.Package, ns[strings.LastIndex(ns, ".")+1:])
+	r.dom = &Domain{Source: baseName(f.Path), Pos: f.P, Package: pkg, Namespace: ns, Doc: f.Doc.V,
+		Library: true, Dir: path.Dir(cleanPath(f.Path))}
+	r.checkHeader()
+	if !f.Package.Set && !validPackage(pkg) {
+		r.d.errorf(f.Namespace.P, "namespace %q ends in %q, which is not a Go package name; set package:", ns, pkg)
+	}
+	return true
+}
+
 func (r *resolver) checkHeader() {
 	f := r.f
-	if !domainRE.MatchString(r.dom.Name) {
+	if !r.dom.Library && !domainRE.MatchString(r.dom.Name) {
 		r.d.errorf(f.Domain.P, "bad domain %q: lower-case words joined by '-', such as orders or order-events", r.dom.Name)
 	}
 	if f.Package.Set && !validPackage(f.Package.V) {
@@ -92,17 +201,11 @@ func (r *resolver) codecOf(s sStr, def string) string {
 	if !s.Set {
 		return def
 	}
-	switch {
-	case supportedCodecs[s.V]:
-	case knownCodecs[s.V]:
-		r.d.errorf(s.P, "codec %s is not supported yet", s.V)
-	default:
+	if !knownCodecs[s.V] {
 		r.d.errorf(s.P, "unknown codec %q (expected one of json, avro, avro-registered, yaml, toml, text, bytes)", s.V)
 	}
 	return s.V
 }
 
-var (
-	supportedCodecs = map[string]bool{"json": true, "text": true, "bytes": true}
-	knownCodecs     = map[string]bool{"avro": true, "avro-registered": true, "yaml": true, "toml": true}
-)
+var knownCodecs = map[string]bool{"json": true, "text": true, "bytes": true, "avro": true,
+	"avro-registered": true, "yaml": true, "toml": true}

@@ -35,6 +35,10 @@ func (y *yamlDoc) fileKey(f *syntaxFile, e entry) {
 		f.Types = y.types(e)
 	case "events", "commands":
 		f.Messages = append(f.Messages, y.messages(e)...)
+	case "rpc":
+		f.RPCs = y.rpcs(e)
+	case "imports":
+		f.Imports = y.imports(e)
 	default:
 		*strs[e.key] = y.sStr(e)
 	}
@@ -88,7 +92,36 @@ func (y *yamlDoc) typeKey(t *syntaxType, a entry) {
 		t.Deprecated = y.sStr(a)
 	case "fields":
 		t.Fields, t.FieldsSet = y.fields(a.val), true
+	case "enum":
+		t.Enum, t.EnumSet = y.sStrs(a.val, "enum symbols"), true
+	case "default":
+		t.Default = y.sStr(a)
+	case "fixed":
+		t.Fixed = y.sInt(a)
+	case "aliases":
+		t.Aliases = y.strings(a.val, "aliases")
 	}
+}
+
+// sStrs reads a list of strings with their positions.
+func (y *yamlDoc) sStrs(n ast.Node, what string) []sStr {
+	items, _ := y.list(n, what)
+	var out []sStr
+	for _, it := range items {
+		if v, ok := y.str(it, what); ok {
+			out = append(out, sStr{V: v, P: y.pos(it), Set: true, Given: true})
+		}
+	}
+	return out
+}
+
+// imports reads imports: {alias: path}.
+func (y *yamlDoc) imports(e entry) []syntaxImport {
+	var out []syntaxImport
+	for _, k := range y.pairs(e.val, "imports") {
+		out = append(out, syntaxImport{Alias: sStr{V: k.key, P: k.pos, Set: true, Given: true}, Path: y.sStr(k)})
+	}
+	return out
 }
 
 func (y *yamlDoc) messages(e entry) []*syntaxMessage {
@@ -121,9 +154,55 @@ func (y *yamlDoc) messageKey(m *syntaxMessage, a entry) {
 		m.Headers = y.headers(a.val)
 	case "fields":
 		m.Fields, m.FieldsSet = y.fields(a.val), true
+	case "schema":
+		m.Schema = y.sStr(a)
 	default:
 		*strs[a.key] = y.sStr(a)
 	}
+}
+
+func (y *yamlDoc) rpcs(e entry) []*syntaxRPC {
+	var out []*syntaxRPC
+	for _, k := range y.pairs(e.val, "rpc") {
+		r := &syntaxRPC{Name: sStr{V: k.key, P: k.pos, Set: true, Given: true}}
+		for _, a := range y.entries(k.val, "rpc "+k.key, rpcKeys) {
+			y.rpcKey(r, a)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func (y *yamlDoc) rpcKey(r *syntaxRPC, a entry) {
+	strs := map[string]*sStr{"doc": &r.Doc, "deprecated": &r.Deprecated, "codec": &r.Codec,
+		"queue": &r.Queue, "timeout": &r.Timeout}
+	switch a.key {
+	case "encrypted":
+		r.Encrypted = y.sBool(a)
+	case "errors":
+		r.Errors = y.sStrs(a.val, "errors")
+	case "request":
+		r.Request = y.payload(a, "the request of rpc "+r.Name.V)
+	case "response":
+		r.Response = y.payload(a, "the response of rpc "+r.Name.V)
+	default:
+		*strs[a.key] = y.sStr(a)
+	}
+}
+
+func (y *yamlDoc) payload(e entry, what string) *syntaxPayload {
+	p := &syntaxPayload{P: e.pos}
+	for _, a := range y.entries(e.val, what, payloadKeys) {
+		switch a.key {
+		case "doc":
+			p.Doc = y.sStr(a)
+		case "schema":
+			p.Schema = y.sStr(a)
+		case "fields":
+			p.Fields, p.FieldsSet = y.fields(a.val), true
+		}
+	}
+	return p
 }
 
 func (y *yamlDoc) headers(n ast.Node) []*syntaxHeader {

@@ -10,7 +10,7 @@ import (
 )
 
 // contractSuffixes are the file names a directory search picks up.
-var contractSuffixes = []string{".acemq.yaml", ".acemq.yml"}
+var contractSuffixes = []string{".acemq.yaml", ".acemq.yml", ".avsc"}
 
 // IsContract reports whether a file name is a contract a directory search reads.
 func IsContract(name string) bool {
@@ -19,8 +19,9 @@ func IsContract(name string) bool {
 
 // ReadSources reads the contracts named by paths: a file is read as given, a
 // directory is searched recursively (skipping hidden directories) for
-// *.acemq.yaml and *.acemq.yml. A file reached twice is read once. Source
-// paths are the given paths joined with what the search found.
+// *.acemq.yaml, *.acemq.yml and *.avsc, and the files a YAML contract names
+// in imports: and schema: are read too. A file reached twice is read once.
+// Source paths are the given paths joined with what the search found.
 func ReadSources(paths []string) ([]Source, error) {
 	var names []string
 	for _, p := range paths {
@@ -43,7 +44,7 @@ func findContracts(p string) ([]string, error) {
 	}
 	out, err := walkContracts(p)
 	if err == nil && len(out) == 0 {
-		err = fmt.Errorf("no contracts (*.acemq.yaml, *.acemq.yml) under %s", p)
+		err = fmt.Errorf("no contracts (*.acemq.yaml, *.acemq.yml, *.avsc) under %s", p)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("acemq-gen: %w", err)
@@ -68,10 +69,13 @@ func walkContracts(dir string) ([]string, error) {
 	return out, err
 }
 
+// readAll reads names and, breadth first, the files they reference.
 func readAll(names []string) ([]Source, error) {
 	seen := map[string]bool{}
 	var out []Source
-	for _, n := range names {
+	for len(names) > 0 {
+		n := names[0]
+		names = names[1:]
 		key := filepath.Clean(n)
 		if seen[key] {
 			continue
@@ -82,6 +86,7 @@ func readAll(names []string) ([]Source, error) {
 			return nil, fmt.Errorf("acemq-gen: %w", err)
 		}
 		out = append(out, Source{Path: n, Data: data})
+		names = append(names, references(n, data)...)
 	}
 	return out, nil
 }

@@ -46,17 +46,20 @@ var messageKeys = []string{"doc", "codec", "routing-key", "version", "deprecated
 // The key sets of every mapping in a contract, by context.
 var (
 	fileKeys = newKeySet([]string{"acemq", "domain", "package", "namespace", "doc", "codec",
-		"encrypted", "retry", "types", "events", "commands"}, "imports", "rpc")
+		"encrypted", "retry", "types", "events", "commands", "imports", "rpc"})
 	retryKeys   = newKeySet([]string{"attempts", "backoff", "initial", "max", "max-age"})
-	typeKeys    = newKeySet([]string{"doc", "deprecated", "fields"}, "enum", "default", "fixed")
+	typeKeys    = newKeySet([]string{"doc", "deprecated", "fields", "enum", "default", "fixed", "aliases"})
 	fieldKeys   = newKeySet([]string{"type", "default", "doc", "deprecated", "aliases"})
-	eventKeys   = newKeySet(messageKeys, "schema")
-	commandKeys = newKeySet(append([]string{"queue"}, messageKeys...), "schema")
+	eventKeys   = newKeySet(append([]string{"schema"}, messageKeys...))
+	commandKeys = newKeySet(append([]string{"queue", "schema"}, messageKeys...))
+	rpcKeys     = newKeySet([]string{"doc", "deprecated", "codec", "encrypted", "queue", "timeout",
+		"errors", "request", "response"})
+	payloadKeys = newKeySet([]string{"doc", "fields", "schema"})
 	headerKeys  = newKeySet([]string{"type", "required", "doc"})
 )
 
 // AcceptedKeys returns, for each context of the contract format (file, retry,
-// type, field, event, command, header), the keys the parser reads, sorted.
+// type, field, event, command, header, rpc, payload), the keys the parser reads, sorted.
 // The JSON Schema in schemas/ is tested against it.
 func AcceptedKeys() map[string][]string { return keysWith(keySupported) }
 
@@ -65,7 +68,8 @@ func AcceptedKeys() map[string][]string { return keysWith(keySupported) }
 func FormatKeys() map[string][]string { return keysWith(keySupported, keyNotYet) }
 
 var keyContexts = map[string]keySet{"file": fileKeys, "retry": retryKeys, "type": typeKeys,
-	"field": fieldKeys, "event": eventKeys, "command": commandKeys, "header": headerKeys}
+	"field": fieldKeys, "event": eventKeys, "command": commandKeys, "header": headerKeys,
+	"rpc": rpcKeys, "payload": payloadKeys}
 
 func keysWith(statuses ...keyStatus) map[string][]string {
 	out := map[string][]string{}

@@ -38,6 +38,30 @@ type syntaxFile struct {
 	Retry                                  *syntaxRetry
 	Types                                  []*syntaxType
 	Messages                               []*syntaxMessage
+	RPCs                                   []*syntaxRPC
+	Imports                                []syntaxImport
+	Avro                                   bool // an .avsc file
+}
+
+type syntaxImport struct {
+	Alias, Path sStr
+}
+
+type syntaxRPC struct {
+	Name, Doc, Deprecated, Codec, Queue, Timeout sStr
+	Encrypted                                    sBool
+	Version                                      sInt
+	Errors                                       []sStr
+	Request, Response                            *syntaxPayload
+}
+
+// syntaxPayload is the request or the response of an RPC.
+type syntaxPayload struct {
+	P         Pos
+	Doc       sStr
+	Schema    sStr
+	Fields    []*syntaxField
+	FieldsSet bool
 }
 
 type syntaxRetry struct {
@@ -50,6 +74,12 @@ type syntaxType struct {
 	Name, Doc, Deprecated sStr
 	Fields                []*syntaxField
 	FieldsSet             bool
+	Enum                  []sStr
+	EnumSet               bool
+	Default               sStr // enum default symbol
+	Fixed                 sInt
+	Namespace             string // .avsc: the type's own namespace
+	Aliases               []string
 }
 
 type syntaxMessage struct {
@@ -61,6 +91,12 @@ type syntaxMessage struct {
 	Headers                                                  []*syntaxHeader
 	Fields                                                   []*syntaxField
 	FieldsSet                                                bool
+	Schema                                                   sStr
+	Payload                                                  *syntaxType // .avsc: the record itself
+	Domain, AvroKind                                         sStr        // .avsc: acemq.domain, acemq.kind
+	Timeout                                                  sStr        // .avsc rpc-request
+	Errors                                                   []sStr      // .avsc rpc-request
+	rec                                                      *Record     // .avsc: the payload, once declared
 }
 
 type syntaxHeader struct {
@@ -83,12 +119,16 @@ const (
 	exprOptional               // T?
 	exprArray                  // [T] or {array: T}
 	exprMap                    // {map: T}
+	exprUnion                  // {union: [A, B]}
+	exprFixed                  // {fixed: N}
 )
 
 // typeExpr is a field's type as written.
 type typeExpr struct {
-	P    Pos
-	Op   exprOp
-	Name string
-	Elem *typeExpr
+	P     Pos
+	Op    exprOp
+	Name  string
+	Elem  *typeExpr
+	Elems []*typeExpr // exprUnion
+	Size  int         // exprFixed
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/goccy/go-yaml/ast"
 )
 
-var typeExprKeys = newKeySet([]string{"array", "map"}, "union", "fixed")
+var typeExprKeys = newKeySet([]string{"array", "map", "union", "fixed"})
 
 // typeExpr reads a type expression: a name, "T?", "[T]", a one-element list,
 // {array: T} or {map: T}.
@@ -19,7 +19,7 @@ func (y *yamlDoc) typeExpr(n ast.Node, what string) *typeExpr {
 	case *ast.MappingNode:
 		return y.typeMapping(v, what)
 	}
-	y.wrongType(n, what, "a type (a name, T?, [T], {array: T} or {map: T})")
+	y.wrongType(n, what, "a type (a name, T?, [T], {array: T}, {map: T}, {union: [A, B]} or {fixed: N})")
 	return nil
 }
 
@@ -55,15 +55,47 @@ func (y *yamlDoc) typeList(s *ast.SequenceNode, what string) *typeExpr {
 
 func (y *yamlDoc) typeMapping(m *ast.MappingNode, what string) *typeExpr {
 	if len(m.Values) != 1 {
-		y.d.errorf(y.pos(m), "%s: a type mapping has exactly one key, array or map", what)
+		y.d.errorf(y.pos(m), "%s: a type mapping has exactly one key: array, map, union or fixed", what)
 		return nil
 	}
 	es := y.entries(m, what, typeExprKeys)
 	if len(es) != 1 {
 		return nil
 	}
+	switch es[0].key {
+	case "union":
+		return y.typeUnion(y.pos(m), es[0].val, what)
+	case "fixed":
+		size, ok := y.integer(es[0].val, what+": fixed")
+		if !ok || size < 1 {
+			y.d.errorf(y.pos(es[0].val), "%s: a fixed size is a positive number of bytes", what)
+			return nil
+		}
+		return &typeExpr{P: y.pos(m), Op: exprFixed, Size: size}
+	}
 	op := map[string]exprOp{"array": exprArray, "map": exprMap}[es[0].key]
 	return wrapExpr(y.pos(m), op, y.typeExpr(es[0].val, what))
+}
+
+// typeUnion reads the branches of {union: [A, B, ...]}.
+func (y *yamlDoc) typeUnion(p Pos, n ast.Node, what string) *typeExpr {
+	items, ok := y.list(n, what+": union")
+	if !ok {
+		return nil
+	}
+	u := &typeExpr{P: p, Op: exprUnion}
+	for _, it := range items {
+		if isNull(it) {
+			u.Elems = append(u.Elems, &typeExpr{P: y.pos(it), Op: exprName, Name: "null"})
+			continue
+		}
+		b := y.typeExpr(it, what)
+		if b == nil {
+			return nil
+		}
+		u.Elems = append(u.Elems, b)
+	}
+	return u
 }
 
 // isLongForm reports whether a field's value is the long form {type: T, ...}.
@@ -91,8 +123,18 @@ func (y *yamlDoc) typeFlow(s string, p Pos, what string) *typeExpr {
 	for _, d := range sub.d.list {
 		y.d.errorf(p, "%s", d.Message)
 	}
-	for x := e; x != nil; x = x.Elem {
-		x.P = p
-	}
+	setPos(e, p)
 	return e
+}
+
+// setPos places e and every type inside it at p.
+func setPos(e *typeExpr, p Pos) {
+	if e == nil {
+		return
+	}
+	e.P = p
+	setPos(e.Elem, p)
+	for _, b := range e.Elems {
+		setPos(b, p)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
@@ -49,10 +50,18 @@ func (y *yamlDoc) syntaxError(err error) {
 	var te tokenError
 	if errors.As(err, &te) && te.GetToken() != nil {
 		p := te.GetToken().Position
-		y.d.errorf(Pos{File: y.path, Line: p.Line, Col: p.Column}, "invalid YAML: %s", te.GetMessage())
+		y.d.errorf(Pos{File: y.path, Line: p.Line, Col: p.Column}, "invalid %s: %s", y.syntax(), te.GetMessage())
 		return
 	}
-	y.d.errorf(Pos{File: y.path, Line: 1, Col: 1}, "invalid YAML: %v", err)
+	y.d.errorf(Pos{File: y.path, Line: 1, Col: 1}, "invalid %s: %v", y.syntax(), err)
+}
+
+// syntax names the file's syntax in diagnostics: .avsc files are JSON.
+func (y *yamlDoc) syntax() string {
+	if strings.HasSuffix(y.path, ".avsc") {
+		return "JSON"
+	}
+	return "YAML"
 }
 
 // pos returns the position of n's first token.

@@ -29,6 +29,10 @@ func validateDomain(dom *Domain, d *diags) {
 	for _, m := range dom.Messages {
 		checkMessage(m, d)
 		checkFields(m.Record, d)
+		checkUnionCodec(m.Pos, m.Kind.String()+" "+m.Name, m.Codec, m.Record, d)
+	}
+	for _, r := range dom.RPCs {
+		checkRPC(r, d)
 	}
 	checkRouting(dom, d)
 	checkGoNames(dom, d)
@@ -111,12 +115,65 @@ func checkFields(rec *Record, d *diags) {
 }
 
 // recordMethods are the methods generated on every record type.
-var recordMethods = map[string]bool{"AvroSchema": true, "AvroFullSchema": true, "AvroFingerprint": true}
+var recordMethods = map[string]bool{"AvroSchema": true, "AvroFullSchema": true, "AvroFingerprint": true,
+	"UnmarshalJSON": true}
+
+func checkRPC(r *RPC, d *diags) {
+	if !typeNameRE.MatchString(r.Name) {
+		d.errorf(r.Pos, "bad rpc name %q: UpperCamelCase letters and digits, such as GetOrderSummary", r.Name)
+	}
+	checkFields(r.Request, d)
+	checkFields(r.Response, d)
+	if !queueNameRE.MatchString(r.Queue) || strings.HasPrefix(r.Queue, "amq.") {
+		d.errorf(r.Pos, "rpc %s: bad queue name %q: letters, digits, '.', '-', '_' or ':', not starting with amq.", r.Name, r.Queue)
+	}
+	checkUnionCodec(r.Pos, "rpc "+r.Name, r.Codec, r.Request, d)
+	checkUnionCodec(r.Pos, "rpc "+r.Name, r.Codec, r.Response, d)
+}
+
+// checkUnionCodec refuses a multi-branch union in a payload that travels
+// with another codec than json: runtime/avro cannot be told the Go types of
+// the branches, and the YAML and TOML codecs do not call UnmarshalJSON.
+func checkUnionCodec(p Pos, what, codec string, rec *Record, d *diags) {
+	if codec == "json" {
+		return
+	}
+	if f := findUnion(rec, map[*Record]bool{}); f != nil {
+		d.errorf(p, "%s: codec %s cannot carry the union of field %s (a sealed Go interface); multi-branch unions travel with the json codec only", what, codec, f.Name)
+	}
+}
+
+// findUnion returns a field of rec, or of a record it contains, typed by a union.
+func findUnion(rec *Record, seen map[*Record]bool) *Field {
+	if seen[rec] {
+		return nil
+	}
+	seen[rec] = true
+	for _, f := range rec.Fields {
+		for t := f.Type; t != nil; t = t.Elem {
+			switch {
+			case t.Kind == Union:
+				return f
+			case t.Kind == Named:
+				if inner := findUnion(t.Record, seen); inner != nil {
+					return inner
+				}
+			}
+		}
+	}
+	return nil
+}
 
 // checkRouting refuses two events or commands on one routing key, and two
-// commands on one queue: their consumers could not tell them apart.
+// commands (or RPCs) on one queue: their consumers could not tell them apart.
 func checkRouting(dom *Domain, d *diags) {
-	keys, queues := map[string]*Message{}, map[string]*Message{}
+	keys, queues := map[string]*Message{}, map[string]symbol{}
+	for _, r := range dom.RPCs {
+		if other, taken := queues[r.Queue]; taken {
+			d.errorf(r.Pos, "rpc %s uses queue %q, already used by %s at %s", r.Name, r.Queue, other.what, other.pos)
+		}
+		queues[r.Queue] = symbol{what: "rpc " + r.Name, pos: r.Pos}
+	}
 	for _, m := range dom.Messages {
 		if other := keys[m.RoutingKey]; other != nil {
 			d.errorf(m.Pos, "%s %s uses routing key %q, already used by %s %s at %s", m.Kind, m.Name, m.RoutingKey, other.Kind, other.Name, other.Pos)
@@ -125,10 +182,10 @@ func checkRouting(dom *Domain, d *diags) {
 		if m.Kind != Command {
 			continue
 		}
-		if other := queues[m.Queue]; other != nil {
-			d.errorf(m.Pos, "command %s uses queue %q, already used by command %s at %s", m.Name, m.Queue, other.Name, other.Pos)
+		if other, taken := queues[m.Queue]; taken {
+			d.errorf(m.Pos, "command %s uses queue %q, already used by %s at %s", m.Name, m.Queue, other.what, other.pos)
 		}
-		queues[m.Queue] = m
+		queues[m.Queue] = symbol{what: "command " + m.Name, pos: m.Pos}
 	}
 }
 

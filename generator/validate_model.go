@@ -27,17 +27,17 @@ func validateModel(m *Model, d *diags) {
 func checkUnique(m *Model, d *diags) {
 	domains, packages := map[string]*Domain{}, map[string]*Domain{}
 	for _, dom := range m.Domains {
-		if prev := domains[dom.Name]; prev != nil {
+		if prev := domains[dom.Name]; prev != nil && !dom.Library {
 			d.errorf(dom.Pos, "domain %s is already declared at %s", dom.Name, prev.Pos)
 		} else if prev := packages[dom.Package]; prev != nil {
-			d.errorf(dom.Pos, "package %s is already generated for domain %s at %s", dom.Package, prev.Name, prev.Pos)
+			d.errorf(dom.Pos, "package %s is already generated for %s %s at %s", dom.Package, prev.describe(), prev.label(), prev.Pos)
 		}
 		domains[dom.Name], packages[dom.Package] = dom, dom
 	}
 }
 
 func buildSchemas(dom *Domain, d *diags) {
-	for _, rec := range domainRecords(dom) {
+	for _, rec := range allRecords(dom) {
 		s, err := avroSchemas(rec)
 		if err != nil {
 			d.errorf(rec.Pos, "%v", err)
@@ -61,7 +61,7 @@ func warnDeprecated(dom *Domain, d *diags) {
 			d.warnf(m.Pos, "%s %s is deprecated: %s", m.Kind, m.Name, m.Deprecated)
 		}
 	}
-	for _, rec := range domainRecords(dom) {
+	for _, rec := range allRecords(dom) {
 		if rec.Deprecated != "" && !isPayload(dom, rec) {
 			d.warnf(rec.Pos, "type %s is deprecated: %s", rec.Name, rec.Deprecated)
 		}

@@ -1,6 +1,9 @@
 package generator
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // symbols records which part of a contract claims each generated Go name.
 type symbols struct {
@@ -13,8 +16,12 @@ type symbol struct {
 	pos  Pos
 }
 
-// generatedNames are the package-level names every domain package declares.
-var generatedNames = []string{"Exchange", "Publisher", "NewPublisher", "Topology", "DeclareTopology", "newTopology"}
+// generatedNames are the package-level names every domain package declares
+// (some only when the domain has events, commands or RPCs; claimed always,
+// so adding a message never makes an existing type's name collide).
+var generatedNames = []string{"Exchange", "Publisher", "NewPublisher", "Topology", "DeclareTopology", "newTopology",
+	"Handlers", "UnimplementedHandlers", "EventHandlers", "UnimplementedEventHandlers", "Serve", "Subscribe",
+	"Server", "Client", "NewClient", "Rules", "asCodec", "registeredCodec", "unionBranch"}
 
 // claim records that what (at p) becomes the Go name name, reporting a
 // collision with an earlier claim.
@@ -29,16 +36,63 @@ func (s *symbols) claim(name, what string, p Pos) {
 // checkGoNames claims every Go name the domain's package will declare.
 func checkGoNames(dom *Domain, d *diags) {
 	s := &symbols{d: d, owner: map[string]symbol{}}
-	for _, n := range generatedNames {
-		s.claim(n, "the generated "+n, dom.Pos)
+	if !dom.Library {
+		for _, n := range generatedNames {
+			s.claim(n, "the generated "+n, dom.Pos)
+		}
 	}
 	for _, rec := range dom.Records {
-		s.claim(rec.Name, fmt.Sprintf("type %s", rec.Name), rec.Pos)
+		claimType(s, rec)
 	}
 	for _, m := range dom.Messages {
 		claimMessage(s, m)
 	}
+	for _, r := range dom.RPCs {
+		claimRPC(s, r)
+	}
+	for _, rec := range allRecords(dom) {
+		claimUnions(s, rec)
+	}
 	claimHeaders(s, dom)
+}
+
+func claimType(s *symbols, rec *Record) {
+	s.claim(rec.Name, fmt.Sprintf("type %s", rec.Name), rec.Pos)
+	seen := map[string]bool{}
+	for _, sym := range rec.Symbols {
+		if seen[sym] {
+			continue // reported as listed twice
+		}
+		seen[sym] = true
+		s.claim(enumConst(rec, sym), fmt.Sprintf("symbol %s of enum %s", sym, rec.Name), rec.Pos)
+	}
+}
+
+func claimRPC(s *symbols, r *RPC) {
+	what := "rpc " + r.Name
+	s.claim(r.Request.Name, "the request of "+what, r.Pos)
+	s.claim(r.Response.Name, "the response of "+what, r.Pos)
+	low := unexported(r.Name)
+	for _, n := range []string{"Serve" + r.Name, r.Name + "Queue", low + "Topology", low + "Codec", "Client." + r.Name} {
+		s.claim(n, fmt.Sprintf("the %s of %s", n, what), r.Pos)
+	}
+	for _, x := range r.Errors {
+		if prev, ok := s.owner["Err"+x.Name]; !ok || !strings.HasPrefix(prev.what, "the declared error") {
+			s.claim("Err"+x.Name, "the declared error "+x.Name, x.Pos)
+		}
+	}
+}
+
+// claimUnions claims the interface, branch types and decoder of each union.
+func claimUnions(s *symbols, rec *Record) {
+	for _, f := range unionFields(rec) {
+		what := fmt.Sprintf("the union of field %s of %s", f.Name, rec.Name)
+		s.claim(f.Type.Iface, what, f.Pos)
+		s.claim("decode"+f.Type.Iface, what, f.Pos)
+		for _, b := range f.Type.Branches {
+			s.claim(f.Type.Iface+branchName(b), what, f.Pos)
+		}
+	}
 }
 
 func claimMessage(s *symbols, m *Message) {
@@ -57,8 +111,8 @@ func messageNames(m *Message) []string {
 		verb = "Send"
 	}
 	low := unexported(m.Name)
-	return []string{m.Name + "RoutingKey", m.Name + "Queue", "Consume" + m.Name,
-		low + "Retry", low + "Topology", low + "ConsumeOptions",
+	return []string{m.Name + "RoutingKey", m.Name + "Queue", "Consume" + m.Name, "Intercept" + m.Name,
+		low + "Retry", low + "Topology", low + "ConsumeOptions", low + "Codec",
 		"Publisher." + verb + m.Name, "Publisher." + verb + m.Name + "Batch"}
 }
 

@@ -6,6 +6,8 @@ package files
 
 import (
 	"context"
+	"errors"
+	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -223,12 +225,15 @@ func (p *Publisher) SendDeleteFileBatch(ctx context.Context, ms []DeleteFile, op
 }
 
 // ConsumeLineWritten declares what service needs to consume LineWritten events (the queue
-// LineWrittenQueue(service) bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. The contract's codec, retry policy and required headers
-// apply; opts come after them, so they win.
+// <service>.line.written bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry
+// policy and required headers apply; opts come after them, so they win.
 func ConsumeLineWritten(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[LineWritten], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue := LineWrittenQueue(service)
-	return acemq.DeclareAndConsume(ctx, conn, lineWrittenTopology(newTopology(), queue), queue, h, lineWrittenConsumeOptions(opts)...)
+	queue, err := acemq.SubscriberQueue(service, LineWrittenRoutingKey)
+	if err != nil {
+		return nil, err
+	}
+	return acemq.DeclareAndConsume(ctx, conn, lineWrittenTopology(newTopology(), queue), queue, h, lineWrittenConsumeOptions(conn, opts)...)
 }
 
 // LineWrittenQueue returns the queue on which service consumes LineWritten events:
@@ -251,7 +256,7 @@ func lineWrittenRetry() acemq.RetryPolicy {
 }
 
 // lineWrittenConsumeOptions puts the contract's consume options before opts.
-func lineWrittenConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func lineWrittenConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.StringCodec{}),
 		acemq.RetryWith(lineWrittenRetry()),
@@ -259,12 +264,15 @@ func lineWrittenConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption
 }
 
 // ConsumeBlobStored declares what service needs to consume BlobStored events (the queue
-// BlobStoredQueue(service) bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. The contract's codec, retry policy and required headers
-// apply; opts come after them, so they win.
+// <service>.blob.stored bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry
+// policy and required headers apply; opts come after them, so they win.
 func ConsumeBlobStored(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[BlobStored], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue := BlobStoredQueue(service)
-	return acemq.DeclareAndConsume(ctx, conn, blobStoredTopology(newTopology(), queue), queue, h, blobStoredConsumeOptions(opts)...)
+	queue, err := acemq.SubscriberQueue(service, BlobStoredRoutingKey)
+	if err != nil {
+		return nil, err
+	}
+	return acemq.DeclareAndConsume(ctx, conn, blobStoredTopology(newTopology(), queue), queue, h, blobStoredConsumeOptions(conn, opts)...)
 }
 
 // BlobStoredQueue returns the queue on which service consumes BlobStored events:
@@ -287,7 +295,7 @@ func blobStoredRetry() acemq.RetryPolicy {
 }
 
 // blobStoredConsumeOptions puts the contract's consume options before opts.
-func blobStoredConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func blobStoredConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.BytesCodec{}),
 		acemq.RetryWith(blobStoredRetry()),
@@ -295,12 +303,15 @@ func blobStoredConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption 
 }
 
 // ConsumeFileIndexed declares what service needs to consume FileIndexed events (the queue
-// FileIndexedQueue(service) bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. The contract's codec, retry policy and required headers
-// apply; opts come after them, so they win.
+// <service>.file.indexed bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry
+// policy and required headers apply; opts come after them, so they win.
 func ConsumeFileIndexed(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[FileIndexed], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue := FileIndexedQueue(service)
-	return acemq.DeclareAndConsume(ctx, conn, fileIndexedTopology(newTopology(), queue), queue, h, fileIndexedConsumeOptions(opts)...)
+	queue, err := acemq.SubscriberQueue(service, FileIndexedRoutingKey)
+	if err != nil {
+		return nil, err
+	}
+	return acemq.DeclareAndConsume(ctx, conn, fileIndexedTopology(newTopology(), queue), queue, h, fileIndexedConsumeOptions(conn, opts)...)
 }
 
 // FileIndexedQueue returns the queue on which service consumes FileIndexed events:
@@ -323,7 +334,7 @@ func fileIndexedRetry() acemq.RetryPolicy {
 }
 
 // fileIndexedConsumeOptions puts the contract's consume options before opts.
-func fileIndexedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func fileIndexedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(fileIndexedRetry()),
@@ -334,7 +345,7 @@ func fileIndexedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption
 // retry queues) and delivers each DeleteFile command to h. The contract's codec, retry
 // policy and required headers apply; opts come after them, so they win.
 func ConsumeDeleteFile(ctx context.Context, conn *acemq.Conn, h acemq.Handler[DeleteFile], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, deleteFileTopology(newTopology()), DeleteFileQueue, h, deleteFileConsumeOptions(opts)...)
+	return acemq.DeclareAndConsume(ctx, conn, deleteFileTopology(newTopology()), DeleteFileQueue, h, deleteFileConsumeOptions(conn, opts)...)
 }
 
 // deleteFileTopology adds the queue of command DeleteFile to t.
@@ -351,11 +362,157 @@ func deleteFileRetry() acemq.RetryPolicy {
 }
 
 // deleteFileConsumeOptions puts the contract's consume options before opts.
-func deleteFileConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func deleteFileConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.StringCodec{}),
 		acemq.RetryWith(deleteFileRetry()),
 	}, opts...)
+}
+
+// EventHandlers is the handler set of a service that subscribes to the events of the
+// files domain, one method per message.
+// Embed UnimplementedEventHandlers in implementations: a message added to the
+// contract is then handled by its default (the message is rejected, or the
+// RPC fails) instead of breaking the build.
+type EventHandlers interface {
+	// HandleLineWritten handles event LineWritten.
+	HandleLineWritten(context.Context, acemq.Message[LineWritten]) acemq.Ack
+	// HandleBlobStored handles event BlobStored.
+	HandleBlobStored(context.Context, acemq.Message[BlobStored]) acemq.Ack
+	// HandleFileIndexed handles event FileIndexed.
+	HandleFileIndexed(context.Context, acemq.Message[FileIndexed]) acemq.Ack
+	mustEmbedUnimplementedEventHandlers()
+}
+
+// UnimplementedEventHandlers is the default of every method of EventHandlers: a message
+// is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
+type UnimplementedEventHandlers struct{}
+
+// HandleLineWritten rejects the message: it is not implemented.
+func (UnimplementedEventHandlers) HandleLineWritten(context.Context, acemq.Message[LineWritten]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: event LineWritten is not implemented"))
+}
+
+// HandleBlobStored rejects the message: it is not implemented.
+func (UnimplementedEventHandlers) HandleBlobStored(context.Context, acemq.Message[BlobStored]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: event BlobStored is not implemented"))
+}
+
+// HandleFileIndexed rejects the message: it is not implemented.
+func (UnimplementedEventHandlers) HandleFileIndexed(context.Context, acemq.Message[FileIndexed]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: event FileIndexed is not implemented"))
+}
+
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
+
+// Subscribe consumes every event of the domain on the queues of service
+// (<service>.<routing key>), delivering each to its method of h. It stops
+// the consumers it started when one fails to start.
+func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
+	s := &Server{}
+	if err := s.add(ConsumeLineWritten(ctx, conn, service, h.HandleLineWritten, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	if err := s.add(ConsumeBlobStored(ctx, conn, service, h.HandleBlobStored, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	if err := s.add(ConsumeFileIndexed(ctx, conn, service, h.HandleFileIndexed, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// Handlers is the handler set of the service that owns the files domain:
+// it handles the domain's commands and answers its RPCs, one method per message.
+// Embed UnimplementedHandlers in implementations: a message added to the
+// contract is then handled by its default (the message is rejected, or the
+// RPC fails) instead of breaking the build.
+type Handlers interface {
+	// HandleDeleteFile handles command DeleteFile.
+	HandleDeleteFile(context.Context, acemq.Message[DeleteFile]) acemq.Ack
+	mustEmbedUnimplementedHandlers()
+}
+
+// UnimplementedHandlers is the default of every method of Handlers: a message
+// is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
+type UnimplementedHandlers struct{}
+
+// HandleDeleteFile rejects the message: it is not implemented.
+func (UnimplementedHandlers) HandleDeleteFile(context.Context, acemq.Message[DeleteFile]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: command DeleteFile is not implemented"))
+}
+
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
+
+// Serve consumes every command and serves every RPC of the domain, delivering
+// each to its method of h. It stops what it started when one fails to start.
+func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
+	s := &Server{}
+	if err := s.add(ConsumeDeleteFile(ctx, conn, h.HandleDeleteFile, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// Server is what Subscribe or Serve started: close it to stop every consumer.
+// Close is safe to call once from any goroutine.
+type Server struct {
+	running []io.Closer
+}
+
+// add keeps c running when err is nil, and returns err.
+func (s *Server) add(c io.Closer, err error) error {
+	if err == nil {
+		s.running = append(s.running, c)
+	}
+	return err
+}
+
+// Close stops every consumer and responder the Server started, and returns
+// their errors joined.
+func (s *Server) Close() error {
+	var err error
+	for _, c := range s.running {
+		err = errors.Join(err, c.Close())
+	}
+	return err
+}
+
+// InterceptLineWritten returns a ConnOption adding a publish interceptor that runs
+// for LineWritten messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptLineWritten(fn func(context.Context, *acemq.PublishContext, *LineWritten) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// InterceptBlobStored returns a ConnOption adding a publish interceptor that runs
+// for BlobStored messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptBlobStored(fn func(context.Context, *acemq.PublishContext, *BlobStored) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// InterceptFileIndexed returns a ConnOption adding a publish interceptor that runs
+// for FileIndexed messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptFileIndexed(fn func(context.Context, *acemq.PublishContext, *FileIndexed) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// InterceptDeleteFile returns a ConnOption adding a publish interceptor that runs
+// for DeleteFile messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptDeleteFile(fn func(context.Context, *acemq.PublishContext, *DeleteFile) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// Rules returns the contract's rules as one ConnOption: every required header
+// is enforced on publish (for any publisher of the message's type) and on
+// consume (a delivery of the message's type lacking it is dead-lettered).
+func Rules() acemq.ConnOption {
+	return acemq.ConnOptions()
 }
 
 // newTopology is the domain's topic exchange.

@@ -6,6 +6,8 @@ package orders
 
 import (
 	"context"
+	"errors"
+	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -157,7 +159,7 @@ func (p *Publisher) SendShipHTTPOrderBatch(ctx context.Context, ms []ShipHTTPOrd
 // retry queues) and delivers each CancelOrder command to h. The contract's codec, retry
 // policy and required headers apply; opts come after them, so they win.
 func ConsumeCancelOrder(ctx context.Context, conn *acemq.Conn, h acemq.Handler[CancelOrder], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, cancelOrderTopology(newTopology()), CancelOrderQueue, h, cancelOrderConsumeOptions(opts)...)
+	return acemq.DeclareAndConsume(ctx, conn, cancelOrderTopology(newTopology()), CancelOrderQueue, h, cancelOrderConsumeOptions(conn, opts)...)
 }
 
 // cancelOrderTopology adds the queue of command CancelOrder to t.
@@ -174,7 +176,7 @@ func cancelOrderRetry() acemq.RetryPolicy {
 }
 
 // cancelOrderConsumeOptions puts the contract's consume options before opts.
-func cancelOrderConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func cancelOrderConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(cancelOrderRetry()),
@@ -185,7 +187,7 @@ func cancelOrderConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption
 // retry queues) and delivers each RefundOrder command to h. The contract's codec, retry
 // policy and required headers apply; opts come after them, so they win.
 func ConsumeRefundOrder(ctx context.Context, conn *acemq.Conn, h acemq.Handler[RefundOrder], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, refundOrderTopology(newTopology()), RefundOrderQueue, h, refundOrderConsumeOptions(opts)...)
+	return acemq.DeclareAndConsume(ctx, conn, refundOrderTopology(newTopology()), RefundOrderQueue, h, refundOrderConsumeOptions(conn, opts)...)
 }
 
 // refundOrderTopology adds the queue of command RefundOrder to t.
@@ -202,7 +204,7 @@ func refundOrderRetry() acemq.RetryPolicy {
 }
 
 // refundOrderConsumeOptions puts the contract's consume options before opts.
-func refundOrderConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func refundOrderConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(refundOrderRetry()),
@@ -213,7 +215,7 @@ func refundOrderConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption
 // retry queues) and delivers each ShipHTTPOrder command to h. The contract's codec, retry
 // policy and required headers apply; opts come after them, so they win.
 func ConsumeShipHTTPOrder(ctx context.Context, conn *acemq.Conn, h acemq.Handler[ShipHTTPOrder], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, shipHTTPOrderTopology(newTopology()), ShipHTTPOrderQueue, h, shipHTTPOrderConsumeOptions(opts)...)
+	return acemq.DeclareAndConsume(ctx, conn, shipHTTPOrderTopology(newTopology()), ShipHTTPOrderQueue, h, shipHTTPOrderConsumeOptions(conn, opts)...)
 }
 
 // shipHTTPOrderTopology adds the queue of command ShipHTTPOrder to t.
@@ -230,11 +232,116 @@ func shipHTTPOrderRetry() acemq.RetryPolicy {
 }
 
 // shipHTTPOrderConsumeOptions puts the contract's consume options before opts.
-func shipHTTPOrderConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func shipHTTPOrderConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(shipHTTPOrderRetry()),
 	}, opts...)
+}
+
+// Handlers is the handler set of the service that owns the orders domain:
+// it handles the domain's commands and answers its RPCs, one method per message.
+// Embed UnimplementedHandlers in implementations: a message added to the
+// contract is then handled by its default (the message is rejected, or the
+// RPC fails) instead of breaking the build.
+type Handlers interface {
+	// HandleCancelOrder handles command CancelOrder.
+	HandleCancelOrder(context.Context, acemq.Message[CancelOrder]) acemq.Ack
+	// HandleRefundOrder handles command RefundOrder.
+	HandleRefundOrder(context.Context, acemq.Message[RefundOrder]) acemq.Ack
+	// HandleShipHTTPOrder handles command ShipHTTPOrder.
+	HandleShipHTTPOrder(context.Context, acemq.Message[ShipHTTPOrder]) acemq.Ack
+	mustEmbedUnimplementedHandlers()
+}
+
+// UnimplementedHandlers is the default of every method of Handlers: a message
+// is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
+type UnimplementedHandlers struct{}
+
+// HandleCancelOrder rejects the message: it is not implemented.
+func (UnimplementedHandlers) HandleCancelOrder(context.Context, acemq.Message[CancelOrder]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: command CancelOrder is not implemented"))
+}
+
+// HandleRefundOrder rejects the message: it is not implemented.
+func (UnimplementedHandlers) HandleRefundOrder(context.Context, acemq.Message[RefundOrder]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: command RefundOrder is not implemented"))
+}
+
+// HandleShipHTTPOrder rejects the message: it is not implemented.
+func (UnimplementedHandlers) HandleShipHTTPOrder(context.Context, acemq.Message[ShipHTTPOrder]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: command ShipHTTPOrder is not implemented"))
+}
+
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
+
+// Serve consumes every command and serves every RPC of the domain, delivering
+// each to its method of h. It stops what it started when one fails to start.
+func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
+	s := &Server{}
+	if err := s.add(ConsumeCancelOrder(ctx, conn, h.HandleCancelOrder, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	if err := s.add(ConsumeRefundOrder(ctx, conn, h.HandleRefundOrder, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	if err := s.add(ConsumeShipHTTPOrder(ctx, conn, h.HandleShipHTTPOrder, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// Server is what Subscribe or Serve started: close it to stop every consumer.
+// Close is safe to call once from any goroutine.
+type Server struct {
+	running []io.Closer
+}
+
+// add keeps c running when err is nil, and returns err.
+func (s *Server) add(c io.Closer, err error) error {
+	if err == nil {
+		s.running = append(s.running, c)
+	}
+	return err
+}
+
+// Close stops every consumer and responder the Server started, and returns
+// their errors joined.
+func (s *Server) Close() error {
+	var err error
+	for _, c := range s.running {
+		err = errors.Join(err, c.Close())
+	}
+	return err
+}
+
+// InterceptCancelOrder returns a ConnOption adding a publish interceptor that runs
+// for CancelOrder messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptCancelOrder(fn func(context.Context, *acemq.PublishContext, *CancelOrder) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// InterceptRefundOrder returns a ConnOption adding a publish interceptor that runs
+// for RefundOrder messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptRefundOrder(fn func(context.Context, *acemq.PublishContext, *RefundOrder) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// InterceptShipHTTPOrder returns a ConnOption adding a publish interceptor that runs
+// for ShipHTTPOrder messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptShipHTTPOrder(fn func(context.Context, *acemq.PublishContext, *ShipHTTPOrder) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// Rules returns the contract's rules as one ConnOption: every required header
+// is enforced on publish (for any publisher of the message's type) and on
+// consume (a delivery of the message's type lacking it is dead-lettered).
+func Rules() acemq.ConnOption {
+	return acemq.ConnOptions()
 }
 
 // newTopology is the domain's topic exchange.

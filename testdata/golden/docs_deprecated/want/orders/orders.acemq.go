@@ -10,6 +10,8 @@ package orders
 
 import (
 	"context"
+	"errors"
+	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -115,14 +117,17 @@ func (p *Publisher) PublishOrderPlacedBatch(ctx context.Context, ms []OrderPlace
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue
-// OrderPlacedQueue(service) bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. The contract's codec, retry policy and required headers
-// apply; opts come after them, so they win.
+// <service>.order.placed bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry
+// policy and required headers apply; opts come after them, so they win.
 //
 // Deprecated: publish OrderAccepted instead
 func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderPlaced], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue := OrderPlacedQueue(service)
-	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(opts)...)
+	queue, err := acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
+	if err != nil {
+		return nil, err
+	}
+	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(conn, opts)...)
 }
 
 // OrderPlacedQueue returns the queue on which service consumes OrderPlaced events:
@@ -145,11 +150,83 @@ func orderPlacedRetry() acemq.RetryPolicy {
 }
 
 // orderPlacedConsumeOptions puts the contract's consume options before opts.
-func orderPlacedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func orderPlacedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(orderPlacedRetry()),
 	}, opts...)
+}
+
+// EventHandlers is the handler set of a service that subscribes to the events of the
+// orders domain, one method per message.
+// Embed UnimplementedEventHandlers in implementations: a message added to the
+// contract is then handled by its default (the message is rejected, or the
+// RPC fails) instead of breaking the build.
+type EventHandlers interface {
+	// HandleOrderPlaced handles event OrderPlaced.
+	HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack
+	mustEmbedUnimplementedEventHandlers()
+}
+
+// UnimplementedEventHandlers is the default of every method of EventHandlers: a message
+// is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
+type UnimplementedEventHandlers struct{}
+
+// HandleOrderPlaced rejects the message: it is not implemented.
+func (UnimplementedEventHandlers) HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: event OrderPlaced is not implemented"))
+}
+
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
+
+// Subscribe consumes every event of the domain on the queues of service
+// (<service>.<routing key>), delivering each to its method of h. It stops
+// the consumers it started when one fails to start.
+func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
+	s := &Server{}
+	if err := s.add(ConsumeOrderPlaced(ctx, conn, service, h.HandleOrderPlaced, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// Server is what Subscribe or Serve started: close it to stop every consumer.
+// Close is safe to call once from any goroutine.
+type Server struct {
+	running []io.Closer
+}
+
+// add keeps c running when err is nil, and returns err.
+func (s *Server) add(c io.Closer, err error) error {
+	if err == nil {
+		s.running = append(s.running, c)
+	}
+	return err
+}
+
+// Close stops every consumer and responder the Server started, and returns
+// their errors joined.
+func (s *Server) Close() error {
+	var err error
+	for _, c := range s.running {
+		err = errors.Join(err, c.Close())
+	}
+	return err
+}
+
+// InterceptOrderPlaced returns a ConnOption adding a publish interceptor that runs
+// for OrderPlaced messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptOrderPlaced(fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// Rules returns the contract's rules as one ConnOption: every required header
+// is enforced on publish (for any publisher of the message's type) and on
+// consume (a delivery of the message's type lacking it is dead-lettered).
+func Rules() acemq.ConnOption {
+	return acemq.ConnOptions()
 }
 
 // newTopology is the domain's topic exchange.

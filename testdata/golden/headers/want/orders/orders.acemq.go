@@ -6,6 +6,8 @@ package orders
 
 import (
 	"context"
+	"errors"
+	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -171,12 +173,15 @@ func (p *Publisher) SendRefundOrderBatch(ctx context.Context, ms []RefundOrder, 
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue
-// OrderPlacedQueue(service) bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. The contract's codec, retry policy and required headers
-// apply; opts come after them, so they win.
+// <service>.order.placed bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry
+// policy and required headers apply; opts come after them, so they win.
 func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderPlaced], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue := OrderPlacedQueue(service)
-	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(opts)...)
+	queue, err := acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
+	if err != nil {
+		return nil, err
+	}
+	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(conn, opts)...)
 }
 
 // OrderPlacedQueue returns the queue on which service consumes OrderPlaced events:
@@ -199,7 +204,7 @@ func orderPlacedRetry() acemq.RetryPolicy {
 }
 
 // orderPlacedConsumeOptions puts the contract's consume options before opts.
-func orderPlacedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func orderPlacedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(orderPlacedRetry()),
@@ -208,12 +213,15 @@ func orderPlacedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption
 }
 
 // ConsumeOrderPaid declares what service needs to consume OrderPaid events (the queue
-// OrderPaidQueue(service) bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. The contract's codec, retry policy and required headers
-// apply; opts come after them, so they win.
+// <service>.order.paid bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry
+// policy and required headers apply; opts come after them, so they win.
 func ConsumeOrderPaid(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderPaid], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue := OrderPaidQueue(service)
-	return acemq.DeclareAndConsume(ctx, conn, orderPaidTopology(newTopology(), queue), queue, h, orderPaidConsumeOptions(opts)...)
+	queue, err := acemq.SubscriberQueue(service, OrderPaidRoutingKey)
+	if err != nil {
+		return nil, err
+	}
+	return acemq.DeclareAndConsume(ctx, conn, orderPaidTopology(newTopology(), queue), queue, h, orderPaidConsumeOptions(conn, opts)...)
 }
 
 // OrderPaidQueue returns the queue on which service consumes OrderPaid events:
@@ -236,7 +244,7 @@ func orderPaidRetry() acemq.RetryPolicy {
 }
 
 // orderPaidConsumeOptions puts the contract's consume options before opts.
-func orderPaidConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func orderPaidConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(orderPaidRetry()),
@@ -248,7 +256,7 @@ func orderPaidConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 // retry queues) and delivers each RefundOrder command to h. The contract's codec, retry
 // policy and required headers apply; opts come after them, so they win.
 func ConsumeRefundOrder(ctx context.Context, conn *acemq.Conn, h acemq.Handler[RefundOrder], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, refundOrderTopology(newTopology()), RefundOrderQueue, h, refundOrderConsumeOptions(opts)...)
+	return acemq.DeclareAndConsume(ctx, conn, refundOrderTopology(newTopology()), RefundOrderQueue, h, refundOrderConsumeOptions(conn, opts)...)
 }
 
 // refundOrderTopology adds the queue of command RefundOrder to t.
@@ -265,11 +273,144 @@ func refundOrderRetry() acemq.RetryPolicy {
 }
 
 // refundOrderConsumeOptions puts the contract's consume options before opts.
-func refundOrderConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func refundOrderConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(refundOrderRetry()),
 	}, opts...)
+}
+
+// EventHandlers is the handler set of a service that subscribes to the events of the
+// orders domain, one method per message.
+// Embed UnimplementedEventHandlers in implementations: a message added to the
+// contract is then handled by its default (the message is rejected, or the
+// RPC fails) instead of breaking the build.
+type EventHandlers interface {
+	// HandleOrderPlaced handles event OrderPlaced.
+	HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack
+	// HandleOrderPaid handles event OrderPaid.
+	HandleOrderPaid(context.Context, acemq.Message[OrderPaid]) acemq.Ack
+	mustEmbedUnimplementedEventHandlers()
+}
+
+// UnimplementedEventHandlers is the default of every method of EventHandlers: a message
+// is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
+type UnimplementedEventHandlers struct{}
+
+// HandleOrderPlaced rejects the message: it is not implemented.
+func (UnimplementedEventHandlers) HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: event OrderPlaced is not implemented"))
+}
+
+// HandleOrderPaid rejects the message: it is not implemented.
+func (UnimplementedEventHandlers) HandleOrderPaid(context.Context, acemq.Message[OrderPaid]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: event OrderPaid is not implemented"))
+}
+
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
+
+// Subscribe consumes every event of the domain on the queues of service
+// (<service>.<routing key>), delivering each to its method of h. It stops
+// the consumers it started when one fails to start.
+func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
+	s := &Server{}
+	if err := s.add(ConsumeOrderPlaced(ctx, conn, service, h.HandleOrderPlaced, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	if err := s.add(ConsumeOrderPaid(ctx, conn, service, h.HandleOrderPaid, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// Handlers is the handler set of the service that owns the orders domain:
+// it handles the domain's commands and answers its RPCs, one method per message.
+// Embed UnimplementedHandlers in implementations: a message added to the
+// contract is then handled by its default (the message is rejected, or the
+// RPC fails) instead of breaking the build.
+type Handlers interface {
+	// HandleRefundOrder handles command RefundOrder.
+	HandleRefundOrder(context.Context, acemq.Message[RefundOrder]) acemq.Ack
+	mustEmbedUnimplementedHandlers()
+}
+
+// UnimplementedHandlers is the default of every method of Handlers: a message
+// is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
+type UnimplementedHandlers struct{}
+
+// HandleRefundOrder rejects the message: it is not implemented.
+func (UnimplementedHandlers) HandleRefundOrder(context.Context, acemq.Message[RefundOrder]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: command RefundOrder is not implemented"))
+}
+
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
+
+// Serve consumes every command and serves every RPC of the domain, delivering
+// each to its method of h. It stops what it started when one fails to start.
+func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
+	s := &Server{}
+	if err := s.add(ConsumeRefundOrder(ctx, conn, h.HandleRefundOrder, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// Server is what Subscribe or Serve started: close it to stop every consumer.
+// Close is safe to call once from any goroutine.
+type Server struct {
+	running []io.Closer
+}
+
+// add keeps c running when err is nil, and returns err.
+func (s *Server) add(c io.Closer, err error) error {
+	if err == nil {
+		s.running = append(s.running, c)
+	}
+	return err
+}
+
+// Close stops every consumer and responder the Server started, and returns
+// their errors joined.
+func (s *Server) Close() error {
+	var err error
+	for _, c := range s.running {
+		err = errors.Join(err, c.Close())
+	}
+	return err
+}
+
+// InterceptOrderPlaced returns a ConnOption adding a publish interceptor that runs
+// for OrderPlaced messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptOrderPlaced(fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// InterceptOrderPaid returns a ConnOption adding a publish interceptor that runs
+// for OrderPaid messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptOrderPaid(fn func(context.Context, *acemq.PublishContext, *OrderPaid) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// InterceptRefundOrder returns a ConnOption adding a publish interceptor that runs
+// for RefundOrder messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptRefundOrder(fn func(context.Context, *acemq.PublishContext, *RefundOrder) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// Rules returns the contract's rules as one ConnOption: every required header
+// is enforced on publish (for any publisher of the message's type) and on
+// consume (a delivery of the message's type lacking it is dead-lettered).
+func Rules() acemq.ConnOption {
+	return acemq.ConnOptions(
+		acemq.RequirePublishHeaders[OrderPlaced]("x-tenant"),
+		acemq.RequireConsumeHeaders(OrderPlacedRoutingKey, "x-tenant"),
+		acemq.RequirePublishHeaders[OrderPaid]("x-tenant", "x-amount"),
+		acemq.RequireConsumeHeaders(OrderPaidRoutingKey, "x-tenant", "x-amount"))
 }
 
 // newTopology is the domain's topic exchange.

@@ -6,6 +6,8 @@ package orders
 
 import (
 	"context"
+	"errors"
+	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -100,12 +102,15 @@ func (p *Publisher) PublishCustomerMovedBatch(ctx context.Context, ms []Customer
 }
 
 // ConsumeCustomerMoved declares what service needs to consume CustomerMoved events (the queue
-// CustomerMovedQueue(service) bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. The contract's codec, retry policy and required headers
-// apply; opts come after them, so they win.
+// <service>.customer.moved bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry
+// policy and required headers apply; opts come after them, so they win.
 func ConsumeCustomerMoved(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[CustomerMoved], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue := CustomerMovedQueue(service)
-	return acemq.DeclareAndConsume(ctx, conn, customerMovedTopology(newTopology(), queue), queue, h, customerMovedConsumeOptions(opts)...)
+	queue, err := acemq.SubscriberQueue(service, CustomerMovedRoutingKey)
+	if err != nil {
+		return nil, err
+	}
+	return acemq.DeclareAndConsume(ctx, conn, customerMovedTopology(newTopology(), queue), queue, h, customerMovedConsumeOptions(conn, opts)...)
 }
 
 // CustomerMovedQueue returns the queue on which service consumes CustomerMoved events:
@@ -128,11 +133,83 @@ func customerMovedRetry() acemq.RetryPolicy {
 }
 
 // customerMovedConsumeOptions puts the contract's consume options before opts.
-func customerMovedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func customerMovedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(customerMovedRetry()),
 	}, opts...)
+}
+
+// EventHandlers is the handler set of a service that subscribes to the events of the
+// orders domain, one method per message.
+// Embed UnimplementedEventHandlers in implementations: a message added to the
+// contract is then handled by its default (the message is rejected, or the
+// RPC fails) instead of breaking the build.
+type EventHandlers interface {
+	// HandleCustomerMoved handles event CustomerMoved.
+	HandleCustomerMoved(context.Context, acemq.Message[CustomerMoved]) acemq.Ack
+	mustEmbedUnimplementedEventHandlers()
+}
+
+// UnimplementedEventHandlers is the default of every method of EventHandlers: a message
+// is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
+type UnimplementedEventHandlers struct{}
+
+// HandleCustomerMoved rejects the message: it is not implemented.
+func (UnimplementedEventHandlers) HandleCustomerMoved(context.Context, acemq.Message[CustomerMoved]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: event CustomerMoved is not implemented"))
+}
+
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
+
+// Subscribe consumes every event of the domain on the queues of service
+// (<service>.<routing key>), delivering each to its method of h. It stops
+// the consumers it started when one fails to start.
+func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
+	s := &Server{}
+	if err := s.add(ConsumeCustomerMoved(ctx, conn, service, h.HandleCustomerMoved, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// Server is what Subscribe or Serve started: close it to stop every consumer.
+// Close is safe to call once from any goroutine.
+type Server struct {
+	running []io.Closer
+}
+
+// add keeps c running when err is nil, and returns err.
+func (s *Server) add(c io.Closer, err error) error {
+	if err == nil {
+		s.running = append(s.running, c)
+	}
+	return err
+}
+
+// Close stops every consumer and responder the Server started, and returns
+// their errors joined.
+func (s *Server) Close() error {
+	var err error
+	for _, c := range s.running {
+		err = errors.Join(err, c.Close())
+	}
+	return err
+}
+
+// InterceptCustomerMoved returns a ConnOption adding a publish interceptor that runs
+// for CustomerMoved messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptCustomerMoved(fn func(context.Context, *acemq.PublishContext, *CustomerMoved) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// Rules returns the contract's rules as one ConnOption: every required header
+// is enforced on publish (for any publisher of the message's type) and on
+// consume (a delivery of the message's type lacking it is dead-lettered).
+func Rules() acemq.ConnOption {
+	return acemq.ConnOptions()
 }
 
 // newTopology is the domain's topic exchange.

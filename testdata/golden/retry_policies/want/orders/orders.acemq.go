@@ -6,6 +6,8 @@ package orders
 
 import (
 	"context"
+	"errors"
+	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -180,12 +182,15 @@ func (p *Publisher) SendCancelOrderBatch(ctx context.Context, ms []CancelOrder, 
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue
-// OrderPlacedQueue(service) bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. The contract's codec, retry policy and required headers
-// apply; opts come after them, so they win.
+// <service>.order.placed bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry
+// policy and required headers apply; opts come after them, so they win.
 func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderPlaced], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue := OrderPlacedQueue(service)
-	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(opts)...)
+	queue, err := acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
+	if err != nil {
+		return nil, err
+	}
+	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(conn, opts)...)
 }
 
 // OrderPlacedQueue returns the queue on which service consumes OrderPlaced events:
@@ -208,7 +213,7 @@ func orderPlacedRetry() acemq.RetryPolicy {
 }
 
 // orderPlacedConsumeOptions puts the contract's consume options before opts.
-func orderPlacedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func orderPlacedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(orderPlacedRetry()),
@@ -216,12 +221,15 @@ func orderPlacedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption
 }
 
 // ConsumeOrderPaid declares what service needs to consume OrderPaid events (the queue
-// OrderPaidQueue(service) bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. The contract's codec, retry policy and required headers
-// apply; opts come after them, so they win.
+// <service>.order.paid bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry
+// policy and required headers apply; opts come after them, so they win.
 func ConsumeOrderPaid(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderPaid], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue := OrderPaidQueue(service)
-	return acemq.DeclareAndConsume(ctx, conn, orderPaidTopology(newTopology(), queue), queue, h, orderPaidConsumeOptions(opts)...)
+	queue, err := acemq.SubscriberQueue(service, OrderPaidRoutingKey)
+	if err != nil {
+		return nil, err
+	}
+	return acemq.DeclareAndConsume(ctx, conn, orderPaidTopology(newTopology(), queue), queue, h, orderPaidConsumeOptions(conn, opts)...)
 }
 
 // OrderPaidQueue returns the queue on which service consumes OrderPaid events:
@@ -244,7 +252,7 @@ func orderPaidRetry() acemq.RetryPolicy {
 }
 
 // orderPaidConsumeOptions puts the contract's consume options before opts.
-func orderPaidConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func orderPaidConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(orderPaidRetry()),
@@ -252,12 +260,15 @@ func orderPaidConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 }
 
 // ConsumeOrderAged declares what service needs to consume OrderAged events (the queue
-// OrderAgedQueue(service) bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. The contract's codec, retry policy and required headers
-// apply; opts come after them, so they win.
+// <service>.order.aged bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry
+// policy and required headers apply; opts come after them, so they win.
 func ConsumeOrderAged(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderAged], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue := OrderAgedQueue(service)
-	return acemq.DeclareAndConsume(ctx, conn, orderAgedTopology(newTopology(), queue), queue, h, orderAgedConsumeOptions(opts)...)
+	queue, err := acemq.SubscriberQueue(service, OrderAgedRoutingKey)
+	if err != nil {
+		return nil, err
+	}
+	return acemq.DeclareAndConsume(ctx, conn, orderAgedTopology(newTopology(), queue), queue, h, orderAgedConsumeOptions(conn, opts)...)
 }
 
 // OrderAgedQueue returns the queue on which service consumes OrderAged events:
@@ -280,7 +291,7 @@ func orderAgedRetry() acemq.RetryPolicy {
 }
 
 // orderAgedConsumeOptions puts the contract's consume options before opts.
-func orderAgedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func orderAgedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(orderAgedRetry()),
@@ -291,7 +302,7 @@ func orderAgedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 // retry queues) and delivers each CancelOrder command to h. The contract's codec, retry
 // policy and required headers apply; opts come after them, so they win.
 func ConsumeCancelOrder(ctx context.Context, conn *acemq.Conn, h acemq.Handler[CancelOrder], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, cancelOrderTopology(newTopology()), CancelOrderQueue, h, cancelOrderConsumeOptions(opts)...)
+	return acemq.DeclareAndConsume(ctx, conn, cancelOrderTopology(newTopology()), CancelOrderQueue, h, cancelOrderConsumeOptions(conn, opts)...)
 }
 
 // cancelOrderTopology adds the queue of command CancelOrder to t.
@@ -308,11 +319,157 @@ func cancelOrderRetry() acemq.RetryPolicy {
 }
 
 // cancelOrderConsumeOptions puts the contract's consume options before opts.
-func cancelOrderConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func cancelOrderConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(cancelOrderRetry()),
 	}, opts...)
+}
+
+// EventHandlers is the handler set of a service that subscribes to the events of the
+// orders domain, one method per message.
+// Embed UnimplementedEventHandlers in implementations: a message added to the
+// contract is then handled by its default (the message is rejected, or the
+// RPC fails) instead of breaking the build.
+type EventHandlers interface {
+	// HandleOrderPlaced handles event OrderPlaced.
+	HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack
+	// HandleOrderPaid handles event OrderPaid.
+	HandleOrderPaid(context.Context, acemq.Message[OrderPaid]) acemq.Ack
+	// HandleOrderAged handles event OrderAged.
+	HandleOrderAged(context.Context, acemq.Message[OrderAged]) acemq.Ack
+	mustEmbedUnimplementedEventHandlers()
+}
+
+// UnimplementedEventHandlers is the default of every method of EventHandlers: a message
+// is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
+type UnimplementedEventHandlers struct{}
+
+// HandleOrderPlaced rejects the message: it is not implemented.
+func (UnimplementedEventHandlers) HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: event OrderPlaced is not implemented"))
+}
+
+// HandleOrderPaid rejects the message: it is not implemented.
+func (UnimplementedEventHandlers) HandleOrderPaid(context.Context, acemq.Message[OrderPaid]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: event OrderPaid is not implemented"))
+}
+
+// HandleOrderAged rejects the message: it is not implemented.
+func (UnimplementedEventHandlers) HandleOrderAged(context.Context, acemq.Message[OrderAged]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: event OrderAged is not implemented"))
+}
+
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
+
+// Subscribe consumes every event of the domain on the queues of service
+// (<service>.<routing key>), delivering each to its method of h. It stops
+// the consumers it started when one fails to start.
+func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
+	s := &Server{}
+	if err := s.add(ConsumeOrderPlaced(ctx, conn, service, h.HandleOrderPlaced, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	if err := s.add(ConsumeOrderPaid(ctx, conn, service, h.HandleOrderPaid, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	if err := s.add(ConsumeOrderAged(ctx, conn, service, h.HandleOrderAged, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// Handlers is the handler set of the service that owns the orders domain:
+// it handles the domain's commands and answers its RPCs, one method per message.
+// Embed UnimplementedHandlers in implementations: a message added to the
+// contract is then handled by its default (the message is rejected, or the
+// RPC fails) instead of breaking the build.
+type Handlers interface {
+	// HandleCancelOrder handles command CancelOrder.
+	HandleCancelOrder(context.Context, acemq.Message[CancelOrder]) acemq.Ack
+	mustEmbedUnimplementedHandlers()
+}
+
+// UnimplementedHandlers is the default of every method of Handlers: a message
+// is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
+type UnimplementedHandlers struct{}
+
+// HandleCancelOrder rejects the message: it is not implemented.
+func (UnimplementedHandlers) HandleCancelOrder(context.Context, acemq.Message[CancelOrder]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: command CancelOrder is not implemented"))
+}
+
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
+
+// Serve consumes every command and serves every RPC of the domain, delivering
+// each to its method of h. It stops what it started when one fails to start.
+func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
+	s := &Server{}
+	if err := s.add(ConsumeCancelOrder(ctx, conn, h.HandleCancelOrder, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// Server is what Subscribe or Serve started: close it to stop every consumer.
+// Close is safe to call once from any goroutine.
+type Server struct {
+	running []io.Closer
+}
+
+// add keeps c running when err is nil, and returns err.
+func (s *Server) add(c io.Closer, err error) error {
+	if err == nil {
+		s.running = append(s.running, c)
+	}
+	return err
+}
+
+// Close stops every consumer and responder the Server started, and returns
+// their errors joined.
+func (s *Server) Close() error {
+	var err error
+	for _, c := range s.running {
+		err = errors.Join(err, c.Close())
+	}
+	return err
+}
+
+// InterceptOrderPlaced returns a ConnOption adding a publish interceptor that runs
+// for OrderPlaced messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptOrderPlaced(fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// InterceptOrderPaid returns a ConnOption adding a publish interceptor that runs
+// for OrderPaid messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptOrderPaid(fn func(context.Context, *acemq.PublishContext, *OrderPaid) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// InterceptOrderAged returns a ConnOption adding a publish interceptor that runs
+// for OrderAged messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptOrderAged(fn func(context.Context, *acemq.PublishContext, *OrderAged) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// InterceptCancelOrder returns a ConnOption adding a publish interceptor that runs
+// for CancelOrder messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptCancelOrder(fn func(context.Context, *acemq.PublishContext, *CancelOrder) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// Rules returns the contract's rules as one ConnOption: every required header
+// is enforced on publish (for any publisher of the message's type) and on
+// consume (a delivery of the message's type lacking it is dead-lettered).
+func Rules() acemq.ConnOption {
+	return acemq.ConnOptions()
 }
 
 // newTopology is the domain's topic exchange.

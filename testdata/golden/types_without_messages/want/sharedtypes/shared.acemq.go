@@ -50,6 +50,13 @@ func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{}
 }
 
+// Rules returns the contract's rules as one ConnOption: every required header
+// is enforced on publish (for any publisher of the message's type) and on
+// consume (a delivery of the message's type lacking it is dead-lettered).
+func Rules() acemq.ConnOption {
+	return acemq.ConnOptions()
+}
+
 // newTopology is the domain's topic exchange.
 func newTopology() *acemq.Topology {
 	return acemq.NewTopology().Exchange(Exchange, "topic")

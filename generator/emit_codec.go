@@ -1,0 +1,161 @@
+package generator
+
+import "github.com/dave/jennifer/jen"
+
+// Import paths of the runtime packages a codec may need.
+const (
+	avroPath   = "github.com/acemq/acemq-gen/runtime/avro"
+	cryptoPath = "github.com/acemq/acemq-gen/runtime/crypto"
+	yamlPath   = "github.com/acemq/acemq-gen/runtime/yaml"
+	tomlPath   = "github.com/acemq/acemq-gen/runtime/toml"
+)
+
+// codecSpec is what a message's or an RPC's codec is made of.
+type codecSpec struct {
+	name      string // the message or RPC
+	codec     string
+	encrypted bool
+	subject   string // avro-registered
+	payload   string // the Go type whose schema avro codecs use
+}
+
+func messageCodec(m *Message) codecSpec {
+	return codecSpec{name: m.Name, codec: m.Codec, encrypted: m.Encrypted, subject: m.Subject, payload: m.Name}
+}
+
+func rpcCodec(r *RPC) codecSpec {
+	return codecSpec{name: r.Name, codec: r.Codec, encrypted: r.Encrypted, payload: r.Request.Name}
+}
+
+// needsConn reports whether a message's codec is built from something the
+// connection carries (a registry, a keyring) or can fail to build: such a
+// codec is made by a generated <message>Codec(conn) function.
+func needsConn(m *Message) bool { return messageCodec(m).needsConn() }
+
+func (c codecSpec) needsConn() bool {
+	return c.encrypted || c.codec == "avro" || c.codec == "avro-registered"
+}
+
+// codecFunc is the name of the generated codec builder of m.
+func codecFunc(m *Message) string { return messageCodec(m).fn() }
+
+func (c codecSpec) fn() string { return unexported(c.name) + "Codec" }
+
+// publishCodecOption is the PublisherOption that sets m's codec.
+func publishCodecOption(m *Message, typ jen.Code) jen.Code {
+	if needsConn(m) {
+		return qual("PublishWithFunc").Types(typ).Call(jen.Id(codecFunc(m)))
+	}
+	return qual("PublishWith").Types(typ).Call(codecValue(m.Codec))
+}
+
+// consumeCodecOption is the ConsumeOption that sets m's codec.
+func consumeCodecOption(m *Message) jen.Code {
+	if needsConn(m) {
+		return qual("ConsumeWithFunc").Call(jen.Id("conn"), jen.Id(codecFunc(m)))
+	}
+	return qual("ConsumeWith").Call(codecValue(m.Codec))
+}
+
+// codecValue is the runtime codec of a codec name that needs nothing from
+// the connection.
+func codecValue(codec string) jen.Code {
+	switch codec {
+	case "text":
+		return qual("StringCodec").Values()
+	case "bytes":
+		return qual("BytesCodec").Values()
+	case "yaml":
+		return jen.Qual(yamlPath, "Codec").Values()
+	case "toml":
+		return jen.Qual(tomlPath, "Codec").Values()
+	}
+	return qual("JSONCodec").Values()
+}
+
+// codecBuilders writes <message>Codec(conn) for the messages and RPCs that
+// need one.
+func (e *emitter) codecBuilders() {
+	for _, m := range e.dom.Messages {
+		if c := messageCodec(m); c.needsConn() {
+			e.codecBuilder(c)
+		}
+	}
+	for _, r := range e.dom.RPCs {
+		if c := rpcCodec(r); c.needsConn() {
+			e.codecBuilder(c)
+		}
+	}
+}
+
+func (e *emitter) codecBuilder(c codecSpec) {
+	e.f.Commentf("%s builds the %s codec of %s from what conn carries.", c.fn(), c.desc(), c.name)
+	e.f.Func().Id(c.fn()).Params(jen.Id("conn").Op("*").Add(qual("Conn"))).
+		Parens(jen.List(qual("Codec"), jen.Error())).BlockFunc(func(g *jen.Group) {
+		if !c.encrypted {
+			g.Return(c.inner())
+			return
+		}
+		inner := codecValue(c.codec)
+		if c.codec == "avro" || c.codec == "avro-registered" {
+			g.List(jen.Id("inner"), jen.Err()).Op(":=").Add(c.inner())
+			g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
+			inner = jen.Id("inner")
+		}
+		g.List(jen.Id("kr"), jen.Err()).Op(":=").Qual(cryptoPath, "KeyringFrom").Call(jen.Id("conn"))
+		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
+		g.Return(jen.Qual(cryptoPath, "Wrap").Call(inner, jen.Id("kr")), jen.Nil())
+	})
+}
+
+// inner is an expression of type (acemq.Codec, error): the codec before
+// encryption.
+func (c codecSpec) inner() jen.Code {
+	rec := jen.Id(c.payload)
+	switch c.codec {
+	case "avro":
+		return jen.Id("asCodec").Call(jen.Qual(avroPath, "Of").Call(rec.Clone().Values().Dot("AvroSchema").Call()))
+	case "avro-registered":
+		return jen.Id("registeredCodec").Call(jen.Id("conn"), jen.Lit(c.subject),
+			rec.Clone().Values().Dot("AvroSchema").Call(), rec.Clone().Values().Dot("AvroFullSchema").Call())
+	}
+	return jen.List(codecValue(c.codec), jen.Nil())
+}
+
+func (c codecSpec) desc() string {
+	if c.encrypted {
+		return "encrypted " + c.codec
+	}
+	return c.codec
+}
+
+// codecHelpers writes the unexported helpers the codec builders share.
+func (e *emitter) codecHelpers() {
+	var avro, registered bool
+	for _, m := range e.dom.Messages {
+		avro = avro || m.Codec == "avro" || m.Codec == "avro-registered"
+		registered = registered || m.Codec == "avro-registered"
+	}
+	if avro {
+		e.f.Comment("asCodec returns an Avro codec as an acemq.Codec, keeping a nil interface on error.")
+		e.f.Func().Id("asCodec").Params(jen.Id("c").Op("*").Qual(avroPath, "Codec"), jen.Err().Error()).
+			Parens(jen.List(qual("Codec"), jen.Error())).Block(
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+			jen.Return(jen.Id("c"), jen.Nil()))
+	}
+	if registered {
+		e.registeredHelper()
+	}
+}
+
+func (e *emitter) registeredHelper() {
+	e.f.Comment("registeredCodec frames messages with the id of schema under subject in the")
+	e.f.Comment("registry conn carries (avro.WithRegistry), reading every writer's schema")
+	e.f.Comment("into full, the contract's schema.")
+	e.f.Func().Id("registeredCodec").Params(jen.Id("conn").Op("*").Add(qual("Conn")), jen.List(jen.Id("subject"), jen.Id("schema"), jen.Id("full")).String()).
+		Parens(jen.List(qual("Codec"), jen.Error())).Block(
+		jen.List(jen.Id("reg"), jen.Err()).Op(":=").Qual(avroPath, "RegistryFrom").Call(jen.Id("conn")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Return(jen.Id("asCodec").Call(jen.Qual(avroPath, "Registered").Call(jen.Id("reg"), jen.Id("subject"), jen.Id("schema"),
+			jen.Qual(avroPath, "ReaderSchema").Call(jen.Id("full"))))))
+}

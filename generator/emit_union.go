@@ -1,0 +1,144 @@
+package generator
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// unionFields returns the fields of rec whose type is a union.
+func unionFields(rec *Record) []*Field {
+	var out []*Field
+	for _, f := range rec.Fields {
+		if f.Type != nil && f.Type.Kind == Union {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// unions writes, for a record with union fields, each union's sealed
+// interface, its branch types and the record's UnmarshalJSON.
+func (e *emitter) unions(rec *Record) {
+	fs := unionFields(rec)
+	for _, f := range fs {
+		e.union(rec, f)
+	}
+	if len(fs) > 0 {
+		e.unmarshalRecord(rec, fs)
+	}
+}
+
+func (e *emitter) union(rec *Record, f *Field) {
+	u := f.Type
+	var names []string
+	for _, b := range u.Branches {
+		names = append(names, u.Iface+branchName(b))
+	}
+	null := ""
+	if u.Nullable {
+		null = " A nil value is null."
+	}
+	e.comment(fmt.Sprintf("%s is the union of field %s of %s: one of\n%s.%s\nJSON carries it as Avro's JSON encoding does: {\"<branch>\": value}.", u.Iface, f.Name, rec.Name, strings.Join(names, ", "), null), "", "")
+	e.f.Type().Id(u.Iface).Interface(jen.Id("is" + u.Iface).Params())
+	e.f.Line()
+	for _, b := range u.Branches {
+		e.branch(u, b)
+	}
+	e.decodeUnion(rec, f)
+}
+
+func (e *emitter) branch(u *Type, b *Type) {
+	name, key := u.Iface+branchName(b), branchKey(b)
+	e.f.Commentf("%s is the %s branch of %s.", name, key, u.Iface)
+	e.f.Type().Id(name).Struct(jen.Id("Value").Add(e.goType(b)))
+	e.f.Commentf("is%s seals %s to its branches.", u.Iface, u.Iface)
+	e.f.Func().Params(jen.Id(name)).Id("is" + u.Iface).Params().Block()
+	e.f.Commentf("MarshalJSON writes {%q: value}.", key)
+	e.f.Func().Params(jen.Id("v").Id(name)).Id("MarshalJSON").Params().Parens(jen.List(jen.Index().Byte(), jen.Error())).Block(
+		jen.Return(jen.Qual(jsonPath, "Marshal").Call(jen.Map(jen.String()).Any().Values(jen.Dict{jen.Lit(key): jen.Id("v").Dot("Value")}))))
+}
+
+// decodeUnion writes decode<Iface>, which reads one branch by its name.
+func (e *emitter) decodeUnion(rec *Record, f *Field) {
+	u := f.Type
+	fn := "decode" + u.Iface
+	e.f.Commentf("%s reads the JSON of %s.", fn, u.Iface)
+	e.f.Func().Id(fn).Params(jen.Id("data").Qual(jsonPath, "RawMessage")).Parens(jen.List(jen.Id(u.Iface), jen.Error())).BlockFunc(func(g *jen.Group) {
+		g.List(jen.Id("name"), jen.Id("raw"), jen.Err()).Op(":=").Id("unionBranch").Call(jen.Id("data"))
+		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
+		null := jen.Return(jen.Nil(), jen.Qual(errorsPath, "New").Call(jen.Lit(fmt.Sprintf("acemq: field %s of %s needs one of its union's branches; null is not one", f.Name, rec.Name))))
+		if u.Nullable {
+			null = jen.Return(jen.Nil(), jen.Nil())
+		}
+		g.If(jen.Id("name").Op("==").Lit("")).Block(null)
+		g.Switch(jen.Id("name")).BlockFunc(func(sg *jen.Group) {
+			for _, b := range u.Branches {
+				name := u.Iface + branchName(b)
+				sg.Case(jen.Lit(branchKey(b))).Block(
+					jen.Var().Id("v").Id(name),
+					jen.Err().Op("=").Qual(jsonPath, "Unmarshal").Call(jen.Id("raw"), jen.Op("&").Id("v").Dot("Value")),
+					jen.Return(jen.Id("v"), jen.Err()))
+			}
+		})
+		g.Return(jen.Nil(), jen.Qual(fmtPath, "Errorf").Call(jen.Lit(fmt.Sprintf("acemq: %%q is not a branch of %s (field %s of %s)", u.Iface, f.Name, rec.Name)), jen.Id("name")))
+	})
+}
+
+// unmarshalRecord writes UnmarshalJSON for a record with union fields.
+func (e *emitter) unmarshalRecord(rec *Record, fs []*Field) {
+	e.f.Commentf("UnmarshalJSON reads %s, each union field by the name of its branch.", rec.Name)
+	e.f.Func().Params(jen.Id("m").Op("*").Id(rec.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().BlockFunc(func(g *jen.Group) {
+		g.Type().Id("plain").Id(rec.Name)
+		g.Id("aux").Op(":=").StructFunc(func(sg *jen.Group) {
+			sg.Op("*").Id("plain")
+			for _, f := range fs {
+				sg.Id(f.GoName).Qual(jsonPath, "RawMessage").Tag(map[string]string{"json": f.Name})
+			}
+		}).Values(jen.Dict{jen.Id("plain"): jen.Parens(jen.Op("*").Id("plain")).Parens(jen.Id("m"))})
+		g.If(jen.Err().Op(":=").Qual(jsonPath, "Unmarshal").Call(jen.Id("data"), jen.Op("&").Id("aux")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+		g.Var().Err().Error()
+		for _, f := range fs {
+			g.If(jen.List(jen.Id("m").Dot(f.GoName), jen.Err()).Op("=").Id("decode"+f.Type.Iface).Call(jen.Id("aux").Dot(f.GoName)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+		}
+		g.Return(jen.Nil())
+	})
+}
+
+// unionHelpers writes unionBranch when the package has a union.
+func (e *emitter) unionHelpers() {
+	if !e.hasUnion() {
+		return
+	}
+	e.f.Comment("unionBranch splits the JSON of a union, {\"<branch>\": value}, into the")
+	e.f.Comment("branch's name and value; null gives an empty name.")
+	e.f.Func().Id("unionBranch").Params(jen.Id("data").Qual(jsonPath, "RawMessage")).Parens(jen.List(jen.String(), jen.Qual(jsonPath, "RawMessage"), jen.Error())).Block(
+		jen.If(jen.Len(jen.Id("data")).Op("==").Lit(0).Op("||").String().Parens(jen.Id("data")).Op("==").Lit("null")).Block(
+			jen.Return(jen.Lit(""), jen.Nil(), jen.Nil())),
+		jen.Var().Id("m").Map(jen.String()).Qual(jsonPath, "RawMessage"),
+		jen.If(jen.Err().Op(":=").Qual(jsonPath, "Unmarshal").Call(jen.Id("data"), jen.Op("&").Id("m")), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Lit(""), jen.Nil(), jen.Qual(fmtPath, "Errorf").Call(jen.Lit("acemq: a union is an object naming its branch: %w"), jen.Err()))),
+		jen.If(jen.Len(jen.Id("m")).Op("!=").Lit(1)).Block(
+			jen.Return(jen.Lit(""), jen.Nil(), jen.Qual(fmtPath, "Errorf").Call(jen.Lit("acemq: a union is an object with one key, its branch; got %d keys"), jen.Len(jen.Id("m"))))),
+		jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("m")).Block(jen.Return(jen.Id("k"), jen.Id("v"), jen.Nil())),
+		jen.Return(jen.Lit(""), jen.Nil(), jen.Nil()))
+}
+
+func (e *emitter) hasUnion() bool {
+	for _, rec := range allRecords(e.dom) {
+		if len(unionFields(rec)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// allRecords is every record of a domain: types, payloads, RPC halves.
+func allRecords(dom *Domain) []*Record {
+	out := domainRecords(dom)
+	for _, r := range dom.RPCs {
+		out = append(out, r.Request, r.Response)
+	}
+	return out
+}
