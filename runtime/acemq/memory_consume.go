@@ -145,14 +145,14 @@ func (s *memSub) cancelLocked() {
 	s.cancelled = true
 	close(s.done)
 	s.q.removeConsumer(s)
-	for i := len(s.pending) - 1; i >= 0; i-- {
-		tag := s.pending[i].Acker.(*memAcker).tag
-		m := s.unacked[tag]
+	msgs := make([]*memMessage, 0, len(s.pending))
+	for _, d := range s.pending {
+		tag := d.Acker.(*memAcker).tag
+		msgs = append(msgs, s.unacked[tag])
 		delete(s.unacked, tag)
-		s.q.putBack(m)
 	}
 	s.pending = nil
-	s.q.dispatch()
+	s.q.giveBack(msgs, false)
 }
 
 // Close cancels the subscription and returns its unsettled messages to the
@@ -171,15 +171,16 @@ func (s *memSub) Close() error {
 	return nil
 }
 
-// requeueUnacked returns every unsettled message to the head of the queue,
-// keeping their order. Call with b.mu held.
+// requeueUnacked returns every unsettled message to the queue, marked
+// redelivered (see giveBack). Call with b.mu held.
 func (s *memSub) requeueUnacked() {
 	tags := slices.Sorted(maps.Keys(s.unacked))
-	for i := len(tags) - 1; i >= 0; i-- {
-		m := s.unacked[tags[i]]
-		delete(s.unacked, tags[i])
-		s.q.requeue(m)
+	msgs := make([]*memMessage, 0, len(tags))
+	for _, tag := range tags {
+		msgs = append(msgs, s.unacked[tag])
+		delete(s.unacked, tag)
 	}
+	s.q.giveBack(msgs, true)
 }
 
 // forget drops a closed subscription from the connection's set.
@@ -217,7 +218,7 @@ func (a *memAcker) Ack() error {
 	return nil
 }
 
-// Nack returns the delivery to the head of its queue (requeue) or
+// Nack returns the delivery to its queue (requeue; see memQueue.requeue) or
 // dead-letters it through the queue's x-dead-letter-exchange.
 func (a *memAcker) Nack(requeue bool) error {
 	b := a.s.q.b

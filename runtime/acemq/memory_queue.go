@@ -92,13 +92,38 @@ func (q *memQueue) enqueue(m *memMessage) {
 	q.dropHeads()
 }
 
-// requeue returns m to its place in the queue (by publish order, as a
-// classic queue does), marked redelivered and counted as a return. Call with
-// b.mu held.
+// requeue returns m, nacked with requeue, to the queue, marked redelivered
+// and counted as a return: a classic queue puts it back in publish order, a
+// quorum queue at the back, as RabbitMQ 3.10 does. Call with b.mu held.
 func (q *memQueue) requeue(m *memMessage) {
 	m.redelivered = true
 	m.returns++
-	q.putBack(m)
+	if q.quorum {
+		q.ready = append(q.ready, m)
+	} else {
+		q.putBack(m)
+	}
+	q.dispatch()
+}
+
+// giveBack returns the messages a departing subscription held, in tag order:
+// a classic queue puts them back in publish order, a quorum queue ahead of
+// every ready message. handed marks them redelivered and counts a return
+// (the consumer had them); messages it never handed out are put back as
+// they were. Call with b.mu held.
+func (q *memQueue) giveBack(msgs []*memMessage, handed bool) {
+	for _, m := range msgs {
+		m.redelivered = m.redelivered || handed
+		if handed {
+			m.returns++
+		}
+		if !q.quorum {
+			q.putBack(m)
+		}
+	}
+	if q.quorum {
+		q.ready = append(slices.Clip(msgs), q.ready...)
+	}
 	q.dispatch()
 }
 

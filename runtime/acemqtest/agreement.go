@@ -25,6 +25,7 @@ var agreementCases = []conformanceCase{
 	{"publish/an-invalid-expiration-is-refused", invalidExpiration},
 	{"headers/values-arrive-as-the-broker-returns-them", headerTypes},
 	{"settle/requeued-messages-keep-their-place", requeueKeepsOrder},
+	{"settle/quorum-requeues-at-the-back-and-returns-a-closed-consumers-messages-first", quorumRequeueOrder},
 	{"settle/quorum-redelivery-carries-x-delivery-count", quorumDeliveryCount},
 }
 
@@ -298,4 +299,41 @@ func quorumRejectPublish(k *kit) {
 	k.send("", q, "resumed")
 	in.expect("over")
 	in.expect("resumed")
+}
+
+// quorumQueue declares a durable quorum queue with args.
+func quorumQueue(k *kit, args map[string]any) string {
+	k.t.Helper()
+	q := k.name("quorum")
+	spec := queueSpec(args)
+	spec.Args[acemq.ArgQueueType] = "quorum"
+	spec.Durable = true
+	if err := k.tr.DeclareQueue(k.ctx, q, spec); err != nil {
+		k.t.Fatal(err)
+	}
+	return q
+}
+
+func quorumRequeueOrder(k *kit) {
+	q := quorumQueue(k, nil)
+	for _, id := range []string{"a", "b", "c", "d"} {
+		k.send("", q, id)
+	}
+	in := k.consume(q, 2)
+	a, b := in.next(), in.next()
+	if err := in.sub.Cancel(); err != nil {
+		k.t.Fatal(err)
+	}
+	_ = b.Nack(true)
+	_ = a.Nack(true)
+	held := k.consume(q, 2)
+	held.next()
+	held.next()
+	if err := held.sub.Close(); err != nil {
+		k.t.Fatal(err)
+	}
+	in = k.consume(q, 4)
+	for _, id := range []string{"c", "d", "b", "a"} {
+		in.expect(id)
+	}
 }
