@@ -2,6 +2,7 @@ package rabbitmq
 
 import (
 	"context"
+	"fmt"
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
@@ -77,6 +78,23 @@ func (t *Transport) currentBlock() *blockState {
 // waitUnblocked returns once the connection is not blocked; when ctx ends
 // first it returns an *acemq.PublishingPausedError.
 func (t *Transport) waitUnblocked(ctx context.Context) error {
+	return t.waitLifted(ctx, func(reason string, err error) error {
+		return &acemq.PublishingPausedError{Reason: reason, Err: err}
+	})
+}
+
+// waitToDeclare returns once the connection is not blocked (a blocked
+// connection answers nothing, declarations included); when ctx ends first it
+// returns the broker's reason with ctx's error.
+func (t *Transport) waitToDeclare(ctx context.Context) error {
+	return t.waitLifted(ctx, func(reason string, err error) error {
+		return fmt.Errorf("%w: %w", &acemq.ConnectionBlockedError{Reason: reason}, err)
+	})
+}
+
+// waitLifted waits while the connection is blocked; when ctx ends first it
+// returns blockedErr(the broker's reason, ctx's error).
+func (t *Transport) waitLifted(ctx context.Context, blockedErr func(reason string, err error) error) error {
 	for {
 		b := t.currentBlock()
 		if b == nil {
@@ -87,7 +105,7 @@ func (t *Transport) waitUnblocked(ctx context.Context) error {
 		case <-t.done:
 			return ErrClosed
 		case <-ctx.Done():
-			return &acemq.PublishingPausedError{Reason: b.reason, Err: ctx.Err()}
+			return blockedErr(b.reason, ctx.Err())
 		}
 	}
 }

@@ -54,6 +54,7 @@ func TestBlockedConnectionPausesPublishesAndHealthSaysWhyThenResumes(t *testing.
 	}
 	blocked := ev.waitFor(t, RecoveryBlocked)
 	assertHealthBlocked(t, conn, blocked.Reason)
+	assertDeclareWaitsOutTheBlock(t, conn, c)
 
 	resumed := make(chan error, 1)
 	go func() { resumed <- pub.Send(ctxT(t), order{ID: 1000}) }()
@@ -64,6 +65,18 @@ func TestBlockedConnectionPausesPublishesAndHealthSaysWhyThenResumes(t *testing.
 	}
 	if r := conn.Health(ctxT(t)); r.Status != acemq.HealthUp || r.Parts["blocked"] != false {
 		t.Fatalf("Health after the block lifted = %+v, want up and not blocked", r)
+	}
+}
+
+// assertDeclareWaitsOutTheBlock checks a declaration on the blocked
+// connection (which the broker would not answer) ends with its ctx, saying why.
+func assertDeclareWaitsOutTheBlock(t *testing.T, conn *acemq.Conn, c *cleaner) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	err := conn.DeclareQueue(ctx, c.queue(unique("while-blocked")), acemq.OfType(acemq.QueueClassic))
+	if !acemq.IsBlocked(err) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("declare while blocked: %v, want a blocked error that ended with its ctx", err)
 	}
 }
 

@@ -56,6 +56,19 @@ func TestWithoutConfirmsMandatoryHopsAreStillConfirmedOnAChannelOfTheirOwn(t *te
 	}
 }
 
+func TestASpentContextDeclaresNothing(t *testing.T) {
+	tr, c := openTransport(t), newCleaner(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	q := c.queue(unique("spent"))
+	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("declare with a spent ctx: %v, want context.Canceled", err)
+	}
+	if _, err := tr.MessageCount(ctxT(t), q); err == nil || !strings.Contains(err.Error(), "NOT_FOUND") {
+		t.Fatalf("the queue exists after a declare with a spent ctx (MessageCount: %v)", err)
+	}
+}
+
 func TestDialAppliesTheRecoveryAndTLSOptions(t *testing.T) {
 	cfg := defaultConfig()
 	tc := &tls.Config{ServerName: "broker"}

@@ -203,8 +203,21 @@ func (t *Transport) waitReady(ctx context.Context, ready chan struct{}) error {
 }
 
 // withChannel runs fn on a channel of its own, closed afterwards, so a
-// channel error (such as PRECONDITION_FAILED) kills only that channel.
+// channel error (such as PRECONDITION_FAILED) kills only that channel. A
+// spent ctx runs nothing; a blocked connection is waited out within ctx.
 func (t *Transport) withChannel(ctx context.Context, fn func(*amqp.Channel) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := t.waitToDeclare(ctx); err != nil {
+		return err
+	}
+	return t.onOwnChannel(ctx, fn)
+}
+
+// onOwnChannel runs fn on a new channel of the live connection, again on the
+// recovered connection when the connection drops under it.
+func (t *Transport) onOwnChannel(ctx context.Context, fn func(*amqp.Channel) error) error {
 	for {
 		conn, err := t.connection(ctx)
 		if err != nil {
