@@ -1,0 +1,44 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+const rpcV1 = `acemq: 1
+domain: orders
+rpc:
+  GetOrderSummary:
+    request:
+      fields: {orderId: uuid, verbose: boolean}
+    response:
+      fields: {orderId: uuid, cents: long}
+`
+
+func TestCompatRPCRequestsAreBackwardAndResponsesForward(t *testing.T) {
+	cases := []struct {
+		name, from, to string
+		wantCode       int
+		want           string
+	}{
+		{"a request gaining a field without a default is refused", "verbose: boolean}", "verbose: boolean, locale: string}", exitFindings,
+			"GetOrderSummaryRequest: locale: added without a default (rule: an RPC request must stay readable when sent by callers built from BASE: backward compatibility)"},
+		{"a request dropping a field passes", "orderId: uuid, verbose: boolean}", "orderId: uuid}", exitOK, ""},
+		{"a response dropping a field its callers need is refused", "orderId: uuid, cents: long}", "orderId: uuid}", exitFindings,
+			"GetOrderSummaryResponse: cents: removed, but it has no default in BASE (rule: an RPC response must stay readable by callers built from BASE: forward compatibility)"},
+		{"a response gaining a field passes", "cents: long}", "cents: long, note: string}", exitOK, ""},
+		{"a new queue strands the callers", "  GetOrderSummary:\n", "  GetOrderSummary:\n    queue: orders.summaries\n", exitFindings,
+			`GetOrderSummaryRequest: queue changed from "orders.get-order-summary" to "orders.summaries"`},
+		{"a removed RPC breaks its callers", "  GetOrderSummary:", "  GetOrderTotals:", exitFindings,
+			"GetOrderSummaryRequest: removed; callers built from BASE still send it"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			base, next := compatDirs(t, rpcV1, strings.Replace(rpcV1, c.from, c.to, 1))
+			code, _, errOut := cli(t, "compat", "--against", base, next)
+			if code != c.wantCode || !strings.Contains(errOut, c.want) {
+				t.Fatalf("exit %d (want %d), stderr:\n%s\nwant %q", code, c.wantCode, errOut, c.want)
+			}
+		})
+	}
+}
