@@ -24,6 +24,15 @@
 // two codecs whose schemas share a full name never see each other's
 // definitions, and the package never touches hamba's global cache.
 //
+// Before hamba decodes a body whose schema holds an array, a map or a named
+// type reference, the codec walks the bytes along the writer's schema without
+// allocating and refuses, as a fatal error, a length or count that runs past
+// the body, an array or map over MaxArrayItems in total, a block whose byte
+// size disagrees with its items, and nesting deeper than MaxDepth. hamba
+// v2.31.0 trusts block counts: a crafted count overflows its running total
+// and has it write past the end of a slice, and a huge count in a skipped
+// field spins its skipper. Schemas without those kinds decode with no walk.
+//
 // A codec only claims the content type its own mode reads: Of refuses
 // application/vnd.acemq.avro and Registered refuses avro/binary; both take
 // application/avro* and any +avro suffix type. Neither answers for a message
