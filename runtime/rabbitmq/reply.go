@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"sync"
 	"time"
 
@@ -29,7 +30,7 @@ func (t *Transport) OpenReplies(ctx context.Context, deliver func(acemq.Delivery
 	if deliver == nil {
 		return nil, errors.New("acemq: OpenReplies was given a nil deliver func")
 	}
-	r := &replyChannel{t: t, deliver: deliver}
+	r := &replyChannel{t: t, deliver: deliver, opening: make(chan struct{}, 1)}
 	if _, err := r.live(ctx); err != nil {
 		return nil, fmt.Errorf("direct reply-to: %w", err)
 	}
@@ -40,7 +41,8 @@ func (t *Transport) OpenReplies(ctx context.Context, deliver func(acemq.Delivery
 type replyChannel struct {
 	t       *Transport
 	deliver func(acemq.Delivery)
-	mu      sync.Mutex
+	opening chan struct{} // held while a line is being opened
+	mu      sync.Mutex    // guards line and closed
 	line    *replyLine
 	closed  bool
 	wg      sync.WaitGroup
@@ -56,25 +58,55 @@ type replyLine struct {
 
 func (l *replyLine) alive() bool { return l != nil && !l.ch.IsClosed() && !l.conn.IsClosed() }
 
-// live returns the running line, opening one when there is none.
+// live returns the running line, opening one when there is none. Only one
+// caller opens at a time; the others wait as long as their ctx allows.
 func (r *replyChannel) live(ctx context.Context) (*replyLine, error) {
+	if line, err := r.current(); line != nil || err != nil {
+		return line, err
+	}
+	select {
+	case r.opening <- struct{}{}:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("the reply channel is reopening: %w", ctx.Err())
+	}
+	defer func() { <-r.opening }()
+	if line, err := r.current(); line != nil || err != nil {
+		return line, err
+	}
+	line, err := r.openOnLive(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return r.install(line)
+}
+
+// current returns the running line, nil when there is none, or ErrClosed.
+func (r *replyChannel) current() (*replyLine, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
 		return nil, ErrClosed
 	}
-	if !r.line.alive() {
-		line, err := r.openOnLive(ctx)
-		if err != nil {
-			return nil, err
-		}
-		r.line = line
+	if r.line.alive() {
+		return r.line, nil
 	}
-	return r.line, nil
+	return nil, nil
+}
+
+// install makes line the running one, unless Close came first.
+func (r *replyChannel) install(line *replyLine) (*replyLine, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		_ = line.ch.Close()
+		return nil, ErrClosed
+	}
+	r.line = line
+	return line, nil
 }
 
 // openOnLive opens a line on the live connection, waiting for recovery when
-// the connection drops under it.
+// the connection drops under it (or is dropping, not yet noticed).
 func (r *replyChannel) openOnLive(ctx context.Context) (*replyLine, error) {
 	for {
 		conn, err := r.t.connection(ctx)
@@ -82,8 +114,14 @@ func (r *replyChannel) openOnLive(ctx context.Context) (*replyLine, error) {
 			return nil, err
 		}
 		line, err := r.open(ctx, conn)
-		if !errors.Is(err, amqp.ErrClosed) || !conn.IsClosed() {
+		if !unwritten(err) {
 			return line, err
+		}
+		if !conn.IsClosed() && !r.t.sleep(time.Millisecond) {
+			return nil, ErrClosed
+		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
 	}
 }
@@ -182,24 +220,52 @@ func (r *replyChannel) Address() string {
 }
 
 // Publish sends msg on the reply subscription's channel, addressed to it,
-// and (with confirms, the default) waits for the broker's confirm. Errors
-// carry no "acemq:" prefix, as Transport.Publish's.
+// and (with confirms, the default) waits for the broker's confirm. A message
+// that could not be written because the channel or connection had just
+// closed is sent again on the reopened channel. Errors carry no "acemq:"
+// prefix, as Transport.Publish's.
 func (r *replyChannel) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
-	line, err := r.live(ctx)
-	if err != nil {
-		return acemq.PublishResult{}, err
+	for {
+		line, err := r.live(ctx)
+		if err != nil {
+			return acemq.PublishResult{}, err
+		}
+		res, err := line.publish(ctx, exchange, key, msg)
+		if !unwritten(err) || ctx.Err() != nil {
+			return res, err
+		}
+		r.discard(line)
 	}
-	msg = acemq.StampReplyAddress(msg, line.address)
+}
+
+// unwritten reports a publish that failed before reaching the socket's
+// peer: the channel or the connection was already closed.
+func unwritten(err error) bool {
+	return errors.Is(err, amqp.ErrClosed) || errors.Is(err, net.ErrClosed)
+}
+
+// discard forgets line, if it is still the running one.
+func (r *replyChannel) discard(line *replyLine) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.line == line {
+		r.line = nil
+	}
+}
+
+// publish sends msg on the line, stamped with its address.
+func (l *replyLine) publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+	msg = acemq.StampReplyAddress(msg, l.address)
 	pm, err := toPublishing(msg)
 	if err != nil {
 		return acemq.PublishResult{}, err
 	}
 	pm.ReplyTo = directReplyTo // the broker writes the channel's address in its place
-	dc, err := line.ch.PublishWithDeferredConfirmWithContext(ctx, exchange, key, msg.Mandatory, false, pm)
+	dc, err := l.ch.PublishWithDeferredConfirmWithContext(ctx, exchange, key, msg.Mandatory, false, pm)
 	if err != nil || dc == nil {
 		return acemq.PublishResult{MessageID: msg.MessageID, Routed: err == nil}, err
 	}
-	return line.await(ctx, dc, msg)
+	return l.await(ctx, dc, msg)
 }
 
 // await waits for msg's confirm and turns it into a result.
