@@ -181,3 +181,19 @@ func TestGuardedRecordRoundTripsInEveryMode(t *testing.T) {
 		}
 	}
 }
+
+// The API every codec decodes through carries the package's limits, so hamba
+// itself refuses an oversized array or string where no walk runs.
+func TestTheFrozenAPIRefusesOversizedArraysAndStrings(t *testing.T) {
+	api := newAPI()
+	var out longs
+	err := api.Unmarshal(must[*Codec](t)(Of(longsSchema)).schema, appendLong(nil, MaxArrayItems+1), &out)
+	if err == nil || !strings.Contains(err.Error(), "MaxSliceAllocSize") {
+		t.Fatalf("array of MaxArrayItems+1: %v", err)
+	}
+	var s string
+	err = api.Unmarshal(must[*Codec](t)(Of(`"string"`)).schema, appendLong(nil, MaxBytesSize+1), &s)
+	if err == nil || !strings.Contains(err.Error(), "MaxByteSliceSize") {
+		t.Fatalf("string of MaxBytesSize+1: %v", err)
+	}
+}
