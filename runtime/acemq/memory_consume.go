@@ -129,7 +129,8 @@ func (s *memSub) nextPending() (Delivery, bool) {
 }
 
 // Cancel stops new deliveries; messages assigned but not yet handed out go
-// back to the queue. Handed-out deliveries can still be settled. Idempotent.
+// back to the queue marked redelivered, as those a broker had already sent
+// would. Handed-out deliveries can still be settled. Idempotent.
 func (s *memSub) Cancel() error {
 	b := s.q.b
 	b.mu.Lock()
@@ -152,7 +153,7 @@ func (s *memSub) cancelLocked() {
 		delete(s.unacked, tag)
 	}
 	s.pending = nil
-	s.q.giveBack(msgs, false)
+	s.q.giveBack(msgs) // on the wire already, from the broker's side
 }
 
 // Close cancels the subscription and returns its unsettled messages to the
@@ -180,7 +181,7 @@ func (s *memSub) requeueUnacked() {
 		msgs = append(msgs, s.unacked[tag])
 		delete(s.unacked, tag)
 	}
-	s.q.giveBack(msgs, true)
+	s.q.giveBack(msgs)
 }
 
 // forget drops a closed subscription from the connection's set.

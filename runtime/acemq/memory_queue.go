@@ -13,7 +13,8 @@ type memQueue struct {
 	b         *memBroker
 	name      string
 	spec      QueueSpec
-	ttl       time.Duration // x-message-ttl; 0 = none
+	ttl       time.Duration // x-message-ttl, when hasTTL
+	hasTTL    bool
 	dlx       string        // x-dead-letter-exchange
 	dlKey     string        // x-dead-letter-routing-key; "" keeps the message's key
 	hasDLX    bool
@@ -38,7 +39,7 @@ func newMemQueue(b *memBroker, name string, spec QueueSpec) (*memQueue, error) {
 		if !isInt || ms < 0 {
 			return nil, b.errorf("406 PRECONDITION_FAILED - invalid arg 'x-message-ttl' for queue '%s': %v", name, v)
 		}
-		q.ttl = time.Duration(ms) * time.Millisecond
+		q.ttl, q.hasTTL = time.Duration(ms)*time.Millisecond, true
 	}
 	if v, ok := spec.Args["x-dead-letter-exchange"]; ok {
 		q.dlx, q.hasDLX = argString(v), true
@@ -74,17 +75,18 @@ func parseExpiration(s string) (int64, bool) {
 	return ms, err == nil
 }
 
-// enqueue appends m, arms its expiry and hands out what can be handed out.
-// Call with b.mu held.
+// enqueue appends m, arms its expiry and hands out what can be handed out;
+// a message whose time is already up (a TTL of 0) goes straight to a
+// consumer that can take it, or expires. Call with b.mu held.
 func (q *memQueue) enqueue(m *memMessage) {
-	if q.ttl > 0 {
-		exp := time.Now().Add(q.ttl)
-		if m.expireAt.IsZero() || exp.Before(m.expireAt) {
-			m.expireAt = exp
-		}
-	}
+	now := time.Now()
+	q.applyTTL(m, now)
 	q.seq++
 	m.seq = q.seq
+	if m.expiredAt(now) {
+		q.deliverOrExpire(m)
+		return
+	}
 	q.ready = append(q.ready, m)
 	q.timed = q.timed || !m.expireAt.IsZero()
 	q.armExpiry(m)
@@ -106,17 +108,14 @@ func (q *memQueue) requeue(m *memMessage) {
 	q.dispatch()
 }
 
-// giveBack returns the messages a departing subscription held, in tag order:
-// a classic queue puts them back in publish order, a quorum queue ahead of
-// every ready message. handed marks them redelivered and counts a return
-// (the consumer had them); messages it never handed out are put back as
-// they were. Call with b.mu held.
-func (q *memQueue) giveBack(msgs []*memMessage, handed bool) {
+// giveBack returns the messages a departing subscription held, in tag order,
+// marked redelivered and counted as a return: a classic queue puts them back
+// in publish order, a quorum queue ahead of every ready message. Call with
+// b.mu held.
+func (q *memQueue) giveBack(msgs []*memMessage) {
 	for _, m := range msgs {
-		m.redelivered = m.redelivered || handed
-		if handed {
-			m.returns++
-		}
+		m.redelivered = true
+		m.returns++
 		if !q.quorum {
 			q.putBack(m)
 		}
@@ -146,40 +145,6 @@ func (q *memQueue) deliveryOf(m *memMessage, acker Acknowledger, pulled bool) De
 		d.Headers["x-delivery-count"] = m.returns
 	}
 	return d
-}
-
-// armExpiry schedules m's expiry while it waits in the queue.
-func (q *memQueue) armExpiry(m *memMessage) {
-	if m.expireAt.IsZero() {
-		return
-	}
-	time.AfterFunc(time.Until(m.expireAt), func() {
-		q.b.mu.Lock()
-		defer q.b.mu.Unlock()
-		q.expire(time.Now())
-		q.dispatch()
-	})
-}
-
-// expire dead-letters every ready message whose time is up. Call with b.mu held.
-func (q *memQueue) expire(now time.Time) {
-	if !q.timed {
-		return
-	}
-	kept := q.ready[:0]
-	var expired []*memMessage
-	for _, m := range q.ready {
-		if !m.expireAt.IsZero() && !now.Before(m.expireAt) {
-			expired = append(expired, m)
-		} else {
-			kept = append(kept, m)
-		}
-	}
-	clear(q.ready[len(kept):])
-	q.ready = kept
-	for _, m := range expired {
-		q.deadLetter(m, deathExpired)
-	}
 }
 
 // dispatch hands ready messages to subscriptions with room under their

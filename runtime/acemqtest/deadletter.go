@@ -1,12 +1,18 @@
 package acemqtest
 
-import "github.com/acemq/acemq-gen/runtime/acemq"
+import (
+	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
 
 var deadLetterCases = []conformanceCase{
 	{"deadletter/nack-without-requeue-goes-to-the-dead-letter-exchange", deadLetterOnNack},
 	{"deadletter/queue-ttl-expiry-goes-to-the-dead-letter-exchange", deadLetterOnQueueTTL},
 	{"deadletter/message-expiration-goes-to-the-dead-letter-exchange", deadLetterOnExpiration},
 	{"deadletter/dead-letter-routing-key-replaces-the-key", deadLetterRoutingKey},
+	{"deadletter/only-the-head-of-the-queue-expires", expiryAtTheHeadOnly},
+	{"deadletter/a-zero-ttl-reaches-a-waiting-consumer-or-expires", zeroTTL},
 }
 
 // withDLX declares a fanout dead-letter exchange, a queue bound to it, and a
@@ -69,4 +75,39 @@ func checkDeadLettered(k *kit, d acemq.Delivery, source string) {
 	if string(d.Body) != string(want.Body) || d.Headers["tenant"] != "t1" || d.RoutingKey != source {
 		k.t.Errorf("dead-lettered delivery = %+v, want body, headers and routing key %q kept", d, source)
 	}
+}
+
+func expiryAtTheHeadOnly(k *kit) {
+	q, dead := withDLX(k, nil)
+	long, short := outbound("long"), outbound("short")
+	long.Expiration, short.Expiration = "60000", "1"
+	k.publish("", q, long)
+	k.publish("", q, short)
+	published := time.Now()
+	k.eventually("the short TTL to pass", func() bool { return time.Since(published) > 5*time.Millisecond })
+	if inspector, ok := k.tr.(acemq.QueueInspector); ok {
+		if n, err := inspector.MessageCount(k.ctx, q); err != nil || n != 2 {
+			k.t.Errorf("MessageCount = %d, %v; want 2: the expired message waits behind the live one", n, err)
+		}
+	}
+	in := k.consume(q, 1)
+	in.expect("long")
+	dead.expect("short")
+}
+
+func zeroTTL(k *kit) {
+	q, dead := withDLX(k, nil)
+	in := k.consume(q, 1)
+	now := outbound("now")
+	now.Expiration = "0"
+	k.publish("", q, now)
+	held := in.next() // "now" reached the waiting consumer
+	if held.MessageID != "now" {
+		k.t.Fatalf("got %q, want now", held.MessageID)
+	}
+	never := outbound("never")
+	never.Expiration = "0"
+	k.publish("", q, never) // the consumer is full: it expires
+	dead.expect("never")
+	_ = held.Ack()
 }
