@@ -15,8 +15,8 @@ type memQueue struct {
 	spec      QueueSpec
 	ttl       time.Duration // x-message-ttl, when hasTTL
 	hasTTL    bool
-	dlx       string        // x-dead-letter-exchange
-	dlKey     string        // x-dead-letter-routing-key; "" keeps the message's key
+	dlx       string // x-dead-letter-exchange
+	dlKey     string // x-dead-letter-routing-key; "" keeps the message's key
 	hasDLX    bool
 	limits    memLimits
 	rejecting bool          // a full quorum queue refusing publishes (see refuses)
