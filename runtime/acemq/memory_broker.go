@@ -65,6 +65,11 @@ func (b *memBroker) declareQueue(conn *memTransport, name string, spec QueueSpec
 	if q, ok := b.queues[name]; ok {
 		return b.redeclare(conn, q, spec)
 	}
+	return b.createQueue(conn, name, spec)
+}
+
+// createQueue adds a new queue, owned by conn when exclusive. Call with b.mu held.
+func (b *memBroker) createQueue(conn *memTransport, name string, spec QueueSpec) error {
 	if strings.HasPrefix(name, reservedPrefix) {
 		return b.errorf("403 ACCESS_REFUSED - queue name '%s' contains reserved prefix 'amq.*'", name)
 	}

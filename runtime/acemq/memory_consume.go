@@ -51,15 +51,9 @@ func (b *memBroker) subscribe(queue string, spec ConsumeSpec, deliver func(Deliv
 func (b *memBroker) subscribeAs(conn *memTransport, queue string, spec ConsumeSpec, deliver func(Delivery)) (*memSub, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	q, err := b.queue(queue)
-	if err == nil && conn != nil {
-		err = b.access(conn, q)
-	}
+	q, err := b.consumable(conn, queue)
 	if err != nil {
 		return nil, err
-	}
-	if argString(q.spec.Args["x-queue-type"]) == "stream" {
-		return nil, b.errorf("this transport does not support streams; they are a RabbitMQ queue type and the in-memory transport has no equivalent")
 	}
 	s := &memSub{
 		q: q, spec: spec, deliver: deliver, unacked: map[uint64]*memMessage{},
@@ -69,6 +63,22 @@ func (b *memBroker) subscribeAs(conn *memTransport, queue string, spec ConsumeSp
 	go s.loop()
 	q.dispatch()
 	return s, nil
+}
+
+// consumable returns queue if conn (nil: the broker itself) may consume it;
+// streams cannot be consumed here. Call with b.mu held.
+func (b *memBroker) consumable(conn *memTransport, queue string) (*memQueue, error) {
+	q, err := b.queue(queue)
+	if err == nil && conn != nil {
+		err = b.access(conn, q)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if argString(q.spec.Args[ArgQueueType]) == string(QueueStream) {
+		return nil, b.errorf("this transport does not support streams; they are a RabbitMQ queue type and the in-memory transport has no equivalent")
+	}
+	return q, nil
 }
 
 // memSub is one subscription. Its fields are guarded by the broker's mutex.

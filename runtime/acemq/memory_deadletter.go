@@ -50,17 +50,30 @@ func (q *memQueue) death(m *memMessage, reason string, now time.Time) map[string
 	return d
 }
 
-// withDeath returns a copy of h with death recorded: an earlier entry for the
-// same queue and reason has its count raised and moves to the front;
-// otherwise death is prepended. h is not modified.
+// withDeath returns a copy of h with death recorded in x-death (see
+// recordDeath) and, the first time, in x-first-death-reason, -queue and
+// -exchange. h is not modified.
 func withDeath(h map[string]any, death map[string]any) map[string]any {
 	out := maps.Clone(h)
 	if out == nil {
 		out = map[string]any{}
 	}
-	earlier, _ := out["x-death"].([]any)
-	deaths := make([]any, 1, len(earlier)+1)
-	for _, e := range earlier {
+	out["x-death"] = recordDeath(out["x-death"], death)
+	for _, f := range []string{"reason", "queue", "exchange"} {
+		if _, ok := out["x-first-death-"+f]; !ok {
+			out["x-first-death-"+f] = death[f]
+		}
+	}
+	return out
+}
+
+// recordDeath returns a new x-death list: an earlier entry for the same
+// queue and reason has its count raised and moves to the front; otherwise
+// death is prepended.
+func recordDeath(earlier any, death map[string]any) []any {
+	list, _ := earlier.([]any)
+	deaths := make([]any, 1, len(list)+1)
+	for _, e := range list {
 		if t, ok := e.(map[string]any); ok && t["queue"] == death["queue"] && t["reason"] == death["reason"] {
 			death = maps.Clone(t)
 			death["count"] = wireInt(t["count"]) + 1
@@ -69,11 +82,5 @@ func withDeath(h map[string]any, death map[string]any) map[string]any {
 		deaths = append(deaths, e)
 	}
 	deaths[0] = death
-	out["x-death"] = deaths
-	for _, f := range []string{"reason", "queue", "exchange"} {
-		if _, ok := out["x-first-death-"+f]; !ok {
-			out["x-first-death-"+f] = death[f]
-		}
-	}
-	return out
+	return deaths
 }

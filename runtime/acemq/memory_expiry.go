@@ -2,6 +2,19 @@ package acemq
 
 import "time"
 
+// readTTL reads x-message-ttl, a whole number of milliseconds from 0.
+func (b *memBroker) readTTL(name string, args map[string]any) (time.Duration, bool, error) {
+	v, ok := args[ArgMessageTTL]
+	if !ok {
+		return 0, false, nil
+	}
+	ms, isInt := normalizeArg(v).(int64)
+	if !isInt || ms < 0 {
+		return 0, false, b.invalidArg(ArgMessageTTL, name, v)
+	}
+	return time.Duration(ms) * time.Millisecond, true, nil
+}
+
 // applyTTL sets m's expiry to the sooner of its own and the queue's
 // x-message-ttl, counted from now.
 func (q *memQueue) applyTTL(m *memMessage, now time.Time) {

@@ -34,29 +34,30 @@ type memQueue struct {
 
 func newMemQueue(b *memBroker, name string, spec QueueSpec) (*memQueue, error) {
 	q := &memQueue{b: b, name: name, spec: spec}
-	if v, ok := spec.Args["x-message-ttl"]; ok {
-		ms, isInt := normalizeArg(v).(int64)
-		if !isInt || ms < 0 {
-			return nil, b.errorf("406 PRECONDITION_FAILED - invalid arg 'x-message-ttl' for queue '%s': %v", name, v)
-		}
-		q.ttl, q.hasTTL = time.Duration(ms)*time.Millisecond, true
-	}
-	if v, ok := spec.Args["x-dead-letter-exchange"]; ok {
-		q.dlx, q.hasDLX = argString(v), true
-	}
-	if v, ok := spec.Args["x-dead-letter-routing-key"]; ok {
-		q.dlKey = argString(v)
-	}
+	q.readDeadLettering(spec.Args)
 	q.quorum = argString(spec.Args[ArgQueueType]) == string(QueueQuorum)
 	if err := b.checkReplicated(name, spec); err != nil {
 		return nil, err
 	}
-	limits, err := b.readLimits(name, spec.Args)
-	q.limits = limits
-	if err == nil {
-		q.expires, err = b.readExpires(name, spec.Args)
+	var err error
+	if q.ttl, q.hasTTL, err = b.readTTL(name, spec.Args); err != nil {
+		return nil, err
 	}
+	if q.limits, err = b.readLimits(name, spec.Args); err != nil {
+		return nil, err
+	}
+	q.expires, err = b.readExpires(name, spec.Args)
 	return q, err
+}
+
+// readDeadLettering reads x-dead-letter-exchange and -routing-key.
+func (q *memQueue) readDeadLettering(args map[string]any) {
+	if v, ok := args[ArgDeadLetterExchange]; ok {
+		q.dlx, q.hasDLX = argString(v), true
+	}
+	if v, ok := args[ArgDeadLetterRoutingKey]; ok {
+		q.dlKey = argString(v)
+	}
 }
 
 func argString(v any) string {
