@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
-	"strings"
 	"sync"
 	"time"
 
@@ -137,38 +136,49 @@ func parkSetsAside(k *bkit) {
 	}
 }
 
-func onSettledReports(k *bkit) {
-	q := k.queue()
-	var mu sync.Mutex
-	var got []acemq.Settlement
-	rec := newRecorder(func(ctx context.Context, m acemq.Message[order]) acemq.Ack {
-		ok := acemq.OnSettled(ctx, func(s acemq.Settlement) { mu.Lock(); got = append(got, s); mu.Unlock() })
-		if !ok {
+// settlements collects what OnSettled reports. Safe for concurrent use.
+type settlements struct {
+	mu  sync.Mutex
+	got []acemq.Settlement
+}
+
+func (s *settlements) add(x acemq.Settlement) { s.mu.Lock(); s.got = append(s.got, x); s.mu.Unlock() }
+
+func (s *settlements) len() int { s.mu.Lock(); defer s.mu.Unlock(); return len(s.got) }
+
+// handler accepts every message but "reject", registering OnSettled first.
+func (s *settlements) handler(k *bkit) func(context.Context, acemq.Message[order]) acemq.Ack {
+	return func(ctx context.Context, m acemq.Message[order]) acemq.Ack {
+		if !acemq.OnSettled(ctx, s.add) {
 			k.t.Error("OnSettled in a handler returned false")
 		}
 		if m.Payload.ID == "reject" {
 			return acemq.Reject(errors.New("no"))
 		}
 		return acemq.Accept()
-	})
-	k.consume(nil, q, rec.handle)
+	}
+}
+
+func onSettledReports(k *bkit) {
+	q, s := k.queue(), &settlements{}
+	k.consume(nil, q, newRecorder(s.handler(k)).handle)
 	a, r := k.send(q, order{ID: "accept"}), k.send(q, order{ID: "reject"})
 	expectSetAside(k, acemq.DeadLetterQueue(q), "reject", "the handler rejected it: no")
-	k.eventually("two settlements", func() bool { mu.Lock(); defer mu.Unlock(); return len(got) == 2 })
-	mu.Lock()
-	defer mu.Unlock()
+	k.eventually("two settlements", func() bool { return s.len() == 2 })
 	want := []acemq.Settlement{
 		{Queue: q, Action: acemq.ActionAccepted, Outcome: acemq.OutcomeAcked},
 		{Queue: q, Action: acemq.ActionDeadLettered, Outcome: acemq.OutcomeRejected, Reason: "the handler rejected it: no"},
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	for i, id := range []string{a.MessageID, r.MessageID} {
-		s := got[i]
-		if s.Envelope.ID != id || !strings.HasPrefix(s.Envelope.Error, want[i].Reason) {
-			k.t.Errorf("settlement %d envelope %s error %q, want %s", i, s.Envelope.ID, s.Envelope.Error, id)
+		got := s.got[i]
+		if got.Envelope.ID != id || got.Envelope.Error != want[i].Reason {
+			k.t.Errorf("settlement %d envelope %s error %q, want %s with %q", i, got.Envelope.ID, got.Envelope.Error, id, want[i].Reason)
 		}
-		s.Envelope = acemq.Envelope{}
-		if !reflect.DeepEqual(s, want[i]) {
-			k.t.Errorf("settlement %d = %+v, want %+v", i, s, want[i])
+		got.Envelope = acemq.Envelope{}
+		if !reflect.DeepEqual(got, want[i]) {
+			k.t.Errorf("settlement %d = %+v, want %+v", i, got, want[i])
 		}
 	}
 }
