@@ -27,7 +27,7 @@
 // Before hamba decodes a body whose schema holds an array, a map or a named
 // type reference, the codec walks the bytes along the writer's schema without
 // allocating and refuses, as a fatal error, a length or count that runs past
-// the body, an array or map over MaxArrayItems in total, a block whose byte
+// the body, more than MaxArrayItems items over all arrays and maps, a block whose byte
 // size disagrees with its items, and nesting deeper than MaxDepth. hamba
 // v2.31.0 trusts block counts: a crafted count overflows its running total
 // and has it write past the end of a slice, and a huge count in a skipped

@@ -25,6 +25,7 @@ var (
 	errBadLength = errors.New("a negative length")
 	errTooDeep   = fmt.Errorf("the value nests deeper than %d levels", MaxDepth)
 	errBadBlock  = errors.New("a block's byte size does not match its items")
+	errTooMany   = fmt.Errorf("more than %d array and map items in all (avro.MaxArrayItems)", MaxArrayItems)
 )
 
 // guard walks body along g; g nil means no walk is needed.
@@ -32,7 +33,7 @@ func guard(g *gnode, body []byte) error {
 	if g == nil {
 		return nil
 	}
-	w := walker{b: body}
+	w := walker{b: body, budget: MaxArrayItems}
 	w.seq(g.seq, 0)
 	return w.err
 }
@@ -49,9 +50,10 @@ func guarded(s hamba.Schema) *gnode {
 // walker reads Avro's binary encoding structurally; the first problem stops
 // it and stays in err.
 type walker struct {
-	b   []byte
-	pos int
-	err error
+	b      []byte
+	pos    int
+	budget int64 // array and map items the rest of the message may hold
+	err    error
 }
 
 func (w *walker) fail(err error) {
@@ -157,20 +159,21 @@ func (w *walker) union(g *gop, depth int) {
 	w.seq(alts[i], depth)
 }
 
-// blocks walks an array's or a map's blocks: every count within
-// MaxArrayItems in total, every byte size equal to what its items take.
+// blocks walks an array's or a map's blocks: every count within what is
+// left of the message's item budget (MaxArrayItems over all its arrays and
+// maps, so that nested arrays of zero-width items cannot multiply it), every
+// byte size equal to what its items take.
 func (w *walker) blocks(g *gop, depth int) {
-	var total int64
 	for w.err == nil {
 		n, size := w.blockHeader()
 		if n == 0 || w.err != nil {
 			return
 		}
-		if n > MaxArrayItems-total { // not total+n, which can overflow
-			w.fail(fmt.Errorf("an array or map of more than %d items (avro.MaxArrayItems)", MaxArrayItems))
+		if n > w.budget {
+			w.fail(errTooMany)
 			return
 		}
-		total += n
+		w.budget -= n
 		w.items(n, size, g, depth)
 	}
 }

@@ -49,13 +49,30 @@ func TestDecodeRefusesArrayBlockCountsThatOverflowTheRunningTotal(t *testing.T) 
 	}
 	body = appendLong(body, 0, 0)
 	var out longs
-	wantFatal(t, must[*Codec](t)(Of(longsSchema)).Decode(body, &out), "more than 1048576 items")
+	wantFatal(t, must[*Codec](t)(Of(longsSchema)).Decode(body, &out), "more than 1048576 array and map items")
 }
 
 func TestDecodeRefusesAnArrayLongerThanMaxArrayItems(t *testing.T) {
 	var out longs
 	err := must[*Codec](t)(Of(longsSchema)).Decode(appendLong(nil, MaxArrayItems+1), &out)
 	wantFatal(t, err, "avro.MaxArrayItems")
+}
+
+const gridSchema = `{"type":"record","name":"Grid","fields":[
+  {"name":"rows","type":{"type":"array","items":{"type":"array","items":"null"}}}]}`
+
+// Items of null take no bytes, so without a budget over the whole message a
+// few kilobytes of nested arrays would claim a billion of them.
+func TestDecodeRefusesNestedArraysOverTheMessageBudget(t *testing.T) {
+	body := appendLong(nil, 1000)
+	for range 1000 {
+		body = appendLong(body, MaxArrayItems/2, 0)
+	}
+	body = appendLong(body, 0)
+	var out struct {
+		Rows [][]any `avro:"rows"`
+	}
+	wantFatal(t, must[*Codec](t)(Of(gridSchema)).Decode(body, &out), "array and map items in all")
 }
 
 func TestDecodeRefusesTheMostNegativeBlockCount(t *testing.T) {

@@ -8,7 +8,8 @@ import (
 const (
 	// MaxBytesSize is the largest bytes or string value a message may carry.
 	MaxBytesSize = 16 << 20
-	// MaxArrayItems is the most items one array block may announce.
+	// MaxArrayItems is the most items a message may hold in all its arrays
+	// and maps together (and so in any one of them).
 	MaxArrayItems = 1 << 20
 )
 
