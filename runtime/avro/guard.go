@@ -122,11 +122,28 @@ func (w *walker) seq(seq []gop, depth int) {
 				w.longSlow()
 			}
 		case gLen:
-			w.skip(w.long())
+			if !w.shortLen() {
+				w.skip(w.long())
+			}
 		default:
 			w.nested(g, depth+1)
 		}
 	}
+}
+
+// shortLen skips a string or bytes value whose length fits one byte and
+// whose bytes are there, reporting whether it did.
+func (w *walker) shortLen() bool {
+	p := w.pos
+	if p >= len(w.b) || w.b[p]&0x81 != 0 { // a longer varint, or a negative length
+		return false
+	}
+	end := p + 1 + int(w.b[p]>>1)
+	if end > len(w.b) {
+		return false
+	}
+	w.pos = end
+	return true
 }
 
 // nested walks the kinds that nest, counting depth.
