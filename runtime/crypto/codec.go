@@ -59,7 +59,7 @@ func (c *Codec) Encode(payload any) ([]byte, error) {
 	return c.seal(c.keyring.currentEntry(), plain)
 }
 
-func (c *Codec) seal(e entry, plain []byte) ([]byte, error) {
+func (c *Codec) seal(e *entry, plain []byte) ([]byte, error) {
 	out := appendHeader(make([]byte, 0, 3+len(e.key.ID)+nonceSize+len(plain)+tagSize), e.key.ID)
 	headerLen := len(out)
 	out = out[:headerLen+nonceSize]
@@ -84,17 +84,17 @@ func (c *Codec) Decode(body []byte, dst any) error {
 }
 
 func (c *Codec) open(body []byte) ([]byte, error) {
-	f, err := parseFrame(body)
+	h, err := headerLen(body)
 	if err != nil {
 		return nil, err
 	}
-	e, err := c.keyring.entry(f.keyID)
+	e, err := c.keyring.entry(body[3:h])
 	if err != nil {
 		return nil, err
 	}
-	plain, err := e.aead.Open(nil, f.nonce, f.sealed, f.header)
+	plain, err := e.aead.Open(nil, body[h:h+nonceSize], body[h+nonceSize:], body[:h])
 	if err != nil {
-		return nil, acemq.Fatalf("acemq: this message did not decrypt with key %q; it was altered, or encrypted with a different key of the same name", f.keyID)
+		return nil, acemq.Fatalf("acemq: this message did not decrypt with key %q; it was altered, or encrypted with a different key of the same name", body[3:h])
 	}
 	return plain, nil
 }

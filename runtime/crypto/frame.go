@@ -28,17 +28,40 @@ func appendHeader(dst []byte, keyID string) []byte {
 // parseFrame splits body into its parts; every failure is fatal and worded
 // as the family words it.
 func parseFrame(body []byte) (frame, error) {
-	if err := checkPrefix(body); err != nil {
+	h, err := headerLen(body)
+	if err != nil {
 		return frame{}, err
+	}
+	return frame{header: body[:h], keyID: body[3:h], nonce: body[h : h+nonceSize], sealed: body[h+nonceSize:]}, nil
+}
+
+// headerLen returns the length of body's header (0xAE 0x01 len keyID) after
+// checking the nonce and tag follow it. A well-formed frame costs a few
+// comparisons; only a malformed one goes through the checks that word its
+// error.
+func headerLen(body []byte) (int, error) {
+	if len(body) > 3 && body[0] == magic && body[1] == version && body[2] != 0 {
+		if h := 3 + int(body[2]); len(body) >= h+nonceSize+tagSize {
+			return h, nil
+		}
+	}
+	return 0, frameError(body)
+}
+
+// frameError words why body, which parseFrame refused, is not a frame.
+func frameError(body []byte) error {
+	if err := checkPrefix(body); err != nil {
+		return err
 	}
 	n := int(body[2])
 	if n == 0 {
-		return frame{}, acemq.Fatalf("acemq: this message carries no key id, so nothing can say which key opens it")
+		return acemq.Fatalf("acemq: this message carries no key id, so nothing can say which key opens it")
 	}
 	if len(body) < 3+n {
-		return frame{}, acemq.Fatalf("acemq: the key id on this message is truncated")
+		return acemq.Fatalf("acemq: the key id on this message is truncated")
 	}
-	return splitBody(frame{header: body[:3+n], keyID: body[3 : 3+n]}, body[3+n:])
+	_, err := splitBody(frame{header: body[:3+n], keyID: body[3 : 3+n]}, body[3+n:])
+	return err
 }
 
 // splitBody fills f's nonce and sealed parts from rest, the bytes after the

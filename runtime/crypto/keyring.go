@@ -33,8 +33,8 @@ type ringState struct {
 // ringSnap is one version of the keyring. It is never modified once stored.
 type ringSnap struct {
 	order   []string
-	keys    map[string]entry
-	current entry
+	keys    map[string]*entry
+	current *entry
 }
 
 // entry is a key with its AEAD, built once.
@@ -50,7 +50,7 @@ func NewKeyring(keys ...Key) (*Keyring, error) {
 		return nil, errors.New("acemq: a keyring needs at least one key")
 	}
 	kr := &Keyring{s: &ringState{}}
-	kr.s.snap.Store(&ringSnap{keys: map[string]entry{}})
+	kr.s.snap.Store(&ringSnap{keys: map[string]*entry{}})
 	for _, k := range keys {
 		if err := kr.Add(k); err != nil {
 			return nil, err
@@ -82,16 +82,16 @@ func (kr *Keyring) Add(key Key) error {
 	return nil
 }
 
-func newEntry(k Key) (entry, error) {
+func newEntry(k Key) (*entry, error) {
 	block, err := aes.NewCipher(k.Secret)
 	if err != nil {
-		return entry{}, fmt.Errorf("acemq: key %q: %w", k.ID, err)
+		return nil, fmt.Errorf("acemq: key %q: %w", k.ID, err)
 	}
 	aead, err := cipher.NewGCM(block)
 	if err != nil {
-		return entry{}, fmt.Errorf("acemq: key %q: %w", k.ID, err)
+		return nil, fmt.Errorf("acemq: key %q: %w", k.ID, err)
 	}
-	return entry{key: k, aead: aead}, nil
+	return &entry{key: k, aead: aead}, nil
 }
 
 // Use makes the key named id current: every message encoded from now on is
@@ -115,23 +115,30 @@ func (kr *Keyring) Current() Key { return kr.currentEntry().key.clone() }
 // names it and the keys the keyring holds, and matches ErrUnknownKey.
 func (kr *Keyring) Get(id string) (Key, error) {
 	e, err := kr.entry([]byte(id))
-	return e.key.clone(), err
+	if err != nil {
+		return Key{}, err
+	}
+	return e.key.clone(), nil
 }
 
 // IDs returns the ids on the keyring in the order they were added.
 func (kr *Keyring) IDs() []string { return slices.Clone(kr.s.snap.Load().order) }
 
-// entry returns the key named id; the lookup does not allocate.
-func (kr *Keyring) entry(id []byte) (entry, error) {
+// entry returns the key named id; the lookup does not allocate, and the
+// current key, which seals most messages, is found without hashing.
+func (kr *Keyring) entry(id []byte) (*entry, error) {
 	snap := kr.s.snap.Load()
+	if cur := snap.current; cur != nil && string(id) == cur.key.ID {
+		return cur, nil
+	}
 	e, ok := snap.keys[string(id)]
 	if !ok {
-		return entry{}, snap.unknown(string(id))
+		return nil, snap.unknown(string(id))
 	}
 	return e, nil
 }
 
-func (kr *Keyring) currentEntry() entry { return kr.s.snap.Load().current }
+func (kr *Keyring) currentEntry() *entry { return kr.s.snap.Load().current }
 
 // String describes the keyring by its key ids:
 // crypto.Keyring{current: "2026-02", keys: ["2026-01" "2026-02"]}.
