@@ -1,6 +1,7 @@
 package avro
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -34,6 +35,29 @@ type benchOrder struct {
 	Tags       []string  `avro:"tags"`
 }
 
+// flatSchema is benchSchema with its array replaced by a string: a record
+// with no array, map or reference, which decodes without the guard walk.
+var flatSchema = strings.Replace(benchSchema, `{"type":"array","items":"string"}`, `"string"`, 1)
+
+type flatOrder struct {
+	OrderID    string    `avro:"orderId"`
+	CustomerID string    `avro:"customerId"`
+	PlacedAt   time.Time `avro:"placedAt"`
+	TotalCents int64     `avro:"totalCents"`
+	Currency   string    `avro:"currency"`
+	ItemCount  int32     `avro:"itemCount"`
+	Express    bool      `avro:"express"`
+	Discount   float64   `avro:"discount"`
+	Note       *string   `avro:"note"`
+	Tags       string    `avro:"tags"`
+}
+
+func newFlatOrder() flatOrder {
+	o := newBenchOrder()
+	return flatOrder{OrderID: o.OrderID, CustomerID: o.CustomerID, PlacedAt: o.PlacedAt, TotalCents: o.TotalCents,
+		Currency: o.Currency, ItemCount: o.ItemCount, Express: o.Express, Discount: o.Discount, Note: o.Note, Tags: "web,promo-spring,gift"}
+}
+
 func newBenchOrder() benchOrder {
 	note := "leave at the back door"
 	return benchOrder{OrderID: "ord-2026-000042", CustomerID: "cus-7f3a9c", PlacedAt: placed,
@@ -48,8 +72,8 @@ type rawHamba struct {
 	schema hamba.Schema
 }
 
-func newRawHamba(b testing.TB) rawHamba {
-	return rawHamba{api: newAPI(), schema: must[hamba.Schema](b)(hamba.ParseWithCache(benchSchema, "", &hamba.SchemaCache{}))}
+func newRawHamba(b testing.TB, schema string) rawHamba {
+	return rawHamba{api: newAPI(), schema: must[hamba.Schema](b)(hamba.ParseWithCache(schema, "", &hamba.SchemaCache{}))}
 }
 
 func (r rawHamba) Encode(v any) ([]byte, error)    { return r.api.Marshal(r.schema, v) }
@@ -60,9 +84,9 @@ type benchCodec interface {
 	Decode([]byte, any) error
 }
 
-// benchCodecs returns the codecs compared, keyed by the name benchstat
-// columns show: raw hamba first, so it is the baseline.
-func benchCodecs(b *testing.B) []struct {
+// benchCodecs returns the codecs compared over schema, keyed by the name
+// benchstat columns show: raw hamba first, so it is the baseline.
+func benchCodecs(b *testing.B, schema string) []struct {
 	name  string
 	codec benchCodec
 } {
@@ -71,21 +95,26 @@ func benchCodecs(b *testing.B) []struct {
 		name  string
 		codec benchCodec
 	}{
-		{"raw-hamba", newRawHamba(b)},
-		{"fixed", must[*Codec](b)(Of(benchSchema))},
-		{"registered", must[*Codec](b)(Registered(reg, "orders-value", benchSchema))},
-		{"registered-reader", must[*Codec](b)(Registered(reg, "orders-value", benchSchema, ReaderSchema(benchSchema)))},
+		{"raw-hamba", newRawHamba(b, schema)},
+		{"fixed", must[*Codec](b)(Of(schema))},
+		{"registered", must[*Codec](b)(Registered(reg, "orders-value", schema))},
+		{"registered-reader", must[*Codec](b)(Registered(reg, "orders-value", schema, ReaderSchema(schema)))},
 	}
 }
 
 // BenchmarkAvro encodes and decodes the 10-field record with raw hamba/avro
-// and with each mode of Codec. Compare with
-// benchstat -col /codec -row /op.
+// and with each mode of Codec, with its array (record=array: the guard walk
+// runs) and with the array replaced by a string (record=flat: no walk).
+// Compare with benchstat -col /codec -row /record,/op.
 func BenchmarkAvro(b *testing.B) {
-	v := newBenchOrder()
-	for _, c := range benchCodecs(b) {
+	benchModes(b, "record=array", benchSchema, newBenchOrder(), func() any { return new(benchOrder) })
+	benchModes(b, "record=flat", flatSchema, newFlatOrder(), func() any { return new(flatOrder) })
+}
+
+func benchModes(b *testing.B, record, schema string, v any, out func() any) {
+	for _, c := range benchCodecs(b, schema) {
 		body := must[[]byte](b)(c.codec.Encode(v)) // registers the schema
-		b.Run("op=encode/codec="+c.name, func(b *testing.B) {
+		b.Run(record+"/op=encode/codec="+c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := c.codec.Encode(v); err != nil {
@@ -93,11 +122,10 @@ func BenchmarkAvro(b *testing.B) {
 				}
 			}
 		})
-		b.Run("op=decode/codec="+c.name, func(b *testing.B) {
+		b.Run(record+"/op=decode/codec="+c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				var out benchOrder
-				if err := c.codec.Decode(body, &out); err != nil {
+				if err := c.codec.Decode(body, out()); err != nil {
 					b.Fatal(err)
 				}
 			}
