@@ -43,7 +43,8 @@ type registered struct {
 	idMu sync.Mutex   // held while registering
 	id   atomic.Int64 // 0 until registered; read without the lock
 
-	plans sync.Map // int -> *planCell
+	plans sync.Map                   // int -> *planCell
+	last  atomic.Pointer[planResult] // the plan most recently used, checked first
 }
 
 // planCell holds what decoding one writer id needs, computed once: after
@@ -56,6 +57,7 @@ type planCell struct {
 // planResult is a computed plan. Fatal errors are remembered; transient ones
 // are not.
 type planResult struct {
+	id   int
 	plan plan
 	err  error
 }
@@ -123,17 +125,25 @@ func (r *registered) schemaID(ctx context.Context, text string) (int, error) {
 	return def.ID, nil
 }
 
-// plan returns how to decode writer id's messages.
+// plan returns how to decode writer id's messages. Most consumers see one
+// writer id at a time, so the last plan used is checked before the map.
 func (r *registered) plan(id int) (plan, error) {
+	if last := r.last.Load(); last != nil && last.id == id {
+		return last.plan, nil
+	}
 	v, ok := r.plans.Load(id)
 	if !ok {
 		v, _ = r.plans.LoadOrStore(id, &planCell{})
 	}
 	cell := v.(*planCell)
-	if res := cell.done.Load(); res != nil {
-		return res.plan, res.err
+	res := cell.done.Load()
+	if res == nil {
+		return r.fill(cell, id)
 	}
-	return r.fill(cell, id)
+	if res.err == nil {
+		r.last.Store(res)
+	}
+	return res.plan, res.err
 }
 
 // fill computes cell's plan under its lock, keeping it unless the error is
@@ -146,7 +156,7 @@ func (r *registered) fill(cell *planCell, id int) (plan, error) {
 	}
 	p, err := r.computePlan(id)
 	if err == nil || acemq.IsFatal(err) {
-		cell.done.Store(&planResult{plan: p, err: err})
+		cell.done.Store(&planResult{id: id, plan: p, err: err})
 	}
 	return p, err
 }
