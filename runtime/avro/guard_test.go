@@ -214,3 +214,17 @@ func TestTheFrozenAPIRefusesOversizedArraysAndStrings(t *testing.T) {
 		t.Fatalf("string of MaxBytesSize+1: %v", err)
 	}
 }
+
+// hamba grows an array's slice to a block's count before it reads an item,
+// so without the walk four bytes claiming MaxArrayItems records would
+// allocate MaxArrayItems × the record's size (over 100 MiB here).
+func TestDecodeRefusesAnArrayCountTheBodyCannotHoldWithoutAllocatingIt(t *testing.T) {
+	schema := `{"type":"array","items":` + benchSchema + `}`
+	c := must[*Codec](t)(Of(schema))
+	body := appendLong(nil, MaxArrayItems)
+	var out []benchOrder
+	allocated := bytesAllocated(func() { wantFatal(t, c.Decode(body, &out), "past the end of the body") })
+	if allocated > 64<<10 {
+		t.Fatalf("a 4-byte body claiming %d records allocated %d bytes", MaxArrayItems, allocated)
+	}
+}

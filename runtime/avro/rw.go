@@ -61,25 +61,26 @@ func (c *Codec) read(p plan, body []byte, dst any) error {
 	if r == nil {
 		r = hamba.NewReader(nil, 0, hamba.WithReaderConfig(c.api))
 	}
-	defer c.putReader(r)
 	r.Reset(body)
 	r.ReadVal(p.decode, dst)
-	return readResult(r)
+	err := readResult(r)
+	c.putReader(r) // not deferred: a reader a panic interrupted is not reused
+	return err
 }
 
 // readResult is the outcome of a ReadVal on r: its error, or errTrailing
 // when bytes remain.
 func readResult(r *hamba.Reader) error {
 	switch {
+	case r.Error == nil:
+		if r.Peek(); r.Error == nil {
+			return errTrailing
+		}
+		return nil
 	case errors.Is(r.Error, io.EOF) || errors.Is(r.Error, io.ErrUnexpectedEOF):
 		return errTruncated
-	case r.Error != nil:
-		return r.Error
 	}
-	if r.Peek(); r.Error == nil {
-		return errTrailing
-	}
-	return nil
+	return r.Error
 }
 
 func (c *Codec) putReader(r *hamba.Reader) {
