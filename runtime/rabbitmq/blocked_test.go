@@ -98,3 +98,28 @@ func assertHealthBlocked(t *testing.T, conn *acemq.Conn, reason string) {
 	}
 	t.Logf("Health answered %q in %v", r.Detail, took)
 }
+
+func TestABlockIsForgottenWhenTheConnectionIsReplaced(t *testing.T) {
+	url, port := faultNode(t)
+	ev, c := newEvents(), newCleanerAt(t, url)
+	conn, err := acemq.Connect(ctxT(t), url, OnRecovery(ev.record), testDelay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	q := c.queue(unique("block-forgotten"))
+	if err := conn.DeclareQueue(ctxT(t), q, acemq.OfType(acemq.QueueClassic)); err != nil {
+		t.Fatal(err)
+	}
+	blockNode(t, port)
+	_ = publishUntilPaused(t, acemq.NewPublisher[order](conn, "", q))
+	ev.waitFor(t, RecoveryBlocked)
+	conn.Transport().(*Transport).dropConnection()
+	ev.waitFor(t, RecoveryRecovered)
+	if blocked, known := conn.Blocked(); blocked || !known {
+		t.Fatalf("after reconnecting Blocked() = %v, %v; want a new connection that starts unblocked", blocked, known)
+	}
+	if r := conn.Health(ctxT(t)); r.Status != acemq.HealthUp || r.Parts["blocked"] != false {
+		t.Fatalf("Health on the new connection = %+v, want up and not blocked", r)
+	}
+}
