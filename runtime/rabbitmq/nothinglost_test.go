@@ -115,6 +115,7 @@ func TestNothingConfirmedIsLostAcrossABrokerRestartAndClosedConnections(t *testi
 // the transport took to recover once the broker was back.
 func restartApp(t *testing.T, port string, ev *events) {
 	t.Helper()
+	t.Cleanup(func() { _, _ = runCtl(port, "start_app") }) // a no-op unless the test stopped half-way
 	down := time.Now()
 	rabbitmqctl(t, port, "stop_app")
 	lost := ev.waitFor(t, RecoveryLost)
