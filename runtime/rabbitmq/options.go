@@ -135,13 +135,18 @@ func configFrom(ext acemq.Extensions) (config, error) {
 	if d, ok := delayExt.Of(ext); ok {
 		c.delay = d
 	}
+	c.readConnectionOptions(ext)
+	err := c.finish()
+	return c, err
+}
+
+// readConnectionOptions reads the recovery and TLS options among ext.
+func (c *config) readConnectionOptions(ext acemq.Extensions) {
 	if m, ok := recoveryExt.Of(ext); ok {
 		c.recovery = m
 	}
 	c.tls, c.tlsSet = tlsExt.Of(ext)
 	c.caFile, _ = caExt.Of(ext)
-	err := c.finish()
-	return c, err
 }
 
 // finish validates c and loads TrustCA's file.

@@ -132,6 +132,12 @@ func (t *Transport) Publish(ctx context.Context, exchange, key string, msg acemq
 	if !confirmed {
 		return t.publishUnconfirmed(ctx, exchange, key, msg, pm)
 	}
+	return t.publishConfirmed(ctx, l, exchange, key, msg, pm)
+}
+
+// publishConfirmed writes the message on lane l within the
+// MaxOutstandingPublishes window and waits for its confirm.
+func (t *Transport) publishConfirmed(ctx context.Context, l lane, exchange, key string, msg acemq.Outbound, pm amqp.Publishing) (acemq.PublishResult, error) {
 	if err := t.window.acquire(ctx); err != nil {
 		return acemq.PublishResult{}, t.pausedOr(err)
 	}

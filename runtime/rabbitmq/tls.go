@@ -36,13 +36,9 @@ func (c *config) loadCA() error {
 	if c.caFile == "" {
 		return nil
 	}
-	pem, err := os.ReadFile(c.caFile)
+	pool, err := readCAs(c.caFile)
 	if err != nil {
-		return fmt.Errorf("rabbitmq.TrustCA cannot read the CA file: %w", err)
-	}
-	pool := x509.NewCertPool()
-	if !pool.AppendCertsFromPEM(pem) {
-		return fmt.Errorf("rabbitmq.TrustCA: %s holds no PEM certificate", c.caFile)
+		return err
 	}
 	cfg := &tls.Config{MinVersion: tls.VersionTLS12}
 	if c.tls != nil {
@@ -51,6 +47,19 @@ func (c *config) loadCA() error {
 	cfg.RootCAs = pool
 	c.tls, c.tlsSet = cfg, true
 	return nil
+}
+
+// readCAs reads the PEM certificates of file into a pool.
+func readCAs(file string) (*x509.CertPool, error) {
+	pem, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("rabbitmq.TrustCA cannot read the CA file: %w", err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("rabbitmq.TrustCA: %s holds no PEM certificate", file)
+	}
+	return pool, nil
 }
 
 // checkURL refuses a malformed URL without echoing it (url.Parse's errors
