@@ -116,19 +116,23 @@ func benchModes(b *testing.B, record, schema string, v any, out func() any) {
 		body := must[[]byte](b)(c.codec.Encode(v)) // registers the schema
 		b.Run(record+"/op=encode/codec="+c.name, func(b *testing.B) {
 			b.ReportAllocs()
+			cpu := startCPU()
 			for b.Loop() {
 				if _, err := c.codec.Encode(v); err != nil {
 					b.Fatal(err)
 				}
 			}
+			cpu.report(b)
 		})
 		b.Run(record+"/op=decode/codec="+c.name, func(b *testing.B) {
 			b.ReportAllocs()
+			cpu := startCPU()
 			for b.Loop() {
 				if err := c.codec.Decode(body, out()); err != nil {
 					b.Fatal(err)
 				}
 			}
+			cpu.report(b)
 		})
 	}
 }

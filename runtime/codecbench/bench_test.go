@@ -143,20 +143,24 @@ func run(b *testing.B, name string, c acemq.Codec) {
 	body := must(c.Encode(v))(b)
 	b.Run("op=encode/"+name, func(b *testing.B) {
 		b.ReportAllocs()
+		cpu := startCPU()
 		for b.Loop() {
 			if _, err := c.Encode(v); err != nil {
 				b.Fatal(err)
 			}
 		}
+		cpu.report(b)
 	})
 	b.Run("op=decode/"+name, func(b *testing.B) {
 		b.ReportAllocs()
+		cpu := startCPU()
 		for b.Loop() {
 			var out order
 			if err := c.Decode(body, &out); err != nil {
 				b.Fatal(err)
 			}
 		}
+		cpu.report(b)
 	})
 }
 

@@ -111,20 +111,24 @@ func benchSeal(b *testing.B, name string, c sealer, plain []byte) {
 	b.Run("op=encode/"+name, func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(plain)))
+		cpu := startCPU()
 		for b.Loop() {
 			if _, err := c.Encode(plain); err != nil {
 				b.Fatal(err)
 			}
 		}
+		cpu.report(b)
 	})
 	b.Run("op=decode/"+name, func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(plain)))
+		cpu := startCPU()
 		for b.Loop() {
 			var out []byte
 			if err := c.Decode(body, &out); err != nil {
 				b.Fatal(err)
 			}
 		}
+		cpu.report(b)
 	})
 }
