@@ -43,7 +43,7 @@ func load(o options, stderr io.Writer) (generator.Result, int) {
 		fmt.Fprintln(stderr, err)
 		return generator.Result{}, exitFindings
 	}
-	res := generator.Generate(srcs)
+	res := generator.Generate(srcs, generator.ImportPath(importPath(o.dir)))
 	if printDiagnostics(res.Diagnostics, stderr) {
 		return res, exitFindings
 	}
