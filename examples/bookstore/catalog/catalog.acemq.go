@@ -6,6 +6,8 @@ package catalog
 
 import (
 	"context"
+	"errors"
+	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -141,12 +143,15 @@ func (p *Publisher) SendReserveStockBatch(ctx context.Context, ms []ReserveStock
 }
 
 // ConsumeBookAdded declares what service needs to consume BookAdded events (the queue
-// BookAddedQueue(service) bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. The contract's codec, retry policy and required headers
-// apply; opts come after them, so they win.
+// <service>.book.added bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry
+// policy and required headers apply; opts come after them, so they win.
 func ConsumeBookAdded(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[BookAdded], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue := BookAddedQueue(service)
-	return acemq.DeclareAndConsume(ctx, conn, bookAddedTopology(newTopology(), queue), queue, h, bookAddedConsumeOptions(opts)...)
+	queue, err := acemq.SubscriberQueue(service, BookAddedRoutingKey)
+	if err != nil {
+		return nil, err
+	}
+	return acemq.DeclareAndConsume(ctx, conn, bookAddedTopology(newTopology(), queue), queue, h, bookAddedConsumeOptions(conn, opts)...)
 }
 
 // BookAddedQueue returns the queue on which service consumes BookAdded events:
@@ -169,7 +174,7 @@ func bookAddedRetry() acemq.RetryPolicy {
 }
 
 // bookAddedConsumeOptions puts the contract's consume options before opts.
-func bookAddedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func bookAddedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(bookAddedRetry()),
@@ -180,7 +185,7 @@ func bookAddedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 // retry queues) and delivers each ReserveStock command to h. The contract's codec, retry
 // policy and required headers apply; opts come after them, so they win.
 func ConsumeReserveStock(ctx context.Context, conn *acemq.Conn, h acemq.Handler[ReserveStock], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, reserveStockTopology(newTopology()), ReserveStockQueue, h, reserveStockConsumeOptions(opts)...)
+	return acemq.DeclareAndConsume(ctx, conn, reserveStockTopology(newTopology()), ReserveStockQueue, h, reserveStockConsumeOptions(conn, opts)...)
 }
 
 // reserveStockTopology adds the queue of command ReserveStock to t.
@@ -197,11 +202,123 @@ func reserveStockRetry() acemq.RetryPolicy {
 }
 
 // reserveStockConsumeOptions puts the contract's consume options before opts.
-func reserveStockConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func reserveStockConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(reserveStockRetry()),
 	}, opts...)
+}
+
+// EventHandlers is the handler set of a service that subscribes to the events of the
+// catalog domain, one method per message.
+// Embed UnimplementedEventHandlers in implementations: a message added to the
+// contract is then handled by its default (the message is rejected, or the
+// RPC fails) instead of breaking the build.
+type EventHandlers interface {
+	// HandleBookAdded handles event BookAdded.
+	HandleBookAdded(context.Context, acemq.Message[BookAdded]) acemq.Ack
+	mustEmbedUnimplementedEventHandlers()
+}
+
+// UnimplementedEventHandlers is the default of every method of EventHandlers: a message
+// is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
+type UnimplementedEventHandlers struct{}
+
+// HandleBookAdded rejects the message: it is not implemented.
+func (UnimplementedEventHandlers) HandleBookAdded(context.Context, acemq.Message[BookAdded]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: event BookAdded is not implemented"))
+}
+
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
+
+// Subscribe consumes every event of the domain on the queues of service
+// (<service>.<routing key>), delivering each to its method of h. It stops
+// the consumers it started when one fails to start.
+func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
+	s := &Server{}
+	if err := s.add(ConsumeBookAdded(ctx, conn, service, h.HandleBookAdded, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// Handlers is the handler set of the service that owns the catalog domain:
+// it handles the domain's commands and answers its RPCs, one method per message.
+// Embed UnimplementedHandlers in implementations: a message added to the
+// contract is then handled by its default (the message is rejected, or the
+// RPC fails) instead of breaking the build.
+type Handlers interface {
+	// HandleReserveStock handles command ReserveStock.
+	HandleReserveStock(context.Context, acemq.Message[ReserveStock]) acemq.Ack
+	mustEmbedUnimplementedHandlers()
+}
+
+// UnimplementedHandlers is the default of every method of Handlers: a message
+// is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
+type UnimplementedHandlers struct{}
+
+// HandleReserveStock rejects the message: it is not implemented.
+func (UnimplementedHandlers) HandleReserveStock(context.Context, acemq.Message[ReserveStock]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: command ReserveStock is not implemented"))
+}
+
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
+
+// Serve consumes every command and serves every RPC of the domain, delivering
+// each to its method of h. It stops what it started when one fails to start.
+func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
+	s := &Server{}
+	if err := s.add(ConsumeReserveStock(ctx, conn, h.HandleReserveStock, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// Server is what Subscribe or Serve started: close it to stop every consumer.
+// Close is safe to call once from any goroutine.
+type Server struct {
+	running []io.Closer
+}
+
+// add keeps c running when err is nil, and returns err.
+func (s *Server) add(c io.Closer, err error) error {
+	if err == nil {
+		s.running = append(s.running, c)
+	}
+	return err
+}
+
+// Close stops every consumer and responder the Server started, and returns
+// their errors joined.
+func (s *Server) Close() error {
+	var err error
+	for _, c := range s.running {
+		err = errors.Join(err, c.Close())
+	}
+	return err
+}
+
+// InterceptBookAdded returns a ConnOption adding a publish interceptor that runs
+// for BookAdded messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptBookAdded(fn func(context.Context, *acemq.PublishContext, *BookAdded) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// InterceptReserveStock returns a ConnOption adding a publish interceptor that runs
+// for ReserveStock messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptReserveStock(fn func(context.Context, *acemq.PublishContext, *ReserveStock) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// Rules returns the contract's rules as one ConnOption: every required header
+// is enforced on publish (for any publisher of the message's type) and on
+// consume (a delivery of the message's type lacking it is dead-lettered).
+func Rules() acemq.ConnOption {
+	return acemq.ConnOptions()
 }
 
 // newTopology is the domain's topic exchange.

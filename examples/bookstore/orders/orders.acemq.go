@@ -8,9 +8,13 @@ package orders
 
 import (
 	"context"
+	"errors"
+	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/avro"
+	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
 // The generated code needs version 1 of the acemq runtime; a runtime that
@@ -29,7 +33,51 @@ const (
 	// CancelOrderQueue is the queue that owns command CancelOrder; it is bound to Exchange
 	// with CancelOrderRoutingKey.
 	CancelOrderQueue = "orders.cancel-order"
+	// GetOrderStatusQueue is the queue that serves rpc GetOrderStatus; requests reach it through
+	// the default exchange, with the queue's name as routing key.
+	GetOrderStatusQueue = "orders.get-order-status"
 )
+
+// OrderStatus is a type of the orders domain.
+//
+// Where an order is.
+//
+// A reader that does not know a symbol reads OrderStatusPending.
+type OrderStatus string
+
+// The symbols of OrderStatus.
+const (
+	OrderStatusPending   OrderStatus = "pending"
+	OrderStatusPaid      OrderStatus = "paid"
+	OrderStatusShipped   OrderStatus = "shipped"
+	OrderStatusCancelled OrderStatus = "cancelled"
+)
+
+// Valid reports whether v is one of the symbols of OrderStatus.
+func (v OrderStatus) Valid() bool {
+	switch v {
+	case OrderStatusPending, OrderStatusPaid, OrderStatusShipped, OrderStatusCancelled:
+		return true
+	}
+	return false
+}
+
+// AvroSchema returns the Avro schema of OrderStatus in canonical form, with
+// namespace com.example.bookstore.orders.
+func (OrderStatus) AvroSchema() string {
+	return `{"name":"com.example.bookstore.orders.OrderStatus","type":"enum","symbols":["pending","paid","shipped","cancelled"]}`
+}
+
+// AvroFullSchema returns the Avro schema of OrderStatus as the contract declares
+// it, with docs and defaults: the reader schema for schema resolution.
+func (OrderStatus) AvroFullSchema() string {
+	return `{"type":"enum","name":"com.example.bookstore.orders.OrderStatus","doc":"Where an order is.","symbols":["pending","paid","shipped","cancelled"],"default":"pending"}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (OrderStatus) AvroFingerprint() uint64 {
+	return 0x2558eab5f683f4ce
+}
 
 // OrderLine is a type of the orders domain.
 //
@@ -89,25 +137,26 @@ func (OrderPlaced) AvroFingerprint() uint64 {
 //
 // The warehouse handed an order to the carrier.
 type OrderShipped struct {
-	OrderID string `avro:"orderId" json:"orderId"`
-	Carrier string `avro:"carrier" json:"carrier"`
+	OrderID string      `avro:"orderId" json:"orderId"`
+	Carrier string      `avro:"carrier" json:"carrier"`
+	Status  OrderStatus `avro:"status" json:"status"`
 }
 
 // AvroSchema returns the Avro schema of OrderShipped in canonical form, with
 // namespace com.example.bookstore.orders.
 func (OrderShipped) AvroSchema() string {
-	return `{"name":"com.example.bookstore.orders.OrderShipped","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string"}]}`
+	return `{"name":"com.example.bookstore.orders.OrderShipped","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string"},{"name":"status","type":{"name":"com.example.bookstore.orders.OrderStatus","type":"enum","symbols":["pending","paid","shipped","cancelled"]}}]}`
 }
 
 // AvroFullSchema returns the Avro schema of OrderShipped as the contract declares
 // it, with docs and defaults: the reader schema for schema resolution.
 func (OrderShipped) AvroFullSchema() string {
-	return `{"type":"record","name":"com.example.bookstore.orders.OrderShipped","doc":"The warehouse handed an order to the carrier.","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string","default":"post"}]}`
+	return `{"type":"record","name":"com.example.bookstore.orders.OrderShipped","doc":"The warehouse handed an order to the carrier.","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string","default":"post"},{"name":"status","type":{"type":"enum","name":"com.example.bookstore.orders.OrderStatus","doc":"Where an order is.","symbols":["pending","paid","shipped","cancelled"],"default":"pending"},"default":"shipped"}]}`
 }
 
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (OrderShipped) AvroFingerprint() uint64 {
-	return 0x7c10c4533f8b64cf
+	return 0x35f132fe8e720def
 }
 
 // CancelOrder is the payload of command CancelOrder.
@@ -135,6 +184,51 @@ func (CancelOrder) AvroFingerprint() uint64 {
 	return 0x4d84df5a7390c799
 }
 
+// GetOrderStatusRequest is the request of rpc GetOrderStatus.
+type GetOrderStatusRequest struct {
+	OrderID string `avro:"orderId" json:"orderId"`
+}
+
+// AvroSchema returns the Avro schema of GetOrderStatusRequest in canonical form, with
+// namespace com.example.bookstore.orders.
+func (GetOrderStatusRequest) AvroSchema() string {
+	return `{"name":"com.example.bookstore.orders.GetOrderStatusRequest","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
+}
+
+// AvroFullSchema returns the Avro schema of GetOrderStatusRequest as the contract declares
+// it, with docs and defaults: the reader schema for schema resolution.
+func (GetOrderStatusRequest) AvroFullSchema() string {
+	return `{"type":"record","name":"com.example.bookstore.orders.GetOrderStatusRequest","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (GetOrderStatusRequest) AvroFingerprint() uint64 {
+	return 0x34b46f6c7a05c465
+}
+
+// GetOrderStatusResponse is the response of rpc GetOrderStatus.
+type GetOrderStatusResponse struct {
+	OrderID string      `avro:"orderId" json:"orderId"`
+	Status  OrderStatus `avro:"status" json:"status"`
+}
+
+// AvroSchema returns the Avro schema of GetOrderStatusResponse in canonical form, with
+// namespace com.example.bookstore.orders.
+func (GetOrderStatusResponse) AvroSchema() string {
+	return `{"name":"com.example.bookstore.orders.GetOrderStatusResponse","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"status","type":{"name":"com.example.bookstore.orders.OrderStatus","type":"enum","symbols":["pending","paid","shipped","cancelled"]}}]}`
+}
+
+// AvroFullSchema returns the Avro schema of GetOrderStatusResponse as the contract declares
+// it, with docs and defaults: the reader schema for schema resolution.
+func (GetOrderStatusResponse) AvroFullSchema() string {
+	return `{"type":"record","name":"com.example.bookstore.orders.GetOrderStatusResponse","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"status","type":{"type":"enum","name":"com.example.bookstore.orders.OrderStatus","doc":"Where an order is.","symbols":["pending","paid","shipped","cancelled"],"default":"pending"}}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (GetOrderStatusResponse) AvroFingerprint() uint64 {
+	return 0xdbf58309b54a07ff
+}
+
 // HeaderXBookstoreTill sets the application header x-bookstore-till on a message published or sent.
 //
 // The till or web shop that took the order.
@@ -155,7 +249,7 @@ type Publisher struct {
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubOrderPlaced:  acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWith[OrderPlaced](acemq.JSONCodec{}), acemq.RequireHeaders[OrderPlaced]("x-bookstore-till")),
-		pubOrderShipped: acemq.NewPublisher[OrderShipped](conn, Exchange, OrderShippedRoutingKey, acemq.PublishWith[OrderShipped](acemq.JSONCodec{})),
+		pubOrderShipped: acemq.NewPublisher[OrderShipped](conn, Exchange, OrderShippedRoutingKey, acemq.PublishWithFunc[OrderShipped](orderShippedCodec)),
 		pubCancelOrder:  acemq.NewPublisher[CancelOrder](conn, Exchange, CancelOrderRoutingKey, acemq.PublishWith[CancelOrder](acemq.JSONCodec{})),
 	}
 }
@@ -190,13 +284,40 @@ func (p *Publisher) SendCancelOrderBatch(ctx context.Context, ms []CancelOrder, 
 	return p.pubCancelOrder.SendAll(ctx, ms, opts...)
 }
 
+// orderShippedCodec builds the avro-registered codec of OrderShipped from what conn carries.
+func orderShippedCodec(conn *acemq.Conn) (acemq.Codec, error) {
+	return registeredCodec(conn, "orders-order.shipped", OrderShipped{}.AvroSchema(), OrderShipped{}.AvroFullSchema())
+}
+
+// asCodec returns an Avro codec as an acemq.Codec, keeping a nil interface on error.
+func asCodec(c *avro.Codec, err error) (acemq.Codec, error) {
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// registeredCodec frames messages with the id of schema under subject in the
+// registry conn carries (avro.WithRegistry), reading every writer's schema
+// into full, the contract's schema.
+func registeredCodec(conn *acemq.Conn, subject, schema, full string) (acemq.Codec, error) {
+	reg, err := avro.RegistryFrom(conn)
+	if err != nil {
+		return nil, err
+	}
+	return asCodec(avro.Registered(reg, subject, schema, avro.ReaderSchema(full)))
+}
+
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue
-// OrderPlacedQueue(service) bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. The contract's codec, retry policy and required headers
-// apply; opts come after them, so they win.
+// <service>.order.placed bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry
+// policy and required headers apply; opts come after them, so they win.
 func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderPlaced], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue := OrderPlacedQueue(service)
-	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(opts)...)
+	queue, err := acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
+	if err != nil {
+		return nil, err
+	}
+	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(conn, opts)...)
 }
 
 // OrderPlacedQueue returns the queue on which service consumes OrderPlaced events:
@@ -219,7 +340,7 @@ func orderPlacedRetry() acemq.RetryPolicy {
 }
 
 // orderPlacedConsumeOptions puts the contract's consume options before opts.
-func orderPlacedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func orderPlacedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(orderPlacedRetry()),
@@ -228,12 +349,15 @@ func orderPlacedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption
 }
 
 // ConsumeOrderShipped declares what service needs to consume OrderShipped events (the queue
-// OrderShippedQueue(service) bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. The contract's codec, retry policy and required headers
-// apply; opts come after them, so they win.
+// <service>.order.shipped bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry
+// policy and required headers apply; opts come after them, so they win.
 func ConsumeOrderShipped(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderShipped], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue := OrderShippedQueue(service)
-	return acemq.DeclareAndConsume(ctx, conn, orderShippedTopology(newTopology(), queue), queue, h, orderShippedConsumeOptions(opts)...)
+	queue, err := acemq.SubscriberQueue(service, OrderShippedRoutingKey)
+	if err != nil {
+		return nil, err
+	}
+	return acemq.DeclareAndConsume(ctx, conn, orderShippedTopology(newTopology(), queue), queue, h, orderShippedConsumeOptions(conn, opts)...)
 }
 
 // OrderShippedQueue returns the queue on which service consumes OrderShipped events:
@@ -256,9 +380,9 @@ func orderShippedRetry() acemq.RetryPolicy {
 }
 
 // orderShippedConsumeOptions puts the contract's consume options before opts.
-func orderShippedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func orderShippedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
+		acemq.ConsumeWithFunc(conn, orderShippedCodec),
 		acemq.RetryWith(orderShippedRetry()),
 	}, opts...)
 }
@@ -267,7 +391,7 @@ func orderShippedConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOptio
 // retry queues) and delivers each CancelOrder command to h. The contract's codec, retry
 // policy and required headers apply; opts come after them, so they win.
 func ConsumeCancelOrder(ctx context.Context, conn *acemq.Conn, h acemq.Handler[CancelOrder], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, cancelOrderTopology(newTopology()), CancelOrderQueue, h, cancelOrderConsumeOptions(opts)...)
+	return acemq.DeclareAndConsume(ctx, conn, cancelOrderTopology(newTopology()), CancelOrderQueue, h, cancelOrderConsumeOptions(conn, opts)...)
 }
 
 // cancelOrderTopology adds the queue of command CancelOrder to t.
@@ -284,11 +408,203 @@ func cancelOrderRetry() acemq.RetryPolicy {
 }
 
 // cancelOrderConsumeOptions puts the contract's consume options before opts.
-func cancelOrderConsumeOptions(opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+func cancelOrderConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(cancelOrderRetry()),
 	}, opts...)
+}
+
+// EventHandlers is the handler set of a service that subscribes to the events of the
+// orders domain, one method per message.
+// Embed UnimplementedEventHandlers in implementations: a message added to the
+// contract is then handled by its default (the message is rejected, or the
+// RPC fails) instead of breaking the build.
+type EventHandlers interface {
+	// HandleOrderPlaced handles event OrderPlaced.
+	HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack
+	// HandleOrderShipped handles event OrderShipped.
+	HandleOrderShipped(context.Context, acemq.Message[OrderShipped]) acemq.Ack
+	mustEmbedUnimplementedEventHandlers()
+}
+
+// UnimplementedEventHandlers is the default of every method of EventHandlers: a message
+// is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
+type UnimplementedEventHandlers struct{}
+
+// HandleOrderPlaced rejects the message: it is not implemented.
+func (UnimplementedEventHandlers) HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: event OrderPlaced is not implemented"))
+}
+
+// HandleOrderShipped rejects the message: it is not implemented.
+func (UnimplementedEventHandlers) HandleOrderShipped(context.Context, acemq.Message[OrderShipped]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: event OrderShipped is not implemented"))
+}
+
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
+
+// Subscribe consumes every event of the domain on the queues of service
+// (<service>.<routing key>), delivering each to its method of h. It stops
+// the consumers it started when one fails to start.
+func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
+	s := &Server{}
+	if err := s.add(ConsumeOrderPlaced(ctx, conn, service, h.HandleOrderPlaced, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	if err := s.add(ConsumeOrderShipped(ctx, conn, service, h.HandleOrderShipped, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// Handlers is the handler set of the service that owns the orders domain:
+// it handles the domain's commands and answers its RPCs, one method per message.
+// Embed UnimplementedHandlers in implementations: a message added to the
+// contract is then handled by its default (the message is rejected, or the
+// RPC fails) instead of breaking the build.
+type Handlers interface {
+	// HandleCancelOrder handles command CancelOrder.
+	HandleCancelOrder(context.Context, acemq.Message[CancelOrder]) acemq.Ack
+	// HandleGetOrderStatus handles rpc GetOrderStatus.
+	HandleGetOrderStatus(context.Context, acemq.Message[GetOrderStatusRequest]) (GetOrderStatusResponse, error)
+	mustEmbedUnimplementedHandlers()
+}
+
+// UnimplementedHandlers is the default of every method of Handlers: a message
+// is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
+type UnimplementedHandlers struct{}
+
+// HandleCancelOrder rejects the message: it is not implemented.
+func (UnimplementedHandlers) HandleCancelOrder(context.Context, acemq.Message[CancelOrder]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: command CancelOrder is not implemented"))
+}
+
+// HandleGetOrderStatus fails the call: it is not implemented.
+func (UnimplementedHandlers) HandleGetOrderStatus(context.Context, acemq.Message[GetOrderStatusRequest]) (GetOrderStatusResponse, error) {
+	return GetOrderStatusResponse{}, errors.New("acemq: rpc GetOrderStatus is not implemented")
+}
+
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
+
+// Serve consumes every command and serves every RPC of the domain, delivering
+// each to its method of h. It stops what it started when one fails to start.
+func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
+	s := &Server{}
+	if err := s.add(ConsumeCancelOrder(ctx, conn, h.HandleCancelOrder, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	if err := s.add(ServeGetOrderStatus(ctx, conn, h.HandleGetOrderStatus, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	return s, nil
+}
+
+// Server is what Subscribe or Serve started: close it to stop every consumer.
+// Close is safe to call once from any goroutine.
+type Server struct {
+	running []io.Closer
+}
+
+// add keeps c running when err is nil, and returns err.
+func (s *Server) add(c io.Closer, err error) error {
+	if err == nil {
+		s.running = append(s.running, c)
+	}
+	return err
+}
+
+// Close stops every consumer and responder the Server started, and returns
+// their errors joined.
+func (s *Server) Close() error {
+	var err error
+	for _, c := range s.running {
+		err = errors.Join(err, c.Close())
+	}
+	return err
+}
+
+// InterceptOrderPlaced returns a ConnOption adding a publish interceptor that runs
+// for OrderPlaced messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptOrderPlaced(fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// InterceptOrderShipped returns a ConnOption adding a publish interceptor that runs
+// for OrderShipped messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptOrderShipped(fn func(context.Context, *acemq.PublishContext, *OrderShipped) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// InterceptCancelOrder returns a ConnOption adding a publish interceptor that runs
+// for CancelOrder messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptCancelOrder(fn func(context.Context, *acemq.PublishContext, *CancelOrder) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// Rules returns the contract's rules as one ConnOption: every required header
+// is enforced on publish (for any publisher of the message's type) and on
+// consume (a delivery of the message's type lacking it is dead-lettered).
+func Rules() acemq.ConnOption {
+	return acemq.ConnOptions(
+		acemq.RequirePublishHeaders[OrderPlaced]("x-bookstore-till"),
+		acemq.RequireConsumeHeaders(OrderPlacedRoutingKey, "x-bookstore-till"))
+}
+
+// The declared errors of the domain's RPCs: a responder returns one to send it,
+// and a caller tests for it with errors.Is.
+var (
+	// ErrNotFound is the declared error NotFound.
+	ErrNotFound = patterns.NewError("NotFound")
+)
+
+// ServeGetOrderStatus declares GetOrderStatusQueue (a quorum queue with its dead-letter
+// queue) and answers each GetOrderStatusRequest with h's response, or with its error
+// (a declared error reaches the caller as itself). The contract's codec
+// applies; opts come after it, so they win.
+//
+// Where an order is now.
+func ServeGetOrderStatus(ctx context.Context, conn *acemq.Conn, h func(context.Context, acemq.Message[GetOrderStatusRequest]) (GetOrderStatusResponse, error), opts ...acemq.ConsumeOption) (*patterns.Responder, error) {
+	return patterns.DeclareAndServe(ctx, conn, getOrderStatusTopology(acemq.NewTopology()), GetOrderStatusQueue, h, append([]acemq.ConsumeOption{acemq.ConsumeWith(acemq.JSONCodec{})}, opts...)...)
+}
+
+// getOrderStatusTopology adds the queue of rpc GetOrderStatus to t.
+func getOrderStatusTopology(t *acemq.Topology) *acemq.Topology {
+	return t.Queue(GetOrderStatusQueue, acemq.OfType(acemq.QueueQuorum)).DeadLetters(GetOrderStatusQueue)
+}
+
+// Client calls the RPCs of the orders domain; create one with NewClient. It is
+// safe for concurrent use; Close releases what its calls set up.
+type Client struct {
+	getOrderStatus *patterns.Client[GetOrderStatusRequest, GetOrderStatusResponse]
+}
+
+// NewClient returns a Client on conn. Nothing is declared until an RPC's first
+// call; a codec conn cannot provide (a keyring) makes that call fail naming it.
+func NewClient(conn *acemq.Conn) *Client {
+	return &Client{
+		getOrderStatus: patterns.NewClient[GetOrderStatusRequest, GetOrderStatusResponse](conn, "", GetOrderStatusQueue, patterns.Timeout(5*time.Second), patterns.DeclaredErrors(ErrNotFound), patterns.RequesterCodec(acemq.JSONCodec{})),
+	}
+}
+
+// GetOrderStatus sends req to GetOrderStatusQueue and waits for the response, at most 5s
+// unless ctx ends sooner. A declared error of the rpc is returned as itself.
+//
+// Where an order is now.
+func (c *Client) GetOrderStatus(ctx context.Context, req GetOrderStatusRequest, opts ...acemq.EnvelopeOption) (GetOrderStatusResponse, error) {
+	return c.getOrderStatus.Do(ctx, req, opts...)
+}
+
+// Close releases what the client's calls set up and returns the errors joined.
+func (c *Client) Close() error {
+	var err error
+	err = errors.Join(err, c.getOrderStatus.Close())
+	return err
 }
 
 // newTopology is the domain's topic exchange.
