@@ -58,10 +58,10 @@ func mirror(dir string, paths []string) ([]string, bool) {
 	return out, true
 }
 
-// readGitBase reads, at revision rev, the contracts under each PATH, with
-// git show: nothing is checked out. A PATH absent at rev contributes
-// nothing (its contracts are new). Sources are named REV:path, the path
-// relative to the repository root.
+// readGitBase reads, at revision rev, the contracts under each PATH and the
+// files they import, with git show: nothing is checked out. A PATH absent at
+// rev contributes nothing (its contracts are new). Sources are named
+// git:REV/path, the path relative to the repository root.
 func readGitBase(ctx context.Context, rev string, paths []string) ([]generator.Source, error) {
 	var out []generator.Source
 	seen := map[string]bool{}
@@ -90,13 +90,27 @@ func gitSources(ctx context.Context, rev, p string) ([]generator.Source, error) 
 	if err != nil {
 		return nil, err
 	}
+	return gitReadAll(ctx, top, rev, names)
+}
+
+// gitReadAll reads names at rev and, breadth first, the files they
+// reference, as generator.ReadSources does on disk.
+func gitReadAll(ctx context.Context, top, rev string, names []string) ([]generator.Source, error) {
+	seen := map[string]bool{}
 	var out []generator.Source
-	for _, n := range names {
+	for len(names) > 0 {
+		n := path.Clean(filepath.ToSlash(names[0]))
+		names = names[1:]
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
 		data, err := git(ctx, top, "show", rev+":"+n)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, generator.Source{Path: rev + ":" + n, Data: data})
+		out = append(out, generator.Source{Path: gitPrefix + rev + "/" + n, Data: data})
+		names = append(names, generator.References(generator.Source{Path: n, Data: data})...)
 	}
 	return out, nil
 }

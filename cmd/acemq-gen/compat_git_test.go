@@ -96,3 +96,21 @@ func TestCompatAgainstAnUnknownRevisionIsAUsageError(t *testing.T) {
 		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
 	}
 }
+
+func TestCompatAgainstGitFollowsImportsOutsideThePath(t *testing.T) {
+	const money = "acemq: 1\npackage: money\ntypes:\n  Money:\n    fields:\n      currency: string\n      cents: long\n"
+	const billing = "acemq: 1\ndomain: billing\nimports:\n  m: ../types/money.acemq.yaml\n" +
+		"events:\n  InvoiceRaised:\n    fields:\n      total: m.Money\n"
+	r := newGitRepo(t)
+	r.commit(map[string]string{"types/money.acemq.yaml": money, "contracts/billing.acemq.yaml": billing})
+	contracts := filepath.Join(r.dir, "contracts")
+	if code, _, errOut := cli(t, "compat", "--against", "git:HEAD", contracts); code != exitOK {
+		t.Fatalf("unchanged: exit %d, stderr:\n%s", code, errOut)
+	}
+	writeText(t, filepath.Join(r.dir, "types", "money.acemq.yaml"), strings.Replace(money, "      currency: string\n", "", 1))
+	code, _, errOut := cli(t, "compat", "--against", "git:HEAD", contracts)
+	want := filepath.Join(r.dir, "types", "money.acemq.yaml") + ":4:3: InvoiceRaised: total.currency: removed, but it has no default in BASE"
+	if code != exitFindings || !strings.Contains(errOut, want) {
+		t.Fatalf("exit %d, stderr:\n%s\nwant %q", code, errOut, want)
+	}
+}
