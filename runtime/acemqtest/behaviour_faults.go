@@ -13,6 +13,7 @@ var faultCases = []behaviourCase{
 	{"fault/unclaimed-content-type-is-parked", unclaimedContentType},
 	{"fault/handler-panic-dead-letters-and-the-consumer-survives", handlerPanic},
 	{"fault/consume-interceptor-refusal-dead-letters-with-the-reason", consumeInterceptorRefusal},
+	{"fault/a-message-lacking-a-required-header-is-dead-lettered", requiredHeaderMissing},
 }
 
 // publishRaw puts body with contentType on queue, bypassing the codec.
@@ -103,5 +104,18 @@ func consumeInterceptorRefusal(k *bkit) {
 	rec.expect(k, "known")
 	if n := rec.handled(); n != 1 {
 		k.t.Errorf("handled %d messages, want only the one the interceptor let through", n)
+	}
+}
+
+func requiredHeaderMissing(k *bkit) {
+	q := k.queue()
+	rec := newRecorder(nil)
+	k.consume(nil, q, rec.handle, acemq.ConsumeRequireHeaders("tenant"))
+	k.send(q, order{ID: "anonymous"})
+	expectSetAside(k, acemq.DeadLetterQueue(q), "anonymous", `the message lacks the required header "tenant"`)
+	k.send(q, order{ID: "known"}, acemq.Header("tenant", "t1"))
+	rec.expect(k, "known")
+	if n := rec.handled(); n != 1 {
+		k.t.Errorf("handled %d messages, want only the one with the header", n)
 	}
 }

@@ -14,6 +14,7 @@ var topologyCases = []behaviourCase{
 	{"topology/apply-declares-and-string-describes", topologyApply},
 	{"topology/the-broker-dead-letters-an-expired-message-to-the-dlq", brokerDeadLettersExpired},
 	{"topology/another-connection-cannot-consume-an-exclusive-queue", exclusiveConsume},
+	{"connection/health-is-up-while-connected-and-down-after-close", healthUpThenDown},
 }
 
 func consumeNeverRedeclares(k *bkit) {
@@ -116,4 +117,20 @@ func exclusiveConsume(k *bkit) {
 	k.consume(nil, q, rec.handle)
 	k.send(q, order{ID: "owned"})
 	rec.expect(k, "owned")
+}
+
+func healthUpThenDown(k *bkit) {
+	conn := k.open()
+	if r := conn.Health(k.ctx); r.Status != acemq.HealthUp {
+		k.t.Errorf("Health of a live connection = %+v, want up", r)
+	}
+	if err := conn.Close(); err != nil {
+		k.t.Fatal(err)
+	}
+	if r := conn.Health(k.ctx); r.Status != acemq.HealthDown {
+		k.t.Errorf("Health after Close = %+v, want down", r)
+	}
+	if r := k.conn.Health(k.ctx); r.Status != acemq.HealthUp {
+		k.t.Errorf("Health of another connection to the same broker = %+v, want up", r)
+	}
 }
