@@ -62,20 +62,25 @@ func (e *compatExplainer) enum(reader, writer *avro.EnumSchema, path []string) {
 	if e.renamed(reader, writer, path) || reader.HasDefault() {
 		return
 	}
+	lost := compatMissingSymbols(reader, writer)
+	switch {
+	case len(lost) == 0:
+	case e.dir == compatForward:
+		e.add(path, "enum %s gained %s, and the enum has no default in BASE", reader.FullName(), compatSymbols(lost))
+	default:
+		e.add(path, "enum %s lost %s, and the enum has no default", reader.FullName(), compatSymbols(lost))
+	}
+}
+
+// compatMissingSymbols lists the writer's symbols the reader lacks.
+func compatMissingSymbols(reader, writer *avro.EnumSchema) []string {
 	var lost []string
 	for _, s := range writer.Symbols() {
 		if !slices.Contains(reader.Symbols(), s) {
 			lost = append(lost, s)
 		}
 	}
-	if len(lost) == 0 {
-		return
-	}
-	if e.dir == compatForward {
-		e.add(path, "enum %s gained %s, and the enum has no default in BASE", reader.FullName(), compatSymbols(lost))
-		return
-	}
-	e.add(path, "enum %s lost %s, and the enum has no default", reader.FullName(), compatSymbols(lost))
+	return lost
 }
 
 func compatSymbols(s []string) string {

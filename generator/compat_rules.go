@@ -1,5 +1,7 @@
 package generator
 
+import "github.com/hamba/avro/v2"
+
 // compatDir says which schema reads and which writes in a compatibility check.
 type compatDir int
 
@@ -9,6 +11,14 @@ const (
 	// backward: the new schema reads what the BASE schema wrote.
 	compatBackward
 )
+
+// order returns BASE and new schemas as (reader, writer) for d.
+func (d compatDir) order(base, next avro.Schema) (reader, writer avro.Schema) {
+	if d == compatForward {
+		return base, next
+	}
+	return next, base
+}
 
 // compatRole is what a message's kind means for compatibility: the direction its
 // owner needs and the words each rule uses.

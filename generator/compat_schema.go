@@ -41,10 +41,7 @@ func compatParse(rec *Record) (avro.Schema, error) {
 // compatDirection asks hamba/avro whether the reader of c.dir resolves the
 // writer, and explains each failure it finds.
 func compatDirection(d *diags, n compatItem, base, next avro.Schema, c compatCheck) {
-	reader, writer := next, base
-	if c.dir == compatForward {
-		reader, writer = base, next
-	}
+	reader, writer := c.dir.order(base, next)
 	sc := avro.NewSchemaCompatibility()
 	err := sc.Compatible(reader, writer)
 	if err == nil {

@@ -29,20 +29,29 @@ func compat(ctx context.Context, args []string, _, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
-	base, err := readBase(ctx, a.against, a.paths)
-	if err != nil {
-		fmt.Fprintf(stderr, "acemq-gen compat: reading BASE %s: %s\n", a.against, strings.TrimPrefix(err.Error(), "acemq-gen: "))
-		return exitUsage
-	}
-	next, err := generator.ReadSources(a.paths)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitFindings
+	base, next, code := compatSources(ctx, a, stderr)
+	if code != exitOK {
+		return code
 	}
 	if printDiagnostics(generator.Compat(base, next, a.options()...), stderr) {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// compatSources reads BASE (a usage error when it cannot be read) and the
+// new contracts.
+func compatSources(ctx context.Context, a compatArgs, stderr io.Writer) (base, next []generator.Source, code int) {
+	base, err := readBase(ctx, a.against, a.paths)
+	if err != nil {
+		fmt.Fprintf(stderr, "acemq-gen compat: reading BASE %s: %s\n", a.against, strings.TrimPrefix(err.Error(), "acemq-gen: "))
+		return nil, nil, exitUsage
+	}
+	if next, err = generator.ReadSources(a.paths); err != nil {
+		fmt.Fprintln(stderr, err)
+		return nil, nil, exitFindings
+	}
+	return base, next, exitOK
 }
 
 func (a compatArgs) options() []generator.CompatOption {

@@ -126,19 +126,25 @@ func gitLocate(ctx context.Context, p string) (top, rel string, dir bool, err er
 	if !info.IsDir() {
 		where = filepath.Dir(p)
 	}
-	out, err := git(ctx, where, "rev-parse", "--show-toplevel", "--show-prefix")
-	if err != nil {
-		return "", "", false, err
-	}
-	lines := strings.SplitN(string(out), "\n", 3)
-	if len(lines) < 2 {
-		return "", "", false, fmt.Errorf("git rev-parse: unexpected output %q", out)
-	}
-	rel = strings.TrimSuffix(lines[1], "/")
+	top, rel, err = gitRoot(ctx, where)
 	if !info.IsDir() {
 		rel = path.Join(rel, filepath.Base(p))
 	}
-	return lines[0], rel, info.IsDir(), nil
+	return top, rel, info.IsDir(), err
+}
+
+// gitRoot returns the top of the repository holding the directory where, and
+// where's path relative to it ("" at the top).
+func gitRoot(ctx context.Context, where string) (top, prefix string, err error) {
+	out, err := git(ctx, where, "rev-parse", "--show-toplevel", "--show-prefix")
+	if err != nil {
+		return "", "", err
+	}
+	lines := strings.SplitN(string(out), "\n", 3)
+	if len(lines) < 2 {
+		return "", "", fmt.Errorf("git rev-parse: unexpected output %q", out)
+	}
+	return lines[0], strings.TrimSuffix(lines[1], "/"), nil
 }
 
 // gitList lists the files to read at rev: rel itself when it is a file, the
