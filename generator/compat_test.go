@@ -110,3 +110,32 @@ func TestCompatNeverReportsWhatHambaAccepts(t *testing.T) {
 		t.Fatalf("got %v", d.list)
 	}
 }
+
+const compatOrders = "acemq: 1\ndomain: orders\nevents:\n  OrderPlaced:\n    fields: {orderId: uuid}\n"
+
+func TestCompatMatchesMessagesByDomainSoMovingAContractChangesNothing(t *testing.T) {
+	base := []Source{{Path: "old/orders.acemq.yaml", Data: []byte(compatOrders)}}
+	next := []Source{{Path: "contracts/orders/events.acemq.yaml", Data: []byte(compatOrders)}}
+	if ds := Compat(base, next); len(ds) != 0 {
+		t.Fatalf("got %v", ds)
+	}
+}
+
+func TestCompatReportsEveryMessageOfARemovedDomainWhereItWasInBase(t *testing.T) {
+	base := []Source{{Path: "git:HEAD/orders.acemq.yaml", Data: []byte(compatOrders)}}
+	next := []Source{{Path: "billing.acemq.yaml", Data: []byte(strings.Replace(compatOrders, "orders", "billing", 1))}}
+	ds := Compat(base, next)
+	if len(ds) != 1 || ds[0].String() != "git:HEAD/orders.acemq.yaml:4:3: OrderPlaced: removed; "+compatEvent.removed {
+		t.Fatalf("got %v", ds)
+	}
+}
+
+func TestCompatReturnsTheContractErrorsOfEitherSide(t *testing.T) {
+	bad := []Source{{Path: "bad.acemq.yaml", Data: []byte("acemq: 1\ndomain: Orders!\n")}}
+	good := []Source{{Path: "orders.acemq.yaml", Data: []byte(compatOrders)}}
+	for _, ds := range []Diagnostics{Compat(bad, good), Compat(good, bad)} {
+		if !ds.HasErrors() || ds[0].Pos.File != "bad.acemq.yaml" {
+			t.Errorf("got %v", ds)
+		}
+	}
+}
