@@ -29,6 +29,20 @@ func explainSchemas(t *testing.T, base, next string, dir compatDir) []string {
 	return out
 }
 
+// agreesWithTheRegistryWriter checks that judging the writer by its full
+// schema, as compat does, gives the verdict the runtime gets when it resolves
+// the writer's canonical schema (what the registry holds) onto the reader.
+func agreesWithTheRegistryWriter(t *testing.T, base, next string, dir compatDir) {
+	t.Helper()
+	reader, writer := dir.order(avro.MustParse(base), avro.MustParse(next))
+	canonical := avro.MustParse(writer.String())
+	_, runtimeErr := avro.NewSchemaCompatibility().Resolve(reader, canonical)
+	compatErr := avro.NewSchemaCompatibility().Compatible(reader, writer)
+	if (runtimeErr == nil) != (compatErr == nil) {
+		t.Fatalf("compat says %v, the runtime's resolution %v", compatErr, runtimeErr)
+	}
+}
+
 func record(fields string) string {
 	return `{"type":"record","name":"com.example.M","fields":[` + fields + `]}`
 }
@@ -75,6 +89,7 @@ func TestCompatExplainsEachAvroRule(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			agreesWithTheRegistryWriter(t, record(c.base), record(c.next), c.dir)
 			got := explainSchemas(t, record(c.base), record(c.next), c.dir)
 			if c.want == "" {
 				if got != nil {
