@@ -10,6 +10,8 @@ const (
 	deathRejected = "rejected"
 	deathExpired  = "expired"
 	deathMaxLen   = "maxlen"
+	// deathDeliveryLimit is a quorum queue's x-delivery-limit reached.
+	deathDeliveryLimit = "delivery_limit"
 )
 
 // deadLetter routes m to the queue's dead-letter exchange, if it has one,

@@ -113,3 +113,23 @@ func (q *memQueue) dropHeads() {
 		q.deadLetter(m, deathMaxLen)
 	}
 }
+
+// readDeliveryLimit reads a quorum queue's x-delivery-limit (-1: none; other
+// queue types ignore it, as RabbitMQ's classic queues do).
+func (b *memBroker) readDeliveryLimit(name string, args map[string]any) (int64, error) {
+	v, ok := args["x-delivery-limit"]
+	if !ok || argString(args[ArgQueueType]) != string(QueueQuorum) {
+		return -1, nil
+	}
+	n, isInt := normalizeArg(v).(int64)
+	if !isInt || n < 0 {
+		return -1, b.invalidArg("x-delivery-limit", name, v)
+	}
+	return n, nil
+}
+
+// overDeliveryLimit reports whether m has been returned more often than
+// the queue's x-delivery-limit allows: it is dead-lettered instead.
+func (q *memQueue) overDeliveryLimit(m *memMessage) bool {
+	return q.deliveryLimit >= 0 && m.returns > q.deliveryLimit
+}

@@ -10,32 +10,35 @@ import (
 // memQueue is a declared queue: its ready messages, in order, and the
 // subscriptions competing for them (served round-robin).
 type memQueue struct {
-	b         *memBroker
-	name      string
-	spec      QueueSpec
-	ttl       time.Duration // x-message-ttl, when hasTTL
-	hasTTL    bool
-	dlx       string // x-dead-letter-exchange
-	dlKey     string // x-dead-letter-routing-key; "" keeps the message's key
-	hasDLX    bool
-	limits    memLimits
-	rejecting bool          // a full quorum queue refusing publishes (see refuses)
-	owner     *memTransport // the connection an exclusive queue belongs to
-	quorum    bool          // x-queue-type quorum: redeliveries carry x-delivery-count
-	seq       uint64        // the sequence number of the last message enqueued
-	expires   time.Duration // x-expires: deleted once unused this long; 0 = never
-	used      time.Time     // last use that x-expires counts from
-	idle      *time.Timer   // checks x-expires
-	timed     bool          // some message ever had an expiry: expire has work to do
-	ready     []*memMessage
-	consumers []*memSub
-	next      int
+	b             *memBroker
+	name          string
+	spec          QueueSpec
+	ttl           time.Duration // x-message-ttl, when hasTTL
+	hasTTL        bool
+	dlx           string // x-dead-letter-exchange
+	dlKey         string // x-dead-letter-routing-key; "" keeps the message's key
+	hasDLX        bool
+	limits        memLimits
+	rejecting     bool          // a full quorum queue refusing publishes (see refuses)
+	singleActive  bool          // x-single-active-consumer
+	deliveryLimit int64         // a quorum queue's x-delivery-limit; -1 = none
+	owner         *memTransport // the connection an exclusive queue belongs to
+	quorum        bool          // x-queue-type quorum: redeliveries carry x-delivery-count
+	seq           uint64        // the sequence number of the last message enqueued
+	expires       time.Duration // x-expires: deleted once unused this long; 0 = never
+	used          time.Time     // last use that x-expires counts from
+	idle          *time.Timer   // checks x-expires
+	timed         bool          // some message ever had an expiry: expire has work to do
+	ready         []*memMessage
+	consumers     []*memSub
+	next          int
 }
 
 func newMemQueue(b *memBroker, name string, spec QueueSpec) (*memQueue, error) {
 	q := &memQueue{b: b, name: name, spec: spec}
 	q.readDeadLettering(spec.Args)
 	q.quorum = argString(spec.Args[ArgQueueType]) == string(QueueQuorum)
+	q.singleActive = normalizeArg(spec.Args["x-single-active-consumer"]) == true
 	if err := b.checkReplicated(name, spec); err != nil {
 		return nil, err
 	}
@@ -44,6 +47,9 @@ func newMemQueue(b *memBroker, name string, spec QueueSpec) (*memQueue, error) {
 		return nil, err
 	}
 	if q.limits, err = b.readLimits(name, spec.Args); err != nil {
+		return nil, err
+	}
+	if q.deliveryLimit, err = b.readDeliveryLimit(name, spec.Args); err != nil {
 		return nil, err
 	}
 	q.expires, err = b.readExpires(name, spec.Args)
@@ -101,9 +107,12 @@ func (q *memQueue) enqueue(m *memMessage) {
 func (q *memQueue) requeue(m *memMessage) {
 	m.redelivered = true
 	m.returns++
-	if q.quorum {
+	switch {
+	case q.overDeliveryLimit(m):
+		q.deadLetter(m, deathDeliveryLimit)
+	case q.quorum:
 		q.ready = append(q.ready, m)
-	} else {
+	default:
 		q.putBack(m)
 	}
 	q.dispatch()
@@ -114,16 +123,20 @@ func (q *memQueue) requeue(m *memMessage) {
 // in publish order, a quorum queue ahead of every ready message. Call with
 // b.mu held.
 func (q *memQueue) giveBack(msgs []*memMessage) {
+	var front []*memMessage
 	for _, m := range msgs {
 		m.redelivered = true
 		m.returns++
-		if !q.quorum {
+		switch {
+		case q.overDeliveryLimit(m):
+			q.deadLetter(m, deathDeliveryLimit)
+		case q.quorum:
+			front = append(front, m)
+		default:
 			q.putBack(m)
 		}
 	}
-	if q.quorum {
-		q.ready = append(slices.Clip(msgs), q.ready...)
-	}
+	q.ready = append(front, q.ready...)
 	q.dispatch()
 }
 
@@ -164,8 +177,15 @@ func (q *memQueue) dispatch() {
 	}
 }
 
-// pickConsumer returns the next subscription with room, or nil.
+// pickConsumer returns the next subscription with room, or nil. A
+// single-active-consumer queue serves its oldest subscription only.
 func (q *memQueue) pickConsumer() *memSub {
+	if q.singleActive {
+		if len(q.consumers) > 0 && q.consumers[0].hasRoom() {
+			return q.consumers[0]
+		}
+		return nil
+	}
 	n := len(q.consumers)
 	for i := range n {
 		s := q.consumers[(q.next+i)%n]

@@ -52,7 +52,22 @@ func (b *memBroker) route(exchange, key string) ([]*memQueue, error) {
 	if !ok {
 		return nil, b.errorf("404 NOT_FOUND - no exchange %q", exchange)
 	}
-	return b.bound(x, key), nil
+	return b.boundOrAlternate(x, key), nil
+}
+
+// boundOrAlternate returns the queues bound to x that match key or, when
+// none do, those its alternate-exchange (and that one's, and so on) routes
+// to, as RabbitMQ does. Call with b.mu held.
+func (b *memBroker) boundOrAlternate(x *memExchange, key string) []*memQueue {
+	seen := map[string]bool{}
+	for x != nil && !seen[x.name] {
+		seen[x.name] = true
+		if queues := b.bound(x, key); len(queues) > 0 {
+			return queues
+		}
+		x = b.exchanges[argString(x.spec.Args["alternate-exchange"])]
+	}
+	return nil
 }
 
 // bound returns the queues bound to x whose binding matches key, each once.

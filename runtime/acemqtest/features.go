@@ -1,0 +1,72 @@
+package acemqtest
+
+import (
+	"fmt"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// featureCases pin queue and exchange arguments the in-memory transport
+// once ignored.
+var featureCases = []conformanceCase{
+	{"features/a-single-active-consumer-queue-serves-one-consumer-at-a-time", singleActiveConsumer},
+	{"features/a-quorum-delivery-limit-dead-letters-the-message", deliveryLimit},
+	{"features/an-alternate-exchange-takes-what-would-reach-no-queue", alternateExchange},
+}
+
+func singleActiveConsumer(k *kit) {
+	q := k.queue(map[string]any{"x-single-active-consumer": true})
+	active, standby := k.consume(q, 10), k.consume(q, 10)
+	for i := range 4 {
+		k.send("", q, fmt.Sprint("sac-", i))
+	}
+	for i := range 4 {
+		active.expect(fmt.Sprint("sac-", i))
+	}
+	if err := active.sub.Close(); err != nil {
+		k.t.Fatal(err)
+	}
+	k.send("", q, "after")
+	standby.expect("after")
+	if n := len(standby.c); n != 0 {
+		k.t.Errorf("the standby consumer holds %d more deliveries, want 0", n)
+	}
+}
+
+func deliveryLimit(k *kit) {
+	dlx, dlq := k.exchange("fanout"), k.queue(nil)
+	k.bind(dlq, dlx, "")
+	dead := k.consume(dlq, 10)
+	q := quorumQueue(k, map[string]any{"x-delivery-limit": 1, acemq.ArgDeadLetterExchange: dlx})
+	k.send("", q, "limited")
+	in := k.consume(q, 1)
+	for range 2 {
+		if err := in.next().Nack(true); err != nil {
+			k.t.Fatal(err)
+		}
+	}
+	d := dead.expect("limited")
+	if d.Headers["x-first-death-reason"] != "delivery_limit" {
+		k.t.Errorf("x-first-death-reason = %#v, want delivery_limit", d.Headers["x-first-death-reason"])
+	}
+	if v, ok := d.Headers["x-delivery-count"]; ok {
+		k.t.Errorf("the dead letter carries x-delivery-count %#v, want none", v)
+	}
+}
+
+func alternateExchange(k *kit) {
+	ae, caught := k.exchange("fanout"), k.queue(nil)
+	k.bind(caught, ae, "")
+	x := k.name("x-with-ae")
+	spec := acemq.ExchangeSpec{Kind: "direct", AutoDelete: true, Args: map[string]any{"alternate-exchange": ae}}
+	if err := k.tr.DeclareExchange(k.ctx, x, spec); err != nil {
+		k.t.Fatal(err)
+	}
+	res := k.publish(x, "nobody", acemq.Outbound{MessageID: "strays", Mandatory: true})
+	if !res.Routed {
+		k.t.Errorf("a mandatory publish caught by the alternate exchange = %+v, want routed", res)
+	}
+	if d := k.consume(caught, 10).expect("strays"); d.Exchange != x || d.RoutingKey != "nobody" {
+		k.t.Errorf("caught via %q key %q, want the original %q and nobody", d.Exchange, d.RoutingKey, x)
+	}
+}
