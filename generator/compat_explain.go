@@ -19,14 +19,23 @@ type compatExplainer struct {
 	out []compatFinding
 }
 
-// compatFinding is one breaking change: the field path and what changed.
+// compatFinding is one breaking change: the field path and what changed;
+// inType when the change is in the definition of the field's named type
+// (enum symbols, fixed size, a rename), which is then where it points.
 type compatFinding struct {
 	path   []string
 	change string
+	inType bool
 }
 
 func (e *compatExplainer) add(path []string, format string, args ...any) {
-	e.out = append(e.out, compatFinding{slices.Clone(path), fmt.Sprintf(format, args...)})
+	e.out = append(e.out, compatFinding{path: slices.Clone(path), change: fmt.Sprintf(format, args...)})
+}
+
+// addInType records a change in the definition of the named type at path.
+func (e *compatExplainer) addInType(path []string, format string, args ...any) {
+	e.add(path, format, args...)
+	e.out[len(e.out)-1].inType = true
 }
 
 // fails reports whether reader cannot read what writer wrote.

@@ -14,7 +14,7 @@ func (e *compatExplainer) renamed(reader, writer avro.NamedSchema, path []string
 		return false
 	}
 	base, next := e.baseNew(reader, writer)
-	e.add(path, "%s renamed from %s to %s without an alias naming %s", reader.Type(),
+	e.addInType(path, "%s renamed from %s to %s without an alias naming %s", reader.Type(),
 		base.(avro.NamedSchema).FullName(), next.(avro.NamedSchema).FullName(), writer.FullName())
 	return true
 }
@@ -66,9 +66,9 @@ func (e *compatExplainer) enum(reader, writer *avro.EnumSchema, path []string) {
 	switch {
 	case len(lost) == 0:
 	case e.dir == compatForward:
-		e.add(path, "enum %s gained %s, and the enum has no default in BASE", reader.FullName(), compatSymbols(lost))
+		e.addInType(path, "enum %s gained %s, and the enum has no default in BASE", reader.FullName(), compatSymbols(lost))
 	default:
-		e.add(path, "enum %s lost %s, and the enum has no default", reader.FullName(), compatSymbols(lost))
+		e.addInType(path, "enum %s lost %s, and the enum has no default", reader.FullName(), compatSymbols(lost))
 	}
 }
 
@@ -96,7 +96,7 @@ func (e *compatExplainer) fixed(reader, writer *avro.FixedSchema, path []string)
 		return
 	}
 	base, next := e.baseNew(reader, writer)
-	e.add(path, "fixed %s changed size from %d to %d bytes", reader.FullName(),
+	e.addInType(path, "fixed %s changed size from %d to %d bytes", reader.FullName(),
 		base.(*avro.FixedSchema).Size(), next.(*avro.FixedSchema).Size())
 }
 

@@ -53,7 +53,7 @@ func compatDirection(d *diags, n compatItem, base, next avro.Schema, c compatChe
 		e.add(nil, "changed incompatibly: %v", err)
 	}
 	for _, f := range e.out {
-		d.errorf(compatPos(n, f.path), "%s: %s: %s (rule: %s)", n.name, compatPath(f.path), f.change, c.rule)
+		d.errorf(compatPos(n, f), "%s: %s: %s (rule: %s)", n.name, compatPath(f.path), f.change, c.rule)
 	}
 }
 
@@ -72,23 +72,33 @@ func compatPath(path []string) string {
 	return b.String()
 }
 
-// compatPos is the position in n's contract of the deepest field of path
-// that still exists there; for a field that does not, the record that lacks
-// it (the message itself at the top).
-func compatPos(n compatItem, path []string) Pos {
+// compatPos is the position in n's contract of the deepest field of f's
+// path that still exists there; for a field that does not, the record that
+// lacks it (the message itself at the top); for a change in a named type's
+// definition, that definition.
+func compatPos(n compatItem, f compatFinding) Pos {
 	pos, rec := n.pos, n.record
-	for _, name := range path {
+	for _, name := range f.path {
 		if name == "[]" || name == "{}" {
 			continue
 		}
-		f := compatField(rec, name)
-		if f == nil {
-			if rec != nil && rec != n.record {
-				pos = rec.Pos
-			}
-			break
+		field := compatField(rec, name)
+		if field == nil {
+			return compatRecordPos(n, rec, pos)
 		}
-		pos, rec = f.Pos, compatRecordOf(f.Type)
+		pos, rec = field.Pos, compatRecordOf(field.Type)
+	}
+	if f.inType && len(f.path) > 0 {
+		return compatRecordPos(n, rec, pos)
+	}
+	return pos
+}
+
+// compatRecordPos is where rec is declared, unless it is n's own payload
+// (or none): then it is pos.
+func compatRecordPos(n compatItem, rec *Record, pos Pos) Pos {
+	if rec != nil && rec != n.record {
+		return rec.Pos
 	}
 	return pos
 }

@@ -230,3 +230,33 @@ func TestCompatReadsTheBaseDirectoryAsACheckoutWhenThePathsExistInIt(t *testing.
 		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
 	}
 }
+
+func TestCompatEnumSymbolsFollowTheDirectionAndTheEnumDefault(t *testing.T) {
+	contract := func(symbols, def string) string {
+		return "acemq: 1\ndomain: orders\ntypes:\n  Status:\n    enum: [" + symbols + "]\n" + def +
+			"events:\n  OrderPlaced:\n    fields: {status: Status}\ncommands:\n  SetStatus:\n    fields: {status: Status}\n"
+	}
+	cases := []struct {
+		name, base, next string
+		wantCode         int
+		want             string
+	}{
+		{"a symbol added without a default breaks the event's old readers", contract("paid, shipped", ""),
+			contract("paid, shipped, lost", ""), exitFindings,
+			":4:3: OrderPlaced: status: enum orders.Status gained symbol lost, and the enum has no default in BASE"},
+		{"a symbol added with a default in BASE passes", contract("paid, shipped", "    default: paid\n"),
+			contract("paid, shipped, lost", "    default: paid\n"), exitOK, ""},
+		{"a symbol removed without a default breaks the command's new reader", contract("paid, shipped", ""),
+			contract("paid", ""), exitFindings,
+			":4:3: SetStatus: status: enum orders.Status lost symbol shipped, and the enum has no default"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			base, next := compatDirs(t, c.base, c.next)
+			code, _, errOut := cli(t, "compat", "--against", base, next)
+			if code != c.wantCode || !strings.Contains(errOut, c.want) {
+				t.Fatalf("exit %d (want %d), stderr:\n%s\nwant %q", code, c.wantCode, errOut, c.want)
+			}
+		})
+	}
+}
