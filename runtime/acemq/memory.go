@@ -13,6 +13,19 @@ import (
 // Each distinct NAME is its own broker; every Connect to the same NAME reaches
 // the same one, for the life of the process. memory://NAME?confirms=off
 // behaves like a RabbitMQ connection without publisher confirms.
+//
+// It behaves like RabbitMQ 3.10 where acemq can tell (runtime/acemqtest runs
+// the same suites on both): direct, topic, fanout and headers exchanges, the
+// amq.* exchanges and the reserved amq. prefix, alternate exchanges,
+// auto-delete queues and exchanges, exclusive queues locked to and deleted
+// with their connection, x-expires, PRECONDITION_FAILED on inequivalent
+// redeclarations, message and queue TTLs (expiring at the head of the
+// queue), dead-lettering with x-death, x-max-length(-bytes) with drop-head
+// and reject-publish, single active consumers, quorum queues' requeue order,
+// x-delivery-count and x-delivery-limit, and header values as the broker
+// hands them back. It does not model streams (declared, not consumable),
+// headers-exchange binding arguments (every binding matches), priorities or
+// anything about durability across restarts.
 
 func init() { RegisterTransport("memory", dialMemory) }
 

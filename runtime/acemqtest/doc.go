@@ -23,11 +23,13 @@
 //	open ──► declare (x-expires: a broker drops leftovers) ──► publish ──► consume ──► assert
 //
 // Subtests: routing (direct, topic word matching with * and #, fanout, the
-// default exchange), competing consumers, settling (ack, nack with requeue
-// and the redelivered flag, requeue keeping publish order, Cancel, Close,
-// prefetch, quorum x-delivery-count), mandatory returns, confirms,
-// dead-lettering (nack without requeue, queue TTL, message TTL, max-length,
-// dead-letter routing key, the x-death and x-first-death-* headers),
+// default exchange, alternate exchanges), competing consumers and single
+// active consumers, settling (ack, nack with requeue and the redelivered
+// flag, requeue order on classic and quorum queues, Cancel, Close, prefetch,
+// quorum x-delivery-count and x-delivery-limit), mandatory returns,
+// confirms, dead-lettering (nack without requeue, queue TTL, message TTL
+// expiring at the head of the queue, a zero TTL, max-length, dead-letter
+// routing key, the x-death and x-first-death-* headers),
 // declarations (redeclaring with different arguments, durability or kind
 // refused with PRECONDITION_FAILED naming the argument; bindings to
 // undeclared or default exchanges, unknown kinds, auto-delete queues and
