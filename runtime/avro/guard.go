@@ -13,13 +13,18 @@ import (
 const MaxDepth = 512
 
 // The guard walks a body along its writer's schema before hamba decodes it,
-// for schemas with arrays, maps or named-type references. hamba v2.31.0
-// trusts array block counts: a block of (1<<63)-1 items after a non-empty one
-// overflows its running total, which passes the MaxSliceAllocSize check and
-// has it write past the end of the slice; a skipped array of nulls or map
-// with a huge count spins for as long as the count says; a deep recursive
-// value exhausts the stack. The walk costs a pass over the bytes, allocates
-// nothing, and refuses every such body before hamba sees it.
+// for schemas with arrays, maps or named-type references, because hamba
+// v2.31.0 trusts what the wire claims:
+//   - a block of (1<<63)-1 items after a non-empty one overflows its running
+//     total, which then passes the MaxSliceAllocSize check and has it write
+//     past the end of the slice;
+//   - it grows a slice to a block's count before reading an item, so four
+//     bytes claiming 1<<20 records allocate 1<<20 times the record's size;
+//   - a skipped array or map with a huge count spins for as long as the
+//     count says, and a deeply recursive value exhausts the stack.
+//
+// The walk costs one pass over the bytes, allocates nothing, and refuses
+// every such body before hamba sees it.
 var (
 	errOverrun   = errors.New("a length or count runs past the end of the body")
 	errBadLength = errors.New("a negative length")
