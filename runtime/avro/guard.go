@@ -161,9 +161,7 @@ func (w *walker) nested(g *gop, depth int) {
 	case gRecord:
 		w.seq(g.sub.seq, depth)
 	case gEnum:
-		if i := w.long(); i < 0 || i >= int64(g.n) {
-			w.fail(fmt.Errorf("enum index %d out of range", i))
-		}
+		w.index(g.n, "enum")
 	case gUnion:
 		w.union(g, depth)
 	case gArray, gMap:
@@ -173,12 +171,19 @@ func (w *walker) nested(g *gop, depth int) {
 
 func (w *walker) union(g *gop, depth int) {
 	alts := g.sub.alts
-	i := w.long()
-	if i < 0 || i >= int64(len(alts)) {
-		w.fail(fmt.Errorf("union index %d out of range", i))
-		return
+	if i, ok := w.index(len(alts), "union"); ok {
+		w.seq(alts[i], depth)
 	}
-	w.seq(alts[i], depth)
+}
+
+// index reads an enum's or a union's index, which must be below n.
+func (w *walker) index(n int, what string) (int, bool) {
+	i := w.long()
+	if i < 0 || i >= int64(n) {
+		w.fail(fmt.Errorf("%s index %d out of range", what, i))
+		return 0, false
+	}
+	return int(i), true
 }
 
 // blocks walks an array's or a map's blocks: every count within what is

@@ -228,3 +228,17 @@ func TestDecodeRefusesAnArrayCountTheBodyCannotHoldWithoutAllocatingIt(t *testin
 		t.Fatalf("a 4-byte body claiming %d records allocated %d bytes", MaxArrayItems, allocated)
 	}
 }
+
+func TestDecodeRefusesEnumAndUnionIndexesOutOfRange(t *testing.T) {
+	schema := `{"type":"record","name":"R","fields":[
+  {"name":"state","type":{"type":"enum","name":"S","symbols":["A","B"]}},
+  {"name":"note","type":["null","string"]},
+  {"name":"tags","type":{"type":"array","items":"string"}}]}`
+	c := must[*Codec](t)(Of(schema))
+	var out map[string]any
+	wantFatal(t, c.Decode(appendLong(nil, 2, 0, 0), &out), "enum index 2 out of range")
+	wantFatal(t, c.Decode(appendLong(nil, 1, -1, 0), &out), "union index -1 out of range")
+	if err := c.Decode(appendLong(nil, 1, 0, 0), &out); err != nil || out["state"] != "B" {
+		t.Fatalf("a valid body: %v %v", out, err)
+	}
+}
