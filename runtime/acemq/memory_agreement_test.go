@@ -143,3 +143,14 @@ func TestMemoryAmqExchangesAreDeclaredDurableByKind(t *testing.T) {
 		}
 	}
 }
+
+// table stands for a transport's own table type, such as amqp091.Table.
+type table map[string]any
+
+func TestMemoryNamedTablesAndListsTravelAsPlainOnes(t *testing.T) {
+	got, err := wireHeaders(map[string]any{"t": table{"n": 1}, "l": []any{table{"m": uint(2)}}})
+	want := map[string]any{"t": map[string]any{"n": int32(1)}, "l": []any{map[string]any{"m": int64(2)}}}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("wireHeaders = %#v, %v; want %#v", got, err, want)
+	}
+}

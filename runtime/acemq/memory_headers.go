@@ -3,6 +3,7 @@ package acemq
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"strconv"
 	"time"
 )
@@ -74,6 +75,24 @@ func wireList(v any) (any, error) {
 			out[i] = w
 		}
 		return out, nil
+	}
+	return wireNamed(v)
+}
+
+var (
+	tableType = reflect.TypeFor[map[string]any]()
+	listType  = reflect.TypeFor[[]any]()
+)
+
+// wireNamed converts a named table or list type (such as amqp091's Table)
+// through its underlying type, refusing anything else.
+func wireNamed(v any) (any, error) {
+	rv := reflect.ValueOf(v)
+	switch {
+	case rv.IsValid() && rv.Type().ConvertibleTo(tableType) && rv.Kind() == reflect.Map:
+		return wireHeaders(rv.Convert(tableType).Interface().(map[string]any))
+	case rv.IsValid() && rv.Type().ConvertibleTo(listType) && rv.Kind() == reflect.Slice:
+		return wireList(rv.Convert(listType).Interface())
 	}
 	return nil, fmt.Errorf("a %T cannot travel in an AMQP table", v)
 }
