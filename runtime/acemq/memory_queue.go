@@ -8,7 +8,8 @@ import (
 )
 
 // memQueue is a declared queue: its ready messages, in order, and the
-// subscriptions competing for them (served round-robin).
+// subscriptions competing for them (served round-robin, or only the oldest
+// with x-single-active-consumer).
 type memQueue struct {
 	b             *memBroker
 	name          string

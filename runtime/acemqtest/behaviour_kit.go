@@ -55,7 +55,7 @@ func (k *bkit) open(opts ...acemq.ConnOption) *acemq.Conn {
 
 // name returns a unique name for this subtest.
 func (k *bkit) name(what string) string {
-	return (&kit{}).name("b-" + what)
+	return uniqueName("b-" + what)
 }
 
 // remember records queues (with their dead-letter and parked queues) for cleanup.

@@ -54,7 +54,10 @@ func (k *kit) another() acemq.Transport {
 }
 
 // name returns a unique name for a queue or exchange of this subtest.
-func (k *kit) name(what string) string {
+func (k *kit) name(what string) string { return uniqueName(what) }
+
+// uniqueName returns acemqtest-WHAT- and a random suffix.
+func uniqueName(what string) string {
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	return "acemqtest-" + what + "-" + hex.EncodeToString(b)
