@@ -125,7 +125,7 @@ func (r *resolver) field(rec *Record, s *syntaxField) *Field {
 }
 
 func (r *resolver) fieldDefault(f *Field, s *syntaxField) {
-	y := &yamlDoc{path: r.f.Path, d: r.d}
+	y := &yamlDoc{path: r.f.Path, d: r.d, lines: r.f.lines}
 	if (f.Type.Kind == Optional || f.Type.Kind == Union && f.Type.Nullable) && !isNull(s.Default) {
 		r.d.errorf(y.pos(s.Default), "default of field %s: an optional field's default is null", f.Name)
 		return

@@ -33,7 +33,7 @@ func parseAvsc(src Source, d *diags) *syntaxFile {
 	if root == nil {
 		return nil
 	}
-	a.f = &syntaxFile{Path: src.Path, P: a.pos(root), Avro: true}
+	a.f = &syntaxFile{Path: src.Path, P: a.pos(root), Avro: true, lines: a.lines}
 	tops := []ast.Node{root}
 	if seq, ok := unwrap(root).(*ast.SequenceNode); ok {
 		tops = seq.Values
@@ -121,7 +121,7 @@ func (a *avsc) body(t *syntaxType, m *ast.MappingNode, typ sStr, ns string) {
 			t.Fixed = a.sInt(entry{key: "size", val: n})
 		}
 	default:
-		a.d.errorf(typ.P, "type %s: a named Avro schema is a record, an enum or a fixed, not %q", t.Name.V, typ.V)
+		a.d.errorf(orPos(typ, t.Name.P), "type %s: a named Avro schema is a record, an enum or a fixed, not %q", t.Name.V, typ.V)
 	}
 }
 

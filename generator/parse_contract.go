@@ -14,7 +14,7 @@ func parseContract(src Source, d *diags) *syntaxFile {
 	if root == nil {
 		return nil
 	}
-	f := &syntaxFile{Path: src.Path, P: y.pos(root)}
+	f := &syntaxFile{Path: src.Path, P: y.pos(root), lines: y.lines}
 	for _, e := range y.entries(root, "the contract", fileKeys) {
 		y.fileKey(f, e)
 	}

@@ -41,6 +41,7 @@ type syntaxFile struct {
 	RPCs                                   []*syntaxRPC
 	Imports                                []syntaxImport
 	Avro                                   bool // an .avsc file
+	lines                                  []int
 }
 
 type syntaxImport struct {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
@@ -14,8 +15,9 @@ import (
 // yamlDoc reads one YAML file's syntax tree, reporting every problem it
 // meets with the file's positions.
 type yamlDoc struct {
-	path string
-	d    *diags
+	path  string
+	d     *diags
+	lines []int // the length in runes of each line, to keep positions inside the input
 }
 
 // entry is one key of a YAML mapping with its value.
@@ -34,6 +36,7 @@ type tokenError interface {
 // root parses data and returns the body of its single document, or nil after
 // reporting why there is none.
 func (y *yamlDoc) root(data []byte) ast.Node {
+	y.lines = lineLengths(data)
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
 		y.syntaxError(err)
@@ -50,7 +53,7 @@ func (y *yamlDoc) syntaxError(err error) {
 	var te tokenError
 	if errors.As(err, &te) && te.GetToken() != nil {
 		p := te.GetToken().Position
-		y.d.errorf(Pos{File: y.path, Line: p.Line, Col: p.Column}, "invalid %s: %s", y.syntax(), te.GetMessage())
+		y.d.errorf(y.clamp(Pos{File: y.path, Line: p.Line, Col: p.Column}), "invalid %s: %s", y.syntax(), te.GetMessage())
 		return
 	}
 	y.d.errorf(Pos{File: y.path, Line: 1, Col: 1}, "invalid %s: %v", y.syntax(), err)
@@ -73,7 +76,29 @@ func (y *yamlDoc) pos(n ast.Node) Pos {
 		return Pos{File: y.path}
 	}
 	p := n.GetToken().Position
-	return Pos{File: y.path, Line: p.Line, Col: p.Column}
+	return y.clamp(Pos{File: y.path, Line: p.Line, Col: p.Column})
+}
+
+// clamp keeps p inside the input: an empty value's token sits past the end
+// of its line, which is where the diagnostic then points.
+func (y *yamlDoc) clamp(p Pos) Pos {
+	if p.Line < 1 || len(y.lines) == 0 {
+		return p
+	}
+	if p.Line > len(y.lines) {
+		p.Line, p.Col = len(y.lines), y.lines[len(y.lines)-1]+1
+	}
+	p.Col = max(1, min(p.Col, y.lines[p.Line-1]+1))
+	return p
+}
+
+// lineLengths returns the length in runes of each line of data.
+func lineLengths(data []byte) []int {
+	var out []int
+	for _, l := range strings.Split(string(data), "\n") {
+		out = append(out, utf8.RuneCountInString(l))
+	}
+	return out
 }
 
 // unwrap looks through anchors and tags to the node that holds the value.
