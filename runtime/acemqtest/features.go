@@ -12,6 +12,7 @@ var featureCases = []conformanceCase{
 	{"features/a-single-active-consumer-queue-serves-one-consumer-at-a-time", singleActiveConsumer},
 	{"features/a-quorum-delivery-limit-dead-letters-the-message", deliveryLimit},
 	{"features/an-alternate-exchange-takes-what-would-reach-no-queue", alternateExchange},
+	{"features/a-pull-from-a-quorum-queue-carries-x-delivery-count", quorumPull},
 }
 
 func singleActiveConsumer(k *kit) {
@@ -68,5 +69,27 @@ func alternateExchange(k *kit) {
 	}
 	if d := k.consume(caught, 10).expect("strays"); d.Exchange != x || d.RoutingKey != "nobody" {
 		k.t.Errorf("caught via %q key %q, want the original %q and nobody", d.Exchange, d.RoutingKey, x)
+	}
+}
+
+// quorumPull runs only on a transport that can pull (acemq.Puller).
+func quorumPull(k *kit) {
+	puller, ok := k.tr.(acemq.Puller)
+	if !ok {
+		return
+	}
+	q := quorumQueue(k, nil)
+	k.send("", q, "pulled")
+	var d acemq.Delivery
+	k.eventually("a message to pull", func() bool {
+		got, ok, err := puller.Pull(k.ctx, q)
+		if err != nil {
+			k.t.Fatal(err)
+		}
+		d = got
+		return ok
+	})
+	if d.MessageID != "pulled" || d.Headers["x-delivery-count"] != int64(0) {
+		k.t.Errorf("pulled %s with x-delivery-count %#v, want pulled with int64(0)", d.MessageID, d.Headers["x-delivery-count"])
 	}
 }
