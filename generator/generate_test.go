@@ -10,15 +10,15 @@ import (
 )
 
 func TestGenerateGivesTheSameBytesForInputsInAnyOrder(t *testing.T) {
-	for _, name := range []string{"two_domains", "diag_duplicate_domain", "diag_missing_required"} {
+	for _, name := range []string{"two_domains", "diag_duplicate_domain", "diag_missing_required", "imports", "avsc_input", "type_library", "diag_avsc"} {
 		srcs := caseSources(t, filepath.Join(goldenDir, name))
 		if len(srcs) < 2 {
 			t.Fatalf("%s: want several inputs, have %d", name, len(srcs))
 		}
-		a := Generate(srcs)
+		a := Generate(srcs, ImportPath(goldenImportPath(name)))
 		reversed := slices.Clone(srcs)
 		slices.Reverse(reversed)
-		b := Generate(reversed)
+		b := Generate(reversed, ImportPath(goldenImportPath(name)))
 		if stderrOf(a.Diagnostics) != stderrOf(b.Diagnostics) || !sameFiles(a.Files, b.Files) {
 			t.Errorf("%s: output depends on input order", name)
 		}

@@ -15,13 +15,22 @@ const runProgram = `package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"math/big"
 	"os"
 	"time"
 
+	"example.com/golden/codec_avro/telemetry"
+	"example.com/golden/codec_yaml_toml/config"
 	"example.com/golden/commands/orders"
 	headers "example.com/golden/headers/orders"
+	"example.com/golden/unions/inventory"
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/avro"
+	"github.com/acemq/acemq-gen/runtime/toml"
+	"github.com/acemq/acemq-gen/runtime/yaml"
 )
 
 func main() {
@@ -32,6 +41,9 @@ func main() {
 }
 
 func run() error {
+	if err := roundTrips(); err != nil {
+		return err
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	conn, err := acemq.Connect(ctx, "memory://golden-run")
@@ -82,6 +94,83 @@ func run() error {
 		}
 	case <-ctx.Done():
 		return fmt.Errorf("RefundOrder never arrived")
+	}
+	return nil
+}
+
+// roundTrips encodes and decodes payloads with the codecs the generated
+// packages choose, outside a broker: Avro with every logical type, unions as
+// Avro's JSON encoding, YAML and TOML.
+func roundTrips() error {
+	at := time.Date(2026, 11, 30, 10, 0, 0, 123456000, time.UTC)
+	r := telemetry.ReadingTaken{SensorID: "s-1", TakenAt: at, Day: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC),
+		Offset: 1500 * time.Millisecond, Window: 250 * time.Microsecond, Value: 2.5, Ratio: 0.5, Count: 7,
+		Level: telemetry.LevelHigh, Digest: telemetry.Digest{1, 2, 3, 4, 5, 6, 7, 8}, Price: big.NewRat(1999, 100),
+		Tags: map[string]string{"a": "b"}, History: []int64{1, 2}, Raw: []byte{9}, Ok: true}
+	c, err := avro.Of(r.AvroSchema())
+	if err != nil {
+		return err
+	}
+	body, err := c.Encode(r)
+	if err != nil {
+		return fmt.Errorf("avro encode: %w", err)
+	}
+	var back telemetry.ReadingTaken
+	if err := c.Decode(body, &back); err != nil {
+		return fmt.Errorf("avro decode: %w", err)
+	}
+	if !back.TakenAt.Equal(at) || !back.Day.Equal(r.Day) || back.Offset != r.Offset || back.Window != r.Window || back.Level != r.Level ||
+		back.Digest != r.Digest || back.Price.Cmp(r.Price) != 0 || back.Tags["a"] != "b" || back.Note != nil || !back.Ok || !back.Level.Valid() {
+		return fmt.Errorf("avro round trip gave %+v", back)
+	}
+	if telemetry.Level("medium").Valid() {
+		return fmt.Errorf("an unknown symbol is valid")
+	}
+	return errors.Join(unionRoundTrip(), textRoundTrips(at))
+}
+
+func unionRoundTrip() error {
+	in := inventory.StockAdjusted{Sku: "k", Change: inventory.StockAdjustedChangeQuantity{Value: inventory.Quantity{Amount: 3, Unit: "box"}},
+		Note: inventory.StockAdjustedNoteDouble{Value: 1.5}, At: inventory.StockAdjustedAtString{Value: "soon"}}
+	body, err := json.Marshal(in)
+	if err != nil {
+		return err
+	}
+	want := "{\"sku\":\"k\",\"change\":{\"com.acme.inventory.Quantity\":{\"amount\":3,\"unit\":\"box\"}},\"note\":{\"double\":1.5},\"at\":{\"string\":\"soon\"},\"reason\":null}"
+	if string(body) != want {
+		return fmt.Errorf("union JSON %s, want %s", body, want)
+	}
+	var back inventory.StockAdjusted
+	if err := json.Unmarshal(body, &back); err != nil {
+		return fmt.Errorf("union decode: %w", err)
+	}
+	if back.Change != in.Change || back.Note != in.Note || back.At != in.At || back.Reason != nil {
+		return fmt.Errorf("union round trip gave %+v", back)
+	}
+	if err := json.Unmarshal([]byte("{\"change\":{\"boolean\":true}}"), &back); err == nil {
+		return fmt.Errorf("an unknown branch was accepted")
+	}
+	return nil
+}
+
+func textRoundTrips(at time.Time) error {
+	s := config.SettingChanged{Key: "k", Value: "NO", ChangedAt: at}
+	body, err := yaml.Codec{}.Encode(s)
+	if err != nil {
+		return err
+	}
+	var sb config.SettingChanged
+	if err := (yaml.Codec{}).Decode(body, &sb); err != nil || sb.Value != "NO" || !sb.ChangedAt.Equal(at) {
+		return fmt.Errorf("yaml round trip gave %+v, %v", sb, err)
+	}
+	l := config.LimitsChanged{MaxItems: 5, Labels: map[string]string{"x": "y"}}
+	body, err = toml.Codec{}.Encode(l)
+	if err != nil {
+		return err
+	}
+	var lb config.LimitsChanged
+	if err := (toml.Codec{}).Decode(body, &lb); err != nil || lb.MaxItems != 5 || lb.Labels["x"] != "y" {
+		return fmt.Errorf("toml round trip gave %+v, %v", lb, err)
 	}
 	return nil
 }
