@@ -95,6 +95,12 @@ type memSub struct {
 	closeOnce sync.Once
 }
 
+// priority is the subscription's x-priority consumer argument (default 0).
+func (s *memSub) priority() int64 {
+	n, _ := normalizeArg(s.spec.Args["x-priority"]).(int64)
+	return n
+}
+
 // hasRoom reports whether the subscription may take another message.
 func (s *memSub) hasRoom() bool {
 	return !s.cancelled && (s.spec.Prefetch == 0 || len(s.unacked) < s.spec.Prefetch)

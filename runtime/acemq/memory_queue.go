@@ -178,8 +178,9 @@ func (q *memQueue) dispatch() {
 	}
 }
 
-// pickConsumer returns the next subscription with room, or nil. A
-// single-active-consumer queue serves its oldest subscription only.
+// pickConsumer returns the next subscription with room, or nil: the one of
+// highest x-priority, round-robin among equals. A single-active-consumer
+// queue serves its oldest subscription only.
 func (q *memQueue) pickConsumer() *memSub {
 	if q.singleActive {
 		if len(q.consumers) > 0 && q.consumers[0].hasRoom() {
@@ -187,15 +188,17 @@ func (q *memQueue) pickConsumer() *memSub {
 		}
 		return nil
 	}
-	n := len(q.consumers)
+	n, best, at := len(q.consumers), (*memSub)(nil), 0
 	for i := range n {
 		s := q.consumers[(q.next+i)%n]
-		if s.hasRoom() {
-			q.next = (q.next + i + 1) % n
-			return s
+		if s.hasRoom() && (best == nil || s.priority() > best.priority()) {
+			best, at = s, (q.next+i)%n
 		}
 	}
-	return nil
+	if best != nil {
+		q.next = (at + 1) % n
+	}
+	return best
 }
 
 // removeConsumer stops handing messages to s. Call with b.mu held.

@@ -2,6 +2,7 @@ package acemqtest
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
@@ -10,6 +11,7 @@ import (
 // once ignored.
 var featureCases = []conformanceCase{
 	{"features/a-single-active-consumer-queue-serves-one-consumer-at-a-time", singleActiveConsumer},
+	{"features/a-higher-priority-consumer-is-served-first", consumerPriority},
 	{"features/a-quorum-delivery-limit-dead-letters-the-message", deliveryLimit},
 	{"features/an-alternate-exchange-takes-what-would-reach-no-queue", alternateExchange},
 	{"features/a-pull-from-a-quorum-queue-carries-x-delivery-count", quorumPull},
@@ -91,5 +93,18 @@ func quorumPull(k *kit) {
 	})
 	if d.MessageID != "pulled" || d.Headers["x-delivery-count"] != int64(0) {
 		k.t.Errorf("pulled %s with x-delivery-count %#v, want pulled with int64(0)", d.MessageID, d.Headers["x-delivery-count"])
+	}
+}
+
+func consumerPriority(k *kit) {
+	q := k.queue(nil)
+	low := k.consumeSpec(q, acemq.ConsumeSpec{Prefetch: 2})
+	high := k.consumeSpec(q, acemq.ConsumeSpec{Prefetch: 2, Args: map[string]any{"x-priority": 10}})
+	for i := range 3 {
+		k.send("", q, fmt.Sprint("p-", i))
+	}
+	got := []string{high.next().MessageID, high.next().MessageID, low.next().MessageID}
+	if want := []string{"p-0", "p-1", "p-2"}; !reflect.DeepEqual(got, want) {
+		k.t.Errorf("high, high, low got %v, want %v: the high-priority consumer fills its prefetch first", got, want)
 	}
 }

@@ -131,8 +131,14 @@ type inbox struct {
 // consume subscribes to queue with prefetch; deliveries are left unsettled.
 func (k *kit) consume(queue string, prefetch int) *inbox {
 	k.t.Helper()
+	return k.consumeSpec(queue, acemq.ConsumeSpec{Prefetch: prefetch})
+}
+
+// consumeSpec subscribes to queue with spec; deliveries are left unsettled.
+func (k *kit) consumeSpec(queue string, spec acemq.ConsumeSpec) *inbox {
+	k.t.Helper()
 	in := &inbox{k: k, c: make(chan acemq.Delivery, 1000)}
-	sub, err := k.tr.Consume(k.ctx, queue, acemq.ConsumeSpec{Prefetch: prefetch}, func(d acemq.Delivery) { in.c <- d })
+	sub, err := k.tr.Consume(k.ctx, queue, spec, func(d acemq.Delivery) { in.c <- d })
 	if err != nil {
 		k.t.Fatalf("Consume(%s): %v", queue, err)
 	}
