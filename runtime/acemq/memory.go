@@ -21,11 +21,12 @@ import (
 // with their connection, x-expires, PRECONDITION_FAILED on inequivalent
 // redeclarations, message and queue TTLs (expiring at the head of the
 // queue), dead-lettering with x-death, x-max-length(-bytes) with drop-head
-// and reject-publish, single active consumers, quorum queues' requeue order,
-// x-delivery-count and x-delivery-limit, and header values as the broker
-// hands them back. It does not model streams (declared, not consumable),
-// headers-exchange binding arguments (every binding matches), priorities or
-// anything about durability across restarts.
+// and reject-publish, single active consumers and consumer priorities,
+// quorum queues' requeue order, x-delivery-count and x-delivery-limit, and
+// header values as the broker hands them back. It does not model streams
+// (declared, not consumable), headers-exchange binding arguments (every
+// binding matches), message priorities or anything about durability across
+// restarts.
 
 func init() { RegisterTransport("memory", dialMemory) }
 

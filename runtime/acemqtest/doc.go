@@ -23,8 +23,8 @@
 //	open ──► declare (x-expires: a broker drops leftovers) ──► publish ──► consume ──► assert
 //
 // Subtests: routing (direct, topic word matching with * and #, fanout, the
-// default exchange, alternate exchanges), competing consumers and single
-// active consumers, settling (ack, nack with requeue and the redelivered
+// default exchange, alternate exchanges), competing consumers, single
+// active consumers and consumer priorities, settling (ack, nack with requeue and the redelivered
 // flag, requeue order on classic and quorum queues, Cancel, Close, prefetch,
 // quorum x-delivery-count and x-delivery-limit), mandatory returns,
 // confirms, dead-lettering (nack without requeue, queue TTL, message TTL
