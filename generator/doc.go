@@ -3,23 +3,38 @@
 //
 // The pipeline:
 //
-//	Source (path, YAML bytes)
-//	  │ parse*     goccy/go-yaml AST → positioned syntax tree; unknown keys, wrong value kinds
+//	Sources (path, bytes): *.acemq.yaml contracts and *.avsc Avro schemas
+//	  │ parse*     goccy/go-yaml AST (JSON is YAML) → positioned syntax tree;
+//	  │            unknown keys, wrong value kinds
 //	  ▼
-//	syntax tree
-//	  │ model*     names resolved, defaults applied (codec, retry, routing key, queue, namespace)
+//	syntax trees, one per file
+//	  │ model*     a world of every file: named types declared first, so files use
+//	  │            each other's types (imports: alias.Type, Avro full names); .avsc
+//	  │            files join the domain that names them (schema:, acemq.domain) or
+//	  │            stay type libraries; defaults applied (codec, retry, routing key,
+//	  │            queue, subject, namespace, timeout)
 //	  ▼
-//	Model (Domain → Records, Messages)
-//	  │ validate*  names, Go-name collisions, cycles, routing keys and queues, Avro schemas (hamba/avro)
+//	Model (Domain → Records, Messages, RPCs; type libraries)
+//	  │ validate*  names, Go-name collisions, cycles, routing keys and queues, codecs
+//	  │            a payload can travel with, Avro schemas (hamba/avro)
 //	  ▼
 //	Model + Diagnostics (path:line:col: message, every problem of the run)
 //	  │ emit*      dave/jennifer → go/format
 //	  ▼
-//	File (DIR-relative path, bytes): one <package>/<domain>.acemq.go per domain
+//	File (DIR-relative path, bytes): <package>/<domain>.acemq.go per domain and
+//	<package>/<package>.acemq.go per type library
 //
-// Output depends only on the sources' paths and bytes: sources are sorted,
-// domains are emitted in package order and diagnostics in position order,
-// and no timestamp, version or absolute path is written.
+// A generated domain package holds the payload types with their Avro schemas,
+// a Publisher, Consume<Message> per event and command, Serve<Rpc> and a Client
+// per RPC, the handler sets (EventHandlers, Handlers) with their Unimplemented
+// types, Subscribe and Serve, Intercept<Message>, Rules, Topology and
+// DeclareTopology. Codecs that need the connection (avro-registered's
+// registry, encrypted's keyring) are built from it by a generated
+// <message>Codec(conn) through acemq.PublishWithFunc and acemq.ConsumeWithFunc.
+//
+// Output depends only on the sources' paths and bytes and the options:
+// sources are sorted, domains are emitted in package order and diagnostics in
+// position order, and no timestamp, version or absolute path is written.
 //
 // Generate, Vet and Build are safe for concurrent use; they share no state.
 package generator

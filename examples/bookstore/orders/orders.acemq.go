@@ -4,6 +4,14 @@
 // acemq-gen from orders.acemq.yaml.
 //
 // Orders placed at the bookstore's till and on its website.
+//
+// A service that follows the domain's events implements EventHandlers, embedding
+// UnimplementedEventHandlers, and starts it with Subscribe; Consume<Event> subscribes
+// to one event.
+// The service that owns the domain implements Handlers (its commands and RPCs),
+// embedding UnimplementedHandlers, and starts it with Serve.
+// A message added to the contract then has a default handler that rejects it
+// (or fails the call), so regenerating never breaks the build.
 package orders
 
 import (

@@ -6,6 +6,12 @@
 // Orders placed at the till and on the website.
 //
 // Everything here is owned by the orders team.
+//
+// A service that follows the domain's events implements EventHandlers, embedding
+// UnimplementedEventHandlers, and starts it with Subscribe; Consume<Event> subscribes
+// to one event.
+// A message added to the contract then has a default handler that rejects it
+// (or fails the call), so regenerating never breaks the build.
 package orders
 
 import (

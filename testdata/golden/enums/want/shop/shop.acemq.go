@@ -4,6 +4,12 @@
 // acemq-gen from shop.acemq.yaml.
 //
 // Enums with and without a fallback symbol.
+//
+// A service that follows the domain's events implements EventHandlers, embedding
+// UnimplementedEventHandlers, and starts it with Subscribe; Consume<Event> subscribes
+// to one event.
+// A message added to the contract then has a default handler that rejects it
+// (or fails the call), so regenerating never breaks the build.
 package shop
 
 import (
