@@ -151,3 +151,18 @@ func BenchmarkRegisteredDecodeEvolved(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGuardWalk is the guard walk alone over the record's body: the
+// share of decode the package adds to hamba for a schema with an array.
+func BenchmarkGuardWalk(b *testing.B) {
+	c := must[*Codec](b)(Of(benchSchema))
+	body := must[[]byte](b)(c.Encode(newBenchOrder()))
+	b.ReportAllocs()
+	cpu := startCPU()
+	for b.Loop() {
+		if err := guard(c.guard, body); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu.report(b)
+}
