@@ -5,8 +5,10 @@
 //	contract.acemq.yaml ──▶ editor / yaml-language-server ──▶ Contract (JSON Schema)
 //	                    └─▶ acemq-gen vet (the authority: positions, names, types)
 //
-// A test keeps the schema in step with the generator's parser: every key the
-// parser reads is in the schema, and the schema names no key outside the format.
+// Tests keep the schema in step with the generator's parser: every key the
+// parser reads is in the schema, the schema names no key outside the format,
+// and every contract of the golden cases, the examples and the fresh-module
+// test validates against it.
 package schemas
 
 import _ "embed"
