@@ -88,6 +88,13 @@ func TestVetWarnsAboutDeprecatedMessagesTypesAndFields(t *testing.T) {
 	}
 }
 
+func TestVetWarnsAboutADeprecatedRPC(t *testing.T) {
+	ds := Vet(caseSources(t, filepath.Join(goldenDir, "rpc")))
+	if ds.HasErrors() || !strings.Contains(stderrOf(ds), "warning: rpc CancelOrderNow is deprecated: send the CancelOrder command instead.") {
+		t.Fatalf("got:\n%s", stderrOf(ds))
+	}
+}
+
 func TestGenerateReportsOnlyErrorsAndNoFilesWhenAContractIsWrong(t *testing.T) {
 	res := Generate([]Source{{Path: "x.acemq.yaml", Data: []byte("acemq: 1\ndomain: x\nevents:\n  A:\n    deprecated: old\n    fields: {n: Nope}\n")}})
 	if len(res.Files) != 0 {

@@ -61,6 +61,11 @@ func warnDeprecated(dom *Domain, d *diags) {
 			d.warnf(m.Pos, "%s %s is deprecated: %s", m.Kind, m.Name, m.Deprecated)
 		}
 	}
+	for _, r := range dom.RPCs {
+		if r.Deprecated != "" {
+			d.warnf(r.Pos, "rpc %s is deprecated: %s", r.Name, r.Deprecated)
+		}
+	}
 	for _, rec := range allRecords(dom) {
 		if rec.Deprecated != "" && !isPayload(dom, rec) {
 			d.warnf(rec.Pos, "type %s is deprecated: %s", rec.Name, rec.Deprecated)

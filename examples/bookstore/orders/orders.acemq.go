@@ -620,13 +620,15 @@ func newTopology() *acemq.Topology {
 	return acemq.NewTopology().Exchange(Exchange, "topic")
 }
 
-// Topology returns what the domain declares: its topic exchange and, per
-// command, the owning queue with its dead-letter and retry queues, bound to
-// Exchange. Event queues belong to the consuming services: Consume<Event>
-// declares them. Each call returns a new value.
+// Topology returns what the domain declares: its topic exchange; per command,
+// the owning queue with its dead-letter and retry queues, bound to Exchange;
+// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
+// the consuming services: Consume<Event> declares them. Each call returns a
+// new value.
 func Topology() *acemq.Topology {
 	t := newTopology()
 	t = cancelOrderTopology(t)
+	t = getOrderStatusTopology(t)
 	return t
 }
 

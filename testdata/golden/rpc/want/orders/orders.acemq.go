@@ -286,6 +286,8 @@ func getOrderSummaryTopology(t *acemq.Topology) *acemq.Topology {
 // queue) and answers each CancelOrderNowRequest with h's response, or with its error
 // (a declared error reaches the caller as itself). The contract's codec
 // applies; opts come after it, so they win.
+//
+// Deprecated: send the CancelOrder command instead.
 func ServeCancelOrderNow(ctx context.Context, conn *acemq.Conn, h func(context.Context, acemq.Message[CancelOrderNowRequest]) (CancelOrderNowResponse, error), opts ...acemq.ConsumeOption) (*patterns.Responder, error) {
 	return patterns.DeclareAndServe(ctx, conn, cancelOrderNowTopology(acemq.NewTopology()), CancelOrderNowQueue, h, append([]acemq.ConsumeOption{acemq.ConsumeWithFunc(conn, cancelOrderNowCodec)}, opts...)...)
 }
@@ -321,6 +323,8 @@ func (c *Client) GetOrderSummary(ctx context.Context, req GetOrderSummaryRequest
 
 // CancelOrderNow sends req to CancelOrderNowQueue and waits for the response, at most 30s
 // unless ctx ends sooner. A declared error of the rpc is returned as itself.
+//
+// Deprecated: send the CancelOrder command instead.
 func (c *Client) CancelOrderNow(ctx context.Context, req CancelOrderNowRequest, opts ...acemq.EnvelopeOption) (CancelOrderNowResponse, error) {
 	return c.cancelOrderNow.Do(ctx, req, opts...)
 }
@@ -338,12 +342,15 @@ func newTopology() *acemq.Topology {
 	return acemq.NewTopology().Exchange(Exchange, "topic")
 }
 
-// Topology returns what the domain declares: its topic exchange and, per
-// command, the owning queue with its dead-letter and retry queues, bound to
-// Exchange. Event queues belong to the consuming services: Consume<Event>
-// declares them. Each call returns a new value.
+// Topology returns what the domain declares: its topic exchange; per command,
+// the owning queue with its dead-letter and retry queues, bound to Exchange;
+// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
+// the consuming services: Consume<Event> declares them. Each call returns a
+// new value.
 func Topology() *acemq.Topology {
 	t := newTopology()
+	t = getOrderSummaryTopology(t)
+	t = cancelOrderNowTopology(t)
 	return t
 }
 
