@@ -40,13 +40,11 @@ func (r *resolver) linkPayloads() {
 // acemq property names, or into a domain of its own (the first file of that
 // domain, by path, hosting the others).
 func (w *world) join() {
+	domains := map[string]*resolver{}
 	for _, r := range w.files {
 		if !r.f.Avro {
 			r.claimSchemas()
 		}
-	}
-	domains := map[string]*resolver{}
-	for _, r := range w.files {
 		if !r.f.Avro && !r.dom.Library {
 			domains[r.dom.Name] = r
 		}
@@ -164,17 +162,7 @@ func (r *resolver) declareAvscMessages() {
 // declared in .avsc files of this domain; the request's acemq property holds
 // the RPC's keys.
 func (r *resolver) pairRPCs() {
-	halves := map[string]map[string]*syntaxMessage{"rpc-request": {}, "rpc-response": {}}
-	for _, s := range r.halves {
-		suffix := map[string]string{"rpc-request": "Request", "rpc-response": "Response"}[s.AvroKind.V]
-		name, ok := strings.CutSuffix(s.Name.V, suffix)
-		if !ok || name == "" {
-			r.d.errorf(s.Name.P, "record %s: an %s record is named <Rpc>%s", s.Name.V, s.AvroKind.V, suffix)
-			continue
-		}
-		halves[s.AvroKind.V][name] = s
-	}
-	reqs, resps := halves["rpc-request"], halves["rpc-response"]
+	reqs, resps := r.rpcHalves()
 	for _, name := range slices.Sorted(maps.Keys(reqs)) {
 		if resps[name] == nil {
 			r.d.errorf(reqs[name].Name.P, "record %s: no record %sResponse has kind rpc-response", reqs[name].Name.V, name)
@@ -187,6 +175,21 @@ func (r *resolver) pairRPCs() {
 			r.d.errorf(s.Name.P, "record %s: no record %sRequest has kind rpc-request", s.Name.V, name)
 		}
 	}
+}
+
+// rpcHalves sorts the RPC halves by kind, keyed by the RPC's name.
+func (r *resolver) rpcHalves() (reqs, resps map[string]*syntaxMessage) {
+	halves := map[string]map[string]*syntaxMessage{"rpc-request": {}, "rpc-response": {}}
+	for _, s := range r.halves {
+		suffix := map[string]string{"rpc-request": "Request", "rpc-response": "Response"}[s.AvroKind.V]
+		name, ok := strings.CutSuffix(s.Name.V, suffix)
+		if !ok || name == "" {
+			r.d.errorf(s.Name.P, "record %s: an %s record is named <Rpc>%s", s.Name.V, s.AvroKind.V, suffix)
+			continue
+		}
+		halves[s.AvroKind.V][name] = s
+	}
+	return halves["rpc-request"], halves["rpc-response"]
 }
 
 func (r *resolver) avscRPC(name string, req, resp *syntaxMessage) *RPC {

@@ -63,6 +63,19 @@ func (w *world) add(f *syntaxFile) {
 func (w *world) resolve() []*Domain {
 	w.checkImports()
 	w.join()
+	w.declareMessages()
+	for _, r := range w.files {
+		r.resolveTypes()
+	}
+	for _, r := range w.files {
+		for _, resolve := range r.defaults {
+			resolve()
+		}
+	}
+	return w.domains()
+}
+
+func (w *world) declareMessages() {
 	for _, r := range w.files {
 		if r.f.Avro {
 			r.declareAvscMessages()
@@ -73,14 +86,11 @@ func (w *world) resolve() []*Domain {
 	for _, r := range w.files {
 		r.pairRPCs()
 	}
-	for _, r := range w.files {
-		r.resolveTypes()
-	}
-	for _, r := range w.files {
-		for _, resolve := range r.defaults {
-			resolve()
-		}
-	}
+}
+
+// domains are the packages to generate: every domain and type library that
+// did not join another, except .avsc libraries left without types.
+func (w *world) domains() []*Domain {
 	var out []*Domain
 	for _, r := range w.files {
 		if r.dom != nil && !r.merged && !(r.f.Avro && r.dom.Library && len(r.dom.Records) == 0) {

@@ -16,6 +16,17 @@ func references(name string, data []byte) []string {
 	if f == nil {
 		return nil
 	}
+	var out []string
+	for _, rel := range referenced(f) {
+		if rel != "" {
+			out = append(out, filepath.Join(filepath.Dir(name), filepath.FromSlash(rel)))
+		}
+	}
+	return out
+}
+
+// referenced lists the paths f names in imports: and schema: keys.
+func referenced(f *syntaxFile) []string {
 	var rels []string
 	for _, imp := range f.Imports {
 		rels = append(rels, imp.Path.V)
@@ -30,11 +41,5 @@ func references(name string, data []byte) []string {
 			}
 		}
 	}
-	var out []string
-	for _, rel := range rels {
-		if rel != "" {
-			out = append(out, filepath.Join(filepath.Dir(name), filepath.FromSlash(rel)))
-		}
-	}
-	return out
+	return rels
 }
