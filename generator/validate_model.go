@@ -14,6 +14,7 @@ func validateModel(m *Model, d *diags) {
 		warnDeprecated(dom, d)
 	}
 	checkUnique(m, d)
+	checkImportCycles(m, d)
 	if d.list.HasErrors() {
 		return
 	}
