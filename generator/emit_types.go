@@ -120,13 +120,15 @@ func lastDot(s string) int {
 	return -1
 }
 
-// goType is the Go type of a field: optional records and primitives become
-// pointers, optional slices, maps and decimals stay nil-able values; a type
-// of another package is qualified with its import path.
+// goType is the Go type of a field: an optional T becomes *T (an optional
+// decimal **big.Rat, which hamba/avro reads and writes as ["null", decimal]
+// where a nil-able *big.Rat would lose the value), optional slices and maps
+// stay nil-able values; a type of another package is qualified with its
+// import path.
 func (e *emitter) goType(t *Type) jen.Code {
 	switch t.Kind {
 	case Optional:
-		if t.Elem.Kind == Array || t.Elem.Kind == Map || t.Elem.Kind == Decimal {
+		if t.Elem.Kind == Array || t.Elem.Kind == Map {
 			return e.goType(t.Elem)
 		}
 		return jen.Op("*").Add(e.goType(t.Elem))

@@ -123,10 +123,49 @@ func roundTrips() error {
 		back.Digest != r.Digest || back.Price.Cmp(r.Price) != 0 || back.Tags["a"] != "b" || back.Note != nil || !back.Ok || !back.Level.Valid() {
 		return fmt.Errorf("avro round trip gave %+v", back)
 	}
+	if err := optionalsRoundTrip(at); err != nil {
+		return err
+	}
 	if telemetry.Level("medium").Valid() {
 		return fmt.Errorf("an unknown symbol is valid")
 	}
 	return errors.Join(unionRoundTrip(), textRoundTrips(at))
+}
+
+// optionalsRoundTrip sends every optional kind through Avro, set and unset.
+func optionalsRoundTrip(at time.Time) error {
+	level, digest, price := telemetry.LevelHigh, telemetry.Digest{7}, big.NewRat(5, 4)
+	day, offset, count, id := at.Truncate(24*time.Hour), 3*time.Microsecond, int32(4), "u"
+	at = at.Truncate(time.Millisecond)
+	set := telemetry.OptionalsSet{Level: &level, Digest: &digest, Price: &price, At: &at, Day: &day, Offset: &offset,
+		Count: &count, Items: []string{"x"}, Inner: &telemetry.Inner{A: "in"}, ID: &id}
+	for _, in := range []telemetry.OptionalsSet{set, {}} {
+		c, err := avro.Of(in.AvroSchema())
+		if err != nil {
+			return err
+		}
+		body, err := c.Encode(in)
+		if err != nil {
+			return fmt.Errorf("avro encode of optionals: %w", err)
+		}
+		var out telemetry.OptionalsSet
+		if err := c.Decode(body, &out); err != nil {
+			return fmt.Errorf("avro decode of optionals: %w", err)
+		}
+		if got, want := fmt.Sprint(describe(out)), fmt.Sprint(describe(in)); got != want {
+			return fmt.Errorf("optionals came back as %s, want %s", got, want)
+		}
+	}
+	return nil
+}
+
+// describe spells out every optional field of o, nil or its value.
+func describe(o telemetry.OptionalsSet) []any {
+	out := []any{o.Items}
+	if o.Level != nil {
+		out = append(out, *o.Level, *o.Digest, (*o.Price).RatString(), o.At.UTC(), o.Day.UTC(), *o.Offset, *o.Count, *o.Inner, *o.ID)
+	}
+	return append(out, o.Level == nil, o.Digest == nil, o.Price == nil, o.At == nil, o.Day == nil, o.Offset == nil, o.Count == nil, o.Inner == nil, o.ID == nil)
 }
 
 func unionRoundTrip() error {

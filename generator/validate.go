@@ -131,37 +131,55 @@ func checkRPC(r *RPC, d *diags) {
 	checkUnionCodec(r.Pos, "rpc "+r.Name, r.Codec, r.Response, d)
 }
 
-// checkUnionCodec refuses a multi-branch union in a payload that travels
-// with another codec than json: runtime/avro cannot be told the Go types of
-// the branches, and the YAML and TOML codecs do not call UnmarshalJSON.
+// checkUnionCodec refuses what a payload's codec cannot carry: a
+// multi-branch union with another codec than json (runtime/avro cannot be
+// told the Go types of the branches, and the YAML and TOML codecs do not call
+// UnmarshalJSON), and an optional map with Avro (hamba/avro cannot write a
+// nil-able map as a union).
 func checkUnionCodec(p Pos, what, codec string, rec *Record, d *diags) {
 	if codec == "json" {
 		return
 	}
-	if f := findUnion(rec, map[*Record]bool{}); f != nil {
+	if f := findField(rec, isKind(Union), map[*Record]bool{}); f != nil {
 		d.errorf(p, "%s: codec %s cannot carry the union of field %s (a sealed Go interface); multi-branch unions travel with the json codec only", what, codec, f.Name)
+	}
+	if codec != "avro" && codec != "avro-registered" {
+		return
+	}
+	if f := findField(rec, isOptionalMap, map[*Record]bool{}); f != nil {
+		d.errorf(p, "%s: codec %s cannot carry the optional map of field %s; drop the '?' (an empty map is the absent value) or use json", what, codec, f.Name)
 	}
 }
 
-// findUnion returns a field of rec, or of a record it contains, typed by a union.
-func findUnion(rec *Record, seen map[*Record]bool) *Field {
+func isKind(k TypeKind) func(*Type) bool { return func(t *Type) bool { return t.Kind == k } }
+
+func isOptionalMap(t *Type) bool { return t.Kind == Optional && t.Elem.Kind == Map }
+
+// findField returns a field of rec, or of a record it contains, whose type
+// holds a type matching match.
+func findField(rec *Record, match func(*Type) bool, seen map[*Record]bool) *Field {
 	if seen[rec] {
 		return nil
 	}
 	seen[rec] = true
 	for _, f := range rec.Fields {
-		for t := f.Type; t != nil; t = t.Elem {
-			switch {
-			case t.Kind == Union:
-				return f
-			case t.Kind == Named:
-				if inner := findUnion(t.Record, seen); inner != nil {
-					return inner
-				}
-			}
+		if hit := findInType(f, f.Type, match, seen); hit != nil {
+			return hit
 		}
 	}
 	return nil
+}
+
+func findInType(f *Field, t *Type, match func(*Type) bool, seen map[*Record]bool) *Field {
+	switch {
+	case t == nil:
+		return nil
+	case match(t):
+		return f
+	case t.Kind == Named:
+		return findField(t.Record, match, seen)
+	}
+	return findInType(f, t.Elem, match, seen)
 }
 
 // checkRouting refuses two events or commands on one routing key, and two

@@ -34,6 +34,8 @@ const Exchange = "telemetry"
 const (
 	// ReadingTakenRoutingKey is the routing key of event ReadingTaken on Exchange.
 	ReadingTakenRoutingKey = "reading.taken"
+	// OptionalsSetRoutingKey is the routing key of event OptionalsSet on Exchange.
+	OptionalsSetRoutingKey = "optionals.set"
 	// RecalibrateRoutingKey is the routing key of command Recalibrate on Exchange.
 	RecalibrateRoutingKey = "recalibrate"
 	// RecalibrateQueue is the queue that owns command Recalibrate; it is bound to Exchange
@@ -118,6 +120,28 @@ func (Digest) AvroFingerprint() uint64 {
 	return 0x2aa8d4e6d944e366
 }
 
+// Inner is a type of the telemetry domain.
+type Inner struct {
+	A string `avro:"a" json:"a"`
+}
+
+// AvroSchema returns the Avro schema of Inner in canonical form, with
+// namespace com.acme.telemetry.
+func (Inner) AvroSchema() string {
+	return `{"name":"com.acme.telemetry.Inner","type":"record","fields":[{"name":"a","type":"string"}]}`
+}
+
+// AvroFullSchema returns the Avro schema of Inner as the contract declares
+// it, with docs and defaults: the reader schema for schema resolution.
+func (Inner) AvroFullSchema() string {
+	return `{"type":"record","name":"com.acme.telemetry.Inner","fields":[{"name":"a","type":"string"}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (Inner) AvroFingerprint() uint64 {
+	return 0x8058bb6033ca647f
+}
+
 // ReadingTaken is the payload of event ReadingTaken.
 //
 // Every logical type through Avro.
@@ -157,6 +181,39 @@ func (ReadingTaken) AvroFingerprint() uint64 {
 	return 0xd544532d209d2e3f
 }
 
+// OptionalsSet is the payload of event OptionalsSet.
+//
+// Every optional kind through Avro.
+type OptionalsSet struct {
+	Level  *Level         `avro:"level" json:"level"`
+	Digest *Digest        `avro:"digest" json:"digest"`
+	Price  **big.Rat      `avro:"price" json:"price"`
+	At     *time.Time     `avro:"at" json:"at"`
+	Day    *time.Time     `avro:"day" json:"day"`
+	Offset *time.Duration `avro:"offset" json:"offset"`
+	Count  *int32         `avro:"count" json:"count"`
+	Items  []string       `avro:"items" json:"items"`
+	Inner  *Inner         `avro:"inner" json:"inner"`
+	ID     *string        `avro:"id" json:"id"`
+}
+
+// AvroSchema returns the Avro schema of OptionalsSet in canonical form, with
+// namespace com.acme.telemetry.
+func (OptionalsSet) AvroSchema() string {
+	return `{"name":"com.acme.telemetry.OptionalsSet","type":"record","fields":[{"name":"level","type":["null",{"name":"com.acme.telemetry.Level","type":"enum","symbols":["low","high"]}]},{"name":"digest","type":["null",{"name":"com.acme.telemetry.Digest","type":"fixed","size":8}]},{"name":"price","type":["null",{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}]},{"name":"at","type":["null",{"type":"long","logicalType":"timestamp-millis"}]},{"name":"day","type":["null",{"type":"int","logicalType":"date"}]},{"name":"offset","type":["null",{"type":"long","logicalType":"time-micros"}]},{"name":"count","type":["null","int"]},{"name":"items","type":["null",{"type":"array","items":"string"}]},{"name":"inner","type":["null",{"name":"com.acme.telemetry.Inner","type":"record","fields":[{"name":"a","type":"string"}]}]},{"name":"id","type":["null",{"type":"string","logicalType":"uuid"}]}]}`
+}
+
+// AvroFullSchema returns the Avro schema of OptionalsSet as the contract declares
+// it, with docs and defaults: the reader schema for schema resolution.
+func (OptionalsSet) AvroFullSchema() string {
+	return `{"type":"record","name":"com.acme.telemetry.OptionalsSet","doc":"Every optional kind through Avro.","fields":[{"name":"level","type":["null",{"type":"enum","name":"com.acme.telemetry.Level","symbols":["low","high"],"default":"low"}],"default":null},{"name":"digest","type":["null",{"type":"fixed","name":"com.acme.telemetry.Digest","size":8}],"default":null},{"name":"price","type":["null",{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}],"default":null},{"name":"at","type":["null",{"type":"long","logicalType":"timestamp-millis"}],"default":null},{"name":"day","type":["null",{"type":"int","logicalType":"date"}],"default":null},{"name":"offset","type":["null",{"type":"long","logicalType":"time-micros"}],"default":null},{"name":"count","type":["null","int"],"default":null},{"name":"items","type":["null",{"type":"array","items":"string"}],"default":null},{"name":"inner","type":["null",{"type":"record","name":"com.acme.telemetry.Inner","fields":[{"name":"a","type":"string"}]}],"default":null},{"name":"id","type":["null",{"type":"string","logicalType":"uuid"}],"default":null}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (OptionalsSet) AvroFingerprint() uint64 {
+	return 0xed6b0a9b496b7369
+}
+
 // Recalibrate is the payload of command Recalibrate.
 type Recalibrate struct {
 	SensorID string `avro:"sensorId" json:"sensorId"`
@@ -184,6 +241,7 @@ func (Recalibrate) AvroFingerprint() uint64 {
 // Create one with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubReadingTaken *acemq.Publisher[ReadingTaken]
+	pubOptionalsSet *acemq.Publisher[OptionalsSet]
 	pubRecalibrate  *acemq.Publisher[Recalibrate]
 }
 
@@ -192,6 +250,7 @@ type Publisher struct {
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubReadingTaken: acemq.NewPublisher[ReadingTaken](conn, Exchange, ReadingTakenRoutingKey, acemq.PublishWithFunc[ReadingTaken](readingTakenCodec)),
+		pubOptionalsSet: acemq.NewPublisher[OptionalsSet](conn, Exchange, OptionalsSetRoutingKey, acemq.PublishWithFunc[OptionalsSet](optionalsSetCodec)),
 		pubRecalibrate:  acemq.NewPublisher[Recalibrate](conn, Exchange, RecalibrateRoutingKey, acemq.PublishWithFunc[Recalibrate](recalibrateCodec)),
 	}
 }
@@ -204,6 +263,16 @@ func (p *Publisher) PublishReadingTaken(ctx context.Context, m ReadingTaken, opt
 // PublishReadingTakenBatch publishes each of ms, in order, and returns what the broker said of each.
 func (p *Publisher) PublishReadingTakenBatch(ctx context.Context, ms []ReadingTaken, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
 	return p.pubReadingTaken.SendAll(ctx, ms, opts...)
+}
+
+// PublishOptionalsSet publishes m to Exchange with routing key "optionals.set" and waits for the broker's confirm.
+func (p *Publisher) PublishOptionalsSet(ctx context.Context, m OptionalsSet, opts ...acemq.EnvelopeOption) error {
+	return p.pubOptionalsSet.Send(ctx, m, opts...)
+}
+
+// PublishOptionalsSetBatch publishes each of ms, in order, and returns what the broker said of each.
+func (p *Publisher) PublishOptionalsSetBatch(ctx context.Context, ms []OptionalsSet, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+	return p.pubOptionalsSet.SendAll(ctx, ms, opts...)
 }
 
 // SendRecalibrate sends m to the owner of queue "telemetry.recalibrate" (routing key "recalibrate") and waits for the broker's confirm.
@@ -219,6 +288,11 @@ func (p *Publisher) SendRecalibrateBatch(ctx context.Context, ms []Recalibrate, 
 // readingTakenCodec builds the avro codec of ReadingTaken from what conn carries.
 func readingTakenCodec(conn *acemq.Conn) (acemq.Codec, error) {
 	return asCodec(avro.Of(ReadingTaken{}.AvroSchema()))
+}
+
+// optionalsSetCodec builds the avro codec of OptionalsSet from what conn carries.
+func optionalsSetCodec(conn *acemq.Conn) (acemq.Codec, error) {
+	return asCodec(avro.Of(OptionalsSet{}.AvroSchema()))
 }
 
 // recalibrateCodec builds the avro codec of Recalibrate from what conn carries.
@@ -273,6 +347,45 @@ func readingTakenConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []
 	}, opts...)
 }
 
+// ConsumeOptionalsSet declares what service needs to consume OptionalsSet events (the queue
+// <service>.optionals.set bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry
+// policy and required headers apply; opts come after them, so they win.
+func ConsumeOptionalsSet(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OptionalsSet], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
+	queue, err := acemq.SubscriberQueue(service, OptionalsSetRoutingKey)
+	if err != nil {
+		return nil, err
+	}
+	return acemq.DeclareAndConsume(ctx, conn, optionalsSetTopology(newTopology(), queue), queue, h, optionalsSetConsumeOptions(conn, opts)...)
+}
+
+// OptionalsSetQueue returns the queue on which service consumes OptionalsSet events:
+// <service>.optionals.set.
+func OptionalsSetQueue(service string) string {
+	return service + "." + OptionalsSetRoutingKey
+}
+
+// optionalsSetTopology adds a consumer queue of OptionalsSet events to t.
+func optionalsSetTopology(t *acemq.Topology, queue string) *acemq.Topology {
+	return t.Queue(queue).
+		DeadLetters(queue).
+		Retries(queue, optionalsSetRetry()).
+		Binding(queue, Exchange, OptionalsSetRoutingKey)
+}
+
+// optionalsSetRetry is the contract's retry policy for OptionalsSet: 5 attempts, exponential from 1s to 1m.
+func optionalsSetRetry() acemq.RetryPolicy {
+	return acemq.ExponentialRetry(5, time.Second, time.Minute)
+}
+
+// optionalsSetConsumeOptions puts the contract's consume options before opts.
+func optionalsSetConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
+	return append([]acemq.ConsumeOption{
+		acemq.ConsumeWithFunc(conn, optionalsSetCodec),
+		acemq.RetryWith(optionalsSetRetry()),
+	}, opts...)
+}
+
 // ConsumeRecalibrate declares RecalibrateQueue (bound to Exchange, with its dead-letter and
 // retry queues) and delivers each Recalibrate command to h. The contract's codec, retry
 // policy and required headers apply; opts come after them, so they win.
@@ -309,6 +422,8 @@ func recalibrateConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []a
 type EventHandlers interface {
 	// HandleReadingTaken handles event ReadingTaken.
 	HandleReadingTaken(context.Context, acemq.Message[ReadingTaken]) acemq.Ack
+	// HandleOptionalsSet handles event OptionalsSet.
+	HandleOptionalsSet(context.Context, acemq.Message[OptionalsSet]) acemq.Ack
 	mustEmbedUnimplementedEventHandlers()
 }
 
@@ -321,6 +436,11 @@ func (UnimplementedEventHandlers) HandleReadingTaken(context.Context, acemq.Mess
 	return acemq.Reject(errors.New("acemq: event ReadingTaken is not implemented"))
 }
 
+// HandleOptionalsSet rejects the message: it is not implemented.
+func (UnimplementedEventHandlers) HandleOptionalsSet(context.Context, acemq.Message[OptionalsSet]) acemq.Ack {
+	return acemq.Reject(errors.New("acemq: event OptionalsSet is not implemented"))
+}
+
 // mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
@@ -330,6 +450,9 @@ func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
 	s := &Server{}
 	if err := s.add(ConsumeReadingTaken(ctx, conn, service, h.HandleReadingTaken, opts...)); err != nil {
+		return nil, errors.Join(err, s.Close())
+	}
+	if err := s.add(ConsumeOptionalsSet(ctx, conn, service, h.HandleOptionalsSet, opts...)); err != nil {
 		return nil, errors.Join(err, s.Close())
 	}
 	return s, nil
@@ -396,6 +519,13 @@ func (s *Server) Close() error {
 // for ReadingTaken messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
 func InterceptReadingTaken(fn func(context.Context, *acemq.PublishContext, *ReadingTaken) error) acemq.ConnOption {
+	return acemq.InterceptPublish(fn)
+}
+
+// InterceptOptionalsSet returns a ConnOption adding a publish interceptor that runs
+// for OptionalsSet messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptOptionalsSet(fn func(context.Context, *acemq.PublishContext, *OptionalsSet) error) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 

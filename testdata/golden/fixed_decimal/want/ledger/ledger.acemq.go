@@ -119,7 +119,7 @@ func (EntryPostedSalt) AvroFingerprint() uint64 {
 type EntryPosted struct {
 	EntryID  string          `avro:"entryId" json:"entryId"`
 	Amount   *big.Rat        `avro:"amount" json:"amount"`
-	Rate     *big.Rat        `avro:"rate" json:"rate"`
+	Rate     **big.Rat       `avro:"rate" json:"rate"`
 	Checksum Checksum        `avro:"checksum" json:"checksum"`
 	Salt     EntryPostedSalt `avro:"salt" json:"salt"`
 	Previous *Checksum       `avro:"previous" json:"previous"`
