@@ -130,6 +130,10 @@ func (w *walker) seq(seq []gop, depth int) {
 			if !w.shortLen() {
 				w.skip(w.long())
 			}
+		case gUnion: // no depth check: a union nests only through a record, array or map
+			if alt := w.alt(g.sub.alts); alt != nil {
+				w.seq(alt, depth+1)
+			}
 		default:
 			w.nested(g, depth+1)
 		}
@@ -162,18 +166,21 @@ func (w *walker) nested(g *gop, depth int) {
 		w.seq(g.sub.seq, depth)
 	case gEnum:
 		w.index(g.n, "enum")
-	case gUnion:
-		w.union(g, depth)
 	case gArray, gMap:
 		w.blocks(g, depth)
 	}
 }
 
-func (w *walker) union(g *gop, depth int) {
-	alts := g.sub.alts
-	if i, ok := w.index(len(alts), "union"); ok {
-		w.seq(alts[i], depth)
+// alt reads a union's index and returns that branch, or nil on an error.
+func (w *walker) alt(alts [][]gop) []gop {
+	if p := w.pos; p < len(w.b) && w.b[p]&0x81 == 0 && int(w.b[p]>>1) < len(alts) {
+		w.pos++ // a one-byte index, the common case
+		return alts[w.b[p]>>1]
 	}
+	if i, ok := w.index(len(alts), "union"); ok {
+		return alts[i]
+	}
+	return nil
 }
 
 // index reads an enum's or a union's index, which must be below n.
@@ -208,6 +215,10 @@ func (w *walker) blocks(g *gop, depth int) {
 // blockHeader reads a block's count and, for a negative count, its byte size
 // (-1 when absent).
 func (w *walker) blockHeader() (n, size int64) {
+	if p := w.pos; p < len(w.b) && w.b[p]&0x81 == 0 {
+		w.pos++ // a one-byte count, the common case
+		return int64(w.b[p] >> 1), -1
+	}
 	n = w.long()
 	if n >= 0 {
 		return n, -1
@@ -224,12 +235,15 @@ func (w *walker) blockHeader() (n, size int64) {
 }
 
 func (w *walker) items(n, size int64, g *gop, depth int) {
-	start := w.pos
+	start, item := w.pos, g.sub.seq
+	short := len(item) == 1 && item[0].kind == gLen // strings or bytes
 	for i := int64(0); i < n && w.err == nil; i++ {
 		if g.kind == gMap {
 			w.skip(w.long()) // the key
 		}
-		w.seq(g.sub.seq, depth)
+		if !short || !w.shortLen() {
+			w.seq(item, depth)
+		}
 	}
 	if size >= 0 && w.err == nil && int64(w.pos-start) != size {
 		w.fail(errBadBlock)
