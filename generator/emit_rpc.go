@@ -130,11 +130,10 @@ func (e *emitter) clientMethod(r *RPC) {
 
 func (e *emitter) clientClose() {
 	e.f.Comment("Close releases what the client's calls set up and returns the errors joined.")
-	e.f.Func().Params(jen.Id("c").Op("*").Id("Client")).Id("Close").Params().Error().BlockFunc(func(g *jen.Group) {
-		g.Var().Err().Error()
-		for _, r := range e.dom.RPCs {
-			g.Err().Op("=").Qual(errorsPath, "Join").Call(jen.Err(), jen.Id("c").Dot(clientField(r)).Dot("Close").Call())
-		}
-		g.Return(jen.Err())
-	})
+	e.f.Func().Params(jen.Id("c").Op("*").Id("Client")).Id("Close").Params().Error().Block(
+		jen.Return(jen.Qual(errorsPath, "Join").CallFunc(func(g *jen.Group) {
+			for _, r := range e.dom.RPCs {
+				g.Id("c").Dot(clientField(r)).Dot("Close").Call()
+			}
+		})))
 }

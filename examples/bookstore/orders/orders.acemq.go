@@ -610,9 +610,7 @@ func (c *Client) GetOrderStatus(ctx context.Context, req GetOrderStatusRequest, 
 
 // Close releases what the client's calls set up and returns the errors joined.
 func (c *Client) Close() error {
-	var err error
-	err = errors.Join(err, c.getOrderStatus.Close())
-	return err
+	return errors.Join(c.getOrderStatus.Close())
 }
 
 // newTopology is the domain's topic exchange.

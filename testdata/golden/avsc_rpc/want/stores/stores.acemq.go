@@ -192,9 +192,7 @@ func (c *Client) FindStore(ctx context.Context, req FindStoreRequest, opts ...ac
 
 // Close releases what the client's calls set up and returns the errors joined.
 func (c *Client) Close() error {
-	var err error
-	err = errors.Join(err, c.findStore.Close())
-	return err
+	return errors.Join(c.findStore.Close())
 }
 
 // newTopology is the domain's topic exchange.

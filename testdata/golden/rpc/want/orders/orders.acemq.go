@@ -331,10 +331,7 @@ func (c *Client) CancelOrderNow(ctx context.Context, req CancelOrderNowRequest, 
 
 // Close releases what the client's calls set up and returns the errors joined.
 func (c *Client) Close() error {
-	var err error
-	err = errors.Join(err, c.getOrderSummary.Close())
-	err = errors.Join(err, c.cancelOrderNow.Close())
-	return err
+	return errors.Join(c.getOrderSummary.Close(), c.cancelOrderNow.Close())
 }
 
 // newTopology is the domain's topic exchange.
