@@ -8,7 +8,8 @@
 //	acemq-gen version                     print the version
 //
 // PATH is a contract file or a directory searched recursively for
-// *.acemq.yaml and *.acemq.yml. Exit codes: 0 ok, 1 findings, 2 usage.
+// *.acemq.yaml, *.acemq.yml and *.avsc; the files a contract names in imports:
+// and schema: are read too. Exit codes: 0 ok, 1 findings, 2 usage.
 package main
 
 import (
@@ -39,7 +40,7 @@ const usage = `usage:
   acemq-gen init     [-o DIR] [DOMAIN]  scaffold DOMAIN.acemq.yaml and a gen.go holding the go:generate line
   acemq-gen version                     print the version
 
-PATH is a contract file or a directory searched for *.acemq.yaml and *.acemq.yml.
+PATH is a contract file or a directory searched for *.acemq.yaml, *.acemq.yml and *.avsc.
 Exit codes: 0 ok, 1 findings, 2 usage.
 `
 
