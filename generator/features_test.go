@@ -1,0 +1,92 @@
+package generator
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// generated returns the file at path of a golden case's output.
+func generated(t *testing.T, name, path string) string {
+	t.Helper()
+	res := Generate(caseSources(t, filepath.Join(goldenDir, name)), ImportPath(goldenImportPath(name)))
+	if len(res.Diagnostics) > 0 {
+		t.Fatal(stderrOf(res.Diagnostics))
+	}
+	for _, f := range res.Files {
+		if f.Path == path {
+			return string(f.Data)
+		}
+	}
+	t.Fatalf("%s generated no %s", name, path)
+	return ""
+}
+
+func TestATypeLibraryIsImportedNotCopied(t *testing.T) {
+	billing := generated(t, "imports", "billing/billing.acemq.go")
+	if strings.Contains(billing, "type Money struct") || !strings.Contains(billing, "money.Money") ||
+		!strings.Contains(billing, `"example.com/golden/imports/money"`) {
+		t.Fatalf("billing does not import the library's Money:\n%s", billing)
+	}
+	if lib := generated(t, "imports", "money/money.acemq.go"); strings.Contains(lib, "Exchange") || !strings.Contains(lib, "type Money struct") {
+		t.Fatalf("the library is not a package of types only:\n%s", lib)
+	}
+}
+
+func TestAnAvscRecordWithAnAcemqPropertyIsAMessageAndTheOthersAreTypes(t *testing.T) {
+	m, ds := Build(caseSources(t, filepath.Join(goldenDir, "avsc_input")))
+	if ds.HasErrors() || len(m.Domains) != 1 {
+		t.Fatalf("domains %d:\n%s", len(m.Domains), stderrOf(ds))
+	}
+	dom := m.Domains[0]
+	var msgs, types []string
+	for _, x := range dom.Messages {
+		msgs = append(msgs, x.Kind.String()+" "+x.Name+" "+x.Codec)
+	}
+	for _, r := range dom.Records {
+		types = append(types, r.Name)
+	}
+	if got := strings.Join(msgs, ", "); got != "command HoldOrder json, event OrderShipped avro-registered" {
+		t.Errorf("messages: %s", got)
+	}
+	if got := strings.Join(types, ", "); got != "Parcel, Size" {
+		t.Errorf("types: %s", got)
+	}
+}
+
+func TestAnRPCBecomesRequestResponseServeAndAClientMethod(t *testing.T) {
+	src := generated(t, "rpc", "orders/orders.acemq.go")
+	for _, want := range []string{
+		"type GetOrderSummaryRequest struct", "type GetOrderSummaryResponse struct",
+		`ErrNotFound = patterns.NewError("NotFound")`,
+		"func ServeGetOrderSummary(ctx context.Context, conn *acemq.Conn, h func(context.Context, acemq.Message[GetOrderSummaryRequest]) (GetOrderSummaryResponse, error), opts ...acemq.ConsumeOption) (*patterns.Responder, error)",
+		"func (c *Client) GetOrderSummary(ctx context.Context, req GetOrderSummaryRequest, opts ...acemq.EnvelopeOption) (GetOrderSummaryResponse, error)",
+		`patterns.NewClient[GetOrderSummaryRequest, GetOrderSummaryResponse](conn, "", GetOrderSummaryQueue, patterns.Timeout(5*time.Second)`,
+		`GetOrderSummaryQueue = "orders.get-order-summary"`, "acemq.OfType(acemq.QueueQuorum)",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("missing %s", want)
+		}
+	}
+}
+
+func TestRegistryAndKeyringCodecsComeFromTheConnection(t *testing.T) {
+	src := generated(t, "codec_avro_registered", "orders/orders.acemq.go")
+	for _, want := range []string{"avro.RegistryFrom(conn)", "crypto.KeyringFrom(conn)", "avro.ReaderSchema(full)",
+		"acemq.PublishWithFunc[OrderPlaced](orderPlacedCodec)", "acemq.ConsumeWithFunc(conn, cancelOrderCodec)",
+		`registeredCodec(conn, "orders-shipped-value", OrderShipped{}.AvroSchema(), OrderShipped{}.AvroFullSchema())`} {
+		if !strings.Contains(src, want) {
+			t.Errorf("missing %s", want)
+		}
+	}
+}
+
+func TestAnEventConsumerRefusesAnEmptyServiceThroughTheRuntime(t *testing.T) {
+	src := generated(t, "headers", "orders/orders.acemq.go")
+	if !strings.Contains(src, "queue, err := acemq.SubscriberQueue(service, OrderPlacedRoutingKey)") {
+		t.Fatal("Consume<Event> does not name its queue with acemq.SubscriberQueue")
+	}
+	if !strings.Contains(src, `acemq.RequirePublishHeaders[OrderPlaced]("x-tenant")`) || !strings.Contains(src, `acemq.RequireConsumeHeaders(OrderPlacedRoutingKey, "x-tenant")`) {
+		t.Fatal("Rules does not enforce the required header on publish and consume")
+	}
+}
