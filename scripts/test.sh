@@ -4,7 +4,8 @@
 # Starts a private RabbitMQ node on loopback (installing Debian's rabbitmq-server
 # when it is missing), runs gofmt, go vet, the generator's staleness check on
 # the examples and every test with -race — unit tests on memory:// and the
-# integration tests against the broker — then stops the broker. A second node
+# integration tests against the broker — then every fuzz target for a few
+# seconds (scripts/fuzz.sh), and stops the broker. A second node
 # (ACEMQ_TEST_FAULT_PORT, default 5699, with a TLS listener on the next port
 # and a CA generated for this run) is started alongside for the fault tests,
 # which stop, block and disconnect it without disturbing the other packages'
@@ -36,7 +37,11 @@ step "go build and go vet"
 go build ./...
 go vet ./...
 
-step "generated examples are up to date"
+step "generated examples are up to date (go generate ./examples/... && git diff --exit-code)"
+go generate ./examples/...
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  git diff --exit-code --stat -- examples || { echo "test.sh: go generate changed examples/; commit the regenerated code"; exit 1; }
+fi
 go run ./cmd/acemq-gen check -o examples/bookstore examples/bookstore/contracts
 
 step "brokers (the main node and the fault node, started in parallel)"
@@ -64,4 +69,7 @@ if [ "$status" -ne 0 ]; then
 fi
 passed=$(grep -c -- '--- PASS' "$log" || true)
 echo "test.sh: $passed tests passed"
-exit "$status"
+[ "$status" -eq 0 ] || exit "$status"
+
+step "fuzz targets, a few seconds each (scripts/fuzz.sh)"
+FUZZTIME=${FUZZTIME:-3s} scripts/fuzz.sh
