@@ -32,6 +32,13 @@
 // registry, encrypted's keyring) are built from it by a generated
 // <message>Codec(conn) through acemq.PublishWithFunc and acemq.ConsumeWithFunc.
 //
+// Multi-branch unions become a sealed interface with one wrapper type per
+// branch, carried as Avro's JSON encoding ({"long": 5}) by the json codec. A
+// payload holding one with another codec is a diagnostic: hamba/avro decodes a
+// union into an interface only through a type resolver keyed by Avro type
+// name, which runtime/avro's codecs keep private and which cannot tell two
+// unions' "long" branches apart.
+//
 // Output depends only on the sources' paths and bytes and the options:
 // sources are sorted, domains are emitted in package order and diagnostics in
 // position order, and no timestamp, version or absolute path is written.
