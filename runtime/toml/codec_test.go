@@ -89,7 +89,7 @@ func TestDecodeOfMalformedBodyIsFatal(t *testing.T) {
 	var out order
 	for _, body := range []string{"country = NO\n", "orderId = 5\n"} {
 		err := Codec{}.Decode([]byte(body), &out)
-		if !acemq.IsFatal(err) || !strings.HasPrefix(err.Error(), "acemq: this message is not TOML that reads as *toml.order: ") {
+		if !acemq.IsFatal(err) || !strings.HasPrefix(err.Error(), "acemq: this message is not TOML that reads as *codecvectors.Order: ") {
 			t.Errorf("Decode(%q) error %v, want fatal", body, err)
 		}
 	}

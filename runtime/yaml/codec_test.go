@@ -41,7 +41,7 @@ func TestDecodeOfMalformedBodyIsFatal(t *testing.T) {
 	if !acemq.IsFatal(err) {
 		t.Fatalf("Decode error %v is not fatal", err)
 	}
-	if !strings.HasPrefix(err.Error(), "acemq: this message is not YAML that reads as *yaml.order: ") {
+	if !strings.HasPrefix(err.Error(), "acemq: this message is not YAML that reads as *codecvectors.Order: ") {
 		t.Fatalf("error %q", err)
 	}
 }
