@@ -108,7 +108,7 @@ func (r *resolver) schemaRecord(s sStr, name string) *Record {
 		return nil
 	}
 	r.absorb(other)
-	other.consumedBy = nil // a second use of the file is an error
+	other.consumedBy, other.asSchema = nil, true // a second use of the file is an error
 	return r.takePayload(top)
 }
 
@@ -141,6 +141,9 @@ func (r *resolver) becomeDomain(name string) {
 // declareAvscMessages declares the messages of an .avsc file in the domain
 // it joined; RPC halves wait for pairRPCs.
 func (r *resolver) declareAvscMessages() {
+	if r.consumedBy != nil || r.asSchema {
+		return // the payload of a contract's message, which holds the message's keys
+	}
 	target := r
 	if r.into != nil {
 		target = r.into

@@ -21,6 +21,7 @@ type resolver struct {
 	merged     bool             // an .avsc file whose types joined another file's domain
 	into       *resolver        // the file it joined
 	consumedBy *resolver        // the contract whose schema: names this .avsc file
+	asSchema   bool             // this .avsc file became a payload through schema:
 	halves     []*syntaxMessage // .avsc rpc-request and rpc-response records, paired by pairRPCs
 }
 
