@@ -2,7 +2,6 @@ package patterns
 
 import (
 	"context"
-	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 	_ "github.com/acemq/acemq-gen/runtime/rabbitmq"
 )
 
@@ -38,18 +38,8 @@ func onEveryTransport(t *testing.T, fn func(t *testing.T, r *rig)) {
 	})
 }
 
-func brokerURL(t *testing.T) string {
-	t.Helper()
-	if url := os.Getenv("ACEMQ_TEST_AMQP_URL"); url != "" {
-		return url
-	}
-	msg := "ACEMQ_TEST_AMQP_URL is not set; start a broker with `export ACEMQ_TEST_AMQP_URL=$(scripts/broker.sh start)`"
-	if os.Getenv("ACEMQ_REQUIRE_BROKER") == "1" {
-		t.Fatal(msg + " (ACEMQ_REQUIRE_BROKER=1 requires one)")
-	}
-	t.Skip(msg)
-	return ""
-}
+// brokerURL is the broker scripts/test.sh starts (acemqtest.BrokerURL).
+func brokerURL(t *testing.T) string { return acemqtest.BrokerURL(t) }
 
 // ctx is a context bounded by testWait.
 func (r *rig) ctx() context.Context {

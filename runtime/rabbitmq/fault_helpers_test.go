@@ -2,31 +2,25 @@ package rabbitmq
 
 import (
 	"context"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 // faultNode returns the URL and port of the broker node the fault tests may
-// stop, block and disconnect (ACEMQ_TEST_FAULT_AMQP_URL and
-// ACEMQ_TEST_FAULT_PORT, exported by scripts/test.sh), skipping the test
-// when they are unset unless ACEMQ_REQUIRE_BROKER=1.
+// stop, block and disconnect (exported by scripts/test.sh).
 func faultNode(t *testing.T) (url, port string) {
 	t.Helper()
-	url, port = os.Getenv("ACEMQ_TEST_FAULT_AMQP_URL"), os.Getenv("ACEMQ_TEST_FAULT_PORT")
-	if url != "" && port != "" {
-		return url, port
+	v := acemqtest.BrokerEnv(t, "the fault tests need a node of their own: `scripts/broker.sh start 5699` then export "+
+		"ACEMQ_TEST_FAULT_AMQP_URL=$(scripts/broker.sh url 5699) ACEMQ_TEST_FAULT_PORT=5699 (scripts/test.sh does this)",
+		"ACEMQ_TEST_FAULT_AMQP_URL", "ACEMQ_TEST_FAULT_PORT")
+	if v == nil {
+		return "", ""
 	}
-	msg := "ACEMQ_TEST_FAULT_AMQP_URL and ACEMQ_TEST_FAULT_PORT are not set; the fault tests need a node of " +
-		"their own: `scripts/broker.sh start 5699` then export ACEMQ_TEST_FAULT_AMQP_URL=$(scripts/broker.sh url 5699) " +
-		"ACEMQ_TEST_FAULT_PORT=5699 (scripts/test.sh does this)"
-	if os.Getenv("ACEMQ_REQUIRE_BROKER") == "1" {
-		t.Fatal(msg + " (ACEMQ_REQUIRE_BROKER=1 requires one)")
-	}
-	t.Skip(msg)
-	return "", ""
+	return v[0], v[1]
 }
 
 // rabbitmqctl runs rabbitmqctl args against the node on port through

@@ -10,24 +10,11 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
-// brokerURL returns ACEMQ_TEST_AMQP_URL, skipping the test when it is unset
-// unless ACEMQ_REQUIRE_BROKER=1 (the project's test command), which makes a
-// missing broker a failure.
-func brokerURL(t *testing.T) string {
-	t.Helper()
-	url := os.Getenv("ACEMQ_TEST_AMQP_URL")
-	if url != "" {
-		return url
-	}
-	msg := "ACEMQ_TEST_AMQP_URL is not set; start a broker with `export ACEMQ_TEST_AMQP_URL=$(scripts/broker.sh start)`"
-	if os.Getenv("ACEMQ_REQUIRE_BROKER") == "1" {
-		t.Fatal(msg + " (ACEMQ_REQUIRE_BROKER=1 requires one)")
-	}
-	t.Skip(msg)
-	return ""
-}
+// brokerURL is the broker scripts/test.sh starts (acemqtest.BrokerURL).
+func brokerURL(t *testing.T) string { return acemqtest.BrokerURL(t) }
 
 // testDelay keeps recovery fast in tests.
 var testDelay = RecoveryDelay(5*time.Millisecond, 50*time.Millisecond)

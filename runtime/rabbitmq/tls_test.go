@@ -18,25 +18,20 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 // tlsBroker returns ACEMQ_TEST_AMQPS_URL and ACEMQ_TEST_CA (the TLS listener
-// scripts/broker.sh opens with RABBIT_TLS_DIR, and the CA it generated),
-// skipping when unset unless ACEMQ_REQUIRE_BROKER=1.
+// scripts/broker.sh opens with RABBIT_TLS_DIR, and the CA it generated).
 func tlsBroker(t *testing.T) (amqpsURL, caFile string) {
 	t.Helper()
-	amqpsURL, caFile = os.Getenv("ACEMQ_TEST_AMQPS_URL"), os.Getenv("ACEMQ_TEST_CA")
-	if amqpsURL != "" && caFile != "" {
-		return amqpsURL, caFile
+	v := acemqtest.BrokerEnv(t, "start a TLS listener with `RABBIT_TLS_DIR=/tmp/acemq-tls scripts/broker.sh start 5699`, then export "+
+		"ACEMQ_TEST_AMQPS_URL=$(scripts/broker.sh tls-url 5699) ACEMQ_TEST_CA=/tmp/acemq-tls/ca.pem (scripts/test.sh does this)",
+		"ACEMQ_TEST_AMQPS_URL", "ACEMQ_TEST_CA")
+	if v == nil {
+		return "", ""
 	}
-	msg := "ACEMQ_TEST_AMQPS_URL and ACEMQ_TEST_CA are not set; start a TLS listener with " +
-		"`RABBIT_TLS_DIR=/tmp/acemq-tls scripts/broker.sh start 5699`, then export " +
-		"ACEMQ_TEST_AMQPS_URL=$(scripts/broker.sh tls-url 5699) ACEMQ_TEST_CA=/tmp/acemq-tls/ca.pem (scripts/test.sh does this)"
-	if os.Getenv("ACEMQ_REQUIRE_BROKER") == "1" {
-		t.Fatal(msg + " (ACEMQ_REQUIRE_BROKER=1 requires one)")
-	}
-	t.Skip(msg)
-	return "", ""
+	return v[0], v[1]
 }
 
 // withPassword returns raw with its password replaced.
