@@ -107,8 +107,17 @@ func (c *Consumer) planFor(env Envelope, ack Ack) plan {
 	case ackPark:
 		return c.setAside(env, ParkedQueue(c.queue), ActionParked, OutcomeParked,
 			"the handler parked it: "+reasonOf(ack.err))
+	case ackInProgress:
+		return c.inProgressPlan(env, ack.delay)
 	}
 	return c.planRetry(env, ack.err)
+}
+
+// inProgressPlan plans the republish of env, attempt unchanged, to the queue
+// itself after an exact wait in the consumer: another consumer holds the
+// message's claim, so nothing is spent and nothing is dead-lettered.
+func (c *Consumer) inProgressPlan(env Envelope, delay time.Duration) plan {
+	return plan{action: ActionInProgress, outcome: OutcomeInProgress, env: env, target: c.queue, delay: delay, wait: delay}
 }
 
 // planRetry applies the retry policy: give up (dead-letter) or retry after a

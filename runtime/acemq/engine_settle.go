@@ -31,7 +31,7 @@ func (c *Consumer) execute(d Delivery, p *plan) func() error {
 	switch {
 	case p.target == "":
 		return d.Ack
-	case p.action == ActionRetried:
+	case p.action == ActionRetried, p.action == ActionInProgress:
 		return c.executeRetry(d, p)
 	}
 	if err := c.republish(d, p.target, p.env); err != nil {
@@ -44,9 +44,9 @@ func (c *Consumer) execute(d Delivery, p *plan) func() error {
 }
 
 // executeRetry waits (in the consumer, or not at all for a rung) and
-// republishes the next attempt. A missing rung falls back to waiting in the
-// consumer; a retry that cannot be republished returns the message to its
-// queue with its attempt unspent.
+// republishes the next attempt, or for InProgress the same one. A missing
+// rung falls back to waiting in the consumer; a retry that cannot be
+// republished returns the message to its queue with its attempt unspent.
 func (c *Consumer) executeRetry(d Delivery, p *plan) func() error {
 	requeue := func() error { return d.Nack(true) }
 	if !c.wait(p.wait) {

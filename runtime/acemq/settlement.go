@@ -11,6 +11,7 @@ const (
 	ActionRetried      string = "retried"
 	ActionDeadLettered string = "dead_lettered"
 	ActionParked       string = "parked"
+	ActionInProgress   string = "in_progress"
 )
 
 // Settlement outcomes: the family's acemq.consume.total outcome tag.
@@ -20,12 +21,14 @@ const (
 	OutcomeRejected     string = "rejected"
 	OutcomeDeadLettered string = "dead_lettered"
 	OutcomeParked       string = "parked"
+	OutcomeInProgress   string = "in_progress"
 )
 
 // Settlement is what the engine decided for one delivery (FAMILY-SPEC §1.8).
 // For a retry, Envelope is already the next attempt's and Delay is the wait
-// actually chosen (jittered in the consumer, exact on a broker rung). Reason
-// is the dead-letter or park reason, empty otherwise.
+// actually chosen (jittered in the consumer, exact on a broker rung). For
+// InProgress, Envelope keeps its attempt and Delay is the wait asked for,
+// exactly. Reason is the dead-letter or park reason, empty otherwise.
 type Settlement struct {
 	Queue    string
 	Action   string

@@ -1,0 +1,79 @@
+package acemq_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+func TestInProgressAckIsNamedInProgressAndIsNotARetry(t *testing.T) {
+	ack := acemq.InProgress(3 * time.Millisecond)
+	if ack.String() != "in_progress" || !ack.IsInProgress() || ack.IsRetry() || ack.Err() != nil {
+		t.Errorf("InProgress is %q, in progress %v, retry %v, err %v", ack, ack.IsInProgress(), ack.IsRetry(), ack.Err())
+	}
+	if ack.Delay() != 3*time.Millisecond {
+		t.Errorf("delay %s, want 3ms", ack.Delay())
+	}
+	if acemq.Accept().IsInProgress() || acemq.Retry(nil).IsInProgress() {
+		t.Error("only InProgress is in progress")
+	}
+}
+
+func TestInProgressWithoutADelayWaitsTheDefaultFiveSeconds(t *testing.T) {
+	if acemq.DefaultInProgressDelay != 5*time.Second {
+		t.Errorf("DefaultInProgressDelay %s, want 5s", acemq.DefaultInProgressDelay)
+	}
+	if d := acemq.InProgress(0).Delay(); d != acemq.DefaultInProgressDelay {
+		t.Errorf("InProgress(0) waits %s", d)
+	}
+}
+
+func TestInProgressRequeuesWithoutSpendingAnAttemptAndNeverDeadLetters(t *testing.T) {
+	m := acemq.NewMetrics()
+	conn := connect(t, acemq.WithObserver(m))
+	declare(t, conn, "orders")
+	settled := make(chan acemq.Settlement, 4)
+	var attempts recorder[int]
+	consume(t, conn, "orders", func(ctx context.Context, msg acemq.Message[Order]) acemq.Ack {
+		acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
+		attempts.add(msg.Envelope.Attempt)
+		if attempts.len() < 3 {
+			return acemq.InProgress(2 * time.Millisecond)
+		}
+		return acemq.Accept()
+	}, acemq.RetryWith(acemq.FixedRetry(1, time.Millisecond)))
+	send(t, conn, "orders", Order{ID: "o-1"})
+	first, second, last := <-settled, <-settled, <-settled
+	for _, s := range []acemq.Settlement{first, second} {
+		if s.Action != acemq.ActionInProgress || s.Outcome != acemq.OutcomeInProgress ||
+			s.Delay != 2*time.Millisecond || s.Envelope.Attempt != 1 || s.Reason != "" || s.Queue != "orders" {
+			t.Errorf("in-progress settlement %+v", s)
+		}
+	}
+	if last.Outcome != acemq.OutcomeAcked || last.Envelope.ID != first.Envelope.ID {
+		t.Errorf("the message came back as %+v", last)
+	}
+	for _, a := range attempts.all() {
+		if a != 1 {
+			t.Errorf("attempts %v, want every one 1", attempts.all())
+		}
+	}
+	assertNothingSetAside(t, conn, m)
+}
+
+// assertNothingSetAside checks that orders' dead-letter and parked queues
+// are empty and that the two in-progress settlements were counted as such.
+func assertNothingSetAside(t *testing.T, conn *acemq.Conn, m *acemq.Metrics) {
+	t.Helper()
+	if n := count(t, conn, "orders.dlq") + count(t, conn, "orders.parked"); n != 0 {
+		t.Errorf("%d messages set aside", n)
+	}
+	counts := m.Counts()
+	inProgress := acemq.MetricKey(acemq.MetricConsumeTotal, acemq.Labels{"queue": "orders", "outcome": "in_progress"})
+	retried := acemq.MetricKey(acemq.MetricRetriedTotal, acemq.Labels{"queue": "orders"})
+	if counts[inProgress] != 2 || counts[retried] != 0 {
+		t.Errorf("in_progress counted %d, retried %d; counts %v", counts[inProgress], counts[retried], counts)
+	}
+}
