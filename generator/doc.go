@@ -33,11 +33,12 @@
 // <message>Codec(conn) through acemq.PublishWithFunc and acemq.ConsumeWithFunc.
 //
 // Multi-branch unions become a sealed interface with one wrapper type per
-// branch, carried as Avro's JSON encoding ({"long": 5}) by the json codec. A
-// payload holding one with another codec is a diagnostic: hamba/avro decodes a
-// union into an interface only through a type resolver keyed by Avro type
-// name, which runtime/avro's codecs keep private and which cannot tell two
-// unions' "long" branches apart.
+// branch. The json codec carries them as Avro's JSON encoding ({"long": 5});
+// the Avro codecs through an unexported mirror of each record on the way to
+// a union, whose union fields are hamba/avro UnionConverters (hamba/avro
+// writes a union from a pointer converter or a {"<branch>": value} map, never
+// from an interface), swapped in by acemq.MappedCodec. The yaml, toml, text
+// and bytes codecs cannot carry a union: a diagnostic says so.
 //
 // Output depends only on the sources' paths and bytes and the options:
 // sources are sorted, domains are emitted in package order and diagnostics in

@@ -54,10 +54,11 @@ func fileName(dom *Domain) string {
 
 // emitter writes the declarations of one domain into one jennifer file.
 type emitter struct {
-	f   *jen.File
-	dom *Domain
-	cfg config
-	err error // the first problem that stops the file, such as an unknown import path
+	f       *jen.File
+	dom     *Domain
+	cfg     config
+	err     error           // the first problem that stops the file, such as an unknown import path
+	helpers map[string]bool // the generic helpers the Avro mirrors use
 }
 
 // importPath is the Go import path of another generated package.
@@ -82,6 +83,7 @@ func emitDomain(dom *Domain, cfg config) ([]byte, error) {
 	if dom.Library {
 		return e.render()
 	}
+	e.mirrors()
 	e.headerOptions()
 	e.publisher()
 	e.codecBuilders()

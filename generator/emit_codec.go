@@ -17,10 +17,15 @@ type codecSpec struct {
 	encrypted bool
 	subject   string // avro-registered
 	payload   string // the Go type whose schema avro codecs use
+	mirror    string // the payload's Avro mirror, when it holds a union
 }
 
 func messageCodec(m *Message) codecSpec {
-	return codecSpec{name: m.Name, codec: m.Codec, encrypted: m.Encrypted, subject: m.Subject, payload: m.Name}
+	c := codecSpec{name: m.Name, codec: m.Codec, encrypted: m.Encrypted, subject: m.Subject, payload: m.Name}
+	if isAvro(m.Codec) && isUnionRecord(m.Record) {
+		c.mirror = mirrorName(m.Record)
+	}
+	return c
 }
 
 func rpcCodec(r *RPC) codecSpec {
@@ -112,14 +117,20 @@ func (e *emitter) codecBuilder(c codecSpec) {
 // encryption.
 func (c codecSpec) inner() jen.Code {
 	rec := jen.Id(c.payload)
+	var avro jen.Code
 	switch c.codec {
 	case "avro":
-		return jen.Id("asCodec").Call(jen.Qual(avroPath, "Of").Call(rec.Clone().Values().Dot("AvroSchema").Call()))
+		avro = jen.Id("asCodec").Call(jen.Qual(avroPath, "Of").Call(rec.Clone().Values().Dot("AvroSchema").Call()))
 	case "avro-registered":
-		return jen.Id("registeredCodec").Call(jen.Id("conn"), jen.Lit(c.subject),
+		avro = jen.Id("registeredCodec").Call(jen.Id("conn"), jen.Lit(c.subject),
 			rec.Clone().Values().Dot("AvroSchema").Call(), rec.Clone().Values().Dot("AvroFullSchema").Call())
+	default:
+		return jen.List(codecValue(c.codec), jen.Nil())
 	}
-	return jen.List(codecValue(c.codec), jen.Nil())
+	if c.mirror == "" {
+		return avro
+	}
+	return jen.Id("withMirror").Call(rec.Clone().Dot("toAvro"), jen.Id(c.mirror).Dot("fromAvro")).Call(avro)
 }
 
 func (c codecSpec) desc() string {

@@ -132,19 +132,22 @@ func checkRPC(r *RPC, d *diags) {
 }
 
 // checkUnionCodec refuses what a payload's codec cannot carry: a
-// multi-branch union with another codec than json (runtime/avro cannot be
-// told the Go types of the branches, and the YAML and TOML codecs do not call
-// UnmarshalJSON), and an optional map with Avro (hamba/avro cannot write a
-// nil-able map as a union).
+// multi-branch union with yaml, toml, text or bytes (those codecs do not call
+// UnmarshalJSON; json and the Avro codecs carry unions), a union in a record
+// of another package with Avro (its mirror is that package's), and an
+// optional map with Avro (hamba/avro cannot write a nil-able map as a union).
 func checkUnionCodec(p Pos, what, codec string, rec *Record, d *diags) {
 	if codec == "json" {
 		return
 	}
-	if f := findField(rec, isKind(Union), map[*Record]bool{}); f != nil {
-		d.errorf(p, "%s: codec %s cannot carry the union of field %s (a sealed Go interface); multi-branch unions travel with the json codec only", what, codec, f.Name)
+	if f := findField(rec, isKind(Union), map[*Record]bool{}); f != nil && !isAvro(codec) {
+		d.errorf(p, "%s: codec %s cannot carry the union of field %s (a sealed Go interface); multi-branch unions travel with json, avro and avro-registered only", what, codec, f.Name)
 	}
 	if codec != "avro" && codec != "avro-registered" {
 		return
+	}
+	if f := findField(rec, foreignUnion(rec.Owner), map[*Record]bool{}); f != nil {
+		d.errorf(p, "%s: codec %s cannot carry the union of field %s, which another package declares; declare the record in this domain or use json", what, codec, f.Name)
 	}
 	if f := findField(rec, isOptionalMap, map[*Record]bool{}); f != nil {
 		d.errorf(p, "%s: codec %s cannot carry the optional map of field %s; drop the '?' (an empty map is the absent value) or use json", what, codec, f.Name)
@@ -152,6 +155,11 @@ func checkUnionCodec(p Pos, what, codec string, rec *Record, d *diags) {
 }
 
 func isKind(k TypeKind) func(*Type) bool { return func(t *Type) bool { return t.Kind == k } }
+
+// foreignUnion matches a record of another package than dom that holds a union.
+func foreignUnion(dom *Domain) func(*Type) bool {
+	return func(t *Type) bool { return t.Kind == Named && t.Record.Owner != dom && isUnionRecord(t.Record) }
+}
 
 func isOptionalMap(t *Type) bool { return t.Kind == Optional && t.Elem.Kind == Map }
 

@@ -21,7 +21,8 @@ type symbol struct {
 // so adding a message never makes an existing type's name collide).
 var generatedNames = []string{"Exchange", "Publisher", "NewPublisher", "Topology", "DeclareTopology", "newTopology",
 	"Handlers", "UnimplementedHandlers", "EventHandlers", "UnimplementedEventHandlers", "Serve", "Subscribe",
-	"Server", "Client", "NewClient", "Rules", "asCodec", "registeredCodec", "unionBranch"}
+	"Server", "Client", "NewClient", "Rules", "asCodec", "registeredCodec", "unionBranch",
+	"withMirror", "mirrorSlice", "mirrorMap", "mirrorPtr", "avroBranch", "avroInto"}
 
 // claim records that what (at p) becomes the Go name name, reporting a
 // collision with an earlier claim.
@@ -85,10 +86,15 @@ func claimRPC(s *symbols, r *RPC) {
 
 // claimUnions claims the interface, branch types and decoder of each union.
 func claimUnions(s *symbols, rec *Record) {
+	if isUnionRecord(rec) {
+		s.claim(mirrorName(rec), fmt.Sprintf("the Avro mirror of %s", rec.Name), rec.Pos)
+	}
 	for _, f := range unionFields(rec) {
 		what := fmt.Sprintf("the union of field %s of %s", f.Name, rec.Name)
 		s.claim(f.Type.Iface, what, f.Pos)
 		s.claim("decode"+f.Type.Iface, what, f.Pos)
+		s.claim(unionMirror(f.Type), what, f.Pos)
+		s.claim("to"+f.Type.Iface+"Avro", what, f.Pos)
 		for _, b := range f.Type.Branches {
 			s.claim(f.Type.Iface+branchName(b), what, f.Pos)
 		}

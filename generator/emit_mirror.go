@@ -1,0 +1,310 @@
+package generator
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// Avro mirrors: hamba/avro writes a union from a pointer implementing its
+// UnionConverter, never from an interface, so a payload with unions travels
+// as Avro through an unexported mirror of each record on the way to a union
+// (<record>Avro), whose union fields are pointers to <union>Avro converters.
+// acemq.MappedCodec swaps payload and mirror around the Avro codec.
+
+// isUnionRecord reports whether rec holds a union, directly or in a record it contains.
+func isUnionRecord(rec *Record) bool {
+	return rec.Shape == RecordShape && findField(rec, isKind(Union), map[*Record]bool{}) != nil
+}
+
+// unionRelated reports whether a field of type t differs in the mirror.
+func unionRelated(t *Type) bool {
+	switch t.Kind {
+	case Union:
+		return true
+	case Named:
+		return isUnionRecord(t.Record)
+	case Optional, Array, Map:
+		return unionRelated(t.Elem)
+	}
+	return false
+}
+
+func mirrorName(rec *Record) string { return unexported(rec.Name) + "Avro" }
+
+func unionMirror(t *Type) string { return unexported(t.Iface) + "Avro" }
+
+// needsMirrors reports whether an Avro codec of the domain carries a union.
+func (e *emitter) needsMirrors() bool {
+	for _, m := range e.dom.Messages {
+		if isAvro(m.Codec) && isUnionRecord(m.Record) {
+			return true
+		}
+	}
+	return false
+}
+
+func isAvro(codec string) bool { return codec == "avro" || codec == "avro-registered" }
+
+// mirrorType is the type of a field in a mirror.
+func (e *emitter) mirrorType(t *Type) jen.Code {
+	if !unionRelated(t) {
+		return e.goType(t)
+	}
+	switch t.Kind {
+	case Union:
+		return jen.Op("*").Id(unionMirror(t))
+	case Named:
+		return jen.Id(mirrorName(t.Record))
+	case Array:
+		return jen.Index().Add(e.mirrorType(t.Elem))
+	case Map:
+		return jen.Map(jen.String()).Add(e.mirrorType(t.Elem))
+	}
+	if t.Elem.Kind == Array || t.Elem.Kind == Map {
+		return e.mirrorType(t.Elem)
+	}
+	return jen.Op("*").Add(e.mirrorType(t.Elem))
+}
+
+// convert is x converted to its mirror (to) or back (from).
+func (e *emitter) convert(x jen.Code, t *Type, to bool) jen.Code {
+	if !unionRelated(t) {
+		return x
+	}
+	switch t.Kind {
+	case Union:
+		if to {
+			return jen.Id("to" + t.Iface + "Avro").Call(x)
+		}
+		return jen.Add(x).Dot("value").Call()
+	case Named:
+		return jen.Add(x).Dot(map[bool]string{true: "toAvro", false: "fromAvro"}[to]).Call()
+	case Optional:
+		if t.Elem.Kind == Array || t.Elem.Kind == Map {
+			return e.convert(x, t.Elem, to)
+		}
+		return e.helper("mirrorPtr").Call(x, e.convertFunc(t.Elem, to))
+	case Array:
+		return e.helper("mirrorSlice").Call(x, e.convertFunc(t.Elem, to))
+	}
+	return e.helper("mirrorMap").Call(x, e.convertFunc(t.Elem, to))
+}
+
+// convertFunc is a function converting one value of type t.
+func (e *emitter) convertFunc(t *Type, to bool) jen.Code {
+	from, into := e.goType(t), e.mirrorType(t)
+	if !to {
+		from, into = into, from
+	}
+	return jen.Func().Params(jen.Id("v").Add(from)).Add(into).Block(jen.Return(e.convert(jen.Id("v"), t, to)))
+}
+
+// helper names a generic helper and records that the package needs it.
+func (e *emitter) helper(name string) *jen.Statement {
+	if e.helpers == nil {
+		e.helpers = map[string]bool{}
+	}
+	e.helpers[name] = true
+	return jen.Id(name)
+}
+
+// mirrors writes the mirror of every union record and the converters of
+// their unions, when an Avro codec of the domain needs them.
+func (e *emitter) mirrors() {
+	if !e.needsMirrors() {
+		return
+	}
+	for _, rec := range allRecords(e.dom) {
+		if isUnionRecord(rec) {
+			e.mirror(rec)
+		}
+		for _, f := range unionFields(rec) {
+			e.unionConverter(rec, f)
+		}
+	}
+	e.mirrorHelpers()
+}
+
+func (e *emitter) mirror(rec *Record) {
+	name := mirrorName(rec)
+	e.f.Commentf("%s is %s as hamba/avro reads and writes it: each union a converter.", name, rec.Name)
+	e.f.Type().Id(name).StructFunc(func(g *jen.Group) {
+		for _, f := range rec.Fields {
+			g.Id(f.GoName).Add(e.mirrorType(f.Type)).Tag(map[string]string{"avro": f.Name})
+		}
+	})
+	e.f.Comment("toAvro returns m's Avro mirror.")
+	e.f.Func().Params(jen.Id("m").Id(rec.Name)).Id("toAvro").Params().Id(name).Block(
+		jen.Return(jen.Id(name).Values(e.fieldValues(rec, true))))
+	e.f.Comment("fromAvro returns the value the mirror holds.")
+	e.f.Func().Params(jen.Id("m").Id(name)).Id("fromAvro").Params().Id(rec.Name).Block(
+		jen.Return(jen.Id(rec.Name).Values(e.fieldValues(rec, false))))
+}
+
+func (e *emitter) fieldValues(rec *Record, to bool) jen.Dict {
+	d := jen.Dict{}
+	for _, f := range rec.Fields {
+		d[jen.Id(f.GoName)] = e.convert(jen.Id("m").Dot(f.GoName), f.Type, to)
+	}
+	return d
+}
+
+func (e *emitter) unionConverter(rec *Record, f *Field) {
+	u, name := f.Type, unionMirror(f.Type)
+	e.f.Commentf("%s carries %s through hamba/avro (an avro.UnionConverter).", name, u.Iface)
+	e.f.Type().Id(name).Struct(jen.Id("v").Id(u.Iface))
+	e.f.Commentf("to%sAvro wraps v; nil stays nil (null).", u.Iface)
+	e.f.Func().Id("to"+u.Iface+"Avro").Params(jen.Id("v").Id(u.Iface)).Op("*").Id(name).Block(
+		jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Return(jen.Nil())),
+		jen.Return(jen.Op("&").Id(name).Values(jen.Id("v"))))
+	e.f.Comment("value returns the union the converter holds; nil for null.")
+	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("value").Params().Id(u.Iface).Block(
+		jen.If(jen.Id("u").Op("==").Nil()).Block(jen.Return(jen.Nil())),
+		jen.Return(jen.Id("u").Dot("v")))
+	e.toAny(u, name)
+	e.fromAny(rec, f, name)
+}
+
+func (e *emitter) toAny(u *Type, name string) {
+	e.f.Comment("ToAny returns the branch as {\"<branch>\": value}, how hamba/avro writes a union from a map.")
+	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("ToAny").Params().Parens(jen.List(jen.Any(), jen.Error())).Block(
+		jen.Switch(jen.Id("b").Op(":=").Id("u").Dot("v").Assert(jen.Type())).BlockFunc(func(g *jen.Group) {
+			for _, b := range u.Branches {
+				g.Case(jen.Id(u.Iface + branchName(b))).Block(jen.Return(
+					jen.Op("&").Map(jen.String()).Any().Values(jen.Dict{jen.Lit(hambaBranch(b)): e.convert(jen.Id("b").Dot("Value"), b, true)}), jen.Nil()))
+			}
+		}),
+		jen.Return(jen.Nil(), jen.Qual(fmtPath, "Errorf").Call(jen.Lit(fmt.Sprintf("acemq: %%T is not a branch of %s", u.Iface)), jen.Id("u").Dot("v"))))
+}
+
+// fromAny reads what hamba/avro decoded: {"<branch>": value} or, when every
+// branch is a primitive, the value alone.
+func (e *emitter) fromAny(rec *Record, f *Field, name string) {
+	u := f.Type
+	e.f.Comment("FromAny sets the union from what hamba/avro decoded: {\"<branch>\": value}, or")
+	e.f.Comment("the value alone when every branch is a primitive.")
+	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("FromAny").Params(jen.Id("p").Any()).Error().BlockFunc(func(g *jen.Group) {
+		g.List(jen.Id("name"), jen.Id("val")).Op(":=").Id("avroBranch").Call(jen.Id("p"))
+		for _, b := range u.Branches {
+			e.fromAnyBranch(g, u, b)
+		}
+		g.Return(jen.Qual(fmtPath, "Errorf").Call(jen.Lit(fmt.Sprintf("acemq: field %s of %s: no branch of %s reads %%q (%%T)", f.Name, rec.Name, u.Iface)), jen.Id("name"), jen.Id("val")))
+	})
+	e.helper("avroBranch")
+}
+
+// namedBranch reads a record, enum or fixed branch by writing the generic
+// value hamba/avro decoded with the branch's schema and reading it back into
+// the Go type (or its mirror).
+func (e *emitter) namedBranch(b *Type, wrapper string) []jen.Code {
+	zero := e.typeName(b.Record).Values()
+	if b.Record.Shape == EnumShape {
+		zero = e.typeName(b.Record).Call(jen.Lit(""))
+	}
+	schema := zero.Dot("AvroSchema").Call()
+	if !isUnionRecord(b.Record) {
+		return []jen.Code{jen.Var().Id("v").Id(wrapper),
+			jen.Err().Op(":=").Add(e.helper("avroInto")).Call(jen.Id("val"), schema, jen.Op("&").Id("v").Dot("Value")),
+			jen.Id("u").Dot("v").Op("=").Id("v"),
+			jen.Return(jen.Err())}
+	}
+	return []jen.Code{jen.Var().Id("m").Id(mirrorName(b.Record)),
+		jen.Err().Op(":=").Add(e.helper("avroInto")).Call(jen.Id("val"), schema, jen.Op("&").Id("m")),
+		jen.Id("u").Dot("v").Op("=").Id(wrapper).Values(jen.Dict{jen.Id("Value"): jen.Id("m").Dot("fromAvro").Call()}),
+		jen.Return(jen.Err())}
+}
+
+// mirrorHelpers writes the generic helpers the mirrors used.
+func (e *emitter) mirrorHelpers() {
+	a, b := jen.Id("A"), jen.Id("B")
+	types := []jen.Code{jen.List(a, b).Any()}
+	f := jen.Id("f").Func().Params(jen.Id("A")).Id("B")
+	if e.helpers["mirrorSlice"] {
+		e.f.Comment("mirrorSlice converts each element of in with f; nil stays nil.")
+		e.f.Func().Id("mirrorSlice").Types(types...).Params(jen.Id("in").Index().Id("A"), f.Clone()).Index().Id("B").Block(
+			jen.If(jen.Id("in").Op("==").Nil()).Block(jen.Return(jen.Nil())),
+			jen.Id("out").Op(":=").Make(jen.Index().Id("B"), jen.Len(jen.Id("in"))),
+			jen.For(jen.List(jen.Id("i"), jen.Id("v")).Op(":=").Range().Id("in")).Block(jen.Id("out").Index(jen.Id("i")).Op("=").Id("f").Call(jen.Id("v"))),
+			jen.Return(jen.Id("out")))
+	}
+	if e.helpers["mirrorMap"] {
+		e.f.Comment("mirrorMap converts each value of in with f; nil stays nil.")
+		e.f.Func().Id("mirrorMap").Types(types...).Params(jen.Id("in").Map(jen.String()).Id("A"), f.Clone()).Map(jen.String()).Id("B").Block(
+			jen.If(jen.Id("in").Op("==").Nil()).Block(jen.Return(jen.Nil())),
+			jen.Id("out").Op(":=").Make(jen.Map(jen.String()).Id("B"), jen.Len(jen.Id("in"))),
+			jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("in")).Block(jen.Id("out").Index(jen.Id("k")).Op("=").Id("f").Call(jen.Id("v"))),
+			jen.Return(jen.Id("out")))
+	}
+	if e.helpers["mirrorPtr"] {
+		e.f.Comment("mirrorPtr converts *in with f; nil stays nil.")
+		e.f.Func().Id("mirrorPtr").Types(types...).Params(jen.Id("in").Op("*").Id("A"), f.Clone()).Op("*").Id("B").Block(
+			jen.If(jen.Id("in").Op("==").Nil()).Block(jen.Return(jen.Nil())),
+			jen.Id("v").Op(":=").Id("f").Call(jen.Op("*").Id("in")),
+			jen.Return(jen.Op("&").Id("v")))
+	}
+	e.branchHelpers()
+}
+
+func (e *emitter) branchHelpers() {
+	if e.helpers["avroBranch"] {
+		e.f.Comment("avroBranch splits what hamba/avro decoded for a union: {\"<branch>\": value},")
+		e.f.Comment("or a primitive value alone (no name).")
+		e.f.Func().Id("avroBranch").Params(jen.Id("p").Any()).Parens(jen.List(jen.String(), jen.Any())).Block(
+			jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Id("p").Assert(jen.Map(jen.String()).Any()), jen.Id("ok").Op("&&").Len(jen.Id("m")).Op("==").Lit(1)).Block(
+				jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("m")).Block(jen.Return(jen.Id("k"), jen.Id("v")))),
+			jen.Return(jen.Lit(""), jen.Id("p")))
+	}
+	if e.helpers["avroInto"] {
+		e.f.Comment("avroInto reads val, a value hamba/avro decoded without its Go type, into dst")
+		e.f.Comment("by writing it with schema and reading it back.")
+		e.f.Func().Id("avroInto").Params(jen.Id("val").Any(), jen.Id("schema").String(), jen.Id("dst").Any()).Error().Block(
+			jen.List(jen.Id("c"), jen.Err()).Op(":=").Qual(avroPath, "Of").Call(jen.Id("schema")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.List(jen.Id("body"), jen.Err()).Op(":=").Id("c").Dot("Encode").Call(jen.Id("val")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+			jen.Return(jen.Id("c").Dot("Decode").Call(jen.Id("body"), jen.Id("dst"))))
+	}
+	e.f.Comment("withMirror hands an Avro codec the mirror of T, through acemq.MappedCodec.")
+	e.f.Func().Id("withMirror").Types(jen.List(jen.Id("T"), jen.Id("W")).Any()).Params(jen.Id("to").Func().Params(jen.Id("T")).Id("W"), jen.Id("from").Func().Params(jen.Id("W")).Id("T")).
+		Func().Params(qual("Codec"), jen.Error()).Parens(jen.List(qual("Codec"), jen.Error())).Block(
+		jen.Return(jen.Func().Params(jen.Id("c").Add(qual("Codec")), jen.Err().Error()).Parens(jen.List(qual("Codec"), jen.Error())).Block(
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+			jen.Return(qual("MappedCodec").Call(jen.Id("c"), jen.Id("to"), jen.Id("from")), jen.Nil()))))
+}
+
+// hambaBranch is the name hamba/avro gives a union branch: Avro's, with the
+// logical type after a dot (long.timestamp-millis, bytes.decimal).
+func hambaBranch(b *Type) string {
+	if b.Kind == Decimal {
+		return "bytes.decimal"
+	}
+	if l, ok := logical[b.Prim]; ok && b.Kind == Primitive {
+		return l[0] + "." + l[1]
+	}
+	return branchKey(b)
+}
+
+// nativeTypes are the Go types hamba/avro decodes a primitive branch into.
+var nativeTypes = map[string]jen.Code{"boolean": jen.Bool(), "int": jen.Int(), "long": jen.Int64(), "float": jen.Float32(),
+	"double": jen.Float64(), "string": jen.String(), "uuid": jen.String(), "bytes": jen.Index().Byte(),
+	"date": jen.Qual(timePath, "Time"), "timestamp-millis": jen.Qual(timePath, "Time"), "timestamp-micros": jen.Qual(timePath, "Time"),
+	"time-millis": jen.Qual(timePath, "Duration"), "time-micros": jen.Qual(timePath, "Duration")}
+
+func (e *emitter) fromAnyBranch(g *jen.Group, u *Type, b *Type) {
+	wrapper := u.Iface + branchName(b)
+	if b.Kind == Named {
+		g.If(jen.Id("name").Op("==").Lit(hambaBranch(b))).Block(e.namedBranch(b, wrapper)...)
+		return
+	}
+	native, value := nativeTypes[b.Prim], jen.Id("x")
+	if b.Kind == Decimal {
+		native = jen.Op("*").Qual(bigPath, "Rat")
+	} else if b.Prim == "int" {
+		value = jen.Int32().Parens(jen.Id("x"))
+	}
+	g.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("val").Assert(native), jen.Id("ok").Op("&&").Parens(
+		jen.Id("name").Op("==").Lit("").Op("||").Id("name").Op("==").Lit(hambaBranch(b)))).Block(
+		jen.Id("u").Dot("v").Op("=").Id(wrapper).Values(jen.Dict{jen.Id("Value"): value}),
+		jen.Return(jen.Nil()))
+}
