@@ -77,3 +77,25 @@ func assertNothingSetAside(t *testing.T, conn *acemq.Conn, m *acemq.Metrics) {
 		t.Errorf("in_progress counted %d, retried %d; counts %v", counts[inProgress], counts[retried], counts)
 	}
 }
+
+func TestInProgressWaitCutShortByCloseReturnsTheMessageWithItsAttemptUnspent(t *testing.T) {
+	conn := connect(t)
+	declare(t, conn, "orders")
+	started := make(chan struct{}, 1)
+	c := consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
+		started <- struct{}{}
+		return acemq.InProgress(time.Hour)
+	})
+	send(t, conn, "orders", Order{ID: "o-1"})
+	<-started
+	if err := c.Close(); err != nil {
+		t.Fatalf("close: %v", err)
+	}
+	d := awaitMessage(t, conn, "orders")
+	if env := acemq.EnvelopeFromWire(d.Headers, d.RoutingKey, d.MessageID); env.Attempt != 1 {
+		t.Errorf("the message came back at attempt %d, want 1", env.Attempt)
+	}
+	if n := count(t, conn, "orders.dlq"); n != 0 {
+		t.Errorf("%d messages dead-lettered", n)
+	}
+}
