@@ -73,7 +73,9 @@ type guard struct {
 func newGuard(store IdempotencyStore, opts []IdempotencyOption) guard {
 	cfg := idempotencyConfig{inProgressDelay: acemq.DefaultInProgressDelay}
 	for _, o := range opts {
-		o(&cfg)
+		if o != nil {
+			o(&cfg)
+		}
 	}
 	return guard{store: store, cfg: cfg}
 }
