@@ -9,7 +9,13 @@
 // The consume path:
 //
 //	Delivery → consume interceptors → Codec.Decode → Handler → Ack → settlement
-//	                                                         (accept | retry | dead-letter | park)
+//	                                 (accept | retry | in progress | dead-letter | park)
+//
+// A retry republishes the message with its attempt advanced, after a wait in
+// the consumer or on a broker retry rung ({queue}.retry.{delay}); exhausted
+// attempts, Reject, a fatal error, a refusing interceptor and a handler panic
+// dead-letter it to {queue}.dlq; an undecodable body and Park set it aside in
+// {queue}.parked; each carries its reason in x-acemq-error.
 //
 // A connection's transport is picked by the URL scheme from a registry
 // (RegisterTransport). memory:// is built in; the RabbitMQ transport registers

@@ -1,5 +1,13 @@
-// Package patterns holds the messaging patterns built on runtime/acemq;
-// today, typed request/reply (RPC) that interoperates with the AceMQ family.
+// Package patterns holds the messaging patterns built on runtime/acemq:
+// handler middleware (Chain, WithTimeout, WithRecovery, WithLogging,
+// WithIdempotency) and typed request/reply (RPC) that interoperates with the
+// AceMQ family.
+//
+// Middleware wraps one handler; the first listed is outermost:
+//
+//	handler := patterns.Chain(handle,
+//	    patterns.WithTimeout[OrderPlaced](10*time.Second), // Retry when the deadline passes
+//	    patterns.WithIdempotency[OrderPlaced](store))      // a duplicate is accepted unhandled
 //
 // A request travels like this:
 //
