@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/patterns"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
@@ -36,8 +37,9 @@ func Handle[T any](tracing *Tracing, queue string, h acemq.Handler[T]) acemq.Han
 }
 
 // Middleware is Handle as handler middleware, for patterns.Chain: put it
-// outermost, so the span records what the inner middleware decided.
-func Middleware[T any](tracing *Tracing, queue string) func(acemq.Handler[T]) acemq.Handler[T] {
+// outermost, so the span records what the inner middleware (a timeout, an
+// idempotency guard) decided.
+func Middleware[T any](tracing *Tracing, queue string) patterns.Middleware[T] {
 	return func(h acemq.Handler[T]) acemq.Handler[T] { return Handle(tracing, queue, h) }
 }
 
