@@ -60,10 +60,11 @@ func TestObserverWritesTheFamilysMetricsUnderTheirOwnNamesAndLabels(t *testing.T
 	}
 	<-done
 	var got map[string]metricdata.Metrics
-	waitFor(t, "the consume counter", func() bool {
+	waitFor(t, "the consume counter and duration", func() bool {
 		got = collect(t, reader)
-		_, ok := got[acemq.MetricConsumeTotal]
-		return ok
+		_, counted := got[acemq.MetricConsumeTotal]
+		_, timed := got[acemq.MetricConsumeDuration]
+		return counted && timed
 	})
 	wantSum(t, got[acemq.MetricPublishTotal], acemq.Labels{"outcome": "confirmed", "exchange": "", "routing.key": "orders"}, 1)
 	wantSum(t, got[acemq.MetricConsumeTotal], acemq.Labels{"queue": "orders", "outcome": "acked"}, 1)
