@@ -185,6 +185,7 @@ func TestRetriesAndSetAsidesAreSpanEventsNotSpans(t *testing.T) {
 	spans := ended(t, rec, "orders process", 3)
 	retried := event(t, withOutcome(spans, "retried")[0], otel.EventMessageRetried)
 	wantEventAttr(t, retried, otel.AttrNextAttempt, int64(2))
+	wantEventAttr(t, retried, otel.AttrReason, "acemq: not yet")
 	dead := event(t, withOutcome(spans, "dead_lettered")[0], otel.EventMessageDeadLettered)
 	wantEventAttr(t, dead, otel.AttrSetAsideQueue, "orders.dlq")
 	wantEventAttr(t, dead, otel.AttrReason, "exhausted 2 attempts: acemq: not yet")
