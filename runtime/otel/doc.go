@@ -43,6 +43,10 @@
 // its headers, so the traceparent survives it: every attempt's span has the
 // same remote parent.
 //
+// Requests: Ask(ctx, tracing, destination, asker, req) runs a
+// patterns.Requester or patterns.Client call inside a `<destination>
+// request` CLIENT span (outcome answered, timed_out or failed).
+//
 // Metrics: Observer(meter) (or tracing.Observer()) maps acemq.Observer's
 // Count, Observe and Gauge to an Int64Counter, a Float64Histogram (unit s)
 // and a Float64Gauge named exactly as the family names them
