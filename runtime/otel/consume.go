@@ -13,7 +13,10 @@ import (
 // handler is given (a message without one starts a new trace); h runs with
 // the new span current, so what it publishes continues the trace. The span
 // is ended from acemq.OnSettled with the engine's settlement, so its
-// messaging.acemq.outcome is the acemq.consume.total counter's outcome:
+// messaging.acemq.outcome is the acemq.consume.total counter's outcome, and
+// it is ended at the moment h returned, so it covers the handler as
+// acemq.consume.duration does (a retry's wait in the consumer and the
+// set-aside republish are not inside it; the events carry the delay):
 // ERROR status only when the message went to the dead-letter queue
 // (outcomes dead_lettered and rejected), a message.retried event on a
 // retry and a message.dead_lettered event on every set-aside (dead-letter
@@ -27,7 +30,7 @@ func Handle[T any](tracing *Tracing, queue string, h acemq.Handler[T]) acemq.Han
 		sctx, cs := tracing.startProcess(ctx, queue, m.Envelope, m.RoutingKey)
 		if acemq.OnSettled(ctx, cs.settled) {
 			ack := h(sctx, m)
-			cs.handlerErr = ack.Err()
+			cs.handled(ack)
 			return ack
 		}
 		return cs.handleUnsettled(sctx, queue, m.Envelope, func(ctx context.Context) acemq.Ack { return h(ctx, m) })

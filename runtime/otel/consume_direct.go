@@ -17,6 +17,7 @@ func (cs *consumeSpan) handleUnsettled(ctx context.Context, queue string, env ac
 		}
 	}()
 	ack = h(ctx)
+	cs.handled(ack)
 	cs.settled(requested(queue, env, ack))
 	return ack
 }

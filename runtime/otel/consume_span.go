@@ -2,6 +2,7 @@ package otel
 
 import (
 	"context"
+	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"go.opentelemetry.io/otel/attribute"
@@ -12,7 +13,22 @@ import (
 // consumeSpan is one `<queue> process` span, ended once.
 type consumeSpan struct {
 	span       trace.Span
-	handlerErr error // the error of the handler's Ack, for the retry event
+	handlerErr error     // the error of the handler's Ack, for the retry event
+	end        time.Time // when the handler returned; zero until it has
+}
+
+// handled notes that the handler returned ack, now.
+func (cs *consumeSpan) handled(ack acemq.Ack) {
+	cs.handlerErr, cs.end = ack.Err(), time.Now()
+}
+
+// at is the timestamp of the span's end and events: when the handler
+// returned, or now when it is not known (the handler panicked).
+func (cs *consumeSpan) at() time.Time {
+	if cs.end.IsZero() {
+		return time.Now()
+	}
+	return cs.end
 }
 
 // startProcess opens the process span of a message, its parent taken from
@@ -41,17 +57,17 @@ func (cs *consumeSpan) settled(s acemq.Settlement) {
 	if settlementIsError(s) {
 		cs.span.SetStatus(codes.Error, s.Reason)
 	}
-	cs.span.End()
+	cs.span.End(trace.WithTimestamp(cs.at()))
 }
 
 // recordEvents adds the message.retried or message.dead_lettered event.
 func (cs *consumeSpan) recordEvents(s acemq.Settlement) {
 	switch {
 	case s.Action == acemq.ActionRetried:
-		cs.span.AddEvent(EventMessageRetried, trace.WithAttributes(AttrNextAttempt.Int(s.Envelope.Attempt),
+		cs.span.AddEvent(EventMessageRetried, trace.WithTimestamp(cs.at()), trace.WithAttributes(AttrNextAttempt.Int(s.Envelope.Attempt),
 			AttrDelayMillis.Int64(s.Delay.Milliseconds()), AttrReason.String(cs.retryReason(s))))
 	case isSetAside(s):
-		cs.span.AddEvent(EventMessageDeadLettered, trace.WithAttributes(
+		cs.span.AddEvent(EventMessageDeadLettered, trace.WithTimestamp(cs.at()), trace.WithAttributes(
 			AttrOutcome.String(s.Outcome), AttrReason.String(s.Reason), AttrSetAsideQueue.String(setAsideQueue(s))))
 	}
 }

@@ -271,3 +271,25 @@ func TestMiddlewareTracesTheHandlerItWraps(t *testing.T) {
 		t.Errorf("handled %v status %v, want the handler run and a parked span not an error", handled, span.Status())
 	}
 }
+
+func TestTheProcessSpanEndsWhenTheHandlerReturnsNotAfterTheRetryWait(t *testing.T) {
+	tracing, rec, _ := traced(t)
+	conn := connect(t, "", []string{"orders"})
+	returned := make(chan time.Time, 2)
+	inner := otel.Handle(tracing, "orders", decide)
+	consume(t, context.Background(), conn, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
+		ack := inner(ctx, m)
+		returned <- time.Now()
+		return ack
+	}, fastRetry)
+	if err := acemq.NewPublisher[Order](conn, "", "orders").Send(context.Background(), Order{ID: "retry-then-accept"}); err != nil {
+		t.Fatal(err)
+	}
+	retried := withOutcome(ended(t, rec, "orders process", 2), "retried")[0]
+	if first := <-returned; retried.EndTime().After(first) {
+		t.Errorf("the retried span ended at %v, after its handler returned at %v", retried.EndTime(), first)
+	}
+	if e := event(t, retried, otel.EventMessageRetried); e.Time.After(retried.EndTime()) {
+		t.Errorf("the retry event at %v is after the span's end %v", e.Time, retried.EndTime())
+	}
+}

@@ -34,7 +34,11 @@
 //	           (acked|retried|rejected|dead_lettered|parked|in_progress)
 //
 // The consume span ends from OnSettled, so its messaging.acemq.outcome is
-// the acemq.consume.total counter's outcome for the same delivery. Status
+// the acemq.consume.total counter's outcome for the same delivery; its end
+// timestamp is the moment the handler returned, so like
+// acemq.consume.duration it covers the handler and not a retry's wait.
+// Messages that never reach the handler (refused by a consume interceptor,
+// undecodable) are counted but have no process span. Status
 // rules: ERROR only for a publish that was unroutable or failed and for a
 // message sent to the dead-letter queue (outcomes dead_lettered and
 // rejected); a parked message is a deliberate set-aside and leaves the
