@@ -3,6 +3,7 @@ package otel_test
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -96,11 +97,19 @@ func TestTheHandlerRunsWithTheProcessSpanCurrentSoItsPublishesContinueTheTrace(t
 	}
 }
 
+// inProgressOnce says InProgress to the first delivery of an "in-progress"
+// order and accepts the others.
+var inProgressOnce sync.Map
+
 // decide is the handler of the agreement test: what it does depends on the
 // order's ID and the attempt.
 func decide(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 	fail := errors.New("acemq: not yet")
 	switch m.Payload.ID {
+	case "in-progress":
+		if _, seen := inProgressOnce.LoadOrStore(m.Envelope.ID, true); !seen {
+			return acemq.InProgress(time.Millisecond)
+		}
 	case "reject":
 		return acemq.Reject(fail)
 	case "park":
@@ -122,13 +131,13 @@ func TestTheCounterAndTheSpanAgreeOnEveryOutcome(t *testing.T) {
 	metrics := acemq.NewMetrics()
 	conn := connect(t, "", []string{"orders"}, acemq.WithObserver(metrics))
 	consume(t, context.Background(), conn, "orders", otel.Handle(tracing, "orders", decide), fastRetry)
-	ids := []string{"accept", "retry-then-accept", "reject", "park", "fatal", "exhaust"}
+	ids := []string{"accept", "retry-then-accept", "reject", "park", "fatal", "exhaust", "in-progress"}
 	if _, err := acemq.NewPublisher[Order](conn, "", "orders").SendAll(context.Background(), orders(ids...)); err != nil {
 		t.Fatal(err)
 	}
-	spans := ended(t, rec, "orders process", 8)
-	waitFor(t, "8 deliveries counted", func() bool { return consumeTotal(metrics, "") == 8 })
-	want := map[string]int{"acked": 2, "retried": 2, "rejected": 1, "parked": 1, "dead_lettered": 2}
+	spans := ended(t, rec, "orders process", 10)
+	waitFor(t, "10 deliveries counted", func() bool { return consumeTotal(metrics, "") == 10 })
+	want := map[string]int{"acked": 3, "retried": 2, "rejected": 1, "parked": 1, "dead_lettered": 2, "in_progress": 1}
 	for outcome, n := range want {
 		bySpan := withOutcome(spans, outcome)
 		if len(bySpan) != n || consumeTotal(metrics, outcome) != int64(n) {
