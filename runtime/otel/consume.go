@@ -8,23 +8,24 @@ import (
 )
 
 // Handle wraps h so that every message it handles runs inside a
-// `<queue> process` CONSUMER span. The span's parent is the span context
-// the message's traceparent header carries, never the span of the ctx the
-// handler is given (a message without one starts a new trace); h runs with
-// the new span current, so what it publishes continues the trace. The span
-// is ended from acemq.OnSettled with the engine's settlement, so its
-// messaging.acemq.outcome is the acemq.consume.total counter's outcome, and
-// it is ended at the moment h returned, so it covers the handler as
-// acemq.consume.duration does (a retry's wait in the consumer and the
-// set-aside republish are not inside it; the events carry the delay):
-// ERROR status only when the message went to the dead-letter queue
-// (outcomes dead_lettered and rejected), a message.retried event on a
-// retry and a message.dead_lettered event on every set-aside (dead-letter
-// or park). Called outside a consumer (no engine to settle), the span ends
-// when h returns, with the outcome h asked for.
+// `<queue> process` CONSUMER span, with h's context carrying it, so what h
+// publishes continues the trace. The span's parent is the span context the
+// message's traceparent header carries, never the span of the ctx the
+// handler is given; a message without one starts a new trace.
 //
-// h must not call acemq.OnSettled itself: a second registration replaces
-// the first, and the span would then never end. Safe for concurrent use.
+// The span is ended from acemq.OnSettled with the engine's settlement, so
+// its messaging.acemq.outcome is the acemq.consume.total counter's outcome
+// for the delivery, and it ends at the moment h returned, so it covers the
+// handler as acemq.consume.duration does (a retry's wait in the consumer
+// is not inside it; the events carry the delay). Its status is ERROR only
+// when the message went to the dead-letter queue (outcomes dead_lettered
+// and rejected). A retry adds a message.retried event, every set-aside
+// (dead-letter or park) a message.dead_lettered event.
+//
+// Called outside a consumer (no engine to settle), the span ends when h
+// returns, with the outcome h's Ack asks for. h must not call
+// acemq.OnSettled itself: a second registration replaces the first, and
+// the span would then never end. Safe for concurrent use.
 func Handle[T any](tracing *Tracing, queue string, h acemq.Handler[T]) acemq.Handler[T] {
 	return func(ctx context.Context, m acemq.Message[T]) acemq.Ack {
 		sctx, cs := tracing.startProcess(ctx, queue, m.Envelope, m.RoutingKey)
