@@ -1,6 +1,6 @@
 module github.com/acemq/acemq-gen/bench
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/acemq/acemq-gen v0.0.0
