@@ -20,6 +20,17 @@ type publishSpan struct {
 	span    trace.Span
 	claimed atomic.Bool // the interceptor has taken the span
 	once    sync.Once
+	// seen is what the span's attributes say already; the Publisher, the
+	// interceptor and its hook run one after the other on the publishing
+	// goroutine, so it needs no lock.
+	seen described
+}
+
+// described is what a publish span's attributes record.
+type described struct {
+	exchange, key         string
+	id, conversation, typ string
+	attempt               int
 }
 
 // publishSpanKey carries the *publishSpan a Publisher opened.
@@ -47,7 +58,7 @@ func (t *Tracing) startPublish(ctx context.Context, exchange, key string) (conte
 	ctx, span := t.tracer.Start(ctx, dest+" publish",
 		trace.WithSpanKind(trace.SpanKindProducer),
 		trace.WithAttributes(t.publishAttrs(exchange, key)...))
-	ps := &publishSpan{tracing: t, span: span}
+	ps := &publishSpan{tracing: t, span: span, seen: described{exchange: exchange, key: key}}
 	ps.ctx = context.WithValue(ctx, publishSpanKey{}, ps)
 	return ps.ctx, ps
 }
@@ -62,15 +73,20 @@ func (t *Tracing) publishAttrs(exchange, key string) []attribute.KeyValue {
 	}
 }
 
+// conversation is the conversation an envelope belongs to: its correlation
+// id, which defaults to its id.
+func conversation(env acemq.Envelope) string {
+	if env.CorrelationID == "" {
+		return env.ID
+	}
+	return env.CorrelationID
+}
+
 // envelopeAttrs are the attributes an envelope supplies.
 func envelopeAttrs(env acemq.Envelope) []attribute.KeyValue {
-	conversation := env.CorrelationID
-	if conversation == "" {
-		conversation = env.ID
-	}
 	return []attribute.KeyValue{
 		AttrMessageID.String(env.ID),
-		AttrConversationID.String(conversation),
+		AttrConversationID.String(conversation(env)),
 		AttrMessageType.String(env.Type),
 		AttrAttempt.Int(env.Attempt),
 	}
@@ -80,17 +96,37 @@ func envelopeAttrs(env acemq.Envelope) []attribute.KeyValue {
 // attributes on the span.
 func (ps *publishSpan) describe(env *acemq.Envelope) {
 	ps.tracing.Inject(ps.ctx, env)
-	ps.span.SetAttributes(envelopeAttrs(*env)...)
+	ps.recordEnvelope(*env)
+}
+
+// recordEnvelope records env's attributes unless the span has them already.
+func (ps *publishSpan) recordEnvelope(env acemq.Envelope) {
+	now := ps.seen
+	now.id, now.conversation, now.typ, now.attempt = env.ID, conversation(env), env.Type, env.Attempt
+	if now != ps.seen && ps.span.IsRecording() {
+		ps.span.SetAttributes(envelopeAttrs(env)...)
+	}
+	ps.seen = now
+}
+
+// recordDestination renames the span and records its destination when a
+// later interceptor changed the exchange or routing key.
+func (ps *publishSpan) recordDestination(exchange, key string) {
+	if exchange == ps.seen.exchange && key == ps.seen.key {
+		return
+	}
+	ps.seen.exchange, ps.seen.key = exchange, key
+	ps.span.SetName(destination(exchange, key) + " publish")
+	ps.span.SetAttributes(ps.tracing.publishAttrs(exchange, key)...)
 }
 
 // end records the publish's final destination, envelope and outcome, and
 // ends the span; only the first call has an effect.
 func (ps *publishSpan) end(out acemq.PublishOutcome) {
 	ps.once.Do(func() {
-		ps.span.SetName(destination(out.Exchange, out.RoutingKey) + " publish")
-		ps.span.SetAttributes(ps.tracing.publishAttrs(out.Exchange, out.RoutingKey)...)
+		ps.recordDestination(out.Exchange, out.RoutingKey)
 		if out.Envelope.ID != "" {
-			ps.span.SetAttributes(envelopeAttrs(out.Envelope)...)
+			ps.recordEnvelope(out.Envelope)
 		}
 		ps.recordOutcome(out.Result, out.Err)
 		ps.span.End()

@@ -207,3 +207,20 @@ func TestSendEnvelopeLeavesTheCallersHeadersAlone(t *testing.T) {
 		t.Errorf("headers %v, want the span's traceparent and the tenant", d.Headers)
 	}
 }
+
+func TestThePublishSpanRecordsWhatALaterInterceptorLeft(t *testing.T) {
+	tracing, rec, _ := traced(t)
+	reroute := func(_ context.Context, pc *acemq.PublishContext) error {
+		pc.RoutingKey, pc.Envelope.Type = "invoices", "invoice.due"
+		return nil
+	}
+	conn := connect(t, "", []string{"orders", "invoices"},
+		acemq.WithPublishInterceptor(tracing.PublishInterceptor()), acemq.WithPublishInterceptor(reroute))
+	if err := otel.NewPublisher[Order](tracing, conn, "", "orders").Send(context.Background(), Order{}); err != nil {
+		t.Fatal(err)
+	}
+	span := ended(t, rec, "invoices publish", 1)[0]
+	wantAttrs(t, span, map[attribute.Key]any{
+		otel.AttrDestination: "invoices", otel.AttrRoutingKey: "invoices", otel.AttrMessageType: "invoice.due",
+	})
+}
