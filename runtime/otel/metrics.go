@@ -21,13 +21,21 @@ type metricsObserver struct {
 	gauges     sync.Map // name → metric.Float64Gauge
 }
 
+// SecondsBuckets returns the bucket boundaries of the duration histograms,
+// a new slice on every call: OpenTelemetry's messaging semantic
+// conventions' advice for durations in seconds (the SDK's default buckets
+// are meant for milliseconds). A view on the meter provider overrides them.
+func SecondsBuckets() []float64 {
+	return []float64{0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10}
+}
+
 // Observer returns an acemq.Observer (for acemq.WithObserver) that writes
 // every sample to meter under the family's own names and label keys
 // (acemq.publish.total{outcome, exchange, routing.key}, …), unchanged:
 // Count to an Int64Counter, Observe to a Float64Histogram in seconds (unit
-// "s"), Gauge to a Float64Gauge. Each instrument is created once, on its
-// first sample, and reused. Safe for concurrent use; it never blocks beyond
-// the meter's own recording.
+// "s", buckets SecondsBuckets()), Gauge to a Float64Gauge. Each instrument
+// is created once, on its first sample, and reused. Safe for concurrent
+// use; it never blocks beyond the meter's own recording.
 func Observer(meter metric.Meter) acemq.Observer {
 	return &metricsObserver{meter: meter}
 }
@@ -43,7 +51,7 @@ func (o *metricsObserver) Count(name string, delta int64, labels acemq.Labels) {
 // Observe records seconds on the histogram named metric.
 func (o *metricsObserver) Observe(name string, seconds float64, labels acemq.Labels) {
 	h := instrument[metric.Float64Histogram](&o.histograms, name, noop.Float64Histogram{}, func() (metric.Float64Histogram, error) {
-		return o.meter.Float64Histogram(name, metric.WithUnit("s"))
+		return o.meter.Float64Histogram(name, metric.WithUnit("s"), metric.WithExplicitBucketBoundaries(SecondsBuckets()...))
 	})
 	h.Record(context.Background(), seconds, metric.WithAttributeSet(attributes(labels)))
 }

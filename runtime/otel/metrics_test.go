@@ -2,6 +2,7 @@ package otel_test
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"testing"
 
@@ -100,6 +101,9 @@ func wantHistogram(t *testing.T, m metricdata.Metrics, labels acemq.Labels, n ui
 	}
 	for _, dp := range h.DataPoints {
 		if equalLabels(labelled(dp.Attributes), labels) && dp.Count == n {
+			if !slices.Equal(dp.Bounds, otel.SecondsBuckets()) {
+				t.Errorf("%s has buckets %v, want %v", m.Name, dp.Bounds, otel.SecondsBuckets())
+			}
 			return
 		}
 	}
