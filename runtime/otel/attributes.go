@@ -29,8 +29,9 @@ const (
 
 // The messaging.operation values.
 const (
-	OperationPublish = "publish"
-	OperationProcess = "process"
+	OperationPublish = "publish" // a publish span
+	OperationProcess = "process" // a process span
+	OperationRequest = "request" // a request span (Ask)
 )
 
 // The span events the family records on a process span (events, not spans).

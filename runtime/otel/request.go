@@ -11,9 +11,6 @@ import (
 	"go.opentelemetry.io/otel/trace"
 )
 
-// OperationRequest is the messaging.operation of a request span.
-const OperationRequest = "request"
-
 // Asker sends a request and waits for its reply: *patterns.Requester and
 // *patterns.Client are Askers.
 type Asker[Req, Resp any] interface {
