@@ -1,12 +1,12 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
+
+	"golang.org/x/mod/modfile"
 )
 
 // importPath returns the Go import path of dir: the module path of the
@@ -32,18 +32,12 @@ func importPath(dir string) string {
 	}
 }
 
-// modulePath reads the module line of a go.mod file.
+// modulePath reads the module path of a go.mod file.
 func modulePath(gomod string) (string, bool) {
 	data, err := os.ReadFile(gomod)
 	if err != nil {
 		return "", false
 	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if rest, ok := strings.CutPrefix(line, "module"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
-			return strings.Trim(strings.TrimSpace(strings.SplitN(rest, "//", 2)[0]), `"`), true
-		}
-	}
-	return "", false
+	mod := modfile.ModulePath(data)
+	return mod, mod != ""
 }
