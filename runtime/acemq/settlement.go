@@ -48,14 +48,24 @@ type settleSlot struct {
 
 // OnSettled registers fn to run once the engine has decided what to do with
 // the message being handled, on the handler's goroutine, before the broker
-// is told. Call it from a handler with the ctx the handler was given; a
-// second call replaces the first. It returns false, and fn never runs, when
-// ctx is not a handler's (a handler called directly, outside a consumer).
+// is told. Call it from a handler with the ctx the handler was given. Every
+// registration runs, the last registered first (like defer), also when a
+// later one panics: where the family lets a second call replace the first, a
+// tracing middleware and the handler it wraps can both listen here. It
+// returns false, and fn never runs, when ctx is not a handler's (a handler
+// called directly, outside a consumer).
 func OnSettled(ctx context.Context, fn func(Settlement)) bool {
 	slot, ok := ctx.Value(settleKey{}).(*settleSlot)
 	if !ok {
 		return false
 	}
-	slot.fn = fn
+	if prev := slot.fn; prev != nil {
+		slot.fn = func(s Settlement) {
+			defer prev(s)
+			fn(s)
+		}
+	} else {
+		slot.fn = fn
+	}
 	return true
 }

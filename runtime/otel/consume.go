@@ -23,9 +23,8 @@ import (
 // (dead-letter or park) a message.dead_lettered event.
 //
 // Called outside a consumer (no engine to settle), the span ends when h
-// returns, with the outcome h's Ack asks for. h must not call
-// acemq.OnSettled itself: a second registration replaces the first, and
-// the span would then never end. Safe for concurrent use.
+// returns, with the outcome h's Ack asks for. h may call acemq.OnSettled
+// itself: every registration runs. Safe for concurrent use.
 func Handle[T any](tracing *Tracing, queue string, h acemq.Handler[T]) acemq.Handler[T] {
 	return func(ctx context.Context, m acemq.Message[T]) acemq.Ack {
 		sctx, cs := tracing.startProcess(ctx, queue, m.Envelope, m.RoutingKey)
