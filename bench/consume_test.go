@@ -136,3 +136,33 @@ func fillTyped(b *testing.B, conn *acemq.Conn, q string, n int) {
 		}
 	}
 }
+
+// BenchmarkTransportConsumeEnvelope: TransportConsume over the messages
+// BenchmarkConsumer reads (filled by the typed publisher, so with the
+// family's headers): what taking the headers costs the broker and the
+// transport, without the engine.
+func BenchmarkTransportConsumeEnvelope(b *testing.B) {
+	_, q := rawChannel(b)
+	conn, err := acemq.Connect(context.Background(), brokerURL(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = conn.Close() })
+	fillTyped(b, conn, q, b.N)
+	got := make(chan struct{}, prefetch)
+	b.ResetTimer()
+	sub, err := conn.Transport().Consume(context.Background(), q, acemq.ConsumeSpec{Prefetch: prefetch}, func(d acemq.Delivery) {
+		if err := d.Ack(); err != nil {
+			b.Error(err)
+		}
+		got <- struct{}{}
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer sub.Close()
+	for range b.N {
+		<-got
+	}
+	report(b)
+}
