@@ -10,15 +10,44 @@ import (
 //
 //	interceptors → required headers → decode → handler → plan → settle
 func (c *Consumer) handle(d Delivery) {
-	c.observeInFlight(c.running.Add(1))
-	defer func() { c.observeInFlight(c.running.Add(-1)) }()
-	env := EnvelopeFromWire(d.Headers, d.RoutingKey, d.MessageID)
-	env.adoptReplyProperties(d) // request/reply (reply.go)
-	cc := &ConsumeContext{Queue: c.queue, Envelope: &env, Body: d.Body, ContentType: d.ContentType, Redelivered: d.Redelivered}
-	slot := &settleSlot{}
-	ctx := context.WithValue(c.handlerCtx, settleKey{}, slot)
-	p := c.plan(ctx, d, cc)
-	c.settle(ctx, d, cc, slot, p)
+	observed := c.conn.observing()
+	if observed {
+		c.observeInFlight(c.running.Add(1))
+		defer func() { c.observeInFlight(c.running.Add(-1)) }()
+	} else {
+		c.running.Add(1)
+		defer c.running.Add(-1)
+	}
+	f := c.newInFlight(d)
+	p := c.plan(f, d, &f.cc)
+	c.settle(f, d, &f.cc, &f.slot, p)
+}
+
+// inFlight is what the engine keeps of one delivery, allocated once: the
+// handler's context (the consumer's, carrying the delivery's OnSettled
+// slot), the envelope read from the headers and the interceptors' view.
+type inFlight struct {
+	context.Context
+	slot settleSlot
+	env  Envelope
+	cc   ConsumeContext
+}
+
+// newInFlight reads d's envelope and makes its context.
+func (c *Consumer) newInFlight(d Delivery) *inFlight {
+	f := &inFlight{Context: c.handlerCtx, env: EnvelopeFromWire(d.Headers, d.RoutingKey, d.MessageID)}
+	f.env.adoptReplyProperties(d) // request/reply (reply.go)
+	f.cc = ConsumeContext{Queue: c.queue, Envelope: &f.env, Body: d.Body, ContentType: d.ContentType, Redelivered: d.Redelivered}
+	return f
+}
+
+// Value returns the delivery's settle slot for settleKey, and the consumer
+// context's values otherwise (context.WithValue without its allocation).
+func (f *inFlight) Value(key any) any {
+	if _, ok := key.(settleKey); ok {
+		return &f.slot
+	}
+	return f.Context.Value(key)
 }
 
 // plan decides what becomes of a delivery.
@@ -46,6 +75,9 @@ func (c *Consumer) plan(ctx context.Context, d Delivery, cc *ConsumeContext) pla
 
 // intercept runs the consume chain and returns the envelope it leaves.
 func (c *Consumer) intercept(ctx context.Context, cc *ConsumeContext) (Envelope, error) {
+	if len(c.conn.cfg.consInts) == 0 {
+		return *cc.Envelope, nil
+	}
 	original := *cc.Envelope
 	err := c.conn.runConsumeChain(ctx, cc)
 	if cc.Envelope == nil {

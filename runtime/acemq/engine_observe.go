@@ -3,6 +3,9 @@ package acemq
 // observeSettled counts a delivery once, at settlement, under the engine's
 // decision, and times its handler when it ran.
 func (c *Consumer) observeSettled(p plan) {
+	if !c.conn.observing() {
+		return
+	}
 	o := c.conn.cfg.observer
 	l := Labels{LabelQueue: c.queue, LabelOutcome: p.outcome}
 	o.Count(MetricConsumeTotal, 1, l)

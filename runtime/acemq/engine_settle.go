@@ -13,24 +13,45 @@ const hopTimeout = 30 * time.Second
 // settle carries out p, tells OnSettled and the outcome hooks, and only then
 // settles the delivery with the broker.
 func (c *Consumer) settle(ctx context.Context, d Delivery, cc *ConsumeContext, slot *settleSlot, p plan) {
-	apply := c.execute(d, &p)
+	how := c.execute(d, &p)
 	s := p.settlement(c.queue)
 	if slot.fn != nil {
 		runHook(ctx, c.conn.cfg.logger, "settled", func() { slot.fn(s) })
 	}
 	c.conn.runConsumeHooks(ctx, cc, s)
 	c.observeSettled(p)
-	if err := apply(); err != nil {
+	if err := how.apply(d); err != nil {
 		c.conn.cfg.logger.Warn("acemq: cannot settle a message with the broker",
 			"queue", c.queue, "message", p.env.ID, "outcome", p.outcome, "error", err)
 	}
 }
 
+// disposition is how a delivery is settled with the broker once the engine
+// has done what its plan says.
+type disposition int
+
+const (
+	settleAck     disposition = iota // acknowledge: handled, or moved elsewhere
+	settleRequeue                    // nack, back to the queue: attempt unspent
+	settleDrop                       // nack without requeue: the broker dead-letters it
+)
+
+// apply settles d as the disposition says.
+func (how disposition) apply(d Delivery) error {
+	switch how {
+	case settleRequeue:
+		return d.Nack(true)
+	case settleDrop:
+		return d.Nack(false)
+	}
+	return d.Ack()
+}
+
 // execute republishes what p says and returns how to settle the delivery.
-func (c *Consumer) execute(d Delivery, p *plan) func() error {
+func (c *Consumer) execute(d Delivery, p *plan) disposition {
 	switch {
 	case p.target == "":
-		return d.Ack
+		return settleAck
 	case p.action == ActionRetried, p.action == ActionInProgress:
 		return c.executeRetry(d, p)
 	}
@@ -38,19 +59,18 @@ func (c *Consumer) execute(d Delivery, p *plan) func() error {
 		c.conn.cfg.logger.Error("acemq: cannot set a message aside; the broker dead-letters it instead",
 			"queue", c.queue, "target", p.target, "message", p.env.ID, "error", err)
 		c.conn.cfg.observer.Count(MetricSetAsideFailed, 1, Labels{LabelQueue: c.queue, LabelTarget: p.target})
-		return func() error { return d.Nack(false) }
+		return settleDrop
 	}
-	return d.Ack
+	return settleAck
 }
 
 // executeRetry waits (in the consumer, or not at all for a rung) and
 // republishes the next attempt, or for InProgress the same one. A missing
 // rung falls back to waiting in the consumer; a retry that cannot be
 // republished returns the message to its queue with its attempt unspent.
-func (c *Consumer) executeRetry(d Delivery, p *plan) func() error {
-	requeue := func() error { return d.Nack(true) }
+func (c *Consumer) executeRetry(d Delivery, p *plan) disposition {
 	if !c.wait(p.wait) {
-		return requeue
+		return settleRequeue
 	}
 	err := c.republish(d, p.target, p.env)
 	if err != nil && p.rung {
@@ -59,9 +79,9 @@ func (c *Consumer) executeRetry(d Delivery, p *plan) func() error {
 	if err != nil {
 		c.conn.cfg.logger.Error("acemq: cannot republish a retry; returning it to the queue",
 			"queue", c.queue, "message", p.env.ID, "error", err)
-		return requeue
+		return settleRequeue
 	}
-	return d.Ack
+	return settleAck
 }
 
 // retryInConsumer is the fallback for a missing rung: wait in the consumer,

@@ -81,6 +81,13 @@ func WithObserver(o Observer) ConnOption {
 // packages that write metrics of their own, such as runtime/patterns.
 func (c *Conn) Observer() Observer { return c.cfg.observer }
 
+// observing reports whether the connection's observer records anything: a
+// NopObserver does not, so the metric labels are not even built.
+func (c *Conn) observing() bool {
+	_, nop := c.cfg.observer.(NopObserver)
+	return !nop
+}
+
 // publishOutcome is the outcome label of a publish that ended with res, err.
 func publishOutcome(res PublishResult, err error) string {
 	switch {
@@ -101,6 +108,9 @@ func publishLabels(exchange, key string, res PublishResult, err error) Labels {
 
 // observePublished counts a publish, whatever stopped it.
 func (c *Conn) observePublished(exchange, key string, res PublishResult, err error) {
+	if !c.observing() {
+		return
+	}
 	c.cfg.observer.Count(MetricPublishTotal, 1, publishLabels(exchange, key, res, err))
 }
 

@@ -58,24 +58,35 @@ func (p *Publisher[T]) SendEnvelope(ctx context.Context, payload T, env Envelope
 	return err
 }
 
-// newEnvelope builds the envelope of a Send.
+// newEnvelope builds the envelope of a Send: what NewEnvelope(p.key,
+// Origin(origin), p.envOpts..., opts...) builds, without the option slice
+// and closure that call would allocate.
 func (p *Publisher[T]) newEnvelope(opts []EnvelopeOption) (Envelope, error) {
-	all := make([]EnvelopeOption, 0, 1+len(p.envOpts)+len(opts))
-	all = append(all, Origin(p.conn.origin()))
-	all = append(all, p.envOpts...)
-	return NewEnvelope(p.key, append(all, opts...)...)
+	env := Envelope{
+		ID: NewUUID(), Type: p.key, Version: 1, Attempt: 1, FirstSeen: nowMillis(),
+		Origin: p.conn.origin(), Headers: map[string]any{},
+	}
+	if err := env.apply(p.envOpts); err != nil {
+		return Envelope{}, err
+	}
+	if err := env.apply(opts); err != nil {
+		return Envelope{}, err
+	}
+	fill(&env.CorrelationID, env.ID)
+	return env, nil
 }
 
 // completeEnvelope fills the empty fields of a caller's envelope.
 func (p *Publisher[T]) completeEnvelope(env Envelope) Envelope {
-	def, _ := NewEnvelope(p.key, Origin(p.conn.origin()))
-	fill(&env.ID, def.ID)
-	fill(&env.Type, def.Type)
+	if env.ID == "" {
+		env.ID = NewUUID()
+	}
+	fill(&env.Type, p.key)
 	fill(&env.CorrelationID, env.ID)
-	fill(&env.Origin, def.Origin)
+	fill(&env.Origin, p.conn.origin())
 	fill(&env.Version, 1)
 	fill(&env.Attempt, 1)
-	fill(&env.FirstSeen, def.FirstSeen)
+	fill(&env.FirstSeen, nowMillis())
 	if env.Headers == nil {
 		env.Headers = map[string]any{}
 	}
@@ -92,38 +103,77 @@ func fill[V comparable](dst *V, def V) {
 
 // publish runs the chain, encodes, publishes, then runs the outcome hooks.
 func (p *Publisher[T]) publish(ctx context.Context, payload T, env Envelope) (PublishResult, error) {
-	pc := &PublishContext{Exchange: p.exchange, RoutingKey: p.key, Envelope: &env, Payload: payload}
-	res, err := p.send(ctx, pc)
-	p.conn.observePublished(pc.Exchange, pc.RoutingKey, res, err)
-	out := PublishOutcome{Result: res, Err: err, Exchange: pc.Exchange, RoutingKey: pc.RoutingKey}
+	o := p.prepare(ctx, payload, env)
+	if o.err == nil {
+		p.transmit(ctx, o)
+	}
+	p.finish(ctx, o)
+	return o.res, o.err
+}
+
+// outgoing is one message on its way through a publisher, allocated once:
+// the interceptors' context, the envelope it points to, what the transport
+// is given and, at the end, what became of it.
+type outgoing struct {
+	pc  PublishContext
+	env Envelope
+	out Outbound
+	res PublishResult
+	err error
+}
+
+// prepare runs the publish path up to the transport: checks, interceptors,
+// codec, headers. A failure is left in o.err, with nothing published.
+func (p *Publisher[T]) prepare(ctx context.Context, payload T, env Envelope) *outgoing {
+	o := &outgoing{env: env}
+	o.pc = PublishContext{Exchange: p.exchange, RoutingKey: p.key, Envelope: &o.env, Payload: payload}
+	o.err = p.encode(ctx, o)
+	return o
+}
+
+// encode is prepare's work: interceptors, checks, codec, then the Outbound.
+func (p *Publisher[T]) encode(ctx context.Context, o *outgoing) error {
+	if p.err != nil {
+		return p.err
+	}
+	if p.conn.isClosed() {
+		return ErrClosed
+	}
+	if err := p.conn.runPublishChain(ctx, &o.pc); err != nil {
+		return err
+	}
+	payload, err := p.checked(&o.pc)
+	if err != nil {
+		return err
+	}
+	body, err := p.codec.Encode(payload)
+	if err != nil {
+		return wrapf(err, "acemq: cannot encode a %T for %q", payload, o.pc.RoutingKey)
+	}
+	o.out = p.outbound(o.pc.Envelope, body)
+	return nil
+}
+
+// outbound is the message the transport is given.
+func (p *Publisher[T]) outbound(env *Envelope, body []byte) Outbound {
+	return Outbound{
+		Body: body, ContentType: p.codec.ContentType(), MessageID: env.ID,
+		Headers: env.ToWire(), ReplyTo: env.ReplyTo, Persistent: p.persistent, Mandatory: p.mandatory,
+	}
+}
+
+// finish counts the publish, whatever stopped it, and runs its outcome hooks.
+func (p *Publisher[T]) finish(ctx context.Context, o *outgoing) {
+	pc := &o.pc
+	p.conn.observePublished(pc.Exchange, pc.RoutingKey, o.res, o.err)
+	if len(pc.hooks) == 0 {
+		return
+	}
+	out := PublishOutcome{Result: o.res, Err: o.err, Exchange: pc.Exchange, RoutingKey: pc.RoutingKey}
 	if pc.Envelope != nil {
 		out.Envelope = *pc.Envelope
 	}
 	p.conn.runPublishHooks(ctx, pc, out)
-	return res, err
-}
-
-// send is the publish path after the envelope: interceptors, checks, codec,
-// transport, confirm.
-func (p *Publisher[T]) send(ctx context.Context, pc *PublishContext) (PublishResult, error) {
-	if p.err != nil {
-		return PublishResult{}, p.err
-	}
-	if p.conn.isClosed() {
-		return PublishResult{}, ErrClosed
-	}
-	if err := p.conn.runPublishChain(ctx, pc); err != nil {
-		return PublishResult{}, err
-	}
-	payload, err := p.checked(pc)
-	if err != nil {
-		return PublishResult{}, err
-	}
-	body, err := p.codec.Encode(payload)
-	if err != nil {
-		return PublishResult{}, wrapf(err, "acemq: cannot encode a %T for %q", payload, pc.RoutingKey)
-	}
-	return p.transmit(ctx, pc, body)
 }
 
 // checked returns the payload once the context passes every check: no
@@ -161,17 +211,18 @@ func (p *Publisher[T]) checkHeaders(pc *PublishContext) error {
 
 func typeName[T any]() string { return reflect.TypeFor[T]().String() }
 
-// transmit hands the encoded message to the transport and interprets the result.
-func (p *Publisher[T]) transmit(ctx context.Context, pc *PublishContext, body []byte) (PublishResult, error) {
-	env, start := pc.Envelope, time.Now()
-	out := Outbound{
-		Body: body, ContentType: p.codec.ContentType(), MessageID: env.ID,
-		Headers: env.ToWire(), ReplyTo: env.ReplyTo, Persistent: p.persistent, Mandatory: p.mandatory,
+// transmit hands the prepared message to the transport, waits for its
+// confirm and interprets the result into o.
+func (p *Publisher[T]) transmit(ctx context.Context, o *outgoing) {
+	observed, start := p.conn.observing(), time.Time{}
+	if observed {
+		start = time.Now()
 	}
-	res, err := p.conn.transport.Publish(ctx, pc.Exchange, pc.RoutingKey, out)
-	err = p.interpret(pc, res, err)
-	p.conn.observeTransmitted(pc.Exchange, pc.RoutingKey, res, err, start)
-	return res, err
+	res, err := p.conn.transport.Publish(ctx, o.pc.Exchange, o.pc.RoutingKey, o.out)
+	o.res, o.err = res, p.interpret(&o.pc, res, err)
+	if observed {
+		p.conn.observeTransmitted(o.pc.Exchange, o.pc.RoutingKey, o.res, o.err, start)
+	}
 }
 
 // interpret turns the transport's answer into the publisher's error.

@@ -33,27 +33,91 @@ const (
 // route. Every x-acemq-* header, known or not, is left out of Headers, which
 // is never nil. headers is not modified.
 func EnvelopeFromWire(headers map[string]any, routingKey, messageID string) Envelope {
-	env := Envelope{
-		ID:            firstNonEmpty(wireString(headers, HeaderID), messageID),
-		Type:          firstNonEmpty(wireString(headers, HeaderType), routingKey),
-		Version:       wireIntOr(headers, HeaderVersion, 1),
-		CorrelationID: wireString(headers, HeaderCorrelation),
-		CausationID:   wireString(headers, HeaderCausation),
-		Attempt:       wireIntOr(headers, HeaderAttempt, 1),
-		FirstSeen:     wireTime(headers[HeaderFirstSeen]),
-		Origin:        wireString(headers, HeaderOrigin),
-		Error:         wireString(headers, HeaderError),
-		Claim:         wireString(headers, HeaderClaim),
-		Route:         wireString(headers, HeaderRoute),
-		RoutePosition: int(wireInt(headers[HeaderRoutePosition])),
-		RouteID:       wireString(headers, HeaderRouteID),
-		Headers:       appHeadersWithRoom(headers, 0),
+	var env Envelope
+	for name, v := range headers {
+		if !isReserved(name) {
+			env.putAppHeader(name, v, len(headers))
+			continue
+		}
+		if !env.readWireString(name, v) {
+			env.readWireNumber(name, v)
+		}
 	}
+	env.ID = firstNonEmpty(env.ID, messageID)
+	env.Type = firstNonEmpty(env.Type, routingKey)
 	env.fillWireDefaults()
 	return env
 }
 
+// putAppHeader adds an application header read from the wire, making the
+// map (with room for at most total headers) on the first one.
+func (e *Envelope) putAppHeader(name string, v any, total int) {
+	if e.Headers == nil {
+		e.Headers = make(map[string]any, total)
+	}
+	e.Headers[name] = v
+}
+
+// readWireString reads the reserved header name when it is one of the
+// string-valued ones, reporting whether it was.
+func (e *Envelope) readWireString(name string, v any) bool {
+	var dst *string
+	switch name {
+	case HeaderID:
+		dst = &e.ID
+	case HeaderType:
+		dst = &e.Type
+	case HeaderCorrelation:
+		dst = &e.CorrelationID
+	case HeaderCausation:
+		dst = &e.CausationID
+	case HeaderOrigin:
+		dst = &e.Origin
+	case HeaderError:
+		dst = &e.Error
+	case HeaderClaim:
+		dst = &e.Claim
+	case HeaderRoute:
+		dst = &e.Route
+	case HeaderRouteID:
+		dst = &e.RouteID
+	default:
+		return false
+	}
+	*dst = wireStringValue(v)
+	return true
+}
+
+// readWireNumber reads the reserved header name when it is one of the
+// numeric ones (an unreadable version or attempt stays 0 until the
+// defaults); any other reserved header is ignored.
+func (e *Envelope) readWireNumber(name string, v any) {
+	switch name {
+	case HeaderVersion:
+		e.Version = positiveInt(v)
+	case HeaderAttempt:
+		e.Attempt = positiveInt(v)
+	case HeaderFirstSeen:
+		e.FirstSeen = wireTime(v)
+	case HeaderRoutePosition:
+		e.RoutePosition = int(wireInt(v))
+	}
+}
+
+// positiveInt reads an integer header; 0 when it is unreadable or below 1.
+func positiveInt(v any) int {
+	if n := wireInt(v); n >= 1 {
+		return int(n)
+	}
+	return 0
+}
+
 func (e *Envelope) fillWireDefaults() {
+	if e.Headers == nil {
+		e.Headers = map[string]any{}
+	}
+	fill(&e.Version, 1)
+	fill(&e.Attempt, 1)
 	if e.ID == "" {
 		e.ID = NewUUID()
 	}
@@ -77,11 +141,15 @@ func (e *Envelope) fillWireDefaults() {
 // headers only with a route) and the application headers, except any in the
 // reserved namespace. The map is new on every call.
 func (e Envelope) ToWire() map[string]any {
-	h := appHeadersWithRoom(e.Headers, 13)
-	h[HeaderID] = e.ID
+	h := appHeadersWithRoom(e.Headers, e.wireFields())
+	id := any(e.ID)
+	h[HeaderID] = id
 	h[HeaderType] = e.Type
 	h[HeaderVersion] = int64(e.Version)
-	h[HeaderCorrelation] = e.CorrelationID
+	h[HeaderCorrelation] = id
+	if e.CorrelationID != e.ID {
+		h[HeaderCorrelation] = e.CorrelationID
+	}
 	h[HeaderAttempt] = int64(e.Attempt)
 	if !e.FirstSeen.IsZero() {
 		h[HeaderFirstSeen] = e.FirstSeen.UnixMilli()
@@ -92,6 +160,24 @@ func (e Envelope) ToWire() map[string]any {
 	putIfSet(h, HeaderClaim, e.Claim)
 	e.putRoute(h)
 	return h
+}
+
+// wireFields counts the reserved headers ToWire writes for e, so that its
+// map is made at its final size (up to 8 entries, a map needs no table).
+func (e *Envelope) wireFields() int {
+	n := 5 // id, type, version, correlation, attempt
+	for _, s := range [...]string{e.CausationID, e.Origin, e.Error, e.Claim} {
+		if s != "" {
+			n++
+		}
+	}
+	if !e.FirstSeen.IsZero() {
+		n++
+	}
+	if e.Route != "" {
+		n += 2 + min(len(e.RouteID), 1)
+	}
+	return n
 }
 
 func (e Envelope) putRoute(h map[string]any) {
@@ -130,22 +216,18 @@ func appHeadersWithRoom(headers map[string]any, extra int) map[string]any {
 
 // wireString reads a string header sent as string or []byte; "" otherwise.
 func wireString(headers map[string]any, name string) string {
-	switch v := headers[name].(type) {
-	case string:
-		return v
-	case []byte:
-		return string(v)
-	}
-	return ""
+	return wireStringValue(headers[name])
 }
 
-// wireIntOr reads an integer header, returning def when it is absent,
-// unreadable or below 1.
-func wireIntOr(headers map[string]any, name string, def int) int {
-	if n := wireInt(headers[name]); n >= 1 {
-		return int(n)
+// wireStringValue reads a string sent as string or []byte; "" otherwise.
+func wireStringValue(v any) string {
+	switch s := v.(type) {
+	case string:
+		return s
+	case []byte:
+		return string(s)
 	}
-	return def
+	return ""
 }
 
 // wireInt reads an integer sent as any integer width, a float with no
