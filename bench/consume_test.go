@@ -46,7 +46,7 @@ func BenchmarkRawConsume(b *testing.B) {
 	if err := ch.Qos(prefetch, 0, false); err != nil {
 		b.Fatal(err)
 	}
-	b.ResetTimer()
+	resetTimer(b)
 	deliveries, err := ch.Consume(q, "", false, false, false, false, nil)
 	if err != nil {
 		b.Fatal(err)
@@ -71,7 +71,7 @@ func BenchmarkTransportConsume(b *testing.B) {
 	}
 	b.Cleanup(func() { _ = tr.Close() })
 	got := make(chan struct{}, prefetch)
-	b.ResetTimer()
+	resetTimer(b)
 	sub, err := tr.Consume(context.Background(), q, acemq.ConsumeSpec{Prefetch: prefetch}, func(d acemq.Delivery) {
 		if err := d.Ack(); err != nil {
 			b.Error(err)
@@ -106,7 +106,7 @@ func consumer(b *testing.B, workers int) {
 	b.Cleanup(func() { _ = conn.Close() })
 	fillTyped(b, conn, q, b.N)
 	got := make(chan struct{}, prefetch)
-	b.ResetTimer()
+	resetTimer(b)
 	c, err := acemq.Consume(context.Background(), conn, q, func(context.Context, acemq.Message[payload]) acemq.Ack {
 		got <- struct{}{}
 		return acemq.Accept()
@@ -150,7 +150,7 @@ func BenchmarkTransportConsumeEnvelope(b *testing.B) {
 	b.Cleanup(func() { _ = conn.Close() })
 	fillTyped(b, conn, q, b.N)
 	got := make(chan struct{}, prefetch)
-	b.ResetTimer()
+	resetTimer(b)
 	sub, err := conn.Transport().Consume(context.Background(), q, acemq.ConsumeSpec{Prefetch: prefetch}, func(d acemq.Delivery) {
 		if err := d.Ack(); err != nil {
 			b.Error(err)
