@@ -36,7 +36,7 @@ func EnvelopeFromWire(headers map[string]any, routingKey, messageID string) Enve
 	var env Envelope
 	for name, v := range headers {
 		if !isReserved(name) {
-			env.putAppHeader(name, v, len(headers))
+			env.putAppHeader(name, v)
 			continue
 		}
 		if !env.readWireString(name, v) {
@@ -50,10 +50,11 @@ func EnvelopeFromWire(headers map[string]any, routingKey, messageID string) Enve
 }
 
 // putAppHeader adds an application header read from the wire, making the
-// map (with room for at most total headers) on the first one.
-func (e *Envelope) putAppHeader(name string, v any, total int) {
+// map on the first one (unsized: most messages carry a few application
+// headers beside many reserved ones, and up to 8 a map needs no table).
+func (e *Envelope) putAppHeader(name string, v any) {
 	if e.Headers == nil {
-		e.Headers = make(map[string]any, total)
+		e.Headers = map[string]any{}
 	}
 	e.Headers[name] = v
 }
