@@ -2,8 +2,10 @@ package acemq_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -67,5 +69,76 @@ func TestSendAllReportsEachUnroutableMessage(t *testing.T) {
 	}
 	if !errors.Is(err, acemq.ErrUnroutable) {
 		t.Errorf("the batch error does not unwrap to its first failure")
+	}
+}
+
+func TestSendAllRunsEveryOutcomeHookBeforeReturning(t *testing.T) {
+	var hooks atomic.Int64
+	var refusedSeen atomic.Bool
+	hook := func(_ context.Context, c *acemq.PublishContext) error {
+		c.OnOutcome(func(_ context.Context, out acemq.PublishOutcome) {
+			hooks.Add(1)
+			if out.Err != nil && out.Envelope.ID != "" {
+				refusedSeen.Store(true)
+			}
+		})
+		if c.Payload.(Order).Total == 3 {
+			return errors.New("refused")
+		}
+		return nil
+	}
+	conn := connect(t, acemq.WithPublishInterceptor(hook))
+	declare(t, conn, "orders")
+	payloads := make([]Order, 40)
+	for i := range payloads {
+		payloads[i] = Order{Total: i}
+	}
+	_, err := acemq.NewPublisher[Order](conn, "", "orders").SendAll(context.Background(), payloads)
+	if err == nil {
+		t.Fatal("the refused payload did not fail the batch")
+	}
+	if n := hooks.Load(); n != 40 || !refusedSeen.Load() {
+		t.Fatalf("%d outcome hooks had run when SendAll returned (want 40); refusal seen: %v", n, refusedSeen.Load())
+	}
+}
+
+func TestSendAllWithAnUnusableEnvelopeOptionFailsEveryPayloadAndPublishesNothing(t *testing.T) {
+	var intercepted atomic.Int64
+	conn := connect(t, acemq.WithPublishInterceptor(func(context.Context, *acemq.PublishContext) error {
+		intercepted.Add(1)
+		return nil
+	}))
+	declare(t, conn, "orders")
+	results, err := acemq.NewPublisher[Order](conn, "", "orders").SendAll(context.Background(), make([]Order, 3), acemq.SchemaVersion(0))
+	var be *acemq.BatchPublishFailedError
+	if !errors.As(err, &be) || be.Failed != 3 || be.Confirmed != 0 || len(results) != 3 {
+		t.Fatalf("got %v, %d results", err, len(results))
+	}
+	if n := count(t, conn, "orders"); n != 0 || intercepted.Load() != 0 {
+		t.Fatalf("%d published, %d intercepted; want nothing", n, intercepted.Load())
+	}
+}
+
+func TestSendAllOfManyMorePayloadsThanProcessorsPublishesEachExactlyOnce(t *testing.T) {
+	conn := connect(t)
+	declare(t, conn, "orders")
+	payloads := make([]Order, 300)
+	for i := range payloads {
+		payloads[i] = Order{Total: i}
+	}
+	results, err := acemq.NewPublisher[Order](conn, "", "orders").SendAll(context.Background(), payloads)
+	if err != nil || len(results) != 300 {
+		t.Fatalf("%d results, %v", len(results), err)
+	}
+	seen := map[int]bool{}
+	for range payloads {
+		var o Order
+		if err := json.Unmarshal(awaitMessage(t, conn, "orders").Body, &o); err != nil || seen[o.Total] {
+			t.Fatalf("payload %d: duplicate or unreadable (%v)", o.Total, err)
+		}
+		seen[o.Total] = true
+	}
+	if len(seen) != 300 || count(t, conn, "orders") != 0 {
+		t.Fatalf("%d distinct payloads arrived, %d left over", len(seen), count(t, conn, "orders"))
 	}
 }

@@ -128,3 +128,24 @@ func TestEnvelopeFromWireIgnoresRoutePositionAndIDWithoutARoute(t *testing.T) {
 		t.Errorf("position %d id %q without a route", env.RoutePosition, env.RouteID)
 	}
 }
+
+func TestEnvelopeFromWireReadsOnlyExactReservedNamesAndDropsEveryCase(t *testing.T) {
+	headers := map[string]any{"X-ACEMQ-ID": "upper", "X-Acemq-Attempt": int64(7), "x-acemq-type": "t", "x-app": int32(1)}
+	env := EnvelopeFromWire(headers, "key", "m-1")
+	if env.ID != "m-1" || env.Attempt != 1 || env.Type != "t" {
+		t.Errorf("a reserved name in another case was read: %+v", env)
+	}
+	if len(env.Headers) != 1 || env.Headers["x-app"] != int32(1) {
+		t.Errorf("application headers %v, want only x-app", env.Headers)
+	}
+	if len(headers) != 4 {
+		t.Errorf("the headers given were modified: %v", headers)
+	}
+}
+
+func TestEnvelopeFromWireWithoutApplicationHeadersHasAnEmptyMap(t *testing.T) {
+	env := EnvelopeFromWire(map[string]any{HeaderID: "x"}, "key", "")
+	if env.Headers == nil || len(env.Headers) != 0 {
+		t.Fatalf("headers %#v, want an empty map", env.Headers)
+	}
+}
