@@ -7,7 +7,6 @@ import (
 	"os"
 	"strconv"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -78,14 +77,6 @@ func report(b *testing.B) {
 	b.ReportAllocs()
 }
 
-// processCPU returns the user and system CPU time this process has used.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // BenchmarkRawPipelinedConfirms: amqp091-go, publish a window, then wait for
 // each of its confirms: the ceiling for one channel.
