@@ -77,7 +77,6 @@ func report(b *testing.B) {
 	b.ReportAllocs()
 }
 
-
 // BenchmarkRawPipelinedConfirms: amqp091-go, publish a window, then wait for
 // each of its confirms: the ceiling for one channel.
 func BenchmarkRawPipelinedConfirms(b *testing.B) {
