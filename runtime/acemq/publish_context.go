@@ -5,8 +5,8 @@ import "context"
 // PublishInterceptor runs on every message a Publisher sends, before the
 // codec. It may change anything on c; an error it returns stops the publish
 // and is returned to the caller unwrapped. It runs on the publishing
-// goroutine (several at once under SendAll), so state it keeps must be safe
-// for concurrent use.
+// goroutine (under SendAll, on up to GOMAXPROCS goroutines at once, in no
+// particular order), so state it keeps must be safe for concurrent use.
 type PublishInterceptor func(ctx context.Context, c *PublishContext) error
 
 // PublishContext is the mutable description of a message being published.
