@@ -98,9 +98,9 @@ func (r *Requester[Req, Resp]) do(ctx context.Context, req Req, opts []acemq.Env
 	}
 	id, replies := r.pending.add()
 	defer r.pending.remove(id)
-	dctx, cancel := context.WithTimeout(ctx, r.cfg.timeout)
-	defer cancel()
 	c := &call{id: id, start: time.Now()}
+	dctx, cancel := context.WithDeadline(ctx, c.start.Add(r.cfg.timeout))
+	defer cancel()
 	c.deadline, _ = dctx.Deadline()
 	if _, err := r.pub.SendResult(context.WithValue(dctx, callKey{}, c), req, r.envelope(opts, c)...); err != nil {
 		var zero Resp
