@@ -51,9 +51,13 @@ func (l memLimits) over(n, size int64) bool {
 	return (l.maxLen >= 0 && n > l.maxLen) || (l.maxBytes >= 0 && size > l.maxBytes)
 }
 
-// readyBytes is the body size of the ready messages.
+// readyBytes is the body size of the ready messages; 0 when the queue has
+// no byte limit, so a queue without one never walks its backlog.
 func (q *memQueue) readyBytes() int64 {
 	var n int64
+	if q.limits.maxBytes < 0 {
+		return 0
+	}
 	for _, m := range q.ready {
 		n += int64(len(m.out.Body))
 	}
@@ -82,10 +86,11 @@ func (q *memQueue) offer(m *memMessage) bool {
 // takes the message that goes over, then refuses publishes until it is back
 // to 80% of its limits, as RabbitMQ's quorum queues do.
 func (q *memQueue) refuses(m *memMessage) bool {
+	if q.limits.overflow == overflowDropHead {
+		return false
+	}
 	n, size := int64(len(q.ready)), q.readyBytes()
 	switch {
-	case q.limits.overflow == overflowDropHead:
-		return false
 	case !q.quorum:
 		return q.limits.over(n+1, size+int64(len(m.out.Body)))
 	case q.rejecting && q.limits.belowSoft(n, size):
