@@ -24,12 +24,12 @@ const (
 type Codec struct {
 	text   string       // the schema as given
 	schema hamba.Schema // parsed with the codec's own cache
-	api    hamba.API    // the codec's own frozen API
 	reg    *registered  // nil for Of
 	guard  *gnode       // the compiled guard walk when decoding needs it, else nil
 
-	readers sync.Pool // *hamba.Reader bound to api
-	writers sync.Pool // *hamba.Writer bound to api
+	avroAPI  codecAPI  // the codec's own frozen API, fields named by avro tags
+	jsonOnce sync.Once // builds jsonAPI
+	jsonAPI  *codecAPI // fields named by json tags, for types with no avro tag
 }
 
 var _ acemq.Codec = (*Codec)(nil)
@@ -42,7 +42,7 @@ func Of(schema string) (*Codec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("acemq: this is not a usable Avro schema: %w", err)
 	}
-	return &Codec{text: schema, schema: s, api: newAPI(), guard: guarded(s)}, nil
+	return &Codec{text: schema, schema: s, avroAPI: codecAPI{api: newAPI()}, guard: guarded(s)}, nil
 }
 
 // Schema returns the schema text the codec writes with, as it was given.
@@ -69,8 +69,8 @@ func (c *Codec) CanDecode(contentType string) bool {
 	return mt == c.ContentType() || strings.HasPrefix(ct, "application/avro") || strings.HasSuffix(mt, "+avro")
 }
 
-// Encode writes payload (a struct with avro tags, a map, or a value of the
-// schema's type) with the codec's schema; Registered prefixes the frame,
+// Encode writes payload (a struct with avro tags, or with json tags and no
+// avro tag anywhere in it, a map, or a value of the schema's type) with the codec's schema; Registered prefixes the frame,
 // registering the schema on first use. A payload the schema cannot write is
 // a fatal error; a registry that cannot be reached is not.
 func (c *Codec) Encode(payload any) ([]byte, error) {

@@ -24,6 +24,11 @@
 // two codecs whose schemas share a full name never see each other's
 // definitions, and the package never touches hamba's global cache.
 //
+// A Go struct's fields are named on the wire by their avro tags. A type with
+// json tags and no avro tag anywhere within it (as the family's hand-written
+// types are, tagged for JSON) is named by its json tags instead, so the same
+// type travels as JSON and as Avro under the same names.
+//
 // Before hamba decodes a body whose schema holds an array, a map or a named
 // type reference, the codec walks the bytes along the writer's schema without
 // allocating and refuses, as a fatal error, a length or count that runs past

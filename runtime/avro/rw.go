@@ -25,11 +25,12 @@ var (
 // pooled writer and returns a copy of the bytes: one allocation, as hamba's
 // own Marshal makes.
 func (c *Codec) write(payload any, reserve int) ([]byte, error) {
-	w, _ := c.writers.Get().(*hamba.Writer)
+	a := c.apiFor(payload)
+	w, _ := a.writers.Get().(*hamba.Writer)
 	if w == nil {
-		w = hamba.NewWriter(nil, 512, hamba.WithWriterConfig(c.api))
+		w = hamba.NewWriter(nil, 512, hamba.WithWriterConfig(a.api))
 	}
-	defer c.putWriter(w)
+	defer a.putWriter(w)
 	w.Reset(nil)
 	_, _ = w.Write(noFrame[:reserve]) // never fails: Write appends
 	w.WriteVal(c.schema, payload)
@@ -39,10 +40,10 @@ func (c *Codec) write(payload any, reserve int) ([]byte, error) {
 	return append([]byte(nil), w.Buffer()...), nil
 }
 
-func (c *Codec) putWriter(w *hamba.Writer) {
+func (a *codecAPI) putWriter(w *hamba.Writer) {
 	w.Error = nil
 	if cap(w.Buffer()) <= maxPooledWriter {
-		c.writers.Put(w)
+		a.writers.Put(w)
 	}
 }
 
@@ -57,14 +58,15 @@ func (c *Codec) read(p plan, body []byte, dst any) error {
 	if err := guard(p.guard, body); err != nil {
 		return err
 	}
-	r, _ := c.readers.Get().(*hamba.Reader)
+	a := c.apiFor(dst)
+	r, _ := a.readers.Get().(*hamba.Reader)
 	if r == nil {
-		r = hamba.NewReader(nil, 0, hamba.WithReaderConfig(c.api))
+		r = hamba.NewReader(nil, 0, hamba.WithReaderConfig(a.api))
 	}
 	r.Reset(body)
 	r.ReadVal(p.decode, dst)
 	err := readResult(r)
-	c.putReader(r) // not deferred: a reader a panic interrupted is not reused
+	a.putReader(r) // not deferred: a reader a panic interrupted is not reused
 	return err
 }
 
@@ -83,8 +85,8 @@ func readResult(r *hamba.Reader) error {
 	return r.Error
 }
 
-func (c *Codec) putReader(r *hamba.Reader) {
+func (a *codecAPI) putReader(r *hamba.Reader) {
 	r.Reset(nil)
 	r.Error = nil
-	c.readers.Put(r)
+	a.readers.Put(r)
 }

@@ -23,8 +23,13 @@ func parse(schema string) (hamba.Schema, error) {
 // its encoder and decoder caches are never shared with another codec or with
 // hamba's globals.
 func newAPI() hamba.API {
+	return newTaggedAPI(tagAvro)
+}
+
+// newTaggedAPI is newAPI naming struct fields by tagKey.
+func newTaggedAPI(tagKey string) hamba.API {
 	return hamba.Config{
-		TagKey:            "avro",
+		TagKey:            tagKey,
 		MaxByteSliceSize:  MaxBytesSize,
 		MaxSliceAllocSize: MaxArrayItems,
 	}.Freeze()
