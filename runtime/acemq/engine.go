@@ -66,11 +66,22 @@ func (c *Consumer) plan(ctx context.Context, d Delivery, cc *ConsumeContext) pla
 		env: env, body: cc.Body, contentType: cc.ContentType, routingKey: d.RoutingKey, redelivered: d.Redelivered,
 	})
 	if err != nil {
-		return c.setAside(env, ParkedQueue(c.queue), ActionParked, OutcomeParked, "could not be decoded: "+reasonOf(err))
+		return c.planUndecoded(env, err)
 	}
 	p := c.planFor(env, ack)
 	p.handled = time.Since(start)
 	return p
+}
+
+// planUndecoded parks a body that can never decode (a fatal codec error, or
+// a content type no codec claims); a decode that failed for a passing reason
+// — a schema registry that could not be reached, say — goes round the retry
+// policy like a handler's Retry.
+func (c *Consumer) planUndecoded(env Envelope, err error) plan {
+	if !IsFatal(err) {
+		return c.planRetry(env, err)
+	}
+	return c.setAside(env, ParkedQueue(c.queue), ActionParked, OutcomeParked, "could not be decoded: "+reasonOf(err))
 }
 
 // intercept runs the consume chain and returns the envelope it leaves.

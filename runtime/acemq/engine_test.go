@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -245,5 +246,37 @@ func TestAgeLimitDeadLettersAnOldMessage(t *testing.T) {
 	send(t, conn, "orders", Order{}, acemq.FirstSeen(time.Now().Add(-2*time.Hour)))
 	if got := reasonOn(awaitMessage(t, conn, "orders.dlq")); got != "exceeded the maximum message age of 1h0m0s: slow" {
 		t.Errorf("reason %q", got)
+	}
+}
+
+// flakyCodec fails its first decode without the fatal mark, as a codec does
+// when its schema registry cannot be reached for a moment.
+type flakyCodec struct {
+	acemq.JSONCodec
+	calls *atomic.Int32
+}
+
+func (f flakyCodec) Decode(body []byte, dst any) error {
+	if f.calls.Add(1) == 1 {
+		return errors.New("the schema registry is unreachable")
+	}
+	return f.JSONCodec.Decode(body, dst)
+}
+
+func TestAPassingDecodeFailureIsRetriedNotParked(t *testing.T) {
+	conn := connect(t)
+	declare(t, conn, "orders", acemq.Transient())
+	var attempts recorder[int]
+	consume(t, conn, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
+		attempts.add(m.Envelope.Attempt)
+		return acemq.Accept()
+	}, acemq.ConsumeWith(flakyCodec{calls: &atomic.Int32{}}), acemq.RetryWith(acemq.FixedRetry(3, time.Millisecond)))
+	send(t, conn, "orders", Order{ID: "1"})
+	waitFor(t, "the retried message handled", func() bool { return attempts.len() == 1 })
+	if got := attempts.all()[0]; got != 2 {
+		t.Fatalf("handled at attempt %d, want 2 (retried once, not parked)", got)
+	}
+	if n := count(t, conn, acemq.ParkedQueue("orders")); n != 0 {
+		t.Fatalf("%d parked, want none", n)
 	}
 }
