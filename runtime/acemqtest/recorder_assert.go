@@ -1,0 +1,173 @@
+package acemqtest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// maxShownBody is how much of a body a failure message shows.
+const maxShownBody = 160
+
+// Published decodes every message r recorded as published successfully with
+// routingKey, in order, as T. Each body is decoded with the codec for its
+// content type: JSON (application/json, +json, or none), text (text/*) or
+// bytes (application/octet-stream); use PublishedWith for any other codec,
+// such as Avro. The envelope is read from the wire headers
+// (acemq.EnvelopeFromWire). A body that does not decode fails the test at
+// once. Failed publishes are left out (they are in r.Published()).
+func Published[T any](t testing.TB, r *Recorder, routingKey string) []acemq.Message[T] {
+	t.Helper()
+	return decodeRecords[T](t, r.routedTo(routingKey), defaultCodec)
+}
+
+// PublishedWith is Published decoding every body with codec (through
+// DecodeAs when codec is an acemq.ContentTypeDecoder). A message whose
+// content type codec does not claim fails the test at once.
+func PublishedWith[T any](t testing.TB, r *Recorder, routingKey string, codec acemq.Codec) []acemq.Message[T] {
+	t.Helper()
+	return decodeRecords[T](t, r.routedTo(routingKey), fixedCodec(codec))
+}
+
+// ExpectPublished is Published that fails the test at once unless exactly n
+// messages were published successfully with routingKey; the failure lists
+// every recorded publish.
+func ExpectPublished[T any](t testing.TB, r *Recorder, routingKey string, n int) []acemq.Message[T] {
+	t.Helper()
+	return expectRecords[T](t, r, routingKey, n, defaultCodec)
+}
+
+// ExpectPublishedWith is ExpectPublished decoding with codec, as
+// PublishedWith does.
+func ExpectPublishedWith[T any](t testing.TB, r *Recorder, routingKey string, n int, codec acemq.Codec) []acemq.Message[T] {
+	t.Helper()
+	return expectRecords[T](t, r, routingKey, n, fixedCodec(codec))
+}
+
+// ExpectNothingPublished fails the test (with Errorf, so it goes on) when r
+// recorded any publish, failed ones included, listing them.
+func ExpectNothingPublished(t testing.TB, r *Recorder) {
+	t.Helper()
+	if all := r.Published(); len(all) > 0 {
+		t.Errorf("acemqtest: want nothing published, got %d:\n%s", len(all), describeRecords(all))
+	}
+}
+
+// expectRecords checks the count, then decodes.
+func expectRecords[T any](t testing.TB, r *Recorder, key string, n int, pick codecPicker) []acemq.Message[T] {
+	t.Helper()
+	recs := r.routedTo(key)
+	if len(recs) != n {
+		t.Fatalf("acemqtest: want %d messages published with routing key %q, got %d; %s",
+			n, key, len(recs), publishedInstead(r.Published()))
+		return nil
+	}
+	return decodeRecords[T](t, recs, pick)
+}
+
+// publishedInstead lists every recorded publish for a failure message.
+func publishedInstead(all []Record) string {
+	if len(all) == 0 {
+		return "nothing was published"
+	}
+	return "published:\n" + describeRecords(all)
+}
+
+// codecPicker returns the codec that reads contentType, or ok false.
+type codecPicker func(contentType string) (acemq.Codec, bool)
+
+// defaultCodec picks JSON, text or bytes by content type.
+func defaultCodec(contentType string) (acemq.Codec, bool) {
+	ct := strings.ToLower(strings.TrimSpace(contentType))
+	for _, c := range []acemq.Codec{acemq.JSONCodec{}, acemq.StringCodec{}} {
+		if c.CanDecode(ct) {
+			return c, true
+		}
+	}
+	if strings.HasPrefix(ct, "application/octet-stream") {
+		return acemq.BytesCodec{}, true
+	}
+	return nil, false
+}
+
+// fixedCodec picks codec for every content type it claims.
+func fixedCodec(codec acemq.Codec) codecPicker {
+	return func(contentType string) (acemq.Codec, bool) {
+		return codec, codec != nil && codec.CanDecode(contentType)
+	}
+}
+
+// decodeRecords decodes recs as T, failing the test at the first that does not.
+func decodeRecords[T any](t testing.TB, recs []Record, pick codecPicker) []acemq.Message[T] {
+	t.Helper()
+	out := make([]acemq.Message[T], 0, len(recs))
+	for i, rec := range recs {
+		m, err := decodeRecord[T](rec, pick)
+		if err != nil {
+			t.Fatalf("acemqtest: message %d published with routing key %q: %v", i+1, rec.RoutingKey, err)
+			return nil
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// decodeRecord turns one record into a typed message.
+func decodeRecord[T any](rec Record, pick codecPicker) (acemq.Message[T], error) {
+	out := rec.Outbound
+	m := acemq.Message[T]{Body: out.Body, ContentType: out.ContentType, RoutingKey: rec.RoutingKey}
+	codec, ok := pick(out.ContentType)
+	if !ok {
+		return m, fmt.Errorf("no codec reads its content type %q (use PublishedWith or ExpectPublishedWith with the codec that wrote it)", out.ContentType)
+	}
+	if err := decodeBody(codec, out, &m.Payload); err != nil {
+		return m, fmt.Errorf("cannot decode %s as %T: %w", showBody(out.Body), m.Payload, err)
+	}
+	m.Envelope = acemq.EnvelopeFromWire(out.Headers, rec.RoutingKey, out.MessageID)
+	return m, nil
+}
+
+// decodeBody decodes with DecodeAs when codec picks by content type.
+func decodeBody(codec acemq.Codec, out acemq.Outbound, dst any) error {
+	if d, ok := codec.(acemq.ContentTypeDecoder); ok {
+		return d.DecodeAs(out.ContentType, out.Body, dst)
+	}
+	return codec.Decode(out.Body, dst)
+}
+
+// describeRecords renders records one a line, numbered from 1.
+func describeRecords(recs []Record) string {
+	var b strings.Builder
+	for i, rec := range recs {
+		fmt.Fprintf(&b, "  #%d exchange %q routing key %q, %s, %s", i+1, rec.Exchange, rec.RoutingKey,
+			contentTypeOf(rec.Outbound), showBody(rec.Outbound.Body))
+		if rec.Err != nil {
+			fmt.Fprintf(&b, " (failed: %v)", rec.Err)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// contentTypeOf names a content type for a failure message.
+func contentTypeOf(out acemq.Outbound) string {
+	if out.ContentType == "" {
+		return "no content type"
+	}
+	return out.ContentType
+}
+
+// showBody renders a body as quoted text when it is UTF-8, else by size;
+// long bodies are cut.
+func showBody(body []byte) string {
+	if !utf8.Valid(body) {
+		return fmt.Sprintf("a %d-byte binary body", len(body))
+	}
+	if len(body) > maxShownBody {
+		return fmt.Sprintf("%q… (%d bytes)", strings.ToValidUTF8(string(body[:maxShownBody]), ""), len(body))
+	}
+	return fmt.Sprintf("%q", body)
+}

@@ -1,0 +1,116 @@
+package acemqtest
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// The optional transport seams. A Recorder implements each of them so that a
+// Conn on it keeps what the wrapped transport can do: it passes the call on
+// when the wrapped transport implements the seam, and otherwise answers as
+// described on each method.
+
+var (
+	_ acemq.QueueInspector  = (*Recorder)(nil)
+	_ acemq.Puller          = (*Recorder)(nil)
+	_ acemq.BlockedReporter = (*Recorder)(nil)
+	_ acemq.ReplyTransport  = (*Recorder)(nil)
+)
+
+// MessageCount passes the call to the wrapped transport when it is an
+// acemq.QueueInspector (memory:// is), and fails otherwise.
+func (r *Recorder) MessageCount(ctx context.Context, queue string) (int, error) {
+	qi, ok := r.inner.(acemq.QueueInspector)
+	if !ok {
+		return 0, fmt.Errorf("acemq: a %T cannot count the messages of a queue", r.inner)
+	}
+	return qi.MessageCount(ctx, queue)
+}
+
+// Pull passes the call to the wrapped transport when it is an acemq.Puller
+// (memory:// is), and fails otherwise.
+func (r *Recorder) Pull(ctx context.Context, queue string) (acemq.Delivery, bool, error) {
+	p, ok := r.inner.(acemq.Puller)
+	if !ok {
+		return acemq.Delivery{}, false, fmt.Errorf("acemq: a %T cannot pull a message from a queue", r.inner)
+	}
+	return p.Pull(ctx, queue)
+}
+
+// Blocked passes the call to the wrapped transport when it is an
+// acemq.BlockedReporter, and reports "never blocked" otherwise (so a Conn on
+// a Recorder always knows whether it is blocked).
+func (r *Recorder) Blocked() (string, bool) {
+	if br, ok := r.inner.(acemq.BlockedReporter); ok {
+		return br.Blocked()
+	}
+	return "", false
+}
+
+// OpenReplies opens the wrapped transport's reply channel when it is an
+// acemq.ReplyTransport (memory:// and RabbitMQ's are), and otherwise an
+// exclusive, auto-delete acemq-reply-<uuid> queue consumed on the wrapped
+// transport, as a requester would. Requests published through the channel
+// are recorded, with ReplyTo set to the channel's address.
+func (r *Recorder) OpenReplies(ctx context.Context, deliver func(acemq.Delivery)) (acemq.ReplyChannel, error) {
+	if rt, ok := r.inner.(acemq.ReplyTransport); ok {
+		rc, err := rt.OpenReplies(ctx, deliver)
+		if err != nil {
+			return nil, err
+		}
+		return &recordedReplies{r: r, rc: rc}, nil
+	}
+	return r.openQueueReplies(ctx, deliver)
+}
+
+// openQueueReplies declares a private reply queue on the wrapped transport
+// and consumes it, settling each reply before deliver sees it.
+func (r *Recorder) openQueueReplies(ctx context.Context, deliver func(acemq.Delivery)) (acemq.ReplyChannel, error) {
+	name := "acemq-reply-" + acemq.NewUUID()
+	if err := r.inner.DeclareQueue(ctx, name, acemq.QueueSpec{Exclusive: true, AutoDelete: true}); err != nil {
+		return nil, fmt.Errorf("acemq: cannot declare the reply queue %q: %w", name, err)
+	}
+	sub, err := r.inner.Consume(ctx, name, acemq.ConsumeSpec{}, func(d acemq.Delivery) {
+		_ = d.Ack()
+		deliver(d)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("acemq: cannot consume the reply queue %q: %w", name, err)
+	}
+	return &queueReplies{r: r, name: name, sub: sub}, nil
+}
+
+// recordedReplies is the wrapped transport's reply channel with its
+// publishes recorded. Safe for concurrent use.
+type recordedReplies struct {
+	r  *Recorder
+	rc acemq.ReplyChannel
+}
+
+func (c *recordedReplies) Address() string { return c.rc.Address() }
+
+func (c *recordedReplies) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+	res, err := c.rc.Publish(ctx, exchange, key, msg)
+	c.r.record(exchange, key, acemq.StampReplyAddress(msg, c.rc.Address()), res, err)
+	return res, err
+}
+
+func (c *recordedReplies) Close() error { return c.rc.Close() }
+
+// queueReplies is a reply channel on a queue: requests are published through
+// the Recorder, naming the queue. Safe for concurrent use.
+type queueReplies struct {
+	r    *Recorder
+	name string
+	sub  acemq.Subscription
+}
+
+func (q *queueReplies) Address() string { return q.name }
+
+func (q *queueReplies) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+	return q.r.Publish(ctx, exchange, key, acemq.StampReplyAddress(msg, q.name))
+}
+
+func (q *queueReplies) Close() error { return q.sub.Close() }
