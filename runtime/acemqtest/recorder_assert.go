@@ -2,8 +2,10 @@ package acemqtest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -52,7 +54,7 @@ func ExpectPublishedWith[T any](t testing.TB, r *Recorder, routingKey string, n 
 func ExpectNothingPublished(t testing.TB, r *Recorder) {
 	t.Helper()
 	if all := r.Published(); len(all) > 0 {
-		t.Errorf("acemqtest: want nothing published, got %d:\n%s", len(all), describeRecords(all))
+		t.Errorf("acemqtest: want nothing published, got %s:\n%s", messages(len(all)), describeRecords(all))
 	}
 }
 
@@ -61,8 +63,8 @@ func expectRecords[T any](t testing.TB, r *Recorder, key string, n int, pick cod
 	t.Helper()
 	recs := r.routedTo(key)
 	if len(recs) != n {
-		t.Fatalf("acemqtest: want %d messages published with routing key %q, got %d; %s",
-			n, key, len(recs), publishedInstead(r.Published()))
+		t.Fatalf("acemqtest: want %s published with routing key %q, got %d; %s",
+			messages(n), key, len(recs), publishedInstead(r.Published()))
 		return nil
 	}
 	return decodeRecords[T](t, recs, pick)
@@ -124,7 +126,7 @@ func decodeRecord[T any](rec Record, pick codecPicker) (acemq.Message[T], error)
 		return m, fmt.Errorf("no codec reads its content type %q (use PublishedWith or ExpectPublishedWith with the codec that wrote it)", out.ContentType)
 	}
 	if err := decodeBody(codec, out, &m.Payload); err != nil {
-		return m, fmt.Errorf("cannot decode %s as %T: %w", showBody(out.Body), m.Payload, err)
+		return m, fmt.Errorf("cannot decode body %s as %T: %w", showBody(out.Body), m.Payload, err)
 	}
 	m.Envelope = acemq.EnvelopeFromWire(out.Headers, rec.RoutingKey, out.MessageID)
 	return m, nil
@@ -140,16 +142,15 @@ func decodeBody(codec acemq.Codec, out acemq.Outbound, dst any) error {
 
 // describeRecords renders records one a line, numbered from 1.
 func describeRecords(recs []Record) string {
-	var b strings.Builder
+	lines := make([]string, len(recs))
 	for i, rec := range recs {
-		fmt.Fprintf(&b, "  #%d exchange %q routing key %q, %s, %s", i+1, rec.Exchange, rec.RoutingKey,
-			contentTypeOf(rec.Outbound), showBody(rec.Outbound.Body))
+		lines[i] = fmt.Sprintf("  #%d exchange %q routing key %q, %s%s, body %s", i+1, rec.Exchange, rec.RoutingKey,
+			contentTypeOf(rec.Outbound), appHeaders(rec.Outbound.Headers), showBody(rec.Outbound.Body))
 		if rec.Err != nil {
-			fmt.Fprintf(&b, " (failed: %v)", rec.Err)
+			lines[i] += fmt.Sprintf(" (failed: %v)", rec.Err)
 		}
-		b.WriteByte('\n')
 	}
-	return b.String()
+	return strings.Join(lines, "\n")
 }
 
 // contentTypeOf names a content type for a failure message.
@@ -160,14 +161,43 @@ func contentTypeOf(out acemq.Outbound) string {
 	return out.ContentType
 }
 
-// showBody renders a body as quoted text when it is UTF-8, else by size;
-// long bodies are cut.
+// appHeaders renders the application headers (not the family's acemq-*
+// ones), sorted by name, or "" when there are none.
+func appHeaders(headers map[string]any) string {
+	var shown []string
+	for name, v := range headers {
+		if !strings.HasPrefix(strings.ToLower(name), acemq.ReservedHeaderPrefix) {
+			shown = append(shown, fmt.Sprintf("%s=%v", name, v))
+		}
+	}
+	if len(shown) == 0 {
+		return ""
+	}
+	slices.Sort(shown)
+	return ", headers " + strings.Join(shown, " ")
+}
+
+// showBody renders a body as text when it is printable UTF-8 (quoted when it
+// has control characters), else by size; long bodies are cut.
 func showBody(body []byte) string {
 	if !utf8.Valid(body) {
-		return fmt.Sprintf("a %d-byte binary body", len(body))
+		return fmt.Sprintf("of %d binary bytes", len(body))
 	}
+	text, cut := string(body), ""
 	if len(body) > maxShownBody {
-		return fmt.Sprintf("%q… (%d bytes)", strings.ToValidUTF8(string(body[:maxShownBody]), ""), len(body))
+		text = strings.ToValidUTF8(text[:maxShownBody], "")
+		cut = fmt.Sprintf("… (%d bytes)", len(body))
 	}
-	return fmt.Sprintf("%q", body)
+	if strings.ContainsFunc(text, unicode.IsControl) || text == "" {
+		return fmt.Sprintf("%q%s", text, cut)
+	}
+	return text + cut
+}
+
+// messages renders "1 message" or "n messages".
+func messages(n int) string {
+	if n == 1 {
+		return "1 message"
+	}
+	return fmt.Sprintf("%d messages", n)
 }
