@@ -18,8 +18,9 @@ const maxShownBody = 160
 // routingKey, in order, as T. Each body is decoded with the codec for its
 // content type: JSON (application/json, +json, or none), text (text/*) or
 // bytes (application/octet-stream); use PublishedWith for any other codec,
-// such as Avro. The envelope is read from the wire headers
-// (acemq.EnvelopeFromWire). A body that does not decode fails the test at
+// such as Avro. The envelope is read as a consumer reads it: from the wire
+// headers (acemq.EnvelopeFromWire), then the AMQP reply-to and
+// correlation-id properties where the headers lack them. A body that does not decode fails the test at
 // once. Failed publishes are left out (they are in r.Published()).
 func Published[T any](t testing.TB, r *Recorder, routingKey string) []acemq.Message[T] {
 	t.Helper()
@@ -128,8 +129,33 @@ func decodeRecord[T any](rec Record, pick codecPicker) (acemq.Message[T], error)
 	if err := decodeBody(codec, out, &m.Payload); err != nil {
 		return m, fmt.Errorf("cannot decode body %s as %T: %w", showBody(out.Body), m.Payload, err)
 	}
-	m.Envelope = acemq.EnvelopeFromWire(out.Headers, rec.RoutingKey, out.MessageID)
+	m.Envelope = envelopeOf(rec)
 	return m, nil
+}
+
+// envelopeOf reads the envelope as a consumer would: from the wire headers,
+// then the reply-to and correlation-id properties where the headers lack them.
+func envelopeOf(rec Record) acemq.Envelope {
+	out := rec.Outbound
+	env := acemq.EnvelopeFromWire(out.Headers, rec.RoutingKey, out.MessageID)
+	if env.ReplyTo == "" {
+		env.ReplyTo = out.ReplyTo
+	}
+	if out.CorrelationID != "" && !hasString(out.Headers, acemq.HeaderCorrelation) {
+		env.CorrelationID = out.CorrelationID
+	}
+	return env
+}
+
+// hasString reports whether headers carry a non-empty string (or bytes) named name.
+func hasString(headers map[string]any, name string) bool {
+	switch v := headers[name].(type) {
+	case string:
+		return v != ""
+	case []byte:
+		return len(v) > 0
+	}
+	return false
 }
 
 // decodeBody decodes with DecodeAs when codec picks by content type.

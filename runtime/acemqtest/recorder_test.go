@@ -49,11 +49,11 @@ func wantAll(t *testing.T, msg string, parts ...string) {
 	}
 }
 
-// bookstore connects through a recorder with the orders exchange declared.
+// bookstore connects through a recorder with the orders domain's topology declared.
 func bookstore(t *testing.T) (*acemq.Conn, *acemqtest.Recorder) {
 	t.Helper()
 	conn, rec := acemqtest.Connect(t)
-	if err := conn.DeclareExchange(context.Background(), orders.Exchange, "topic"); err != nil {
+	if err := orders.DeclareTopology(context.Background(), conn); err != nil {
 		t.Fatal(err)
 	}
 	return conn, rec
@@ -270,5 +270,30 @@ func TestConnectBrokersArePrivateToEachCall(t *testing.T) {
 	}
 	if _, err := b.MessageCount(ctx, "only-in-a"); err == nil {
 		t.Error("the second broker sees the first one's queue")
+	}
+}
+
+func TestARequestAndItsReplyAreBothRecordedAndDecoded(t *testing.T) {
+	conn, rec := bookstore(t)
+	ctx := context.Background()
+	srv, err := orders.ServeGetOrderStatus(ctx, conn, func(_ context.Context, m acemq.Message[orders.GetOrderStatusRequest]) (orders.GetOrderStatusResponse, error) {
+		return orders.GetOrderStatusResponse{OrderID: m.Payload.OrderID, Status: orders.OrderStatusPaid}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	client := orders.NewClient(conn)
+	t.Cleanup(func() { _ = client.Close() })
+	if _, err := client.GetOrderStatus(ctx, orders.GetOrderStatusRequest{OrderID: "o-7"}); err != nil {
+		t.Fatal(err)
+	}
+	req := acemqtest.ExpectPublished[orders.GetOrderStatusRequest](t, rec, orders.GetOrderStatusQueue, 1)[0]
+	if req.Payload.OrderID != "o-7" || req.Envelope.ReplyTo == "" {
+		t.Fatalf("request %+v reply to %q", req.Payload, req.Envelope.ReplyTo)
+	}
+	reply := acemqtest.ExpectPublished[orders.GetOrderStatusResponse](t, rec, req.Envelope.ReplyTo, 1)[0]
+	if reply.Payload.Status != orders.OrderStatusPaid || reply.Envelope.CorrelationID != req.Envelope.CorrelationID {
+		t.Errorf("reply %+v correlation %q, want paid and %q", reply.Payload, reply.Envelope.CorrelationID, req.Envelope.CorrelationID)
 	}
 }
