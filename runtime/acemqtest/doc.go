@@ -55,4 +55,35 @@
 // the transport must implement acemq.Puller and acemq.QueueInspector.
 // BehaviourSuiteWithCleanup also hands each subtest's queues and exchanges
 // to a cleanup function, for a broker shared between runs.
+//
+// # Recording what a service publishes
+//
+// Recorder is a transport that passes every publish on and records it (exchange, routing
+// key, the acemq.Outbound, the transport's answer) before passing it on, so
+// a service's tests can check what it published through its generated
+// publishers. Connect opens a connection on a private memory:// broker
+// through a Recorder and closes it when the test ends; NewRecorder wraps any
+// other transport for acemq.NewConn:
+//
+//	func TestCheckoutPublishesTheOrder(t *testing.T) {
+//		conn, rec := acemqtest.Connect(t)
+//		if err := orders.DeclareTopology(ctx, conn); err != nil {
+//			t.Fatal(err)
+//		}
+//		checkout(ctx, orders.NewPublisher(conn), cart)
+//		m := acemqtest.ExpectPublished[orders.OrderPlaced](t, rec, orders.OrderPlacedRoutingKey, 1)[0]
+//		if m.Envelope.Headers["x-bookstore-till"] != "till-3" { ... }
+//	}
+//
+// Published decodes the messages published with a routing key as
+// acemq.Message values, choosing the codec by content type (JSON, text or
+// bytes; PublishedWith and ExpectPublishedWith take any other codec) and
+// reading the envelope from the wire headers. ExpectPublished also checks how
+// many there were, and ExpectNothingPublished that there were none; their
+// failures list everything that was published instead, with the application
+// headers and the bodies. Publishes that failed are kept in
+// Recorder.Published (with their error) but left out of the typed results.
+// A Recorder passes the optional transport seams (queue counts, Pull,
+// blocked reports, reply channels) through to the transport it wraps, and
+// records the requests sent through a reply channel too.
 package acemqtest
