@@ -58,10 +58,10 @@
 //
 // # Recording what a service publishes
 //
-// Recorder is a transport that passes every publish on and records it (exchange, routing
-// key, the acemq.Outbound, the transport's answer) before passing it on, so
-// a service's tests can check what it published through its generated
-// publishers. Connect opens a connection on a private memory:// broker
+// Recorder is a transport that passes every publish on to the transport it
+// wraps and records it (exchange, routing key, the acemq.Outbound, the
+// transport's answer), so a service's tests can check what it published
+// through its generated publishers. Connect opens a connection on a private memory:// broker
 // through a Recorder and closes it when the test ends; NewRecorder wraps any
 // other transport for acemq.NewConn:
 //
