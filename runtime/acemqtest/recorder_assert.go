@@ -20,8 +20,9 @@ const maxShownBody = 160
 // bytes (application/octet-stream); use PublishedWith for any other codec,
 // such as Avro. The envelope is read as a consumer reads it: from the wire
 // headers (acemq.EnvelopeFromWire), then the AMQP reply-to and
-// correlation-id properties where the headers lack them. A body that does not decode fails the test at
-// once. Failed publishes are left out (they are in r.Published()).
+// correlation-id properties where the headers lack them. A body that does
+// not decode fails the test at once. Failed publishes are left out (they are
+// in r.Published()).
 func Published[T any](t testing.TB, r *Recorder, routingKey string) []acemq.Message[T] {
 	t.Helper()
 	return decodeRecords[T](t, r.routedTo(routingKey), defaultCodec)
