@@ -91,6 +91,7 @@ func (e *emitter) record(rec *Record, first string) {
 	})
 	e.schemaMethods(rec)
 	e.unions(rec)
+	e.jsonMethods(rec)
 }
 
 func (e *emitter) schemaMethods(rec *Record) {

@@ -19,14 +19,10 @@ func unionFields(rec *Record) []*Field {
 }
 
 // unions writes, for a record with union fields, each union's sealed
-// interface, its branch types and the record's UnmarshalJSON.
+// interface and its branch types; jsonMethods writes the record's UnmarshalJSON.
 func (e *emitter) unions(rec *Record) {
-	fs := unionFields(rec)
-	for _, f := range fs {
+	for _, f := range unionFields(rec) {
 		e.union(rec, f)
-	}
-	if len(fs) > 0 {
-		e.unmarshalRecord(rec, fs)
 	}
 }
 
@@ -57,7 +53,24 @@ func (e *emitter) branch(u *Type, b *Type) {
 	e.f.Func().Params(jen.Id(name)).Id("is" + u.Iface).Params().Block()
 	e.f.Commentf("MarshalJSON writes {%q: value}.", key)
 	e.f.Func().Params(jen.Id("v").Id(name)).Id("MarshalJSON").Params().Parens(jen.List(jen.Index().Byte(), jen.Error())).Block(
-		jen.Return(jen.Qual(jsonPath, "Marshal").Call(jen.Map(jen.String()).Any().Values(jen.Dict{jen.Lit(key): jen.Id("v").Dot("Value")}))))
+		jen.Return(jen.Qual(jsonPath, "Marshal").Call(jen.Map(jen.String()).Any().Values(jen.Dict{jen.Lit(key): branchValue(b)}))))
+}
+
+// branchValue is a branch's value as JSON should see it: bound to its form
+// when it is a time-* or a decimal.
+func branchValue(b *Type) jen.Code {
+	if form := jsonForm(b); form != nil {
+		return form.Dot("Bind").Call(jen.Op("&").Id("v").Dot("Value"))
+	}
+	return jen.Id("v").Dot("Value")
+}
+
+// readBranch reads raw into v.Value, through its form when it has one.
+func readBranch(b *Type) jen.Code {
+	if form := jsonForm(b); form != nil {
+		return jen.Err().Op("=").Add(form).Dot("Bind").Call(jen.Op("&").Id("v").Dot("Value")).Dot("UnmarshalJSON").Call(jen.Id("raw"))
+	}
+	return jen.Err().Op("=").Qual(jsonPath, "Unmarshal").Call(jen.Id("raw"), jen.Op("&").Id("v").Dot("Value"))
 }
 
 // decodeUnion writes decode<Iface>, which reads one branch by its name.
@@ -78,7 +91,7 @@ func (e *emitter) decodeUnion(rec *Record, f *Field) {
 				name := u.Iface + branchName(b)
 				sg.Case(jen.Lit(branchKey(b))).Block(
 					jen.Var().Id("v").Id(name),
-					jen.Err().Op("=").Qual(jsonPath, "Unmarshal").Call(jen.Id("raw"), jen.Op("&").Id("v").Dot("Value")),
+					readBranch(b),
 					jen.Return(jen.Id("v"), jen.Err()))
 			}
 		})
@@ -86,17 +99,17 @@ func (e *emitter) decodeUnion(rec *Record, f *Field) {
 	})
 }
 
-// unmarshalRecord writes UnmarshalJSON for a record with union fields.
-func (e *emitter) unmarshalRecord(rec *Record, fs []*Field) {
-	e.f.Commentf("UnmarshalJSON reads %s, each union field by the name of its branch.", rec.Name)
+// unmarshalRecord writes UnmarshalJSON for a record with union fields (fs),
+// binding its form fields, if any, to their JSON forms.
+func (e *emitter) unmarshalRecord(rec *Record, fs, forms []*Field) {
+	doc := fmt.Sprintf("UnmarshalJSON reads %s, each union field by the name of its branch.", rec.Name)
+	if len(forms) > 0 {
+		doc = wrapWords(fmt.Sprintf("UnmarshalJSON reads %s, each union field by the name of its branch and the contract's JSON forms: %s", rec.Name, formsDoc(forms)))
+	}
+	e.comment(doc, "", "")
 	e.f.Func().Params(jen.Id("m").Op("*").Id(rec.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().BlockFunc(func(g *jen.Group) {
 		g.Type().Id("plain").Id(rec.Name)
-		g.Id("aux").Op(":=").StructFunc(func(sg *jen.Group) {
-			sg.Op("*").Id("plain")
-			for _, f := range fs {
-				sg.Id(f.GoName).Qual(jsonPath, "RawMessage").Tag(map[string]string{"json": f.Name})
-			}
-		}).Values(jen.Dict{jen.Id("plain"): jen.Parens(jen.Op("*").Id("plain")).Parens(jen.Id("m"))})
+		g.Id("aux").Op(":=").Add(e.shadow(forms, fs, jen.Op("*").Id("plain"), jen.Parens(jen.Op("*").Id("plain")).Parens(jen.Id("m"))))
 		g.If(jen.Err().Op(":=").Qual(jsonPath, "Unmarshal").Call(jen.Id("data"), jen.Op("&").Id("aux")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 		g.Var().Err().Error()
 		for _, f := range fs {

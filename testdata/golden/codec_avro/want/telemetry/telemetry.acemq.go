@@ -15,6 +15,7 @@ package telemetry
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -181,6 +182,66 @@ func (ReadingTaken) AvroFingerprint() uint64 {
 	return 0xd544532d209d2e3f
 }
 
+// MarshalJSON writes ReadingTaken as encoding/json does, except for the contract's
+// JSON forms: time-millis as integer milliseconds, time-micros as integer
+// microseconds and decimals as strings with their scale's digits ("12.34").
+func (m ReadingTaken) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		SensorID string                         `json:"sensorId"`
+		TakenAt  time.Time                      `json:"takenAt"`
+		Day      time.Time                      `json:"day"`
+		Offset   acemq.JSONValue[time.Duration] `json:"offset"`
+		Window   acemq.JSONValue[time.Duration] `json:"window"`
+		Value    float64                        `json:"value"`
+		Ratio    float32                        `json:"ratio"`
+		Count    int32                          `json:"count"`
+		Level    Level                          `json:"level"`
+		Digest   Digest                         `json:"digest"`
+		Price    acemq.JSONValue[*big.Rat]      `json:"price"`
+		Tags     map[string]string              `json:"tags"`
+		History  []int64                        `json:"history"`
+		Note     *string                        `json:"note"`
+		Raw      []byte                         `json:"raw"`
+		Ok       bool                           `json:"ok"`
+	}{
+		SensorID: m.SensorID,
+		TakenAt:  m.TakenAt,
+		Day:      m.Day,
+		Offset:   acemq.JSONMillisForm().Bind(&m.Offset),
+		Window:   acemq.JSONMicrosForm().Bind(&m.Window),
+		Value:    m.Value,
+		Ratio:    m.Ratio,
+		Count:    m.Count,
+		Level:    m.Level,
+		Digest:   m.Digest,
+		Price:    acemq.JSONDecimalForm(10, 2).Bind(&m.Price),
+		Tags:     m.Tags,
+		History:  m.History,
+		Note:     m.Note,
+		Raw:      m.Raw,
+		Ok:       m.Ok,
+	})
+}
+
+// UnmarshalJSON reads ReadingTaken as encoding/json does, except for the
+// contract's JSON forms: time-millis as integer milliseconds, time-micros as
+// integer microseconds and decimals as strings with their scale's digits
+// ("12.34").
+func (m *ReadingTaken) UnmarshalJSON(data []byte) error {
+	type plain ReadingTaken
+	return json.Unmarshal(data, &struct {
+		*plain
+		Offset acemq.JSONValue[time.Duration] `json:"offset"`
+		Window acemq.JSONValue[time.Duration] `json:"window"`
+		Price  acemq.JSONValue[*big.Rat]      `json:"price"`
+	}{
+		plain:  (*plain)(m),
+		Offset: acemq.JSONMillisForm().Bind(&m.Offset),
+		Window: acemq.JSONMicrosForm().Bind(&m.Window),
+		Price:  acemq.JSONDecimalForm(10, 2).Bind(&m.Price),
+	})
+}
+
 // OptionalsSet is the payload of event OptionalsSet.
 //
 // Every optional kind through Avro.
@@ -212,6 +273,51 @@ func (OptionalsSet) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (OptionalsSet) AvroFingerprint() uint64 {
 	return 0xed6b0a9b496b7369
+}
+
+// MarshalJSON writes OptionalsSet as encoding/json does, except for the contract's
+// JSON forms: time-micros as integer microseconds and decimals as strings with
+// their scale's digits ("12.34").
+func (m OptionalsSet) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Level  *Level                          `json:"level"`
+		Digest *Digest                         `json:"digest"`
+		Price  acemq.JSONValue[**big.Rat]      `json:"price"`
+		At     *time.Time                      `json:"at"`
+		Day    *time.Time                      `json:"day"`
+		Offset acemq.JSONValue[*time.Duration] `json:"offset"`
+		Count  *int32                          `json:"count"`
+		Items  []string                        `json:"items"`
+		Inner  *Inner                          `json:"inner"`
+		ID     *string                         `json:"id"`
+	}{
+		Level:  m.Level,
+		Digest: m.Digest,
+		Price:  acemq.JSONOptional(acemq.JSONDecimalForm(10, 2)).Bind(&m.Price),
+		At:     m.At,
+		Day:    m.Day,
+		Offset: acemq.JSONOptional(acemq.JSONMicrosForm()).Bind(&m.Offset),
+		Count:  m.Count,
+		Items:  m.Items,
+		Inner:  m.Inner,
+		ID:     m.ID,
+	})
+}
+
+// UnmarshalJSON reads OptionalsSet as encoding/json does, except for the
+// contract's JSON forms: time-micros as integer microseconds and decimals as
+// strings with their scale's digits ("12.34").
+func (m *OptionalsSet) UnmarshalJSON(data []byte) error {
+	type plain OptionalsSet
+	return json.Unmarshal(data, &struct {
+		*plain
+		Price  acemq.JSONValue[**big.Rat]      `json:"price"`
+		Offset acemq.JSONValue[*time.Duration] `json:"offset"`
+	}{
+		plain:  (*plain)(m),
+		Price:  acemq.JSONOptional(acemq.JSONDecimalForm(10, 2)).Bind(&m.Price),
+		Offset: acemq.JSONOptional(acemq.JSONMicrosForm()).Bind(&m.Offset),
+	})
 }
 
 // Recalibrate is the payload of command Recalibrate.

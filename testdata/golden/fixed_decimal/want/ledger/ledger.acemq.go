@@ -13,6 +13,7 @@ package ledger
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -140,6 +141,41 @@ func (EntryPosted) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (EntryPosted) AvroFingerprint() uint64 {
 	return 0x829b74503505ee8a
+}
+
+// MarshalJSON writes EntryPosted as encoding/json does, except for the contract's
+// JSON forms: decimals as strings with their scale's digits ("12.34").
+func (m EntryPosted) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		EntryID  string                     `json:"entryId"`
+		Amount   acemq.JSONValue[*big.Rat]  `json:"amount"`
+		Rate     acemq.JSONValue[**big.Rat] `json:"rate"`
+		Checksum Checksum                   `json:"checksum"`
+		Salt     EntryPostedSalt            `json:"salt"`
+		Previous *Checksum                  `json:"previous"`
+	}{
+		EntryID:  m.EntryID,
+		Amount:   acemq.JSONDecimalForm(12, 2).Bind(&m.Amount),
+		Rate:     acemq.JSONOptional(acemq.JSONDecimalForm(9, 6)).Bind(&m.Rate),
+		Checksum: m.Checksum,
+		Salt:     m.Salt,
+		Previous: m.Previous,
+	})
+}
+
+// UnmarshalJSON reads EntryPosted as encoding/json does, except for the contract's
+// JSON forms: decimals as strings with their scale's digits ("12.34").
+func (m *EntryPosted) UnmarshalJSON(data []byte) error {
+	type plain EntryPosted
+	return json.Unmarshal(data, &struct {
+		*plain
+		Amount acemq.JSONValue[*big.Rat]  `json:"amount"`
+		Rate   acemq.JSONValue[**big.Rat] `json:"rate"`
+	}{
+		plain:  (*plain)(m),
+		Amount: acemq.JSONDecimalForm(12, 2).Bind(&m.Amount),
+		Rate:   acemq.JSONOptional(acemq.JSONDecimalForm(9, 6)).Bind(&m.Rate),
+	})
 }
 
 // Publisher publishes the events and sends the commands of the ledger domain.

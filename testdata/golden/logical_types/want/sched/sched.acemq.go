@@ -12,6 +12,7 @@ package sched
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"time"
@@ -56,6 +57,45 @@ func (SlotBooked) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (SlotBooked) AvroFingerprint() uint64 {
 	return 0xe9863353e11eabc4
+}
+
+// MarshalJSON writes SlotBooked as encoding/json does, except for the contract's
+// JSON forms: time-millis as integer milliseconds and time-micros as integer
+// microseconds.
+func (m SlotBooked) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Day                time.Time                      `json:"day"`
+		StartsAfter        acemq.JSONValue[time.Duration] `json:"startsAfter"`
+		Lasts              acemq.JSONValue[time.Duration] `json:"lasts"`
+		BookedAt           time.Time                      `json:"bookedAt"`
+		SeenAt             time.Time                      `json:"seenAt"`
+		Attributes         map[string]string              `json:"attributes"`
+		OptionalAttributes map[string]string              `json:"optionalAttributes"`
+	}{
+		Day:                m.Day,
+		StartsAfter:        acemq.JSONMillisForm().Bind(&m.StartsAfter),
+		Lasts:              acemq.JSONMicrosForm().Bind(&m.Lasts),
+		BookedAt:           m.BookedAt,
+		SeenAt:             m.SeenAt,
+		Attributes:         m.Attributes,
+		OptionalAttributes: m.OptionalAttributes,
+	})
+}
+
+// UnmarshalJSON reads SlotBooked as encoding/json does, except for the contract's
+// JSON forms: time-millis as integer milliseconds and time-micros as integer
+// microseconds.
+func (m *SlotBooked) UnmarshalJSON(data []byte) error {
+	type plain SlotBooked
+	return json.Unmarshal(data, &struct {
+		*plain
+		StartsAfter acemq.JSONValue[time.Duration] `json:"startsAfter"`
+		Lasts       acemq.JSONValue[time.Duration] `json:"lasts"`
+	}{
+		plain:       (*plain)(m),
+		StartsAfter: acemq.JSONMillisForm().Bind(&m.StartsAfter),
+		Lasts:       acemq.JSONMicrosForm().Bind(&m.Lasts),
+	})
 }
 
 // Publisher publishes the events and sends the commands of the sched domain.

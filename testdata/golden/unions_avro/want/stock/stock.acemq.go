@@ -441,7 +441,7 @@ func (StockMovedPriceDecimal) isStockMovedPrice() {}
 
 // MarshalJSON writes {"bytes": value}.
 func (v StockMovedPriceDecimal) MarshalJSON() ([]byte, error) {
-	return json.Marshal(map[string]any{"bytes": v.Value})
+	return json.Marshal(map[string]any{"bytes": acemq.JSONDecimalForm(8, 2).Bind(&v.Value)})
 }
 
 // StockMovedPriceLevel is the com.acme.stock.Level branch of StockMovedPrice.
@@ -469,7 +469,7 @@ func decodeStockMovedPrice(data json.RawMessage) (StockMovedPrice, error) {
 	switch name {
 	case "bytes":
 		var v StockMovedPriceDecimal
-		err = json.Unmarshal(raw, &v.Value)
+		err = acemq.JSONDecimalForm(8, 2).Bind(&v.Value).UnmarshalJSON(raw)
 		return v, err
 	case "com.acme.stock.Level":
 		var v StockMovedPriceLevel
