@@ -23,7 +23,9 @@ type JSONForm[T any] struct {
 func (f JSONForm[T]) Bind(p *T) JSONValue[T] { return JSONValue[T]{p: p, form: f} }
 
 // JSONValue is a value bound to its JSON form: encoding/json writes and reads
-// the value it points to through the form. Build one with JSONForm.Bind.
+// the value it points to through the form. Build one with JSONForm.Bind; the
+// zero JSONValue is not usable. It is as safe for concurrent use as the value
+// it points to.
 type JSONValue[T any] struct {
 	p    *T
 	form JSONForm[T]
@@ -104,15 +106,18 @@ func (f JSONForm[T]) writeArray(s []T) ([]byte, error) {
 	if s == nil {
 		return []byte("null"), nil
 	}
-	raws := make([]json.RawMessage, len(s))
+	out := []byte{'['}
 	for i, v := range s {
 		b, err := f.write(v)
 		if err != nil {
 			return nil, err
 		}
-		raws[i] = b
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, b...)
 	}
-	return json.Marshal(raws)
+	return append(out, ']'), nil
 }
 
 func (f JSONForm[T]) readArray(b []byte, s *[]T) error {

@@ -214,3 +214,38 @@ func TestJSONFormsRefusalThroughTheJSONCodecIsFatal(t *testing.T) {
 		t.Fatalf("got %v, want a fatal refusal of a non-array", err)
 	}
 }
+
+// plainRecord is unitsRecord without its JSON forms, for comparison.
+type plainRecord unitsRecord
+
+func BenchmarkJSONFormsMarshal(b *testing.B) {
+	in := filledRecord()
+	b.Run("forms", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := json.Marshal(in); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		b.ReportAllocs()
+		p := plainRecord(in)
+		for b.Loop() {
+			if _, err := json.Marshal(p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func BenchmarkJSONFormsUnmarshal(b *testing.B) {
+	body := []byte(filledJSON)
+	b.ReportAllocs()
+	for b.Loop() {
+		var out unitsRecord
+		if err := json.Unmarshal(body, &out); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
