@@ -24,19 +24,22 @@ var _ acemq.Codec = Codec{}
 func (Codec) ContentType() string { return ContentType }
 
 // Encode writes payload as block-style YAML with two-space indentation. A
-// payload the YAML encoder cannot represent is a fatal error.
+// type with a MarshalJSON method (generated records with units, decimals or
+// unions) is written in the form that method gives, so YAML and JSON agree.
+// A payload the YAML encoder cannot represent is a fatal error.
 func (Codec) Encode(payload any) ([]byte, error) {
-	b, err := goyaml.MarshalWithOptions(payload, goyaml.Flow(false), goyaml.Indent(2))
+	b, err := goyaml.MarshalWithOptions(payload, goyaml.Flow(false), goyaml.Indent(2), goyaml.UseJSONMarshaler())
 	if err != nil {
 		return nil, acemq.Fatalf("acemq: a %T cannot be written as YAML: %w", payload, err)
 	}
 	return b, nil
 }
 
-// Decode reads body into dst, a non-nil pointer. A body that is not YAML of
-// dst's shape is a fatal error: it would fail the same way on every retry.
+// Decode reads body into dst, a non-nil pointer, through dst's UnmarshalJSON
+// where it has one. A body that is not YAML of dst's shape is a fatal error:
+// it would fail the same way on every retry.
 func (Codec) Decode(body []byte, dst any) error {
-	if err := goyaml.Unmarshal(body, dst); err != nil {
+	if err := goyaml.UnmarshalWithOptions(body, dst, goyaml.UseJSONUnmarshaler()); err != nil {
 		return acemq.Fatalf("acemq: this message is not YAML that reads as %T: %w", dst, err)
 	}
 	return nil
