@@ -8,6 +8,7 @@
 #   scripts/broker.sh start [PORT]   start a node, wait until it accepts AMQP,
 #                                    print its AMQP URL on stdout (last line)
 #   scripts/broker.sh stop  [PORT]   stop that node (by node name, then by pid)
+#   scripts/broker.sh install        install rabbitmq-server with apt when missing
 #   scripts/broker.sh status [PORT]  exit 0 if the node is running
 #   scripts/broker.sh url   [PORT]   print the AMQP URL
 #   scripts/broker.sh tls-url [PORT] print the AMQPS URL of the TLS listener
@@ -50,7 +51,7 @@ die() { echo "broker.sh: $*" >&2; exit 1; }
 log() { echo "broker.sh: $*" >&2; }
 
 cmd=${1:-}
-[ -n "$cmd" ] || die "usage: broker.sh start|stop|status|url|tls-url|pid|ctl [PORT]"
+[ -n "$cmd" ] || die "usage: broker.sh start|stop|install|status|url|tls-url|pid|ctl [PORT]"
 shift
 PORT=${RABBIT_PORT:-5679}
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then PORT=$1; shift; fi
@@ -118,6 +119,10 @@ alive() {
 # (CI machines and fresh clones); sudo only when not root.
 ensure_installed() {
   [ -x "$RMQ_BIN/rabbitmq-server" ] && return 0
+  # two nodes started at once must not both run apt (dpkg takes one at a time)
+  exec 9>"${TMPDIR:-/tmp}/acemq-broker-install.lock"
+  flock 9
+  [ -x "$RMQ_BIN/rabbitmq-server" ] && { flock -u 9; return 0; }
   [ -n "${RABBIT_BIN_DIR:-}" ] && die "$RMQ_BIN/rabbitmq-server missing (RABBIT_BIN_DIR is set; not installing)"
   command -v apt-get >/dev/null || die "$RMQ_BIN/rabbitmq-server missing and no apt-get: install RabbitMQ yourself"
   local sudo=""
@@ -132,6 +137,7 @@ ensure_installed() {
   # the package may start a system node through its own init scripts; we never use it
   [ -x "$RMQ_BIN/rabbitmq-server" ] || die "$RMQ_BIN/rabbitmq-server still missing after install"
   EPMD_BIN=$(command -v epmd || echo /usr/lib/erlang/bin/epmd)
+  flock -u 9
 }
 
 # tls_config: generate the development certificates when RABBIT_TLS_DIR has
@@ -275,11 +281,12 @@ EOF
 
 case "$cmd" in
   start) do_start ;;
+  install) ensure_installed ;;
   stop) do_stop ;;
   status) alive "$STATE/beam.pid" beam.smp && amqp_ready && echo "$NODE running: $URL" ;;
   url) echo "$URL" ;;
   tls-url) echo "$TLS_URL" ;;
   pid) alive "$STATE/beam.pid" beam.smp && cat "$STATE/beam.pid" ;;
   ctl) [ $# -ge 1 ] || die "usage: broker.sh ctl [PORT] -- TOOL ARGS..."; ctl "$@" ;;
-  *) die "unknown command '$cmd' (start|stop|status|url|tls-url|pid|ctl)" ;;
+  *) die "unknown command '$cmd' (start|stop|install|status|url|tls-url|pid|ctl)" ;;
 esac

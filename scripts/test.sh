@@ -45,6 +45,7 @@ fi
 go run ./cmd/acemq-gen check -o examples/bookstore examples/bookstore/contracts
 
 step "brokers (the main node and the fault node, started in parallel)"
+scripts/broker.sh install
 RABBIT_TLS_DIR="$tls_dir" scripts/broker.sh start "$fault_port" >"$fault_out" &
 fault_pid=$!
 url=$(scripts/broker.sh start "$port" | tail -n 1)
