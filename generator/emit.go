@@ -79,7 +79,6 @@ func emitDomain(dom *Domain, cfg config) ([]byte, error) {
 	e := &emitter{f: f, dom: dom, cfg: cfg}
 	e.constants()
 	e.records()
-	e.unionHelpers()
 	if dom.Library {
 		return e.render()
 	}

@@ -79,7 +79,7 @@ func (e *emitter) decodeUnion(rec *Record, f *Field) {
 	fn := "decode" + u.Iface
 	e.f.Commentf("%s reads the JSON of %s.", fn, u.Iface)
 	e.f.Func().Id(fn).Params(jen.Id("data").Qual(jsonPath, "RawMessage")).Parens(jen.List(jen.Id(u.Iface), jen.Error())).BlockFunc(func(g *jen.Group) {
-		g.List(jen.Id("name"), jen.Id("raw"), jen.Err()).Op(":=").Id("unionBranch").Call(jen.Id("data"))
+		g.List(jen.Id("name"), jen.Id("raw"), jen.Err()).Op(":=").Qual(acemqPath, "UnionBranch").Call(jen.Id("data"))
 		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
 		null := jen.Return(jen.Nil(), jen.Qual(errorsPath, "New").Call(jen.Lit(fmt.Sprintf("acemq: field %s of %s needs one of its union's branches; null is not one", f.Name, rec.Name))))
 		if u.Nullable {
@@ -117,34 +117,6 @@ func (e *emitter) unmarshalRecord(rec *Record, fs, forms []*Field) {
 		}
 		g.Return(jen.Nil())
 	})
-}
-
-// unionHelpers writes unionBranch when the package has a union.
-func (e *emitter) unionHelpers() {
-	if !e.hasUnion() {
-		return
-	}
-	e.f.Comment("unionBranch splits the JSON of a union, {\"<branch>\": value}, into the")
-	e.f.Comment("branch's name and value; null gives an empty name.")
-	e.f.Func().Id("unionBranch").Params(jen.Id("data").Qual(jsonPath, "RawMessage")).Parens(jen.List(jen.String(), jen.Qual(jsonPath, "RawMessage"), jen.Error())).Block(
-		jen.If(jen.Len(jen.Id("data")).Op("==").Lit(0).Op("||").String().Parens(jen.Id("data")).Op("==").Lit("null")).Block(
-			jen.Return(jen.Lit(""), jen.Nil(), jen.Nil())),
-		jen.Var().Id("m").Map(jen.String()).Qual(jsonPath, "RawMessage"),
-		jen.If(jen.Err().Op(":=").Qual(jsonPath, "Unmarshal").Call(jen.Id("data"), jen.Op("&").Id("m")), jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Lit(""), jen.Nil(), jen.Qual(fmtPath, "Errorf").Call(jen.Lit("acemq: a union is an object naming its branch: %w"), jen.Err()))),
-		jen.If(jen.Len(jen.Id("m")).Op("!=").Lit(1)).Block(
-			jen.Return(jen.Lit(""), jen.Nil(), jen.Qual(fmtPath, "Errorf").Call(jen.Lit("acemq: a union is an object with one key, its branch; got %d keys"), jen.Len(jen.Id("m"))))),
-		jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("m")).Block(jen.Return(jen.Id("k"), jen.Id("v"), jen.Nil())),
-		jen.Return(jen.Lit(""), jen.Nil(), jen.Nil()))
-}
-
-func (e *emitter) hasUnion() bool {
-	for _, rec := range allRecords(e.dom) {
-		if len(unionFields(rec)) > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // allRecords is every record of a domain: types, payloads, RPC halves.

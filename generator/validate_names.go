@@ -21,7 +21,7 @@ type symbol struct {
 // so adding a message never makes an existing type's name collide).
 var generatedNames = []string{"Exchange", "Publisher", "NewPublisher", "Topology", "DeclareTopology", "newTopology",
 	"Handlers", "UnimplementedHandlers", "EventHandlers", "UnimplementedEventHandlers", "Serve", "Subscribe",
-	"Server", "Client", "NewClient", "Rules", "asCodec", "registeredCodec", "unionBranch",
+	"Server", "Client", "NewClient", "Rules", "asCodec", "registeredCodec",
 	"withMirror", "mirrorSlice", "mirrorMap", "mirrorPtr", "avroBranch", "avroInto"}
 
 // claim records that what (at p) becomes the Go name name, reporting a

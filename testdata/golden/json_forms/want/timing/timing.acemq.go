@@ -261,7 +261,7 @@ func (v ResultPostedScoreString) MarshalJSON() ([]byte, error) {
 
 // decodeResultPostedScore reads the JSON of ResultPostedScore.
 func decodeResultPostedScore(data json.RawMessage) (ResultPostedScore, error) {
-	name, raw, err := unionBranch(data)
+	name, raw, err := acemq.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
@@ -317,25 +317,6 @@ func (m *ResultPosted) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	return nil
-}
-
-// unionBranch splits the JSON of a union, {"<branch>": value}, into the
-// branch's name and value; null gives an empty name.
-func unionBranch(data json.RawMessage) (string, json.RawMessage, error) {
-	if len(data) == 0 || string(data) == "null" {
-		return "", nil, nil
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(data, &m); err != nil {
-		return "", nil, fmt.Errorf("acemq: a union is an object naming its branch: %w", err)
-	}
-	if len(m) != 1 {
-		return "", nil, fmt.Errorf("acemq: a union is an object with one key, its branch; got %d keys", len(m))
-	}
-	for k, v := range m {
-		return k, v, nil
-	}
-	return "", nil, nil
 }
 
 // Publisher publishes the events and sends the commands of the timing domain.

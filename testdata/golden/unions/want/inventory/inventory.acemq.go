@@ -117,7 +117,7 @@ func (v StockAdjustedChangeQuantity) MarshalJSON() ([]byte, error) {
 
 // decodeStockAdjustedChange reads the JSON of StockAdjustedChange.
 func decodeStockAdjustedChange(data json.RawMessage) (StockAdjustedChange, error) {
-	name, raw, err := unionBranch(data)
+	name, raw, err := acemq.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +172,7 @@ func (v StockAdjustedNoteDouble) MarshalJSON() ([]byte, error) {
 
 // decodeStockAdjustedNote reads the JSON of StockAdjustedNote.
 func decodeStockAdjustedNote(data json.RawMessage) (StockAdjustedNote, error) {
-	name, raw, err := unionBranch(data)
+	name, raw, err := acemq.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
@@ -227,7 +227,7 @@ func (v StockAdjustedAtString) MarshalJSON() ([]byte, error) {
 
 // decodeStockAdjustedAt reads the JSON of StockAdjustedAt.
 func decodeStockAdjustedAt(data json.RawMessage) (StockAdjustedAt, error) {
-	name, raw, err := unionBranch(data)
+	name, raw, err := acemq.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
@@ -270,25 +270,6 @@ func (m *StockAdjusted) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	return nil
-}
-
-// unionBranch splits the JSON of a union, {"<branch>": value}, into the
-// branch's name and value; null gives an empty name.
-func unionBranch(data json.RawMessage) (string, json.RawMessage, error) {
-	if len(data) == 0 || string(data) == "null" {
-		return "", nil, nil
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(data, &m); err != nil {
-		return "", nil, fmt.Errorf("acemq: a union is an object naming its branch: %w", err)
-	}
-	if len(m) != 1 {
-		return "", nil, fmt.Errorf("acemq: a union is an object with one key, its branch; got %d keys", len(m))
-	}
-	for k, v := range m {
-		return k, v, nil
-	}
-	return "", nil, nil
 }
 
 // Publisher publishes the events and sends the commands of the inventory domain.

@@ -124,7 +124,7 @@ func (v BoxLabelLong) MarshalJSON() ([]byte, error) {
 
 // decodeBoxLabel reads the JSON of BoxLabel.
 func decodeBoxLabel(data json.RawMessage) (BoxLabel, error) {
-	name, raw, err := unionBranch(data)
+	name, raw, err := acemq.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
@@ -273,7 +273,7 @@ func (v StockMovedChangeBox) MarshalJSON() ([]byte, error) {
 
 // decodeStockMovedChange reads the JSON of StockMovedChange.
 func decodeStockMovedChange(data json.RawMessage) (StockMovedChange, error) {
-	name, raw, err := unionBranch(data)
+	name, raw, err := acemq.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
@@ -345,7 +345,7 @@ func (v StockMovedNoteTimestampMillis) MarshalJSON() ([]byte, error) {
 
 // decodeStockMovedNote reads the JSON of StockMovedNote.
 func decodeStockMovedNote(data json.RawMessage) (StockMovedNote, error) {
-	name, raw, err := unionBranch(data)
+	name, raw, err := acemq.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
@@ -404,7 +404,7 @@ func (v StockMovedCountString) MarshalJSON() ([]byte, error) {
 
 // decodeStockMovedCount reads the JSON of StockMovedCount.
 func decodeStockMovedCount(data json.RawMessage) (StockMovedCount, error) {
-	name, raw, err := unionBranch(data)
+	name, raw, err := acemq.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
@@ -459,7 +459,7 @@ func (v StockMovedPriceLevel) MarshalJSON() ([]byte, error) {
 
 // decodeStockMovedPrice reads the JSON of StockMovedPrice.
 func decodeStockMovedPrice(data json.RawMessage) (StockMovedPrice, error) {
-	name, raw, err := unionBranch(data)
+	name, raw, err := acemq.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
@@ -566,7 +566,7 @@ func (v CountStockAmountString) MarshalJSON() ([]byte, error) {
 
 // decodeCountStockAmount reads the JSON of CountStockAmount.
 func decodeCountStockAmount(data json.RawMessage) (CountStockAmount, error) {
-	name, raw, err := unionBranch(data)
+	name, raw, err := acemq.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
@@ -601,25 +601,6 @@ func (m *CountStock) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	return nil
-}
-
-// unionBranch splits the JSON of a union, {"<branch>": value}, into the
-// branch's name and value; null gives an empty name.
-func unionBranch(data json.RawMessage) (string, json.RawMessage, error) {
-	if len(data) == 0 || string(data) == "null" {
-		return "", nil, nil
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(data, &m); err != nil {
-		return "", nil, fmt.Errorf("acemq: a union is an object naming its branch: %w", err)
-	}
-	if len(m) != 1 {
-		return "", nil, fmt.Errorf("acemq: a union is an object with one key, its branch; got %d keys", len(m))
-	}
-	for k, v := range m {
-		return k, v, nil
-	}
-	return "", nil, nil
 }
 
 // boxAvro is Box as hamba/avro reads and writes it: each union a converter.
