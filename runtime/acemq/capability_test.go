@@ -1,0 +1,89 @@
+package acemq_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+func TestCapabilitiesAreSpelledAsTheFamilySpellsThem(t *testing.T) {
+	want := map[acemq.Capability]string{
+		acemq.CapabilityPublisherConfirms: "publisher-confirms",
+		acemq.CapabilityTransactions:      "transactions",
+		acemq.CapabilityDeadLettering:     "dead-lettering",
+		acemq.CapabilityQuorumQueues:      "quorum-queues",
+		acemq.CapabilityStreams:           "streams",
+		acemq.CapabilityPriority:          "priority",
+		acemq.CapabilityDelayedDelivery:   "delayed-delivery",
+		acemq.CapabilityRecovery:          "recovery",
+	}
+	for c, s := range want {
+		if string(c) != s {
+			t.Errorf("%q, want %q", c, s)
+		}
+	}
+}
+
+func TestMemorySupportsConfirmsDeadLetteringAndQuorumOnly(t *testing.T) {
+	conn := familyConn(t, "")
+	want := map[acemq.Capability]bool{
+		acemq.CapabilityPublisherConfirms: true, acemq.CapabilityDeadLettering: true,
+		acemq.CapabilityQuorumQueues: true, acemq.CapabilityStreams: false,
+		acemq.CapabilityPriority: false, acemq.CapabilityRecovery: false,
+		acemq.CapabilityTransactions: false, acemq.CapabilityDelayedDelivery: false,
+		acemq.Capability("teleportation"): false,
+	}
+	for c, w := range want {
+		if got := conn.Supports(c); got != w {
+			t.Errorf("Supports(%q) = %v, want %v", c, got, w)
+		}
+	}
+}
+
+func TestMemoryWithConfirmsOffDoesNotSupportConfirms(t *testing.T) {
+	conn := familyConn(t, "?confirms=off")
+	if conn.Supports(acemq.CapabilityPublisherConfirms) {
+		t.Fatal("memory://?confirms=off reports publisher confirms")
+	}
+	if !conn.Supports(acemq.CapabilityDeadLettering) {
+		t.Fatal("confirms=off lost dead-lettering")
+	}
+}
+
+func TestSupportsIsFalseWhenTheTransportDoesNotReport(t *testing.T) {
+	conn := bareConn(t)
+	for _, c := range []acemq.Capability{acemq.CapabilityPublisherConfirms, acemq.CapabilityDeadLettering} {
+		if conn.Supports(c) {
+			t.Errorf("a transport without CapabilityReporter supports %q", c)
+		}
+	}
+}
+
+// bareTransport hides every optional seam of the memory transport it wraps.
+type bareTransport struct{ acemq.Transport }
+
+// bareConn is a connection to a private memory broker through a transport
+// with no optional seams.
+func bareConn(t *testing.T) *acemq.Conn {
+	t.Helper()
+	inner := familyConn(t, "")
+	conn, err := acemq.NewConn(bareTransport{inner.Transport()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	return conn
+}
+
+// familyConn connects to a memory broker of the test's own (query such as
+// "?confirms=off").
+func familyConn(t *testing.T, query string) *acemq.Conn {
+	t.Helper()
+	conn, err := acemq.Connect(context.Background(), "memory://family-"+t.Name()+"-"+acemq.NewUUID()+query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	return conn
+}
