@@ -12,8 +12,9 @@ const maxUnclaimedReturns = 64
 
 // returnQuery asks the returns goroutine whether message id came back.
 type returnQuery struct {
-	id    string
-	reply chan returnAnswer
+	id       string
+	expected bool // a claim of an expected return (see expect)
+	reply    chan returnAnswer
 }
 
 type returnAnswer struct {
@@ -29,16 +30,22 @@ type returnLog struct {
 	returns <-chan amqp.Return
 	queries chan returnQuery
 	done    chan struct{}
-	mu      sync.Mutex // guards filed and order (queried directly once done)
+	mu      sync.Mutex // guards filed, order, expected and kept (queried directly once done)
 	filed   map[string][]string
 	order   []string
+	// expected counts the expect calls per message id not yet met by a
+	// return; kept holds the returns that met them, outside the bound of
+	// maxUnclaimedReturns, until claimed.
+	expected map[string]int
+	kept     map[string][]string
 }
 
 // newReturnLog files the returns arriving on returns (amqp091's
 // NotifyReturn channel, unbuffered so each hand-over completes in order).
 func newReturnLog(returns <-chan amqp.Return) *returnLog {
 	r := &returnLog{returns: returns,
-		queries: make(chan returnQuery), done: make(chan struct{}), filed: map[string][]string{}}
+		queries: make(chan returnQuery), done: make(chan struct{}), filed: map[string][]string{},
+		expected: map[string]int{}, kept: map[string][]string{}}
 	go r.run()
 	return r
 }
@@ -53,7 +60,7 @@ func (r *returnLog) run() {
 			}
 			r.file(ret)
 		case q := <-r.queries:
-			q.reply <- r.take(q.id)
+			q.reply <- r.answer(q)
 		}
 	}
 }
@@ -61,8 +68,12 @@ func (r *returnLog) run() {
 func (r *returnLog) file(ret amqp.Return) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	id := ret.MessageId
-	r.filed[id] = append(r.filed[id], fmt.Sprintf("%d %s", ret.ReplyCode, ret.ReplyText))
+	id, reason := ret.MessageId, fmt.Sprintf("%d %s", ret.ReplyCode, ret.ReplyText)
+	if r.expected[id] > 0 {
+		r.keep(id, reason)
+		return
+	}
+	r.filed[id] = append(r.filed[id], reason)
 	r.order = append(r.order, id)
 	for len(r.order) > maxUnclaimedReturns {
 		r.drop(r.order[0])
@@ -98,13 +109,26 @@ func (r *returnLog) take(id string) returnAnswer {
 
 // returned reports whether message id came back unroutable, and why.
 func (r *returnLog) returned(id string) (string, bool) {
-	q := returnQuery{id: id, reply: make(chan returnAnswer, 1)}
+	return r.ask(returnQuery{id: id, reply: make(chan returnAnswer, 1)})
+}
+
+// ask answers q through the goroutine that files the returns, so that every
+// return handed over before the query is seen.
+func (r *returnLog) ask(q returnQuery) (string, bool) {
 	var a returnAnswer
 	select {
 	case r.queries <- q:
 		a = <-q.reply
 	case <-r.done: // the channel closed: every return it got is filed
-		a = r.take(id)
+		a = r.answer(q)
 	}
 	return a.reason, a.returned
+}
+
+// answer is q's answer from what is filed.
+func (r *returnLog) answer(q returnQuery) returnAnswer {
+	if q.expected {
+		return r.takeKept(q.id)
+	}
+	return r.take(q.id)
 }

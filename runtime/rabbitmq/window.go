@@ -11,6 +11,7 @@ import (
 type window struct {
 	slots   chan struct{}
 	waiting atomic.Int64
+	settled slotReleaser // the slots of pipelined publishes (PublishAsync)
 }
 
 func newWindow(n int) *window { return &window{slots: make(chan struct{}, n)} }
