@@ -13,11 +13,41 @@ import (
 // described on each method.
 
 var (
-	_ acemq.QueueInspector  = (*Recorder)(nil)
-	_ acemq.Puller          = (*Recorder)(nil)
-	_ acemq.BlockedReporter = (*Recorder)(nil)
-	_ acemq.ReplyTransport  = (*Recorder)(nil)
+	_ acemq.QueueInspector     = (*Recorder)(nil)
+	_ acemq.Puller             = (*Recorder)(nil)
+	_ acemq.BlockedReporter    = (*Recorder)(nil)
+	_ acemq.ReplyTransport     = (*Recorder)(nil)
+	_ acemq.CapabilityReporter = (*Recorder)(nil)
+	_ acemq.QueueChecker       = (*Recorder)(nil)
+	_ acemq.QueueDeleter       = (*Recorder)(nil)
 )
+
+// Supports passes the call to the wrapped transport when it is an
+// acemq.CapabilityReporter, and reports false otherwise.
+func (r *Recorder) Supports(c acemq.Capability) bool {
+	cr, ok := r.inner.(acemq.CapabilityReporter)
+	return ok && cr.Supports(c)
+}
+
+// QueueExists passes the call to the wrapped transport when it is an
+// acemq.QueueChecker (memory:// is), and fails otherwise.
+func (r *Recorder) QueueExists(ctx context.Context, name string) (bool, error) {
+	qc, ok := r.inner.(acemq.QueueChecker)
+	if !ok {
+		return false, fmt.Errorf("acemq: a %T cannot tell whether a queue exists", r.inner)
+	}
+	return qc.QueueExists(ctx, name)
+}
+
+// DeleteQueue passes the call to the wrapped transport when it is an
+// acemq.QueueDeleter (memory:// is), and fails otherwise.
+func (r *Recorder) DeleteQueue(ctx context.Context, name string) error {
+	qd, ok := r.inner.(acemq.QueueDeleter)
+	if !ok {
+		return fmt.Errorf("acemq: a %T cannot delete a queue", r.inner)
+	}
+	return qd.DeleteQueue(ctx, name)
+}
 
 // MessageCount passes the call to the wrapped transport when it is an
 // acemq.QueueInspector (memory:// is), and fails otherwise.

@@ -121,3 +121,23 @@ func TestNewRecorderPanicsOnANilTransport(t *testing.T) {
 	}()
 	acemqtest.NewRecorder(nil)
 }
+
+func TestARecordedConnKeepsItsTransportsCapabilitiesAndQueueAdmin(t *testing.T) {
+	conn, _ := acemqtest.Connect(t)
+	ctx := context.Background()
+	if !conn.Supports(acemq.CapabilityPublisherConfirms) {
+		t.Fatal("a recorded memory:// connection lost its confirms capability")
+	}
+	if err := conn.DeclareQueue(ctx, "kept", acemq.Transient()); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := conn.QueueExists(ctx, "kept"); !ok || err != nil {
+		t.Fatalf("QueueExists = %v, %v", ok, err)
+	}
+	if err := conn.DeleteQueue(ctx, "kept"); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := conn.QueueExists(ctx, "kept"); ok || err != nil {
+		t.Fatalf("after DeleteQueue, QueueExists = %v, %v", ok, err)
+	}
+}
