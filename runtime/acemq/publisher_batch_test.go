@@ -38,6 +38,36 @@ func (g *gate) Publish(ctx context.Context, exchange, key string, msg acemq.Outb
 	}
 }
 
+// syncOnly hides a transport's AsyncPublisher: SendAll through it hands
+// each message to Transport.Publish on a goroutine of its own.
+type syncOnly struct{ acemq.Transport }
+
+// onEachPath runs test once per way SendAll hands messages to the transport:
+// PublishAsync (memory's own) and Publish (through syncOnly). base is a
+// memory connection to inspect the queues with; open opens the publishing
+// connection over the same transport.
+func onEachPath(t *testing.T, test func(t *testing.T, base *acemq.Conn, open func(...acemq.ConnOption) *acemq.Conn)) {
+	for _, async := range []bool{true, false} {
+		t.Run(map[bool]string{true: "PublishAsync", false: "Publish"}[async], func(t *testing.T) {
+			base := connect(t)
+			test(t, base, func(opts ...acemq.ConnOption) *acemq.Conn {
+				tr := base.Transport()
+				if !async {
+					tr = syncOnly{tr}
+				}
+				conn, err := acemq.NewConn(tr, opts...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, ok := conn.Transport().(acemq.AsyncPublisher); ok != async {
+					t.Fatalf("the transport is an AsyncPublisher: %v, want %v", ok, async)
+				}
+				return conn
+			})
+		})
+	}
+}
+
 func TestSendAllHasEveryPublishInFlightBeforeAnyConfirm(t *testing.T) {
 	base := connect(t)
 	declare(t, base, "orders")
@@ -55,7 +85,11 @@ func TestSendAllHasEveryPublishInFlightBeforeAnyConfirm(t *testing.T) {
 }
 
 func TestSendAllReportsEachUnroutableMessage(t *testing.T) {
-	conn := connect(t)
+	onEachPath(t, sendAllReportsEachUnroutableMessage)
+}
+
+func sendAllReportsEachUnroutableMessage(t *testing.T, _ *acemq.Conn, open func(...acemq.ConnOption) *acemq.Conn) {
+	conn := open()
 	pub := acemq.NewPublisher[Order](conn, "", "nowhere", acemq.Mandatory[Order]())
 	results, err := pub.SendAll(context.Background(), make([]Order, 3))
 	var be *acemq.BatchPublishFailedError
@@ -73,6 +107,10 @@ func TestSendAllReportsEachUnroutableMessage(t *testing.T) {
 }
 
 func TestSendAllRunsEveryOutcomeHookBeforeReturning(t *testing.T) {
+	onEachPath(t, sendAllRunsEveryOutcomeHookBeforeReturning)
+}
+
+func sendAllRunsEveryOutcomeHookBeforeReturning(t *testing.T, base *acemq.Conn, open func(...acemq.ConnOption) *acemq.Conn) {
 	var hooks atomic.Int64
 	var refusedSeen atomic.Bool
 	hook := func(_ context.Context, c *acemq.PublishContext) error {
@@ -87,8 +125,8 @@ func TestSendAllRunsEveryOutcomeHookBeforeReturning(t *testing.T) {
 		}
 		return nil
 	}
-	conn := connect(t, acemq.WithPublishInterceptor(hook))
-	declare(t, conn, "orders")
+	conn := open(acemq.WithPublishInterceptor(hook))
+	declare(t, base, "orders")
 	payloads := make([]Order, 40)
 	for i := range payloads {
 		payloads[i] = Order{Total: i}
@@ -103,25 +141,33 @@ func TestSendAllRunsEveryOutcomeHookBeforeReturning(t *testing.T) {
 }
 
 func TestSendAllWithAnUnusableEnvelopeOptionFailsEveryPayloadAndPublishesNothing(t *testing.T) {
+	onEachPath(t, sendAllWithAnUnusableEnvelopeOptionFailsEveryPayloadAndPublishesNothing)
+}
+
+func sendAllWithAnUnusableEnvelopeOptionFailsEveryPayloadAndPublishesNothing(t *testing.T, base *acemq.Conn, open func(...acemq.ConnOption) *acemq.Conn) {
 	var intercepted atomic.Int64
-	conn := connect(t, acemq.WithPublishInterceptor(func(context.Context, *acemq.PublishContext) error {
+	conn := open(acemq.WithPublishInterceptor(func(context.Context, *acemq.PublishContext) error {
 		intercepted.Add(1)
 		return nil
 	}))
-	declare(t, conn, "orders")
+	declare(t, base, "orders")
 	results, err := acemq.NewPublisher[Order](conn, "", "orders").SendAll(context.Background(), make([]Order, 3), acemq.SchemaVersion(0))
 	var be *acemq.BatchPublishFailedError
 	if !errors.As(err, &be) || be.Failed != 3 || be.Confirmed != 0 || len(results) != 3 {
 		t.Fatalf("got %v, %d results", err, len(results))
 	}
-	if n := count(t, conn, "orders"); n != 0 || intercepted.Load() != 0 {
+	if n := count(t, base, "orders"); n != 0 || intercepted.Load() != 0 {
 		t.Fatalf("%d published, %d intercepted; want nothing", n, intercepted.Load())
 	}
 }
 
 func TestSendAllOfManyMorePayloadsThanProcessorsPublishesEachExactlyOnce(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	onEachPath(t, sendAllOfManyMorePayloadsThanProcessorsPublishesEachExactlyOnce)
+}
+
+func sendAllOfManyMorePayloadsThanProcessorsPublishesEachExactlyOnce(t *testing.T, base *acemq.Conn, open func(...acemq.ConnOption) *acemq.Conn) {
+	conn := open()
+	declare(t, base, "orders")
 	payloads := make([]Order, 300)
 	for i := range payloads {
 		payloads[i] = Order{Total: i}
@@ -133,12 +179,12 @@ func TestSendAllOfManyMorePayloadsThanProcessorsPublishesEachExactlyOnce(t *test
 	seen := map[int]bool{}
 	for range payloads {
 		var o Order
-		if err := json.Unmarshal(awaitMessage(t, conn, "orders").Body, &o); err != nil || seen[o.Total] {
+		if err := json.Unmarshal(awaitMessage(t, base, "orders").Body, &o); err != nil || seen[o.Total] {
 			t.Fatalf("payload %d: duplicate or unreadable (%v)", o.Total, err)
 		}
 		seen[o.Total] = true
 	}
-	if len(seen) != 300 || count(t, conn, "orders") != 0 {
-		t.Fatalf("%d distinct payloads arrived, %d left over", len(seen), count(t, conn, "orders"))
+	if len(seen) != 300 || count(t, base, "orders") != 0 {
+		t.Fatalf("%d distinct payloads arrived, %d left over", len(seen), count(t, base, "orders"))
 	}
 }
