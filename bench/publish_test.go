@@ -103,6 +103,39 @@ func BenchmarkRawPipelinedConfirms(b *testing.B) {
 	report(b)
 }
 
+// BenchmarkRawPipelinedEnvelopeHeaders: RawPipelinedConfirms carrying the
+// headers, content type and message id a SendAll message carries (one
+// envelope rendered once): the raw client's ceiling for the family's
+// messages, since the broker's cost of the headers is most of the gap.
+func BenchmarkRawPipelinedEnvelopeHeaders(b *testing.B) {
+	ch, q := rawChannel(b)
+	env, err := acemq.NewEnvelope(q)
+	if err != nil {
+		b.Fatal(err)
+	}
+	msg := amqp.Publishing{Body: body, DeliveryMode: amqp.Persistent, ContentType: "application/json",
+		MessageId: env.ID, Headers: amqp.Table(env.ToWire())}
+	resetTimer(b)
+	for done := 0; done < b.N; {
+		n := min(window, b.N-done)
+		dcs := make([]*amqp.DeferredConfirmation, n)
+		for i := range dcs {
+			dc, err := ch.PublishWithDeferredConfirm("", q, false, false, msg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			dcs[i] = dc
+		}
+		for _, dc := range dcs {
+			if !dc.Wait() {
+				b.Fatal("nack")
+			}
+		}
+		done += n
+	}
+	report(b)
+}
+
 // BenchmarkRawOneConfirmAtATime: amqp091-go, each publish waits for its confirm.
 func BenchmarkRawOneConfirmAtATime(b *testing.B) {
 	ch, q := rawChannel(b)
@@ -196,10 +229,29 @@ type payload struct {
 }
 
 // BenchmarkSendAll: the typed publisher's SendAll in batches of `window`
-// (envelope, JSON codec, headers, then the transport).
+// (envelope, JSON codec, headers, then the transport's PublishAsync from the
+// calling goroutine, then the confirms).
 func BenchmarkSendAll(b *testing.B) {
+	sendAll(b, func(tr acemq.Transport) acemq.Transport { return tr })
+}
+
+// publishOnly hides the transport's AsyncPublisher.
+type publishOnly struct{ acemq.Transport }
+
+// BenchmarkSendAllThroughPublish: SendAll on a transport that is not an
+// acemq.AsyncPublisher: each message goes to Transport.Publish on a
+// goroutine of its own (SendAll's only path before PublishAsync).
+func BenchmarkSendAllThroughPublish(b *testing.B) {
+	sendAll(b, func(tr acemq.Transport) acemq.Transport { return publishOnly{tr} })
+}
+
+func sendAll(b *testing.B, wrap func(acemq.Transport) acemq.Transport) {
 	ctx := context.Background()
-	conn, err := acemq.Connect(ctx, brokerURL(b))
+	tr, err := rabbitmq.Dial(ctx, brokerURL(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	conn, err := acemq.NewConn(wrap(tr))
 	if err != nil {
 		b.Fatal(err)
 	}
