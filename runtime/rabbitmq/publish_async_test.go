@@ -311,3 +311,15 @@ func TestAForgottenExpectationLeavesNothingBehind(t *testing.T) {
 		t.Fatalf("expected = %v after forget", r.expected)
 	}
 }
+
+func TestPublishAsyncWithoutConfirmsStillConfirmsAMandatoryMessageAndReportsItsReturn(t *testing.T) {
+	tr := openTransport(t, WithoutConfirms())
+	conf, err := tr.PublishAsync(ctxT(t), "", unique("nowhere"), acemq.Outbound{MessageID: "m", Mandatory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := conf.Wait(ctxT(t)); err != nil || !res.Confirmed || res.Routed || res.ReturnReason != "312 NO_ROUTE" {
+		t.Fatalf("Wait = %+v, %v; want confirmed on the mandatory lane and returned with 312 NO_ROUTE", res, err)
+	}
+	slotsFree(t, tr)
+}
