@@ -323,3 +323,34 @@ func TestPublishAsyncWithoutConfirmsStillConfirmsAMandatoryMessageAndReportsItsR
 	}
 	slotsFree(t, tr)
 }
+
+func TestSendAllDuringABlockPausesThenEveryPendingSlotIsFreedOnceItLifts(t *testing.T) {
+	url, port := faultNode(t)
+	ev, c := newEvents(), newCleanerAt(t, url)
+	ctx := ctxT(t)
+	tr, err := Dial(ctx, url, OnRecovery(ev.record), testDelay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close()
+	q := c.queue(unique("async-blocked"))
+	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{Durable: true}); err != nil {
+		t.Fatal(err)
+	}
+	pub := acemq.NewPublisher[asyncOrder](asyncConn(t, tr), "", q)
+	blockNode(t, port)
+	paused, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+	defer cancel()
+	_, err = pub.SendAll(paused, orders(20))
+	var be *acemq.BatchPublishFailedError
+	if !errors.As(err, &be) || be.Failed != 20 || !acemq.IsBlocked(be.Errors[19]) {
+		t.Fatalf("SendAll during the alarm: %v; want all 20 failed, the last paused (IsBlocked)", err)
+	}
+	ev.waitFor(t, RecoveryBlocked)
+	rabbitmqctl(t, port, "set_vm_memory_high_watermark", "0.4")
+	ev.waitFor(t, RecoveryUnblocked)
+	slotsFree(t, tr)
+	if results, err := pub.SendAll(ctx, orders(20)); err != nil || !results[19].Confirmed {
+		t.Fatalf("SendAll after the block lifted: %v", err)
+	}
+}
