@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/acemq/acemq-gen/runtime/internal/cpumeter"
 	hamba "github.com/hamba/avro/v2"
 )
 
@@ -116,23 +117,23 @@ func benchModes(b *testing.B, record, schema string, v any, out func() any) {
 		body := must[[]byte](b)(c.codec.Encode(v)) // registers the schema
 		b.Run(record+"/op=encode/codec="+c.name, func(b *testing.B) {
 			b.ReportAllocs()
-			cpu := startCPU()
+			cpu := cpumeter.Start()
 			for b.Loop() {
 				if _, err := c.codec.Encode(v); err != nil {
 					b.Fatal(err)
 				}
 			}
-			cpu.report(b)
+			cpu.Report(b)
 		})
 		b.Run(record+"/op=decode/codec="+c.name, func(b *testing.B) {
 			b.ReportAllocs()
-			cpu := startCPU()
+			cpu := cpumeter.Start()
 			for b.Loop() {
 				if err := c.codec.Decode(body, out()); err != nil {
 					b.Fatal(err)
 				}
 			}
-			cpu.report(b)
+			cpu.Report(b)
 		})
 	}
 }
@@ -158,11 +159,11 @@ func BenchmarkGuardWalk(b *testing.B) {
 	c := must[*Codec](b)(Of(benchSchema))
 	body := must[[]byte](b)(c.Encode(newBenchOrder()))
 	b.ReportAllocs()
-	cpu := startCPU()
+	cpu := cpumeter.Start()
 	for b.Loop() {
 		if err := guard(c.guard, body); err != nil {
 			b.Fatal(err)
 		}
 	}
-	cpu.report(b)
+	cpu.Report(b)
 }

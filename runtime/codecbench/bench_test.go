@@ -11,6 +11,7 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
+	"github.com/acemq/acemq-gen/runtime/internal/cpumeter"
 	hamba "github.com/hamba/avro/v2"
 )
 
@@ -143,24 +144,24 @@ func run(b *testing.B, name string, c acemq.Codec) {
 	body := must(c.Encode(v))(b)
 	b.Run("op=encode/"+name, func(b *testing.B) {
 		b.ReportAllocs()
-		cpu := startCPU()
+		cpu := cpumeter.Start()
 		for b.Loop() {
 			if _, err := c.Encode(v); err != nil {
 				b.Fatal(err)
 			}
 		}
-		cpu.report(b)
+		cpu.Report(b)
 	})
 	b.Run("op=decode/"+name, func(b *testing.B) {
 		b.ReportAllocs()
-		cpu := startCPU()
+		cpu := cpumeter.Start()
 		for b.Loop() {
 			var out order
 			if err := c.Decode(body, &out); err != nil {
 				b.Fatal(err)
 			}
 		}
-		cpu.report(b)
+		cpu.Report(b)
 	})
 }
 

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"testing"
+
+	"github.com/acemq/acemq-gen/runtime/internal/cpumeter"
 )
 
 // passCodec is an inner codec that costs nothing: Encode returns the bytes
@@ -111,24 +113,24 @@ func benchSeal(b *testing.B, name string, c sealer, plain []byte) {
 	b.Run("op=encode/"+name, func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(plain)))
-		cpu := startCPU()
+		cpu := cpumeter.Start()
 		for b.Loop() {
 			if _, err := c.Encode(plain); err != nil {
 				b.Fatal(err)
 			}
 		}
-		cpu.report(b)
+		cpu.Report(b)
 	})
 	b.Run("op=decode/"+name, func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(plain)))
-		cpu := startCPU()
+		cpu := cpumeter.Start()
 		for b.Loop() {
 			var out []byte
 			if err := c.Decode(body, &out); err != nil {
 				b.Fatal(err)
 			}
 		}
-		cpu.report(b)
+		cpu.Report(b)
 	})
 }
