@@ -54,11 +54,10 @@ func fileName(dom *Domain) string {
 
 // emitter writes the declarations of one domain into one jennifer file.
 type emitter struct {
-	f       *jen.File
-	dom     *Domain
-	cfg     config
-	err     error           // the first problem that stops the file, such as an unknown import path
-	helpers map[string]bool // the generic helpers the Avro mirrors use
+	f   *jen.File
+	dom *Domain
+	cfg config
+	err error // the first problem that stops the file, such as an unknown import path
 }
 
 // importPath is the Go import path of another generated package.
@@ -86,7 +85,6 @@ func emitDomain(dom *Domain, cfg config) ([]byte, error) {
 	e.headerOptions()
 	e.publisher()
 	e.codecBuilders()
-	e.codecHelpers()
 	e.consumers()
 	e.handlers()
 	e.interceptors()

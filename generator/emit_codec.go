@@ -120,17 +120,18 @@ func (c codecSpec) inner() jen.Code {
 	var avro jen.Code
 	switch c.codec {
 	case "avro":
-		avro = jen.Id("asCodec").Call(jen.Qual(avroPath, "Of").Call(rec.Clone().Values().Dot("AvroSchema").Call()))
+		avro = jen.Qual(avroPath, "OfCodec").Call(rec.Clone().Values().Dot("AvroSchema").Call())
 	case "avro-registered":
-		avro = jen.Id("registeredCodec").Call(jen.Id("conn"), jen.Lit(c.subject),
-			rec.Clone().Values().Dot("AvroSchema").Call(), rec.Clone().Values().Dot("AvroFullSchema").Call())
+		avro = jen.Qual(avroPath, "RegisteredOn").Call(jen.Id("conn"), jen.Lit(c.subject),
+			rec.Clone().Values().Dot("AvroSchema").Call(),
+			jen.Qual(avroPath, "ReaderSchema").Call(rec.Clone().Values().Dot("AvroFullSchema").Call()))
 	default:
 		return jen.List(codecValue(c.codec), jen.Nil())
 	}
 	if c.mirror == "" {
 		return avro
 	}
-	return jen.Id("withMirror").Call(rec.Clone().Dot("toAvro"), jen.Id(c.mirror).Dot("fromAvro")).Call(avro)
+	return qual("Mirrored").Call(rec.Clone().Dot("toAvro"), jen.Id(c.mirror).Dot("fromAvro")).Call(avro)
 }
 
 func (c codecSpec) desc() string {
@@ -138,35 +139,4 @@ func (c codecSpec) desc() string {
 		return "encrypted " + c.codec
 	}
 	return c.codec
-}
-
-// codecHelpers writes the unexported helpers the codec builders share.
-func (e *emitter) codecHelpers() {
-	var avro, registered bool
-	for _, m := range e.dom.Messages {
-		avro = avro || m.Codec == "avro" || m.Codec == "avro-registered"
-		registered = registered || m.Codec == "avro-registered"
-	}
-	if avro {
-		e.f.Comment("asCodec returns an Avro codec as an acemq.Codec, keeping a nil interface on error.")
-		e.f.Func().Id("asCodec").Params(jen.Id("c").Op("*").Qual(avroPath, "Codec"), jen.Err().Error()).
-			Parens(jen.List(qual("Codec"), jen.Error())).Block(
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-			jen.Return(jen.Id("c"), jen.Nil()))
-	}
-	if registered {
-		e.registeredHelper()
-	}
-}
-
-func (e *emitter) registeredHelper() {
-	e.f.Comment("registeredCodec frames messages with the id of schema under subject in the")
-	e.f.Comment("registry conn carries (avro.WithRegistry), reading every writer's schema")
-	e.f.Comment("into full, the contract's schema.")
-	e.f.Func().Id("registeredCodec").Params(jen.Id("conn").Op("*").Add(qual("Conn")), jen.List(jen.Id("subject"), jen.Id("schema"), jen.Id("full")).String()).
-		Parens(jen.List(qual("Codec"), jen.Error())).Block(
-		jen.List(jen.Id("reg"), jen.Err()).Op(":=").Qual(avroPath, "RegistryFrom").Call(jen.Id("conn")),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Return(jen.Id("asCodec").Call(jen.Qual(avroPath, "Registered").Call(jen.Id("reg"), jen.Id("subject"), jen.Id("schema"),
-			jen.Qual(avroPath, "ReaderSchema").Call(jen.Id("full"))))))
 }

@@ -84,11 +84,11 @@ func (e *emitter) convert(x jen.Code, t *Type, to bool) jen.Code {
 		if t.Elem.Kind == Array || t.Elem.Kind == Map {
 			return e.convert(x, t.Elem, to)
 		}
-		return e.helper("mirrorPtr").Call(x, e.convertFunc(t.Elem, to))
+		return qual("MirrorPtr").Call(x, e.convertFunc(t.Elem, to))
 	case Array:
-		return e.helper("mirrorSlice").Call(x, e.convertFunc(t.Elem, to))
+		return qual("MirrorSlice").Call(x, e.convertFunc(t.Elem, to))
 	}
-	return e.helper("mirrorMap").Call(x, e.convertFunc(t.Elem, to))
+	return qual("MirrorMap").Call(x, e.convertFunc(t.Elem, to))
 }
 
 // convertFunc is a function converting one value of type t.
@@ -98,15 +98,6 @@ func (e *emitter) convertFunc(t *Type, to bool) jen.Code {
 		from, into = into, from
 	}
 	return jen.Func().Params(jen.Id("v").Add(from)).Add(into).Block(jen.Return(e.convert(jen.Id("v"), t, to)))
-}
-
-// helper names a generic helper and records that the package needs it.
-func (e *emitter) helper(name string) *jen.Statement {
-	if e.helpers == nil {
-		e.helpers = map[string]bool{}
-	}
-	e.helpers[name] = true
-	return jen.Id(name)
 }
 
 // mirrors writes the mirror of every union record and the converters of
@@ -123,7 +114,6 @@ func (e *emitter) mirrors() {
 			e.unionConverter(rec, f)
 		}
 	}
-	e.mirrorHelpers()
 }
 
 func (e *emitter) mirror(rec *Record) {
@@ -185,13 +175,12 @@ func (e *emitter) fromAny(rec *Record, f *Field, name string) {
 	e.f.Comment("FromAny sets the union from what hamba/avro decoded: {\"<branch>\": value}, or")
 	e.f.Comment("the value alone when every branch is a primitive.")
 	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("FromAny").Params(jen.Id("p").Any()).Error().BlockFunc(func(g *jen.Group) {
-		g.List(jen.Id("name"), jen.Id("val")).Op(":=").Id("avroBranch").Call(jen.Id("p"))
+		g.List(jen.Id("name"), jen.Id("val")).Op(":=").Qual(avroPath, "UnionBranch").Call(jen.Id("p"))
 		for _, b := range u.Branches {
 			e.fromAnyBranch(g, u, b)
 		}
 		g.Return(jen.Qual(fmtPath, "Errorf").Call(jen.Lit(fmt.Sprintf("acemq: field %s of %s: no branch of %s reads %%q (%%T)", f.Name, rec.Name, u.Iface)), jen.Id("name"), jen.Id("val")))
 	})
-	e.helper("avroBranch")
 }
 
 // namedBranch reads a record, enum or fixed branch by writing the generic
@@ -205,72 +194,14 @@ func (e *emitter) namedBranch(b *Type, wrapper string) []jen.Code {
 	schema := zero.Dot("AvroSchema").Call()
 	if !isUnionRecord(b.Record) {
 		return []jen.Code{jen.Var().Id("v").Id(wrapper),
-			jen.Err().Op(":=").Add(e.helper("avroInto")).Call(jen.Id("val"), schema, jen.Op("&").Id("v").Dot("Value")),
+			jen.Err().Op(":=").Qual(avroPath, "Into").Call(jen.Id("val"), schema, jen.Op("&").Id("v").Dot("Value")),
 			jen.Id("u").Dot("v").Op("=").Id("v"),
 			jen.Return(jen.Err())}
 	}
 	return []jen.Code{jen.Var().Id("m").Id(mirrorName(b.Record)),
-		jen.Err().Op(":=").Add(e.helper("avroInto")).Call(jen.Id("val"), schema, jen.Op("&").Id("m")),
+		jen.Err().Op(":=").Qual(avroPath, "Into").Call(jen.Id("val"), schema, jen.Op("&").Id("m")),
 		jen.Id("u").Dot("v").Op("=").Id(wrapper).Values(jen.Dict{jen.Id("Value"): jen.Id("m").Dot("fromAvro").Call()}),
 		jen.Return(jen.Err())}
-}
-
-// mirrorHelpers writes the generic helpers the mirrors used.
-func (e *emitter) mirrorHelpers() {
-	a, b := jen.Id("A"), jen.Id("B")
-	types := []jen.Code{jen.List(a, b).Any()}
-	f := jen.Id("f").Func().Params(jen.Id("A")).Id("B")
-	if e.helpers["mirrorSlice"] {
-		e.f.Comment("mirrorSlice converts each element of in with f; nil stays nil.")
-		e.f.Func().Id("mirrorSlice").Types(types...).Params(jen.Id("in").Index().Id("A"), f.Clone()).Index().Id("B").Block(
-			jen.If(jen.Id("in").Op("==").Nil()).Block(jen.Return(jen.Nil())),
-			jen.Id("out").Op(":=").Make(jen.Index().Id("B"), jen.Len(jen.Id("in"))),
-			jen.For(jen.List(jen.Id("i"), jen.Id("v")).Op(":=").Range().Id("in")).Block(jen.Id("out").Index(jen.Id("i")).Op("=").Id("f").Call(jen.Id("v"))),
-			jen.Return(jen.Id("out")))
-	}
-	if e.helpers["mirrorMap"] {
-		e.f.Comment("mirrorMap converts each value of in with f; nil stays nil.")
-		e.f.Func().Id("mirrorMap").Types(types...).Params(jen.Id("in").Map(jen.String()).Id("A"), f.Clone()).Map(jen.String()).Id("B").Block(
-			jen.If(jen.Id("in").Op("==").Nil()).Block(jen.Return(jen.Nil())),
-			jen.Id("out").Op(":=").Make(jen.Map(jen.String()).Id("B"), jen.Len(jen.Id("in"))),
-			jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("in")).Block(jen.Id("out").Index(jen.Id("k")).Op("=").Id("f").Call(jen.Id("v"))),
-			jen.Return(jen.Id("out")))
-	}
-	if e.helpers["mirrorPtr"] {
-		e.f.Comment("mirrorPtr converts *in with f; nil stays nil.")
-		e.f.Func().Id("mirrorPtr").Types(types...).Params(jen.Id("in").Op("*").Id("A"), f.Clone()).Op("*").Id("B").Block(
-			jen.If(jen.Id("in").Op("==").Nil()).Block(jen.Return(jen.Nil())),
-			jen.Id("v").Op(":=").Id("f").Call(jen.Op("*").Id("in")),
-			jen.Return(jen.Op("&").Id("v")))
-	}
-	e.branchHelpers()
-}
-
-func (e *emitter) branchHelpers() {
-	if e.helpers["avroBranch"] {
-		e.f.Comment("avroBranch splits what hamba/avro decoded for a union: {\"<branch>\": value},")
-		e.f.Comment("or a primitive value alone (no name).")
-		e.f.Func().Id("avroBranch").Params(jen.Id("p").Any()).Parens(jen.List(jen.String(), jen.Any())).Block(
-			jen.If(jen.List(jen.Id("m"), jen.Id("ok")).Op(":=").Id("p").Assert(jen.Map(jen.String()).Any()), jen.Id("ok").Op("&&").Len(jen.Id("m")).Op("==").Lit(1)).Block(
-				jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("m")).Block(jen.Return(jen.Id("k"), jen.Id("v")))),
-			jen.Return(jen.Lit(""), jen.Id("p")))
-	}
-	if e.helpers["avroInto"] {
-		e.f.Comment("avroInto reads val, a value hamba/avro decoded without its Go type, into dst")
-		e.f.Comment("by writing it with schema and reading it back.")
-		e.f.Func().Id("avroInto").Params(jen.Id("val").Any(), jen.Id("schema").String(), jen.Id("dst").Any()).Error().Block(
-			jen.List(jen.Id("c"), jen.Err()).Op(":=").Qual(avroPath, "Of").Call(jen.Id("schema")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.List(jen.Id("body"), jen.Err()).Op(":=").Id("c").Dot("Encode").Call(jen.Id("val")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.Return(jen.Id("c").Dot("Decode").Call(jen.Id("body"), jen.Id("dst"))))
-	}
-	e.f.Comment("withMirror hands an Avro codec the mirror of T, through acemq.MappedCodec.")
-	e.f.Func().Id("withMirror").Types(jen.List(jen.Id("T"), jen.Id("W")).Any()).Params(jen.Id("to").Func().Params(jen.Id("T")).Id("W"), jen.Id("from").Func().Params(jen.Id("W")).Id("T")).
-		Func().Params(qual("Codec"), jen.Error()).Parens(jen.List(qual("Codec"), jen.Error())).Block(
-		jen.Return(jen.Func().Params(jen.Id("c").Add(qual("Codec")), jen.Err().Error()).Parens(jen.List(qual("Codec"), jen.Error())).Block(
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-			jen.Return(qual("MappedCodec").Call(jen.Id("c"), jen.Id("to"), jen.Id("from")), jen.Nil()))))
 }
 
 // hambaBranch is the name hamba/avro gives a union branch: Avro's, with the

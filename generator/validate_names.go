@@ -21,8 +21,8 @@ type symbol struct {
 // so adding a message never makes an existing type's name collide).
 var generatedNames = []string{"Exchange", "Publisher", "NewPublisher", "Topology", "DeclareTopology", "newTopology",
 	"Handlers", "UnimplementedHandlers", "EventHandlers", "UnimplementedEventHandlers", "Serve", "Subscribe",
-	"Server", "Client", "NewClient", "Rules", "asCodec", "registeredCodec",
-	"withMirror", "mirrorSlice", "mirrorMap", "mirrorPtr", "avroBranch", "avroInto"}
+	"Server", "Client", "NewClient", "Rules",
+}
 
 // claim records that what (at p) becomes the Go name name, reporting a
 // collision with an earlier claim.

@@ -27,3 +27,25 @@ func RegistryFrom(conn *acemq.Conn) (Registry, error) {
 	}
 	return reg, nil
 }
+
+// RegisteredOn is Registered with the registry conn carries (WithRegistry),
+// as an acemq.Codec: generated code builds an avro-registered message's codec
+// with it. Without a registry on conn it fails naming avro.WithRegistry.
+func RegisteredOn(conn *acemq.Conn, subject, schema string, opts ...Option) (acemq.Codec, error) {
+	reg, err := RegistryFrom(conn)
+	if err != nil {
+		return nil, err
+	}
+	return asCodec(Registered(reg, subject, schema, opts...))
+}
+
+// OfCodec is Of as an acemq.Codec (nil, not a typed nil, on error).
+func OfCodec(schema string) (acemq.Codec, error) { return asCodec(Of(schema)) }
+
+// asCodec keeps a nil interface when building the codec failed.
+func asCodec(c *Codec, err error) (acemq.Codec, error) {
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}

@@ -294,26 +294,7 @@ func (p *Publisher) SendCancelOrderBatch(ctx context.Context, ms []CancelOrder, 
 
 // orderShippedCodec builds the avro-registered codec of OrderShipped from what conn carries.
 func orderShippedCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	return registeredCodec(conn, "orders-order.shipped", OrderShipped{}.AvroSchema(), OrderShipped{}.AvroFullSchema())
-}
-
-// asCodec returns an Avro codec as an acemq.Codec, keeping a nil interface on error.
-func asCodec(c *avro.Codec, err error) (acemq.Codec, error) {
-	if err != nil {
-		return nil, err
-	}
-	return c, nil
-}
-
-// registeredCodec frames messages with the id of schema under subject in the
-// registry conn carries (avro.WithRegistry), reading every writer's schema
-// into full, the contract's schema.
-func registeredCodec(conn *acemq.Conn, subject, schema, full string) (acemq.Codec, error) {
-	reg, err := avro.RegistryFrom(conn)
-	if err != nil {
-		return nil, err
-	}
-	return asCodec(avro.Registered(reg, subject, schema, avro.ReaderSchema(full)))
+	return avro.RegisteredOn(conn, "orders-order.shipped", OrderShipped{}.AvroSchema(), avro.ReaderSchema(OrderShipped{}.AvroFullSchema()))
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue

@@ -393,25 +393,17 @@ func (p *Publisher) SendRecalibrateBatch(ctx context.Context, ms []Recalibrate, 
 
 // readingTakenCodec builds the avro codec of ReadingTaken from what conn carries.
 func readingTakenCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	return asCodec(avro.Of(ReadingTaken{}.AvroSchema()))
+	return avro.OfCodec(ReadingTaken{}.AvroSchema())
 }
 
 // optionalsSetCodec builds the avro codec of OptionalsSet from what conn carries.
 func optionalsSetCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	return asCodec(avro.Of(OptionalsSet{}.AvroSchema()))
+	return avro.OfCodec(OptionalsSet{}.AvroSchema())
 }
 
 // recalibrateCodec builds the avro codec of Recalibrate from what conn carries.
 func recalibrateCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	return asCodec(avro.Of(Recalibrate{}.AvroSchema()))
-}
-
-// asCodec returns an Avro codec as an acemq.Codec, keeping a nil interface on error.
-func asCodec(c *avro.Codec, err error) (acemq.Codec, error) {
-	if err != nil {
-		return nil, err
-	}
-	return c, nil
+	return avro.OfCodec(Recalibrate{}.AvroSchema())
 }
 
 // ConsumeReadingTaken declares what service needs to consume ReadingTaken events (the queue

@@ -160,17 +160,17 @@ func (p *Publisher) SendCancelOrderBatch(ctx context.Context, ms []CancelOrder, 
 
 // orderPlacedCodec builds the avro-registered codec of OrderPlaced from what conn carries.
 func orderPlacedCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	return registeredCodec(conn, "orders-order.placed", OrderPlaced{}.AvroSchema(), OrderPlaced{}.AvroFullSchema())
+	return avro.RegisteredOn(conn, "orders-order.placed", OrderPlaced{}.AvroSchema(), avro.ReaderSchema(OrderPlaced{}.AvroFullSchema()))
 }
 
 // orderShippedCodec builds the avro-registered codec of OrderShipped from what conn carries.
 func orderShippedCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	return registeredCodec(conn, "orders-shipped-value", OrderShipped{}.AvroSchema(), OrderShipped{}.AvroFullSchema())
+	return avro.RegisteredOn(conn, "orders-shipped-value", OrderShipped{}.AvroSchema(), avro.ReaderSchema(OrderShipped{}.AvroFullSchema()))
 }
 
 // cancelOrderCodec builds the encrypted avro-registered codec of CancelOrder from what conn carries.
 func cancelOrderCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	inner, err := registeredCodec(conn, "orders-cancel.order", CancelOrder{}.AvroSchema(), CancelOrder{}.AvroFullSchema())
+	inner, err := avro.RegisteredOn(conn, "orders-cancel.order", CancelOrder{}.AvroSchema(), avro.ReaderSchema(CancelOrder{}.AvroFullSchema()))
 	if err != nil {
 		return nil, err
 	}
@@ -179,25 +179,6 @@ func cancelOrderCodec(conn *acemq.Conn) (acemq.Codec, error) {
 		return nil, err
 	}
 	return crypto.Wrap(inner, kr), nil
-}
-
-// asCodec returns an Avro codec as an acemq.Codec, keeping a nil interface on error.
-func asCodec(c *avro.Codec, err error) (acemq.Codec, error) {
-	if err != nil {
-		return nil, err
-	}
-	return c, nil
-}
-
-// registeredCodec frames messages with the id of schema under subject in the
-// registry conn carries (avro.WithRegistry), reading every writer's schema
-// into full, the contract's schema.
-func registeredCodec(conn *acemq.Conn, subject, schema, full string) (acemq.Codec, error) {
-	reg, err := avro.RegistryFrom(conn)
-	if err != nil {
-		return nil, err
-	}
-	return asCodec(avro.Registered(reg, subject, schema, avro.ReaderSchema(full)))
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue

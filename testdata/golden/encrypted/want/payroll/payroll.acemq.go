@@ -168,7 +168,7 @@ func salaryPaidCodec(conn *acemq.Conn) (acemq.Codec, error) {
 
 // payBonusCodec builds the encrypted avro codec of PayBonus from what conn carries.
 func payBonusCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	inner, err := asCodec(avro.Of(PayBonus{}.AvroSchema()))
+	inner, err := avro.OfCodec(PayBonus{}.AvroSchema())
 	if err != nil {
 		return nil, err
 	}
@@ -177,14 +177,6 @@ func payBonusCodec(conn *acemq.Conn) (acemq.Codec, error) {
 		return nil, err
 	}
 	return crypto.Wrap(inner, kr), nil
-}
-
-// asCodec returns an Avro codec as an acemq.Codec, keeping a nil interface on error.
-func asCodec(c *avro.Codec, err error) (acemq.Codec, error) {
-	if err != nil {
-		return nil, err
-	}
-	return c, nil
 }
 
 // ConsumeSalaryPaid declares what service needs to consume SalaryPaid events (the queue

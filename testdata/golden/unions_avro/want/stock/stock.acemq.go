@@ -653,7 +653,7 @@ func (u *boxLabelAvro) ToAny() (any, error) {
 // FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
 // the value alone when every branch is a primitive.
 func (u *boxLabelAvro) FromAny(p any) error {
-	name, val := avroBranch(p)
+	name, val := avro.UnionBranch(p)
 	if x, ok := val.(string); ok && (name == "" || name == "string") {
 		u.v = BoxLabelString{Value: x}
 		return nil
@@ -680,10 +680,10 @@ type stockMovedAvro struct {
 // toAvro returns m's Avro mirror.
 func (m StockMoved) toAvro() stockMovedAvro {
 	return stockMovedAvro{
-		Boxes: mirrorSlice(m.Boxes, func(v Box) boxAvro {
+		Boxes: acemq.MirrorSlice(m.Boxes, func(v Box) boxAvro {
 			return v.toAvro()
 		}),
-		ByName: mirrorMap(m.ByName, func(v Box) boxAvro {
+		ByName: acemq.MirrorMap(m.ByName, func(v Box) boxAvro {
 			return v.toAvro()
 		}),
 		Change: toStockMovedChangeAvro(m.Change),
@@ -691,7 +691,7 @@ func (m StockMoved) toAvro() stockMovedAvro {
 		Note:   toStockMovedNoteAvro(m.Note),
 		Price:  toStockMovedPriceAvro(m.Price),
 		Sku:    m.Sku,
-		Spare: mirrorPtr(m.Spare, func(v Box) boxAvro {
+		Spare: acemq.MirrorPtr(m.Spare, func(v Box) boxAvro {
 			return v.toAvro()
 		}),
 	}
@@ -700,10 +700,10 @@ func (m StockMoved) toAvro() stockMovedAvro {
 // fromAvro returns the value the mirror holds.
 func (m stockMovedAvro) fromAvro() StockMoved {
 	return StockMoved{
-		Boxes: mirrorSlice(m.Boxes, func(v boxAvro) Box {
+		Boxes: acemq.MirrorSlice(m.Boxes, func(v boxAvro) Box {
 			return v.fromAvro()
 		}),
-		ByName: mirrorMap(m.ByName, func(v boxAvro) Box {
+		ByName: acemq.MirrorMap(m.ByName, func(v boxAvro) Box {
 			return v.fromAvro()
 		}),
 		Change: m.Change.value(),
@@ -711,7 +711,7 @@ func (m stockMovedAvro) fromAvro() StockMoved {
 		Note:   m.Note.value(),
 		Price:  m.Price.value(),
 		Sku:    m.Sku,
-		Spare: mirrorPtr(m.Spare, func(v boxAvro) Box {
+		Spare: acemq.MirrorPtr(m.Spare, func(v boxAvro) Box {
 			return v.fromAvro()
 		}),
 	}
@@ -754,20 +754,20 @@ func (u *stockMovedChangeAvro) ToAny() (any, error) {
 // FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
 // the value alone when every branch is a primitive.
 func (u *stockMovedChangeAvro) FromAny(p any) error {
-	name, val := avroBranch(p)
+	name, val := avro.UnionBranch(p)
 	if x, ok := val.(int64); ok && (name == "" || name == "long") {
 		u.v = StockMovedChangeLong{Value: x}
 		return nil
 	}
 	if name == "com.acme.stock.Quantity" {
 		var v StockMovedChangeQuantity
-		err := avroInto(val, Quantity{}.AvroSchema(), &v.Value)
+		err := avro.Into(val, Quantity{}.AvroSchema(), &v.Value)
 		u.v = v
 		return err
 	}
 	if name == "com.acme.stock.Box" {
 		var m boxAvro
-		err := avroInto(val, Box{}.AvroSchema(), &m)
+		err := avro.Into(val, Box{}.AvroSchema(), &m)
 		u.v = StockMovedChangeBox{Value: m.fromAvro()}
 		return err
 	}
@@ -811,7 +811,7 @@ func (u *stockMovedNoteAvro) ToAny() (any, error) {
 // FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
 // the value alone when every branch is a primitive.
 func (u *stockMovedNoteAvro) FromAny(p any) error {
-	name, val := avroBranch(p)
+	name, val := avro.UnionBranch(p)
 	if x, ok := val.(string); ok && (name == "" || name == "string") {
 		u.v = StockMovedNoteString{Value: x}
 		return nil
@@ -862,7 +862,7 @@ func (u *stockMovedCountAvro) ToAny() (any, error) {
 // FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
 // the value alone when every branch is a primitive.
 func (u *stockMovedCountAvro) FromAny(p any) error {
-	name, val := avroBranch(p)
+	name, val := avro.UnionBranch(p)
 	if x, ok := val.(int); ok && (name == "" || name == "int") {
 		u.v = StockMovedCountInt{Value: int32(x)}
 		return nil
@@ -909,14 +909,14 @@ func (u *stockMovedPriceAvro) ToAny() (any, error) {
 // FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
 // the value alone when every branch is a primitive.
 func (u *stockMovedPriceAvro) FromAny(p any) error {
-	name, val := avroBranch(p)
+	name, val := avro.UnionBranch(p)
 	if x, ok := val.(*big.Rat); ok && (name == "" || name == "bytes.decimal") {
 		u.v = StockMovedPriceDecimal{Value: x}
 		return nil
 	}
 	if name == "com.acme.stock.Level" {
 		var v StockMovedPriceLevel
-		err := avroInto(val, Level("").AvroSchema(), &v.Value)
+		err := avro.Into(val, Level("").AvroSchema(), &v.Value)
 		u.v = v
 		return err
 	}
@@ -980,7 +980,7 @@ func (u *countStockAmountAvro) ToAny() (any, error) {
 // FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
 // the value alone when every branch is a primitive.
 func (u *countStockAmountAvro) FromAny(p any) error {
-	name, val := avroBranch(p)
+	name, val := avro.UnionBranch(p)
 	if x, ok := val.(int64); ok && (name == "" || name == "long") {
 		u.v = CountStockAmountLong{Value: x}
 		return nil
@@ -990,74 +990,6 @@ func (u *countStockAmountAvro) FromAny(p any) error {
 		return nil
 	}
 	return fmt.Errorf("acemq: field amount of CountStock: no branch of CountStockAmount reads %q (%T)", name, val)
-}
-
-// mirrorSlice converts each element of in with f; nil stays nil.
-func mirrorSlice[A, B any](in []A, f func(A) B) []B {
-	if in == nil {
-		return nil
-	}
-	out := make([]B, len(in))
-	for i, v := range in {
-		out[i] = f(v)
-	}
-	return out
-}
-
-// mirrorMap converts each value of in with f; nil stays nil.
-func mirrorMap[A, B any](in map[string]A, f func(A) B) map[string]B {
-	if in == nil {
-		return nil
-	}
-	out := make(map[string]B, len(in))
-	for k, v := range in {
-		out[k] = f(v)
-	}
-	return out
-}
-
-// mirrorPtr converts *in with f; nil stays nil.
-func mirrorPtr[A, B any](in *A, f func(A) B) *B {
-	if in == nil {
-		return nil
-	}
-	v := f(*in)
-	return &v
-}
-
-// avroBranch splits what hamba/avro decoded for a union: {"<branch>": value},
-// or a primitive value alone (no name).
-func avroBranch(p any) (string, any) {
-	if m, ok := p.(map[string]any); ok && len(m) == 1 {
-		for k, v := range m {
-			return k, v
-		}
-	}
-	return "", p
-}
-
-// avroInto reads val, a value hamba/avro decoded without its Go type, into dst
-// by writing it with schema and reading it back.
-func avroInto(val any, schema string, dst any) error {
-	c, err := avro.Of(schema)
-	if err != nil {
-		return err
-	}
-	body, err := c.Encode(val)
-	if err != nil {
-		return err
-	}
-	return c.Decode(body, dst)
-}
-
-// withMirror hands an Avro codec the mirror of T, through acemq.MappedCodec.
-func withMirror[T, W any](to func(T) W, from func(W) T) func(acemq.Codec, error) (acemq.Codec, error) {
-	return func(c acemq.Codec, err error) (acemq.Codec, error) {
-		if err != nil {
-			return nil, err
-		}
-		return acemq.MappedCodec(c, to, from), nil
-	}
 }
 
 // Publisher publishes the events and sends the commands of the stock domain.
@@ -1098,12 +1030,12 @@ func (p *Publisher) SendCountStockBatch(ctx context.Context, ms []CountStock, op
 
 // stockMovedCodec builds the avro codec of StockMoved from what conn carries.
 func stockMovedCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	return withMirror(StockMoved.toAvro, stockMovedAvro.fromAvro)(asCodec(avro.Of(StockMoved{}.AvroSchema())))
+	return acemq.Mirrored(StockMoved.toAvro, stockMovedAvro.fromAvro)(avro.OfCodec(StockMoved{}.AvroSchema()))
 }
 
 // countStockCodec builds the encrypted avro-registered codec of CountStock from what conn carries.
 func countStockCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	inner, err := withMirror(CountStock.toAvro, countStockAvro.fromAvro)(registeredCodec(conn, "stock-count.stock", CountStock{}.AvroSchema(), CountStock{}.AvroFullSchema()))
+	inner, err := acemq.Mirrored(CountStock.toAvro, countStockAvro.fromAvro)(avro.RegisteredOn(conn, "stock-count.stock", CountStock{}.AvroSchema(), avro.ReaderSchema(CountStock{}.AvroFullSchema())))
 	if err != nil {
 		return nil, err
 	}
@@ -1112,25 +1044,6 @@ func countStockCodec(conn *acemq.Conn) (acemq.Codec, error) {
 		return nil, err
 	}
 	return crypto.Wrap(inner, kr), nil
-}
-
-// asCodec returns an Avro codec as an acemq.Codec, keeping a nil interface on error.
-func asCodec(c *avro.Codec, err error) (acemq.Codec, error) {
-	if err != nil {
-		return nil, err
-	}
-	return c, nil
-}
-
-// registeredCodec frames messages with the id of schema under subject in the
-// registry conn carries (avro.WithRegistry), reading every writer's schema
-// into full, the contract's schema.
-func registeredCodec(conn *acemq.Conn, subject, schema, full string) (acemq.Codec, error) {
-	reg, err := avro.RegistryFrom(conn)
-	if err != nil {
-		return nil, err
-	}
-	return asCodec(avro.Registered(reg, subject, schema, avro.ReaderSchema(full)))
 }
 
 // ConsumeStockMoved declares what service needs to consume StockMoved events (the queue
