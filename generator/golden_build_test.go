@@ -24,7 +24,7 @@ func TestGoldenOutputCompilesAndVets(t *testing.T) {
 	writeModule(t, mod, root)
 	cmd := exec.Command("go", "vet", "./...")
 	cmd.Dir = mod
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go vet of %d generated packages failed: %v\n%s", n, err, out)
 	}

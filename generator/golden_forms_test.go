@@ -230,7 +230,7 @@ func TestGeneratedJSONFormsCarryUnitsAndDecimalStringsAndLeaveAvroAlone(t *testi
 	must(t, os.WriteFile(filepath.Join(mod, "forms", "main.go"), []byte(formsProgram), 0o644))
 	cmd := exec.Command("go", "run", "./forms")
 	cmd.Dir = mod
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("the program on generated code failed: %v\n%s", err, out)
 	}

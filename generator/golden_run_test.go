@@ -323,7 +323,7 @@ func TestGoldenOutputRunsOnTheMemoryBroker(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(mod, "run", "main.go"), []byte(runProgram), 0o644))
 	cmd := exec.Command("go", "run", "./run")
 	cmd.Dir = mod
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("the program on generated code failed: %v\n%s", err, out)
 	}

@@ -108,7 +108,7 @@ func TestUpgradeStoryOldAndNewServicesReadEachOther(t *testing.T) {
 	writeUpgradeModule(t, mod, root)
 	cmd := exec.Command("go", "run", ".")
 	cmd.Dir = mod
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("the upgrade program failed: %v\n%s", err, out)

@@ -72,12 +72,13 @@ func writeFreshGoMod(t *testing.T, mod, root string) {
 	}
 }
 
-// goCmd runs the go command in dir, offline, and returns its output.
+// goCmd runs the go command in dir (modules come from the cache, or the
+// proxy when the cache lacks them) and returns its output.
 func goCmd(t *testing.T, dir string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
