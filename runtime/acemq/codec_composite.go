@@ -88,8 +88,17 @@ func (c *CompositeCodec) holds() string {
 // DecodeFor is how a consumer decodes: a codec (single or composite) that
 // does not claim contentType gives the fatal error `no codec reads "<ct>"`;
 // otherwise a ContentTypeDecoder decodes with DecodeAs and any other codec
-// with Decode.
+// with Decode. A panic in the codec is the fatal error "the codec panicked:
+// <value>", so a consumer parks the message instead of crashing.
 func DecodeFor(c Codec, contentType string, body []byte, dst any) error {
+	err := guard("the codec", func() error { return decodeFor(c, contentType, body, dst) })
+	if _, ok := panicked(err); ok {
+		return Fatal(err)
+	}
+	return err
+}
+
+func decodeFor(c Codec, contentType string, body []byte, dst any) error {
 	if c == nil || !c.CanDecode(contentType) {
 		return Fatal(fmt.Errorf("no codec reads %q", contentType))
 	}

@@ -37,12 +37,13 @@ func ConsumeWithFunc(conn *Conn, build func(*Conn) (Codec, error)) ConsumeOption
 	}
 }
 
-// buildCodec calls build, refusing a nil builder and a nil codec.
+// buildCodec calls build, refusing a nil builder and a nil codec; a panic
+// in build is the error "acemq: the codec builder panicked: <value>".
 func buildCodec(conn *Conn, build func(*Conn) (Codec, error)) (Codec, error) {
 	if build == nil {
 		return nil, errNilBuild
 	}
-	c, err := build(conn)
+	c, err := guarded(func() string { return "acemq: the codec builder" }, func() (Codec, error) { return build(conn) })
 	switch {
 	case err != nil:
 		return nil, err

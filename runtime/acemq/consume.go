@@ -82,13 +82,12 @@ func handlerProcess[T any](codec Codec, h Handler[T]) processFunc {
 }
 
 // callHandler runs h, turning a panic into a fatal Reject.
-func callHandler[T any](ctx context.Context, h Handler[T], m Message[T]) (ack Ack) {
-	defer func() {
-		if p := recover(); p != nil {
-			ack = Reject(Fatalf("acemq: the handler panicked on message %s: %v", m.Envelope.ID, p))
-		}
-	}()
-	return h(ctx, m)
+func callHandler[T any](ctx context.Context, h Handler[T], m Message[T]) Ack {
+	ack, err := guarded(func() string { return "acemq: the handler" }, func() (Ack, error) { return h(ctx, m), nil })
+	if p, ok := panicked(err); ok {
+		return Reject(Fatalf("acemq: the handler panicked on message %s: %v", m.Envelope.ID, p))
+	}
+	return ack
 }
 
 // Consumer is a running subscription of a queue. Safe for concurrent use.

@@ -17,6 +17,15 @@
 // dead-letter it to {queue}.dlq; an undecodable body and Park set it aside in
 // {queue}.parked; each carries its reason in x-acemq-error.
 //
+// No function plugged into the runtime crashes the process by panicking: a
+// panicking codec's Encode (or ContentType) is the error Send returns,
+// "acemq: the <content type> codec panicked: <value>"; a panicking Decode
+// (or CanDecode) parks the message as "could not be decoded: the codec
+// panicked: <value>", never retried; a panicking interceptor is an error (on
+// consume, a dead letter); a panicking handler is a fatal Reject; a
+// panicking outcome hook or OnSettled callback is logged; a panicking health
+// check reports down.
+//
 // A connection's transport is picked by the URL scheme from a registry
 // (RegisterTransport). memory:// is built in; the RabbitMQ transport registers
 // amqp:// and amqps:// when its package is imported for side effects:

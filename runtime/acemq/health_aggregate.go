@@ -109,16 +109,15 @@ func unanswered(ctx context.Context, reports []HealthReport, answered []bool) []
 }
 
 // runCheck runs c, reporting a nil check or a panic as down.
-func runCheck(ctx context.Context, c HealthCheck) (r HealthReport) {
+func runCheck(ctx context.Context, c HealthCheck) HealthReport {
 	if c == nil {
 		return downReport("the health check is nil")
 	}
-	defer func() {
-		if p := recover(); p != nil {
-			r = downReport(fmt.Sprintf("the check panicked: %v", p))
-		}
-	}()
-	return c.Check(ctx)
+	r, err := guarded(func() string { return "the check" }, func() (HealthReport, error) { return c.Check(ctx), nil })
+	if err != nil {
+		return downReport(err.Error())
+	}
+	return r
 }
 
 // checkNames returns each check's name, numbering repeats ("db", "db#2").
@@ -137,13 +136,16 @@ func checkNames(checks []HealthCheck) []string {
 }
 
 // safeName is c's name; a nil or panicking check is named by its position.
-func safeName(c HealthCheck, i int) (name string) {
-	name = fmt.Sprintf("check %d", i+1)
+func safeName(c HealthCheck, i int) string {
+	byPosition := fmt.Sprintf("check %d", i+1)
 	if c == nil {
-		return name
+		return byPosition
 	}
-	defer func() { _ = recover() }()
-	return c.Name()
+	name, err := guarded(func() string { return "the check's Name" }, func() (string, error) { return c.Name(), nil })
+	if err != nil {
+		return byPosition
+	}
+	return name
 }
 
 // healthStatuses are the statuses by rank, best first.

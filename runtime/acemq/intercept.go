@@ -2,7 +2,6 @@ package acemq
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 )
 
@@ -17,13 +16,8 @@ func (c *Conn) runPublishChain(ctx context.Context, pc *PublishContext) error {
 	return nil
 }
 
-func callPublishInterceptor(ctx context.Context, i PublishInterceptor, pc *PublishContext) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("acemq: a publish interceptor panicked: %v", p)
-		}
-	}()
-	return i(ctx, pc)
+func callPublishInterceptor(ctx context.Context, i PublishInterceptor, pc *PublishContext) error {
+	return guard("acemq: a publish interceptor", func() error { return i(ctx, pc) })
 }
 
 // runConsumeChain runs the consume interceptors in order and returns the
@@ -37,13 +31,8 @@ func (c *Conn) runConsumeChain(ctx context.Context, cc *ConsumeContext) error {
 	return nil
 }
 
-func callConsumeInterceptor(ctx context.Context, i ConsumeInterceptor, cc *ConsumeContext) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("acemq: a consume interceptor panicked: %v", p)
-		}
-	}()
-	return i(ctx, cc)
+func callConsumeInterceptor(ctx context.Context, i ConsumeInterceptor, cc *ConsumeContext) error {
+	return guard("acemq: a consume interceptor", func() error { return i(ctx, cc) })
 }
 
 // runPublishHooks runs the outcome hooks the interceptors left, last first.
@@ -62,10 +51,8 @@ func (c *Conn) runConsumeHooks(ctx context.Context, cc *ConsumeContext, s Settle
 
 // runHook calls fn, recovering and logging a panic.
 func runHook(ctx context.Context, log *slog.Logger, side string, fn func()) {
-	defer func() {
-		if p := recover(); p != nil {
-			log.ErrorContext(ctx, "acemq: an outcome hook panicked", slog.String("side", side), slog.Any("panic", p))
-		}
-	}()
-	fn()
+	err := guard("acemq: an outcome hook", func() error { fn(); return nil })
+	if p, ok := panicked(err); ok {
+		log.ErrorContext(ctx, "acemq: an outcome hook panicked", slog.String("side", side), slog.Any("panic", p))
+	}
 }

@@ -146,18 +146,21 @@ func (p *Publisher[T]) encode(ctx context.Context, o *outgoing) error {
 	if err != nil {
 		return err
 	}
-	body, err := p.codec.Encode(payload)
+	body, contentType, err := encodeWith(p.codec, payload)
+	if _, ok := panicked(err); ok {
+		return err
+	}
 	if err != nil {
 		return wrapf(err, "acemq: cannot encode a %T for %q", payload, o.pc.RoutingKey)
 	}
-	o.out = p.outbound(o.pc.Envelope, body)
+	o.out = p.outbound(o.pc.Envelope, body, contentType)
 	return nil
 }
 
 // outbound is the message the transport is given.
-func (p *Publisher[T]) outbound(env *Envelope, body []byte) Outbound {
+func (p *Publisher[T]) outbound(env *Envelope, body []byte, contentType string) Outbound {
 	return Outbound{
-		Body: body, ContentType: p.codec.ContentType(), MessageID: env.ID,
+		Body: body, ContentType: contentType, MessageID: env.ID,
 		Headers: env.ToWire(), ReplyTo: env.ReplyTo, Persistent: p.persistent, Mandatory: p.mandatory,
 	}
 }

@@ -72,7 +72,9 @@ func (c *Codec) CanDecode(contentType string) bool {
 // Encode writes payload (a struct with avro tags, or with json tags and no
 // avro tag anywhere in it, a map, or a value of the schema's type) with the codec's schema; Registered prefixes the frame,
 // registering the schema on first use. A payload the schema cannot write is
-// a fatal error; a registry that cannot be reached is not.
+// a fatal error; a registry that cannot be reached is not. A panicking
+// registry is the error "acemq: registering the schema of subject <s>: the
+// schema registry panicked: <value>", and the next Encode asks again.
 func (c *Codec) Encode(payload any) ([]byte, error) {
 	if c.reg == nil {
 		return c.write(payload, 0)
@@ -93,6 +95,9 @@ func (c *Codec) Encode(payload any) ([]byte, error) {
 // Registered reads the frame, looks the writer's schema up once per id and,
 // with ReaderSchema, resolves it onto the reader's once per id. A body that
 // cannot decode is a fatal error; a registry that cannot be reached is not.
+// A registry that panics looking the id up is a fatal error ("acemq: looking
+// up schema <id>: the schema registry panicked: <value>"), not remembered:
+// the next message with that id asks again.
 func (c *Codec) Decode(body []byte, dst any) error {
 	if c.reg == nil {
 		if err := c.read(plan{decode: c.schema, guard: c.guard}, body, dst); err != nil {

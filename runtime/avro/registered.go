@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/safecall"
 	hamba "github.com/hamba/avro/v2"
 )
 
@@ -114,7 +115,9 @@ func (r *registered) schemaID(ctx context.Context, text string) (int, error) {
 	if id := r.id.Load(); id != 0 {
 		return int(id), nil
 	}
-	def, err := r.registry.Register(ctx, r.subject, FormatAvro, text)
+	def, err := safecall.Call(registryName, func() (SchemaDefinition, error) {
+		return r.registry.Register(ctx, r.subject, FormatAvro, text)
+	})
 	if err != nil {
 		return 0, wrapf(err, "registering the schema of subject %q", r.subject)
 	}
@@ -147,7 +150,8 @@ func (r *registered) plan(id int) (plan, error) {
 }
 
 // fill computes cell's plan under its lock, keeping it unless the error is
-// transient.
+// transient or a panic of the registry (a bug that a fix and a redeploy of
+// the registry alone may cure, so the next message asks again).
 func (r *registered) fill(cell *planCell, id int) (plan, error) {
 	cell.mu.Lock()
 	defer cell.mu.Unlock()
@@ -155,14 +159,19 @@ func (r *registered) fill(cell *planCell, id int) (plan, error) {
 		return res.plan, res.err
 	}
 	p, err := r.computePlan(id)
-	if err == nil || acemq.IsFatal(err) {
+	if err == nil || acemq.IsFatal(err) && !isPanic(err) {
 		cell.done.Store(&planResult{id: id, plan: p, err: err})
 	}
 	return p, err
 }
 
 func (r *registered) computePlan(id int) (plan, error) {
-	def, err := r.registry.ByID(context.Background(), id)
+	def, err := safecall.Call(registryName, func() (SchemaDefinition, error) {
+		return r.registry.ByID(context.Background(), id)
+	})
+	if isPanic(err) {
+		return plan{}, acemq.Fatal(wrapf(err, "looking up schema %d", id))
+	}
 	if errors.Is(err, ErrSchemaNotFound) {
 		return plan{}, acemq.Fatal(wrapf(err, "this message names schema %d, which the registry does not hold", id))
 	}
@@ -187,4 +196,13 @@ func (r *registered) resolve(id int, writer hamba.Schema, writerText string) (ha
 			id, err, writerText, r.readerTx)
 	}
 	return s, nil
+}
+
+// registryName names the registry in the error its panic becomes.
+const registryName = "the schema registry"
+
+// isPanic reports whether err is a panic of the registry, recovered.
+func isPanic(err error) bool {
+	var pe *safecall.PanicError
+	return errors.As(err, &pe)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/safecall"
 )
 
 // storeTimeout bounds a Confirm or Release, which run detached from the
@@ -43,8 +44,9 @@ func WithIdempotency[T any](store IdempotencyStore, opts ...IdempotencyOption) M
 // empty idempotency key"). A store error retries the message, except a
 // failed Release of a (non-fatal) retry, which waits as InProgress instead:
 // the claim it could not give back still stands, and a retry would only
-// spend an attempt finding that out. A panicking handler releases its
-// claim before the panic goes on. The store is asked with the handler's
+// spend an attempt finding that out. A panicking store counts as a store
+// error ("the idempotency store panicked: <value>"), never a crash. A
+// panicking handler releases its claim before the panic goes on. The store is asked with the handler's
 // context for the claim and with a detached one (bounded to 10s) for Confirm
 // and Release. Panics when store or keyFn is nil. Safe for concurrent use
 // when store is.
@@ -94,16 +96,21 @@ func (g guard) guard(ctx context.Context, key string, handle func() acemq.Ack) a
 	return g.settle(ctx, key, g.run(ctx, key, handle))
 }
 
+// storeName names the store in the error its panic becomes.
+const storeName = "the idempotency store"
+
 // claim asks the store, through TryClaim when it has it.
 func (g guard) claim(ctx context.Context, key string) (ClaimResult, error) {
-	if tc, ok := g.store.(TryClaimer); ok {
-		return tc.TryClaim(ctx, key)
-	}
-	claimed, err := g.store.Claim(ctx, key)
-	if err != nil || claimed {
-		return Claimed, err
-	}
-	return Duplicate, nil
+	return safecall.Call(storeName, func() (ClaimResult, error) {
+		if tc, ok := g.store.(TryClaimer); ok {
+			return tc.TryClaim(ctx, key)
+		}
+		claimed, err := g.store.Claim(ctx, key)
+		if err != nil || claimed {
+			return Claimed, err
+		}
+		return Duplicate, nil
+	})
 }
 
 // run calls handle, releasing the claim when it panics.
@@ -134,11 +141,11 @@ func (g guard) settle(ctx context.Context, key string, ack acemq.Ack) acemq.Ack 
 func (g guard) confirm(ctx context.Context, key string) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
-	return g.store.Confirm(ctx, key)
+	return safecall.Err(storeName, func() error { return g.store.Confirm(ctx, key) })
 }
 
 func (g guard) release(ctx context.Context, key string) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), storeTimeout)
 	defer cancel()
-	return g.store.Release(ctx, key)
+	return safecall.Err(storeName, func() error { return g.store.Release(ctx, key) })
 }

@@ -1,0 +1,63 @@
+package crypto_test
+
+import (
+	"bytes"
+	"context"
+	"testing"
+	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/crypto"
+)
+
+// panickingInner is JSON that panics with "boom" in Encode and Decode.
+type panickingInner struct{ acemq.JSONCodec }
+
+func (panickingInner) Encode(any) ([]byte, error) { panic("boom") }
+func (panickingInner) Decode([]byte, any) error   { panic("boom") }
+
+// The Keyring is a concrete type with no method a user supplies, so what can
+// panic inside an encrypted codec is the inner codec: the encrypted codec's
+// Send fails naming it, and a consumer parks the message.
+func TestPanickingCodecInsideAnEncryptedCodecIsASendErrorAndAParkedMessage(t *testing.T) {
+	kr, err := crypto.NewKeyring(crypto.Key{ID: "2026-01", Secret: bytes.Repeat([]byte{7}, 32)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := acemq.Connect(t.Context(), "memory://"+t.Name()+"-"+acemq.NewUUID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	if err := conn.DeclareQueue(t.Context(), "billing"); err != nil {
+		t.Fatal(err)
+	}
+	err = acemq.NewPublisher(conn, "", "billing", acemq.PublishWith[order](crypto.Wrap(panickingInner{}, kr))).Send(t.Context(), order{ID: "1"})
+	if want := "acemq: the " + crypto.ContentType + " codec panicked: boom"; err == nil || err.Error() != want {
+		t.Fatalf("Send: %v, want %q", err, want)
+	}
+	if err := acemq.NewPublisher(conn, "", "billing", acemq.PublishWith[order](crypto.Wrap(acemq.JSONCodec{}, kr))).Send(t.Context(), order{ID: "1"}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := acemq.Consume(t.Context(), conn, "billing", func(context.Context, acemq.Message[order]) acemq.Ack {
+		return acemq.Accept()
+	}, acemq.ConsumeWith(crypto.Wrap(panickingInner{}, kr)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	const want = "could not be decoded: the codec panicked: boom"
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		d, ok, err := conn.Pull(t.Context(), acemq.ParkedQueue("billing"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			if reason, _ := d.Headers[acemq.HeaderError].(string); reason != want {
+				t.Fatalf("parked with reason %q, want %q", reason, want)
+			}
+			return
+		}
+	}
+	t.Fatal("nothing was parked within 5s")
+}
