@@ -44,10 +44,11 @@ func (e *emitter) consumeEvent(m *Message) {
 		jen.Return(qual("DeclareAndConsume").Call(jen.Id("ctx"), jen.Id("conn"),
 			jen.Id(low+"Topology").Call(jen.Id("newTopology").Call(), jen.Id("queue")), jen.Id("queue"), jen.Id("h"),
 			jen.Id(low+"ConsumeOptions").Call(jen.Id("conn"), jen.Id("opts")).Op("..."))))
-	e.f.Commentf("%sQueue returns the queue on which service consumes %s events:", m.Name, m.Name)
-	e.f.Commentf("<service>.%s.", m.RoutingKey)
-	e.f.Func().Id(m.Name + "Queue").Params(jen.Id("service").String()).String().Block(
-		jen.Return(jen.Id("service").Op("+").Lit(".").Op("+").Id(m.Name + "RoutingKey")))
+	e.f.Commentf("%sQueue returns the queue on which service consumes %s events,", m.Name, m.Name)
+	e.f.Commentf("<service>.%s, as Consume%s names it (acemq.SubscriberQueue): an", m.RoutingKey, m.Name)
+	e.f.Comment("empty service, or one a queue name cannot hold, is the same error.")
+	e.f.Func().Id(m.Name + "Queue").Params(jen.Id("service").String()).Parens(jen.List(jen.String(), jen.Error())).Block(
+		jen.Return(qual("SubscriberQueue").Call(jen.Id("service"), jen.Id(m.Name+"RoutingKey"))))
 	e.f.Commentf("%sTopology adds a consumer queue of %s events to t.", low, m.Name)
 	e.f.Func().Id(low+"Topology").Params(jen.Id("t").Op("*").Add(qual("Topology")), jen.Id("queue").String()).
 		Op("*").Add(qual("Topology")).Block(jen.Return(queueTopology(m, jen.Id("queue"))))

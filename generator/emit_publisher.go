@@ -71,6 +71,9 @@ func publisherOptions(m *Message) []jen.Code {
 	if req := requiredHeaders(m); len(req) > 0 {
 		opts = append(opts, qual("RequireHeaders").Types(typ).Call(req...))
 	}
+	if m.Mandatory {
+		opts = append(opts, qual("Mandatory").Types(typ).Call())
+	}
 	if m.Version != 1 {
 		opts = append(opts, qual("WithEnvelope").Types(typ).Call(qual("SchemaVersion").Call(jen.Lit(m.Version))))
 	}
@@ -94,7 +97,7 @@ func (e *emitter) publishMethods(m *Message) {
 	}
 	field := jen.Id("p").Dot(pubField(m))
 	name := verb + m.Name
-	e.comment(fmt.Sprintf("%s %s and waits for the broker's confirm.%s", name, what, headerNote(m)), "", m.Deprecated)
+	e.comment(fmt.Sprintf("%s %s and waits for the broker's confirm.%s%s", name, what, mandatoryNote(m), headerNote(m)), "", m.Deprecated)
 	e.f.Func().Params(jen.Id("p").Op("*").Id("Publisher")).Id(name).Params(
 		jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("m").Id(m.Name), jen.Id("opts").Op("...").Add(qual("EnvelopeOption")),
 	).Error().Block(jen.Return(field.Clone().Dot("Send").Call(jen.Id("ctx"), jen.Id("m"), jen.Id("opts").Op("..."))))
@@ -103,6 +106,15 @@ func (e *emitter) publishMethods(m *Message) {
 		jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("ms").Index().Id(m.Name), jen.Id("opts").Op("...").Add(qual("EnvelopeOption")),
 	).Parens(jen.List(jen.Index().Add(qual("PublishResult")), jen.Error())).Block(
 		jen.Return(field.Clone().Dot("SendAll").Call(jen.Id("ctx"), jen.Id("ms"), jen.Id("opts").Op("..."))))
+}
+
+// mandatoryNote says, for the doc comment, what a mandatory message that
+// reaches no queue does.
+func mandatoryNote(m *Message) string {
+	if !m.Mandatory {
+		return ""
+	}
+	return " One that reaches no queue fails with an error matching acemq.ErrUnroutable."
 }
 
 func verbOf(m *Message) string {

@@ -76,6 +76,7 @@ type Message struct {
 	Subject    string // registry subject (avro-registered)
 	Codec      string
 	Encrypted  bool
+	Mandatory  bool // its publisher fails a message that reaches no queue: every command, an event that says so
 	Version    int
 	Retry      Retry
 	Headers    []*Header

@@ -13,6 +13,7 @@ func (r *resolver) message(s *syntaxMessage) *Message {
 	m.Subject = orDefault(s.Subject, defaultSubject(r.dom, m))
 	m.Codec = r.codecOf(s.Codec, r.codec)
 	m.Encrypted = r.encrypted(s.Encrypted, r.f.Encrypted.V)
+	m.Mandatory = s.Kind == Command || s.Mandatory.V
 	r.version(m, s.Version)
 	m.Retry = r.retryOf(s.Retry, r.retry)
 	m.Headers = r.headers(s.Headers)

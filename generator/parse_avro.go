@@ -16,7 +16,7 @@ func parseSource(src Source, d *diags) *syntaxFile {
 
 // avscKeys are the keys of the acemq property of an .avsc record.
 var avscKeys = newKeySet([]string{"kind", "domain", "queue", "timeout", "errors", "doc", "codec", "routing-key",
-	"version", "deprecated", "headers", "retry", "encrypted", "subject"})
+	"version", "deprecated", "headers", "retry", "encrypted", "subject", "mandatory"})
 
 // avsc reads one .avsc file (JSON, which goccy/go-yaml parses with positions).
 type avsc struct {
@@ -242,6 +242,9 @@ func (a *avsc) message(t *syntaxType, props ast.Node) {
 	default:
 		a.d.errorf(orPos(s.AvroKind, t.Name.P), "record %s: acemq.kind must be event, command, rpc-request or rpc-response", t.Name.V)
 		return
+	}
+	if s.Mandatory.Given && s.AvroKind.V != "event" {
+		a.d.errorf(s.Mandatory.P, "record %s: acemq.mandatory is refused: %s", t.Name.V, impliedKeys["mandatory"])
 	}
 	if !s.Domain.Set {
 		a.d.errorf(t.Name.P, "record %s: the acemq property needs a domain", t.Name.V)

@@ -148,6 +148,8 @@ func (y *yamlDoc) messageKey(m *syntaxMessage, a entry) {
 		m.Version = y.sInt(a)
 	case "encrypted":
 		m.Encrypted = y.sBool(a)
+	case "mandatory":
+		m.Mandatory = y.sBool(a)
 	case "retry":
 		m.Retry = y.retry(a)
 	case "headers":

@@ -13,7 +13,13 @@ const (
 	keyUnknown   keyStatus = iota // an error: not in the format
 	keySupported                  // read
 	keyNotYet                     // in the format, refused with "not supported yet"
+	keyImplied                    // an event's key, refused where it always holds (see impliedKeys)
 )
+
+// impliedKeys says why a key that holds by itself in a context is refused there.
+var impliedKeys = map[string]string{
+	"mandatory": "only events take it (a command or an rpc request is always mandatory)",
+}
 
 // keySet is the keys a mapping of the contract format may hold.
 type keySet map[string]keyStatus
@@ -27,6 +33,14 @@ func (k keySet) list() string {
 	}
 	slices.Sort(ks)
 	return strings.Join(ks, ", ")
+}
+
+// implying marks keys as refused in k because they always hold there.
+func (k keySet) implying(keys ...string) keySet {
+	for _, s := range keys {
+		k[s] = keyImplied
+	}
+	return k
 }
 
 func newKeySet(supported []string, notYet ...string) keySet {
@@ -50,10 +64,10 @@ var (
 	retryKeys   = newKeySet([]string{"attempts", "backoff", "initial", "max", "max-age"})
 	typeKeys    = newKeySet([]string{"doc", "deprecated", "fields", "enum", "default", "fixed", "aliases"})
 	fieldKeys   = newKeySet([]string{"type", "default", "doc", "deprecated", "aliases"})
-	eventKeys   = newKeySet(append([]string{"schema"}, messageKeys...))
-	commandKeys = newKeySet(append([]string{"queue", "schema"}, messageKeys...))
+	eventKeys   = newKeySet(append([]string{"schema", "mandatory"}, messageKeys...))
+	commandKeys = newKeySet(append([]string{"queue", "schema"}, messageKeys...)).implying("mandatory")
 	rpcKeys     = newKeySet([]string{"doc", "deprecated", "codec", "encrypted", "queue", "timeout",
-		"errors", "request", "response"})
+		"errors", "request", "response"}).implying("mandatory")
 	payloadKeys = newKeySet([]string{"doc", "fields", "schema"})
 	headerKeys  = newKeySet([]string{"type", "required", "doc"})
 )

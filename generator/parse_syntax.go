@@ -88,6 +88,7 @@ type syntaxMessage struct {
 	Name, Doc, Deprecated, Codec, RoutingKey, Queue, Subject sStr
 	Version                                                  sInt
 	Encrypted                                                sBool
+	Mandatory                                                sBool // events only
 	Retry                                                    *syntaxRetry
 	Headers                                                  []*syntaxHeader
 	Fields                                                   []*syntaxField

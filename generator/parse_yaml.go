@@ -142,6 +142,8 @@ func (y *yamlDoc) entry(mv *ast.MappingValueNode, what string, keys keySet) (ent
 		return e, true
 	case keyNotYet:
 		y.d.errorf(e.pos, "%q in %s is not supported yet", e.key, what)
+	case keyImplied:
+		y.d.errorf(e.pos, "%q in %s is refused: %s", e.key, what, impliedKeys[e.key])
 	default:
 		y.d.errorf(e.pos, "unknown key %q in %s (expected one of %s)", e.key, what, keys.list())
 	}

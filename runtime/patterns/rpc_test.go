@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -217,4 +218,35 @@ func TestRequestWithoutReplyAddressIsDeadLettered(t *testing.T) {
 			t.Errorf("unanswerable %d, handled %d; want 1 and 0", resp.Unanswerable(), handled.Load())
 		}
 	})
+}
+
+// TestRPCToAQueueNobodyDeclaredFailsUnroutableAtOnce calls a queue nobody
+// declared with a 30s timeout under a caller's deadline of testWait: a call
+// that waited for an answer would end at the deadline with a timeout, not
+// with ErrUnroutable naming the queue. Both reply paths: the transport's
+// direct reply-to (a Client) and a named reply queue.
+func TestRPCToAQueueNobodyDeclaredFailsUnroutableAtOnce(t *testing.T) {
+	onEveryTransport(t, func(t *testing.T, r *rig) {
+		conn := r.conn()
+		nobody := r.name("nobody")
+		client := NewClient[int, int](conn, "", nobody, Timeout(30*time.Second))
+		defer client.Close()
+		_, err := client.Do(r.ctx(), 1)
+		wantUnroutableCall(t, "client", err, nobody)
+		replies := r.name("replies")
+		req := requester[int, int](t, conn, nobody, Timeout(30*time.Second), ReplyTo(replies))
+		_, err = req.Do(r.ctx(), 1)
+		wantUnroutableCall(t, "named reply queue", err, nobody)
+	})
+}
+
+func wantUnroutableCall(t *testing.T, what string, err error, queue string) {
+	t.Helper()
+	var pf *acemq.PublishFailedError
+	if !errors.Is(err, acemq.ErrUnroutable) || errors.Is(err, ErrRequestTimedOut) || !errors.As(err, &pf) {
+		t.Fatalf("%s: err = %v, want ErrUnroutable at once, not a timeout", what, err)
+	}
+	if pf.RoutingKey != queue || !strings.Contains(err.Error(), strconv.Quote(queue)) {
+		t.Errorf("%s: %q does not name the queue %q", what, err, queue)
+	}
 }

@@ -126,7 +126,7 @@ type Publisher struct {
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubBookAdded:    acemq.NewPublisher[BookAdded](conn, Exchange, BookAddedRoutingKey, acemq.PublishWith[BookAdded](acemq.JSONCodec{})),
-		pubReserveStock: acemq.NewPublisher[ReserveStock](conn, Exchange, ReserveStockRoutingKey, acemq.PublishWith[ReserveStock](acemq.JSONCodec{}), acemq.WithEnvelope[ReserveStock](acemq.SchemaVersion(2))),
+		pubReserveStock: acemq.NewPublisher[ReserveStock](conn, Exchange, ReserveStockRoutingKey, acemq.PublishWith[ReserveStock](acemq.JSONCodec{}), acemq.Mandatory[ReserveStock](), acemq.WithEnvelope[ReserveStock](acemq.SchemaVersion(2))),
 	}
 }
 
@@ -140,7 +140,7 @@ func (p *Publisher) PublishBookAddedBatch(ctx context.Context, ms []BookAdded, o
 	return p.pubBookAdded.SendAll(ctx, ms, opts...)
 }
 
-// SendReserveStock sends m to the owner of queue "catalog.reserve-stock" (routing key "reserve.stock") and waits for the broker's confirm.
+// SendReserveStock sends m to the owner of queue "catalog.reserve-stock" (routing key "reserve.stock") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
 func (p *Publisher) SendReserveStock(ctx context.Context, m ReserveStock, opts ...acemq.EnvelopeOption) error {
 	return p.pubReserveStock.Send(ctx, m, opts...)
 }
@@ -162,10 +162,11 @@ func ConsumeBookAdded(ctx context.Context, conn *acemq.Conn, service string, h a
 	return acemq.DeclareAndConsume(ctx, conn, bookAddedTopology(newTopology(), queue), queue, h, bookAddedConsumeOptions(conn, opts)...)
 }
 
-// BookAddedQueue returns the queue on which service consumes BookAdded events:
-// <service>.book.added.
-func BookAddedQueue(service string) string {
-	return service + "." + BookAddedRoutingKey
+// BookAddedQueue returns the queue on which service consumes BookAdded events,
+// <service>.book.added, as ConsumeBookAdded names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func BookAddedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, BookAddedRoutingKey)
 }
 
 // bookAddedTopology adds a consumer queue of BookAdded events to t.

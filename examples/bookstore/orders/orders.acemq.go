@@ -258,7 +258,7 @@ func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubOrderPlaced:  acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWith[OrderPlaced](acemq.JSONCodec{}), acemq.RequireHeaders[OrderPlaced]("x-bookstore-till")),
 		pubOrderShipped: acemq.NewPublisher[OrderShipped](conn, Exchange, OrderShippedRoutingKey, acemq.PublishWithFunc[OrderShipped](orderShippedCodec)),
-		pubCancelOrder:  acemq.NewPublisher[CancelOrder](conn, Exchange, CancelOrderRoutingKey, acemq.PublishWith[CancelOrder](acemq.JSONCodec{})),
+		pubCancelOrder:  acemq.NewPublisher[CancelOrder](conn, Exchange, CancelOrderRoutingKey, acemq.PublishWith[CancelOrder](acemq.JSONCodec{}), acemq.Mandatory[CancelOrder]()),
 	}
 }
 
@@ -282,7 +282,7 @@ func (p *Publisher) PublishOrderShippedBatch(ctx context.Context, ms []OrderShip
 	return p.pubOrderShipped.SendAll(ctx, ms, opts...)
 }
 
-// SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key "cancel.order") and waits for the broker's confirm.
+// SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key "cancel.order") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
 func (p *Publisher) SendCancelOrder(ctx context.Context, m CancelOrder, opts ...acemq.EnvelopeOption) error {
 	return p.pubCancelOrder.Send(ctx, m, opts...)
 }
@@ -309,10 +309,11 @@ func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h
 	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(conn, opts)...)
 }
 
-// OrderPlacedQueue returns the queue on which service consumes OrderPlaced events:
-// <service>.order.placed.
-func OrderPlacedQueue(service string) string {
-	return service + "." + OrderPlacedRoutingKey
+// OrderPlacedQueue returns the queue on which service consumes OrderPlaced events,
+// <service>.order.placed, as ConsumeOrderPlaced names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func OrderPlacedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
 }
 
 // orderPlacedTopology adds a consumer queue of OrderPlaced events to t.
@@ -349,10 +350,11 @@ func ConsumeOrderShipped(ctx context.Context, conn *acemq.Conn, service string, 
 	return acemq.DeclareAndConsume(ctx, conn, orderShippedTopology(newTopology(), queue), queue, h, orderShippedConsumeOptions(conn, opts)...)
 }
 
-// OrderShippedQueue returns the queue on which service consumes OrderShipped events:
-// <service>.order.shipped.
-func OrderShippedQueue(service string) string {
-	return service + "." + OrderShippedRoutingKey
+// OrderShippedQueue returns the queue on which service consumes OrderShipped events,
+// <service>.order.shipped, as ConsumeOrderShipped names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func OrderShippedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, OrderShippedRoutingKey)
 }
 
 // orderShippedTopology adds a consumer queue of OrderShipped events to t.

@@ -116,10 +116,11 @@ func ConsumeStockCounted(ctx context.Context, conn *acemq.Conn, service string, 
 	return acemq.DeclareAndConsume(ctx, conn, stockCountedTopology(newTopology(), queue), queue, h, stockCountedConsumeOptions(conn, opts)...)
 }
 
-// StockCountedQueue returns the queue on which service consumes StockCounted events:
-// <service>.stock.counted.
-func StockCountedQueue(service string) string {
-	return service + "." + StockCountedRoutingKey
+// StockCountedQueue returns the queue on which service consumes StockCounted events,
+// <service>.stock.counted, as ConsumeStockCounted names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func StockCountedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, StockCountedRoutingKey)
 }
 
 // stockCountedTopology adds a consumer queue of StockCounted events to t.

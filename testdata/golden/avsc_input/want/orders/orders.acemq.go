@@ -159,12 +159,12 @@ type Publisher struct {
 // contract's codec and checked for the contract's required headers.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubHoldOrder:    acemq.NewPublisher[HoldOrder](conn, Exchange, HoldOrderRoutingKey, acemq.PublishWith[HoldOrder](acemq.JSONCodec{})),
+		pubHoldOrder:    acemq.NewPublisher[HoldOrder](conn, Exchange, HoldOrderRoutingKey, acemq.PublishWith[HoldOrder](acemq.JSONCodec{}), acemq.Mandatory[HoldOrder]()),
 		pubOrderShipped: acemq.NewPublisher[OrderShipped](conn, Exchange, OrderShippedRoutingKey, acemq.PublishWithFunc[OrderShipped](orderShippedCodec)),
 	}
 }
 
-// SendHoldOrder sends m to the owner of queue "orders.hold" (routing key "hold.order") and waits for the broker's confirm.
+// SendHoldOrder sends m to the owner of queue "orders.hold" (routing key "hold.order") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
 func (p *Publisher) SendHoldOrder(ctx context.Context, m HoldOrder, opts ...acemq.EnvelopeOption) error {
 	return p.pubHoldOrder.Send(ctx, m, opts...)
 }
@@ -229,10 +229,11 @@ func ConsumeOrderShipped(ctx context.Context, conn *acemq.Conn, service string, 
 	return acemq.DeclareAndConsume(ctx, conn, orderShippedTopology(newTopology(), queue), queue, h, orderShippedConsumeOptions(conn, opts)...)
 }
 
-// OrderShippedQueue returns the queue on which service consumes OrderShipped events:
-// <service>.order.shipped.
-func OrderShippedQueue(service string) string {
-	return service + "." + OrderShippedRoutingKey
+// OrderShippedQueue returns the queue on which service consumes OrderShipped events,
+// <service>.order.shipped, as ConsumeOrderShipped names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func OrderShippedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, OrderShippedRoutingKey)
 }
 
 // orderShippedTopology adds a consumer queue of OrderShipped events to t.

@@ -155,10 +155,11 @@ func ConsumeOrderShipped(ctx context.Context, conn *acemq.Conn, service string, 
 	return acemq.DeclareAndConsume(ctx, conn, orderShippedTopology(newTopology(), queue), queue, h, orderShippedConsumeOptions(conn, opts)...)
 }
 
-// OrderShippedQueue returns the queue on which service consumes OrderShipped events:
-// <service>.order.shipped.
-func OrderShippedQueue(service string) string {
-	return service + "." + OrderShippedRoutingKey
+// OrderShippedQueue returns the queue on which service consumes OrderShipped events,
+// <service>.order.shipped, as ConsumeOrderShipped names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func OrderShippedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, OrderShippedRoutingKey)
 }
 
 // orderShippedTopology adds a consumer queue of OrderShipped events to t.
@@ -194,10 +195,11 @@ func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h
 	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(conn, opts)...)
 }
 
-// OrderPlacedQueue returns the queue on which service consumes OrderPlaced events:
-// <service>.order.placed.
-func OrderPlacedQueue(service string) string {
-	return service + "." + OrderPlacedRoutingKey
+// OrderPlacedQueue returns the queue on which service consumes OrderPlaced events,
+// <service>.order.placed, as ConsumeOrderPlaced names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func OrderPlacedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
 }
 
 // orderPlacedTopology adds a consumer queue of OrderPlaced events to t.

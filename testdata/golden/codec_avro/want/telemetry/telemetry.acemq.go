@@ -357,7 +357,7 @@ func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubReadingTaken: acemq.NewPublisher[ReadingTaken](conn, Exchange, ReadingTakenRoutingKey, acemq.PublishWithFunc[ReadingTaken](readingTakenCodec)),
 		pubOptionalsSet: acemq.NewPublisher[OptionalsSet](conn, Exchange, OptionalsSetRoutingKey, acemq.PublishWithFunc[OptionalsSet](optionalsSetCodec)),
-		pubRecalibrate:  acemq.NewPublisher[Recalibrate](conn, Exchange, RecalibrateRoutingKey, acemq.PublishWithFunc[Recalibrate](recalibrateCodec)),
+		pubRecalibrate:  acemq.NewPublisher[Recalibrate](conn, Exchange, RecalibrateRoutingKey, acemq.PublishWithFunc[Recalibrate](recalibrateCodec), acemq.Mandatory[Recalibrate]()),
 	}
 }
 
@@ -381,7 +381,7 @@ func (p *Publisher) PublishOptionalsSetBatch(ctx context.Context, ms []Optionals
 	return p.pubOptionalsSet.SendAll(ctx, ms, opts...)
 }
 
-// SendRecalibrate sends m to the owner of queue "telemetry.recalibrate" (routing key "recalibrate") and waits for the broker's confirm.
+// SendRecalibrate sends m to the owner of queue "telemetry.recalibrate" (routing key "recalibrate") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
 func (p *Publisher) SendRecalibrate(ctx context.Context, m Recalibrate, opts ...acemq.EnvelopeOption) error {
 	return p.pubRecalibrate.Send(ctx, m, opts...)
 }
@@ -418,10 +418,11 @@ func ConsumeReadingTaken(ctx context.Context, conn *acemq.Conn, service string, 
 	return acemq.DeclareAndConsume(ctx, conn, readingTakenTopology(newTopology(), queue), queue, h, readingTakenConsumeOptions(conn, opts)...)
 }
 
-// ReadingTakenQueue returns the queue on which service consumes ReadingTaken events:
-// <service>.reading.taken.
-func ReadingTakenQueue(service string) string {
-	return service + "." + ReadingTakenRoutingKey
+// ReadingTakenQueue returns the queue on which service consumes ReadingTaken events,
+// <service>.reading.taken, as ConsumeReadingTaken names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func ReadingTakenQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, ReadingTakenRoutingKey)
 }
 
 // readingTakenTopology adds a consumer queue of ReadingTaken events to t.
@@ -457,10 +458,11 @@ func ConsumeOptionalsSet(ctx context.Context, conn *acemq.Conn, service string, 
 	return acemq.DeclareAndConsume(ctx, conn, optionalsSetTopology(newTopology(), queue), queue, h, optionalsSetConsumeOptions(conn, opts)...)
 }
 
-// OptionalsSetQueue returns the queue on which service consumes OptionalsSet events:
-// <service>.optionals.set.
-func OptionalsSetQueue(service string) string {
-	return service + "." + OptionalsSetRoutingKey
+// OptionalsSetQueue returns the queue on which service consumes OptionalsSet events,
+// <service>.optionals.set, as ConsumeOptionalsSet names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func OptionalsSetQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, OptionalsSetRoutingKey)
 }
 
 // optionalsSetTopology adds a consumer queue of OptionalsSet events to t.

@@ -125,7 +125,7 @@ func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubSettingChanged: acemq.NewPublisher[SettingChanged](conn, Exchange, SettingChangedRoutingKey, acemq.PublishWith[SettingChanged](yaml.Codec{})),
 		pubLimitsChanged:  acemq.NewPublisher[LimitsChanged](conn, Exchange, LimitsChangedRoutingKey, acemq.PublishWith[LimitsChanged](toml.Codec{})),
-		pubReloadConfig:   acemq.NewPublisher[ReloadConfig](conn, Exchange, ReloadConfigRoutingKey, acemq.PublishWithFunc[ReloadConfig](reloadConfigCodec)),
+		pubReloadConfig:   acemq.NewPublisher[ReloadConfig](conn, Exchange, ReloadConfigRoutingKey, acemq.PublishWithFunc[ReloadConfig](reloadConfigCodec), acemq.Mandatory[ReloadConfig]()),
 	}
 }
 
@@ -149,7 +149,7 @@ func (p *Publisher) PublishLimitsChangedBatch(ctx context.Context, ms []LimitsCh
 	return p.pubLimitsChanged.SendAll(ctx, ms, opts...)
 }
 
-// SendReloadConfig sends m to the owner of queue "config.reload-config" (routing key "reload.config") and waits for the broker's confirm.
+// SendReloadConfig sends m to the owner of queue "config.reload-config" (routing key "reload.config") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
 func (p *Publisher) SendReloadConfig(ctx context.Context, m ReloadConfig, opts ...acemq.EnvelopeOption) error {
 	return p.pubReloadConfig.Send(ctx, m, opts...)
 }
@@ -180,10 +180,11 @@ func ConsumeSettingChanged(ctx context.Context, conn *acemq.Conn, service string
 	return acemq.DeclareAndConsume(ctx, conn, settingChangedTopology(newTopology(), queue), queue, h, settingChangedConsumeOptions(conn, opts)...)
 }
 
-// SettingChangedQueue returns the queue on which service consumes SettingChanged events:
-// <service>.setting.changed.
-func SettingChangedQueue(service string) string {
-	return service + "." + SettingChangedRoutingKey
+// SettingChangedQueue returns the queue on which service consumes SettingChanged events,
+// <service>.setting.changed, as ConsumeSettingChanged names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func SettingChangedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, SettingChangedRoutingKey)
 }
 
 // settingChangedTopology adds a consumer queue of SettingChanged events to t.
@@ -219,10 +220,11 @@ func ConsumeLimitsChanged(ctx context.Context, conn *acemq.Conn, service string,
 	return acemq.DeclareAndConsume(ctx, conn, limitsChangedTopology(newTopology(), queue), queue, h, limitsChangedConsumeOptions(conn, opts)...)
 }
 
-// LimitsChangedQueue returns the queue on which service consumes LimitsChanged events:
-// <service>.limits.changed.
-func LimitsChangedQueue(service string) string {
-	return service + "." + LimitsChangedRoutingKey
+// LimitsChangedQueue returns the queue on which service consumes LimitsChanged events,
+// <service>.limits.changed, as ConsumeLimitsChanged names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func LimitsChangedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, LimitsChangedRoutingKey)
 }
 
 // limitsChangedTopology adds a consumer queue of LimitsChanged events to t.

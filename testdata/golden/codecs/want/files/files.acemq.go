@@ -188,7 +188,7 @@ func NewPublisher(conn *acemq.Conn) *Publisher {
 		pubLineWritten: acemq.NewPublisher[LineWritten](conn, Exchange, LineWrittenRoutingKey, acemq.PublishWith[LineWritten](acemq.StringCodec{})),
 		pubBlobStored:  acemq.NewPublisher[BlobStored](conn, Exchange, BlobStoredRoutingKey, acemq.PublishWith[BlobStored](acemq.BytesCodec{})),
 		pubFileIndexed: acemq.NewPublisher[FileIndexed](conn, Exchange, FileIndexedRoutingKey, acemq.PublishWith[FileIndexed](acemq.JSONCodec{})),
-		pubDeleteFile:  acemq.NewPublisher[DeleteFile](conn, Exchange, DeleteFileRoutingKey, acemq.PublishWith[DeleteFile](acemq.StringCodec{})),
+		pubDeleteFile:  acemq.NewPublisher[DeleteFile](conn, Exchange, DeleteFileRoutingKey, acemq.PublishWith[DeleteFile](acemq.StringCodec{}), acemq.Mandatory[DeleteFile]()),
 	}
 }
 
@@ -222,7 +222,7 @@ func (p *Publisher) PublishFileIndexedBatch(ctx context.Context, ms []FileIndexe
 	return p.pubFileIndexed.SendAll(ctx, ms, opts...)
 }
 
-// SendDeleteFile sends m to the owner of queue "files.delete-file" (routing key "delete.file") and waits for the broker's confirm.
+// SendDeleteFile sends m to the owner of queue "files.delete-file" (routing key "delete.file") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
 func (p *Publisher) SendDeleteFile(ctx context.Context, m DeleteFile, opts ...acemq.EnvelopeOption) error {
 	return p.pubDeleteFile.Send(ctx, m, opts...)
 }
@@ -244,10 +244,11 @@ func ConsumeLineWritten(ctx context.Context, conn *acemq.Conn, service string, h
 	return acemq.DeclareAndConsume(ctx, conn, lineWrittenTopology(newTopology(), queue), queue, h, lineWrittenConsumeOptions(conn, opts)...)
 }
 
-// LineWrittenQueue returns the queue on which service consumes LineWritten events:
-// <service>.line.written.
-func LineWrittenQueue(service string) string {
-	return service + "." + LineWrittenRoutingKey
+// LineWrittenQueue returns the queue on which service consumes LineWritten events,
+// <service>.line.written, as ConsumeLineWritten names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func LineWrittenQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, LineWrittenRoutingKey)
 }
 
 // lineWrittenTopology adds a consumer queue of LineWritten events to t.
@@ -283,10 +284,11 @@ func ConsumeBlobStored(ctx context.Context, conn *acemq.Conn, service string, h 
 	return acemq.DeclareAndConsume(ctx, conn, blobStoredTopology(newTopology(), queue), queue, h, blobStoredConsumeOptions(conn, opts)...)
 }
 
-// BlobStoredQueue returns the queue on which service consumes BlobStored events:
-// <service>.blob.stored.
-func BlobStoredQueue(service string) string {
-	return service + "." + BlobStoredRoutingKey
+// BlobStoredQueue returns the queue on which service consumes BlobStored events,
+// <service>.blob.stored, as ConsumeBlobStored names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func BlobStoredQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, BlobStoredRoutingKey)
 }
 
 // blobStoredTopology adds a consumer queue of BlobStored events to t.
@@ -322,10 +324,11 @@ func ConsumeFileIndexed(ctx context.Context, conn *acemq.Conn, service string, h
 	return acemq.DeclareAndConsume(ctx, conn, fileIndexedTopology(newTopology(), queue), queue, h, fileIndexedConsumeOptions(conn, opts)...)
 }
 
-// FileIndexedQueue returns the queue on which service consumes FileIndexed events:
-// <service>.file.indexed.
-func FileIndexedQueue(service string) string {
-	return service + "." + FileIndexedRoutingKey
+// FileIndexedQueue returns the queue on which service consumes FileIndexed events,
+// <service>.file.indexed, as ConsumeFileIndexed names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func FileIndexedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, FileIndexedRoutingKey)
 }
 
 // fileIndexedTopology adds a consumer queue of FileIndexed events to t.

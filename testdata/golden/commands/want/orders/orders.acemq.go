@@ -124,13 +124,13 @@ type Publisher struct {
 // contract's codec and checked for the contract's required headers.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubCancelOrder:   acemq.NewPublisher[CancelOrder](conn, Exchange, CancelOrderRoutingKey, acemq.PublishWith[CancelOrder](acemq.JSONCodec{})),
-		pubRefundOrder:   acemq.NewPublisher[RefundOrder](conn, Exchange, RefundOrderRoutingKey, acemq.PublishWith[RefundOrder](acemq.JSONCodec{}), acemq.WithEnvelope[RefundOrder](acemq.SchemaVersion(3))),
-		pubShipHTTPOrder: acemq.NewPublisher[ShipHTTPOrder](conn, Exchange, ShipHTTPOrderRoutingKey, acemq.PublishWith[ShipHTTPOrder](acemq.JSONCodec{})),
+		pubCancelOrder:   acemq.NewPublisher[CancelOrder](conn, Exchange, CancelOrderRoutingKey, acemq.PublishWith[CancelOrder](acemq.JSONCodec{}), acemq.Mandatory[CancelOrder]()),
+		pubRefundOrder:   acemq.NewPublisher[RefundOrder](conn, Exchange, RefundOrderRoutingKey, acemq.PublishWith[RefundOrder](acemq.JSONCodec{}), acemq.Mandatory[RefundOrder](), acemq.WithEnvelope[RefundOrder](acemq.SchemaVersion(3))),
+		pubShipHTTPOrder: acemq.NewPublisher[ShipHTTPOrder](conn, Exchange, ShipHTTPOrderRoutingKey, acemq.PublishWith[ShipHTTPOrder](acemq.JSONCodec{}), acemq.Mandatory[ShipHTTPOrder]()),
 	}
 }
 
-// SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key "cancel.order") and waits for the broker's confirm.
+// SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key "cancel.order") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
 func (p *Publisher) SendCancelOrder(ctx context.Context, m CancelOrder, opts ...acemq.EnvelopeOption) error {
 	return p.pubCancelOrder.Send(ctx, m, opts...)
 }
@@ -140,7 +140,7 @@ func (p *Publisher) SendCancelOrderBatch(ctx context.Context, ms []CancelOrder, 
 	return p.pubCancelOrder.SendAll(ctx, ms, opts...)
 }
 
-// SendRefundOrder sends m to the owner of queue "payments.refunds" (routing key "order.refund") and waits for the broker's confirm.
+// SendRefundOrder sends m to the owner of queue "payments.refunds" (routing key "order.refund") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
 func (p *Publisher) SendRefundOrder(ctx context.Context, m RefundOrder, opts ...acemq.EnvelopeOption) error {
 	return p.pubRefundOrder.Send(ctx, m, opts...)
 }
@@ -150,7 +150,7 @@ func (p *Publisher) SendRefundOrderBatch(ctx context.Context, ms []RefundOrder, 
 	return p.pubRefundOrder.SendAll(ctx, ms, opts...)
 }
 
-// SendShipHTTPOrder sends m to the owner of queue "orders.ship-http-order" (routing key "ship.http.order") and waits for the broker's confirm.
+// SendShipHTTPOrder sends m to the owner of queue "orders.ship-http-order" (routing key "ship.http.order") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
 func (p *Publisher) SendShipHTTPOrder(ctx context.Context, m ShipHTTPOrder, opts ...acemq.EnvelopeOption) error {
 	return p.pubShipHTTPOrder.Send(ctx, m, opts...)
 }

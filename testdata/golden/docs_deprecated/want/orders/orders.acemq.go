@@ -136,10 +136,11 @@ func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h
 	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(conn, opts)...)
 }
 
-// OrderPlacedQueue returns the queue on which service consumes OrderPlaced events:
-// <service>.order.placed.
-func OrderPlacedQueue(service string) string {
-	return service + "." + OrderPlacedRoutingKey
+// OrderPlacedQueue returns the queue on which service consumes OrderPlaced events,
+// <service>.order.placed, as ConsumeOrderPlaced names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func OrderPlacedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
 }
 
 // orderPlacedTopology adds a consumer queue of OrderPlaced events to t.

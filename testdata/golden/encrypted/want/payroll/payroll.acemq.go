@@ -123,7 +123,7 @@ func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubSalaryPaid:    acemq.NewPublisher[SalaryPaid](conn, Exchange, SalaryPaidRoutingKey, acemq.PublishWithFunc[SalaryPaid](salaryPaidCodec)),
 		pubPayslipIssued: acemq.NewPublisher[PayslipIssued](conn, Exchange, PayslipIssuedRoutingKey, acemq.PublishWith[PayslipIssued](acemq.JSONCodec{})),
-		pubPayBonus:      acemq.NewPublisher[PayBonus](conn, Exchange, PayBonusRoutingKey, acemq.PublishWithFunc[PayBonus](payBonusCodec)),
+		pubPayBonus:      acemq.NewPublisher[PayBonus](conn, Exchange, PayBonusRoutingKey, acemq.PublishWithFunc[PayBonus](payBonusCodec), acemq.Mandatory[PayBonus]()),
 	}
 }
 
@@ -147,7 +147,7 @@ func (p *Publisher) PublishPayslipIssuedBatch(ctx context.Context, ms []PayslipI
 	return p.pubPayslipIssued.SendAll(ctx, ms, opts...)
 }
 
-// SendPayBonus sends m to the owner of queue "payroll.pay-bonus" (routing key "pay.bonus") and waits for the broker's confirm.
+// SendPayBonus sends m to the owner of queue "payroll.pay-bonus" (routing key "pay.bonus") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
 func (p *Publisher) SendPayBonus(ctx context.Context, m PayBonus, opts ...acemq.EnvelopeOption) error {
 	return p.pubPayBonus.Send(ctx, m, opts...)
 }
@@ -191,10 +191,11 @@ func ConsumeSalaryPaid(ctx context.Context, conn *acemq.Conn, service string, h 
 	return acemq.DeclareAndConsume(ctx, conn, salaryPaidTopology(newTopology(), queue), queue, h, salaryPaidConsumeOptions(conn, opts)...)
 }
 
-// SalaryPaidQueue returns the queue on which service consumes SalaryPaid events:
-// <service>.salary.paid.
-func SalaryPaidQueue(service string) string {
-	return service + "." + SalaryPaidRoutingKey
+// SalaryPaidQueue returns the queue on which service consumes SalaryPaid events,
+// <service>.salary.paid, as ConsumeSalaryPaid names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func SalaryPaidQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, SalaryPaidRoutingKey)
 }
 
 // salaryPaidTopology adds a consumer queue of SalaryPaid events to t.
@@ -230,10 +231,11 @@ func ConsumePayslipIssued(ctx context.Context, conn *acemq.Conn, service string,
 	return acemq.DeclareAndConsume(ctx, conn, payslipIssuedTopology(newTopology(), queue), queue, h, payslipIssuedConsumeOptions(conn, opts)...)
 }
 
-// PayslipIssuedQueue returns the queue on which service consumes PayslipIssued events:
-// <service>.payslip.issued.
-func PayslipIssuedQueue(service string) string {
-	return service + "." + PayslipIssuedRoutingKey
+// PayslipIssuedQueue returns the queue on which service consumes PayslipIssued events,
+// <service>.payslip.issued, as ConsumePayslipIssued names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func PayslipIssuedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, PayslipIssuedRoutingKey)
 }
 
 // payslipIssuedTopology adds a consumer queue of PayslipIssued events to t.

@@ -172,10 +172,11 @@ func ConsumeStatusChanged(ctx context.Context, conn *acemq.Conn, service string,
 	return acemq.DeclareAndConsume(ctx, conn, statusChangedTopology(newTopology(), queue), queue, h, statusChangedConsumeOptions(conn, opts)...)
 }
 
-// StatusChangedQueue returns the queue on which service consumes StatusChanged events:
-// <service>.status.changed.
-func StatusChangedQueue(service string) string {
-	return service + "." + StatusChangedRoutingKey
+// StatusChangedQueue returns the queue on which service consumes StatusChanged events,
+// <service>.status.changed, as ConsumeStatusChanged names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func StatusChangedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, StatusChangedRoutingKey)
 }
 
 // statusChangedTopology adds a consumer queue of StatusChanged events to t.

@@ -214,10 +214,11 @@ func ConsumeEntryPosted(ctx context.Context, conn *acemq.Conn, service string, h
 	return acemq.DeclareAndConsume(ctx, conn, entryPostedTopology(newTopology(), queue), queue, h, entryPostedConsumeOptions(conn, opts)...)
 }
 
-// EntryPostedQueue returns the queue on which service consumes EntryPosted events:
-// <service>.entry.posted.
-func EntryPostedQueue(service string) string {
-	return service + "." + EntryPostedRoutingKey
+// EntryPostedQueue returns the queue on which service consumes EntryPosted events,
+// <service>.entry.posted, as ConsumeEntryPosted names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func EntryPostedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, EntryPostedRoutingKey)
 }
 
 // entryPostedTopology adds a consumer queue of EntryPosted events to t.

@@ -146,7 +146,7 @@ func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubOrderPlaced: acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWith[OrderPlaced](acemq.JSONCodec{}), acemq.RequireHeaders[OrderPlaced]("x-tenant")),
 		pubOrderPaid:   acemq.NewPublisher[OrderPaid](conn, Exchange, OrderPaidRoutingKey, acemq.PublishWith[OrderPaid](acemq.JSONCodec{}), acemq.RequireHeaders[OrderPaid]("x-tenant", "x-amount")),
-		pubRefundOrder: acemq.NewPublisher[RefundOrder](conn, Exchange, RefundOrderRoutingKey, acemq.PublishWith[RefundOrder](acemq.JSONCodec{})),
+		pubRefundOrder: acemq.NewPublisher[RefundOrder](conn, Exchange, RefundOrderRoutingKey, acemq.PublishWith[RefundOrder](acemq.JSONCodec{}), acemq.Mandatory[RefundOrder]()),
 	}
 }
 
@@ -170,7 +170,7 @@ func (p *Publisher) PublishOrderPaidBatch(ctx context.Context, ms []OrderPaid, o
 	return p.pubOrderPaid.SendAll(ctx, ms, opts...)
 }
 
-// SendRefundOrder sends m to the owner of queue "orders.refund-order" (routing key "refund.order") and waits for the broker's confirm.
+// SendRefundOrder sends m to the owner of queue "orders.refund-order" (routing key "refund.order") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
 func (p *Publisher) SendRefundOrder(ctx context.Context, m RefundOrder, opts ...acemq.EnvelopeOption) error {
 	return p.pubRefundOrder.Send(ctx, m, opts...)
 }
@@ -192,10 +192,11 @@ func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h
 	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(conn, opts)...)
 }
 
-// OrderPlacedQueue returns the queue on which service consumes OrderPlaced events:
-// <service>.order.placed.
-func OrderPlacedQueue(service string) string {
-	return service + "." + OrderPlacedRoutingKey
+// OrderPlacedQueue returns the queue on which service consumes OrderPlaced events,
+// <service>.order.placed, as ConsumeOrderPlaced names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func OrderPlacedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
 }
 
 // orderPlacedTopology adds a consumer queue of OrderPlaced events to t.
@@ -232,10 +233,11 @@ func ConsumeOrderPaid(ctx context.Context, conn *acemq.Conn, service string, h a
 	return acemq.DeclareAndConsume(ctx, conn, orderPaidTopology(newTopology(), queue), queue, h, orderPaidConsumeOptions(conn, opts)...)
 }
 
-// OrderPaidQueue returns the queue on which service consumes OrderPaid events:
-// <service>.order.paid.
-func OrderPaidQueue(service string) string {
-	return service + "." + OrderPaidRoutingKey
+// OrderPaidQueue returns the queue on which service consumes OrderPaid events,
+// <service>.order.paid, as ConsumeOrderPaid names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func OrderPaidQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, OrderPaidRoutingKey)
 }
 
 // orderPaidTopology adds a consumer queue of OrderPaid events to t.

@@ -93,7 +93,7 @@ type Publisher struct {
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubOrderPlaced: acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWith[OrderPlaced](acemq.JSONCodec{})),
-		pubPlaceOrder:  acemq.NewPublisher[PlaceOrder](conn, Exchange, PlaceOrderRoutingKey, acemq.PublishWith[PlaceOrder](acemq.JSONCodec{})),
+		pubPlaceOrder:  acemq.NewPublisher[PlaceOrder](conn, Exchange, PlaceOrderRoutingKey, acemq.PublishWith[PlaceOrder](acemq.JSONCodec{}), acemq.Mandatory[PlaceOrder]()),
 	}
 }
 
@@ -107,7 +107,7 @@ func (p *Publisher) PublishOrderPlacedBatch(ctx context.Context, ms []OrderPlace
 	return p.pubOrderPlaced.SendAll(ctx, ms, opts...)
 }
 
-// SendPlaceOrder sends m to the owner of queue "order-events.place-order" (routing key "place.order") and waits for the broker's confirm.
+// SendPlaceOrder sends m to the owner of queue "order-events.place-order" (routing key "place.order") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
 func (p *Publisher) SendPlaceOrder(ctx context.Context, m PlaceOrder, opts ...acemq.EnvelopeOption) error {
 	return p.pubPlaceOrder.Send(ctx, m, opts...)
 }
@@ -129,10 +129,11 @@ func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h
 	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(conn, opts)...)
 }
 
-// OrderPlacedQueue returns the queue on which service consumes OrderPlaced events:
-// <service>.order.placed.
-func OrderPlacedQueue(service string) string {
-	return service + "." + OrderPlacedRoutingKey
+// OrderPlacedQueue returns the queue on which service consumes OrderPlaced events,
+// <service>.order.placed, as ConsumeOrderPlaced names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func OrderPlacedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
 }
 
 // orderPlacedTopology adds a consumer queue of OrderPlaced events to t.

@@ -93,10 +93,11 @@ func ConsumeInvoiceRaised(ctx context.Context, conn *acemq.Conn, service string,
 	return acemq.DeclareAndConsume(ctx, conn, invoiceRaisedTopology(newTopology(), queue), queue, h, invoiceRaisedConsumeOptions(conn, opts)...)
 }
 
-// InvoiceRaisedQueue returns the queue on which service consumes InvoiceRaised events:
-// <service>.invoice.raised.
-func InvoiceRaisedQueue(service string) string {
-	return service + "." + InvoiceRaisedRoutingKey
+// InvoiceRaisedQueue returns the queue on which service consumes InvoiceRaised events,
+// <service>.invoice.raised, as ConsumeInvoiceRaised names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func InvoiceRaisedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, InvoiceRaisedRoutingKey)
 }
 
 // invoiceRaisedTopology adds a consumer queue of InvoiceRaised events to t.

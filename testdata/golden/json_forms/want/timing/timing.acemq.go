@@ -367,10 +367,11 @@ func ConsumeRaceTimed(ctx context.Context, conn *acemq.Conn, service string, h a
 	return acemq.DeclareAndConsume(ctx, conn, raceTimedTopology(newTopology(), queue), queue, h, raceTimedConsumeOptions(conn, opts)...)
 }
 
-// RaceTimedQueue returns the queue on which service consumes RaceTimed events:
-// <service>.race.timed.
-func RaceTimedQueue(service string) string {
-	return service + "." + RaceTimedRoutingKey
+// RaceTimedQueue returns the queue on which service consumes RaceTimed events,
+// <service>.race.timed, as ConsumeRaceTimed names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func RaceTimedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, RaceTimedRoutingKey)
 }
 
 // raceTimedTopology adds a consumer queue of RaceTimed events to t.
@@ -406,10 +407,11 @@ func ConsumeResultPosted(ctx context.Context, conn *acemq.Conn, service string, 
 	return acemq.DeclareAndConsume(ctx, conn, resultPostedTopology(newTopology(), queue), queue, h, resultPostedConsumeOptions(conn, opts)...)
 }
 
-// ResultPostedQueue returns the queue on which service consumes ResultPosted events:
-// <service>.result.posted.
-func ResultPostedQueue(service string) string {
-	return service + "." + ResultPostedRoutingKey
+// ResultPostedQueue returns the queue on which service consumes ResultPosted events,
+// <service>.result.posted, as ConsumeResultPosted names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func ResultPostedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, ResultPostedRoutingKey)
 }
 
 // resultPostedTopology adds a consumer queue of ResultPosted events to t.

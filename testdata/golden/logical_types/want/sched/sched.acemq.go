@@ -134,10 +134,11 @@ func ConsumeSlotBooked(ctx context.Context, conn *acemq.Conn, service string, h 
 	return acemq.DeclareAndConsume(ctx, conn, slotBookedTopology(newTopology(), queue), queue, h, slotBookedConsumeOptions(conn, opts)...)
 }
 
-// SlotBookedQueue returns the queue on which service consumes SlotBooked events:
-// <service>.slot.booked.
-func SlotBookedQueue(service string) string {
-	return service + "." + SlotBookedRoutingKey
+// SlotBookedQueue returns the queue on which service consumes SlotBooked events,
+// <service>.slot.booked, as ConsumeSlotBooked names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func SlotBookedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, SlotBookedRoutingKey)
 }
 
 // slotBookedTopology adds a consumer queue of SlotBooked events to t.

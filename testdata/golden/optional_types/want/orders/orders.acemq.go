@@ -119,10 +119,11 @@ func ConsumeCustomerMoved(ctx context.Context, conn *acemq.Conn, service string,
 	return acemq.DeclareAndConsume(ctx, conn, customerMovedTopology(newTopology(), queue), queue, h, customerMovedConsumeOptions(conn, opts)...)
 }
 
-// CustomerMovedQueue returns the queue on which service consumes CustomerMoved events:
-// <service>.customer.moved.
-func CustomerMovedQueue(service string) string {
-	return service + "." + CustomerMovedRoutingKey
+// CustomerMovedQueue returns the queue on which service consumes CustomerMoved events,
+// <service>.customer.moved, as ConsumeCustomerMoved names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func CustomerMovedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, CustomerMovedRoutingKey)
 }
 
 // customerMovedTopology adds a consumer queue of CustomerMoved events to t.

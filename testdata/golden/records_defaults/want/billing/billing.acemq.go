@@ -165,10 +165,11 @@ func ConsumeInvoiceIssued(ctx context.Context, conn *acemq.Conn, service string,
 	return acemq.DeclareAndConsume(ctx, conn, invoiceIssuedTopology(newTopology(), queue), queue, h, invoiceIssuedConsumeOptions(conn, opts)...)
 }
 
-// InvoiceIssuedQueue returns the queue on which service consumes InvoiceIssued events:
-// <service>.invoice.issued.
-func InvoiceIssuedQueue(service string) string {
-	return service + "." + InvoiceIssuedRoutingKey
+// InvoiceIssuedQueue returns the queue on which service consumes InvoiceIssued events,
+// <service>.invoice.issued, as ConsumeInvoiceIssued names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func InvoiceIssuedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, InvoiceIssuedRoutingKey)
 }
 
 // invoiceIssuedTopology adds a consumer queue of InvoiceIssued events to t.

@@ -145,7 +145,7 @@ func NewPublisher(conn *acemq.Conn) *Publisher {
 		pubOrderPlaced: acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWith[OrderPlaced](acemq.JSONCodec{})),
 		pubOrderPaid:   acemq.NewPublisher[OrderPaid](conn, Exchange, OrderPaidRoutingKey, acemq.PublishWith[OrderPaid](acemq.JSONCodec{})),
 		pubOrderAged:   acemq.NewPublisher[OrderAged](conn, Exchange, OrderAgedRoutingKey, acemq.PublishWith[OrderAged](acemq.JSONCodec{})),
-		pubCancelOrder: acemq.NewPublisher[CancelOrder](conn, Exchange, CancelOrderRoutingKey, acemq.PublishWith[CancelOrder](acemq.JSONCodec{})),
+		pubCancelOrder: acemq.NewPublisher[CancelOrder](conn, Exchange, CancelOrderRoutingKey, acemq.PublishWith[CancelOrder](acemq.JSONCodec{}), acemq.Mandatory[CancelOrder]()),
 	}
 }
 
@@ -179,7 +179,7 @@ func (p *Publisher) PublishOrderAgedBatch(ctx context.Context, ms []OrderAged, o
 	return p.pubOrderAged.SendAll(ctx, ms, opts...)
 }
 
-// SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key "cancel.order") and waits for the broker's confirm.
+// SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key "cancel.order") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
 func (p *Publisher) SendCancelOrder(ctx context.Context, m CancelOrder, opts ...acemq.EnvelopeOption) error {
 	return p.pubCancelOrder.Send(ctx, m, opts...)
 }
@@ -201,10 +201,11 @@ func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h
 	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(conn, opts)...)
 }
 
-// OrderPlacedQueue returns the queue on which service consumes OrderPlaced events:
-// <service>.order.placed.
-func OrderPlacedQueue(service string) string {
-	return service + "." + OrderPlacedRoutingKey
+// OrderPlacedQueue returns the queue on which service consumes OrderPlaced events,
+// <service>.order.placed, as ConsumeOrderPlaced names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func OrderPlacedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
 }
 
 // orderPlacedTopology adds a consumer queue of OrderPlaced events to t.
@@ -240,10 +241,11 @@ func ConsumeOrderPaid(ctx context.Context, conn *acemq.Conn, service string, h a
 	return acemq.DeclareAndConsume(ctx, conn, orderPaidTopology(newTopology(), queue), queue, h, orderPaidConsumeOptions(conn, opts)...)
 }
 
-// OrderPaidQueue returns the queue on which service consumes OrderPaid events:
-// <service>.order.paid.
-func OrderPaidQueue(service string) string {
-	return service + "." + OrderPaidRoutingKey
+// OrderPaidQueue returns the queue on which service consumes OrderPaid events,
+// <service>.order.paid, as ConsumeOrderPaid names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func OrderPaidQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, OrderPaidRoutingKey)
 }
 
 // orderPaidTopology adds a consumer queue of OrderPaid events to t.
@@ -279,10 +281,11 @@ func ConsumeOrderAged(ctx context.Context, conn *acemq.Conn, service string, h a
 	return acemq.DeclareAndConsume(ctx, conn, orderAgedTopology(newTopology(), queue), queue, h, orderAgedConsumeOptions(conn, opts)...)
 }
 
-// OrderAgedQueue returns the queue on which service consumes OrderAged events:
-// <service>.order.aged.
-func OrderAgedQueue(service string) string {
-	return service + "." + OrderAgedRoutingKey
+// OrderAgedQueue returns the queue on which service consumes OrderAged events,
+// <service>.order.aged, as ConsumeOrderAged names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func OrderAgedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, OrderAgedRoutingKey)
 }
 
 // orderAgedTopology adds a consumer queue of OrderAged events to t.

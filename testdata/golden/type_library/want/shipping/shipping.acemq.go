@@ -91,10 +91,11 @@ func ConsumeParcelDispatched(ctx context.Context, conn *acemq.Conn, service stri
 	return acemq.DeclareAndConsume(ctx, conn, parcelDispatchedTopology(newTopology(), queue), queue, h, parcelDispatchedConsumeOptions(conn, opts)...)
 }
 
-// ParcelDispatchedQueue returns the queue on which service consumes ParcelDispatched events:
-// <service>.parcel.dispatched.
-func ParcelDispatchedQueue(service string) string {
-	return service + "." + ParcelDispatchedRoutingKey
+// ParcelDispatchedQueue returns the queue on which service consumes ParcelDispatched events,
+// <service>.parcel.dispatched, as ConsumeParcelDispatched names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func ParcelDispatchedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, ParcelDispatchedRoutingKey)
 }
 
 // parcelDispatchedTopology adds a consumer queue of ParcelDispatched events to t.

@@ -308,10 +308,11 @@ func ConsumeStockAdjusted(ctx context.Context, conn *acemq.Conn, service string,
 	return acemq.DeclareAndConsume(ctx, conn, stockAdjustedTopology(newTopology(), queue), queue, h, stockAdjustedConsumeOptions(conn, opts)...)
 }
 
-// StockAdjustedQueue returns the queue on which service consumes StockAdjusted events:
-// <service>.stock.adjusted.
-func StockAdjustedQueue(service string) string {
-	return service + "." + StockAdjustedRoutingKey
+// StockAdjustedQueue returns the queue on which service consumes StockAdjusted events,
+// <service>.stock.adjusted, as ConsumeStockAdjusted names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func StockAdjustedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, StockAdjustedRoutingKey)
 }
 
 // stockAdjustedTopology adds a consumer queue of StockAdjusted events to t.

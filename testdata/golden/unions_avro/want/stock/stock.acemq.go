@@ -1004,7 +1004,7 @@ type Publisher struct {
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubStockMoved: acemq.NewPublisher[StockMoved](conn, Exchange, StockMovedRoutingKey, acemq.PublishWithFunc[StockMoved](stockMovedCodec)),
-		pubCountStock: acemq.NewPublisher[CountStock](conn, Exchange, CountStockRoutingKey, acemq.PublishWithFunc[CountStock](countStockCodec)),
+		pubCountStock: acemq.NewPublisher[CountStock](conn, Exchange, CountStockRoutingKey, acemq.PublishWithFunc[CountStock](countStockCodec), acemq.Mandatory[CountStock]()),
 	}
 }
 
@@ -1018,7 +1018,7 @@ func (p *Publisher) PublishStockMovedBatch(ctx context.Context, ms []StockMoved,
 	return p.pubStockMoved.SendAll(ctx, ms, opts...)
 }
 
-// SendCountStock sends m to the owner of queue "stock.count-stock" (routing key "count.stock") and waits for the broker's confirm.
+// SendCountStock sends m to the owner of queue "stock.count-stock" (routing key "count.stock") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
 func (p *Publisher) SendCountStock(ctx context.Context, m CountStock, opts ...acemq.EnvelopeOption) error {
 	return p.pubCountStock.Send(ctx, m, opts...)
 }
@@ -1058,10 +1058,11 @@ func ConsumeStockMoved(ctx context.Context, conn *acemq.Conn, service string, h 
 	return acemq.DeclareAndConsume(ctx, conn, stockMovedTopology(newTopology(), queue), queue, h, stockMovedConsumeOptions(conn, opts)...)
 }
 
-// StockMovedQueue returns the queue on which service consumes StockMoved events:
-// <service>.stock.moved.
-func StockMovedQueue(service string) string {
-	return service + "." + StockMovedRoutingKey
+// StockMovedQueue returns the queue on which service consumes StockMoved events,
+// <service>.stock.moved, as ConsumeStockMoved names it (acemq.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
+func StockMovedQueue(service string) (string, error) {
+	return acemq.SubscriberQueue(service, StockMovedRoutingKey)
 }
 
 // stockMovedTopology adds a consumer queue of StockMoved events to t.
