@@ -13,10 +13,10 @@ func TestInitScaffoldsAContractThatGeneratesAndAGoGenerateLine(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	gen, err := os.ReadFile(filepath.Join(dir, "gen.go"))
-	if err != nil || !strings.Contains(string(gen), "//go:generate go run github.com/acemq/acemq-gen/cmd/acemq-gen generate -o . .") {
+	if err != nil || !strings.Contains(string(gen), "//go:generate go tool acemq-gen generate -o . ./contracts\n") {
 		t.Fatalf("gen.go: %v\n%s", err, gen)
 	}
-	if code, _, errOut := cli(t, "generate", "-o", dir, filepath.Join(dir, "billing.acemq.yaml")); code != exitOK {
+	if code, _, errOut := cli(t, "generate", "-o", dir, filepath.Join(dir, "contracts", "billing.acemq.yaml")); code != exitOK {
 		t.Fatalf("the scaffolded contract does not generate: %s", errOut)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "billing", "billing.acemq.go")); err != nil {
