@@ -1,7 +1,7 @@
 // Package templates holds the non-Go text acemq-gen writes, embedded: the
 // scaffold of `acemq-gen init`.
 //
-//	acemq-gen init DOMAIN ──▶ Init (text/template) ──▶ DOMAIN.acemq.yaml + gen.go
+//	acemq-gen init DOMAIN ──▶ Init (text/template) ──▶ contracts/DOMAIN.acemq.yaml + gen.go
 //
 // Go code is never written from templates; the generator emits it with
 // jennifer.
@@ -32,11 +32,13 @@ type File struct {
 	Data []byte
 }
 
-// Init renders the scaffold: <domain>.acemq.yaml, a contract to edit, and
-// gen.go, holding the go:generate line. Safe for concurrent use.
+// Init renders the scaffold: contracts/<domain>.acemq.yaml, a contract to
+// edit, and gen.go, holding the go:generate line that runs acemq-gen through
+// the module's tool directive (go tool acemq-gen generate -o . ./contracts).
+// Names are slash-separated. Safe for concurrent use.
 func Init(s Scaffold) ([]File, error) {
 	var out []File
-	for tmpl, name := range map[string]string{"contract.acemq.yaml": s.Domain + ".acemq.yaml", "gen.go": "gen.go"} {
+	for tmpl, name := range map[string]string{"contract.acemq.yaml": "contracts/" + s.Domain + ".acemq.yaml", "gen.go": "gen.go"} {
 		data, err := render("init/"+tmpl+".tmpl", s)
 		if err != nil {
 			return nil, err

@@ -15,9 +15,9 @@ import (
 // check compares dir with what generate would write: a missing, different or
 // stale file is a finding, with a diff on stdout.
 func check(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	o, ok := parse("check", args, true, stderr)
+	o, code, ok := parse("check", args, true, stdout, stderr)
 	if !ok {
-		return exitUsage
+		return code
 	}
 	res, code := load(o, stderr)
 	if code != exitOK {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 
@@ -15,24 +14,24 @@ type options struct {
 	paths []string
 }
 
-// parse reads the flags of cmd; withDir adds -o. ok is false after a usage
-// error has been reported.
-func parse(cmd string, args []string, withDir bool, stderr io.Writer) (options, bool) {
-	fs := flag.NewFlagSet("acemq-gen "+cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o options
+// parse reads the flags of the command named name; withDir adds -o (and
+// its long form --output). ok is false when the command must stop with code:
+// after its help or a usage error.
+func parse(name string, args []string, withDir bool, stdout, stderr io.Writer) (o options, code int, ok bool) {
+	c, _ := lookup(name)
+	fs := newFlags(c)
 	if withDir {
 		fs.StringVar(&o.dir, "o", ".", "output `DIR`; each domain goes to DIR/<package>/")
+		fs.StringVar(&o.dir, "output", ".", "output `DIR`; the same as -o")
 	}
-	if err := fs.Parse(args); err != nil {
-		return o, false
+	if code, ok := parseFlags(c, fs, args, stdout, stderr); !ok {
+		return o, code, false
 	}
 	o.paths = fs.Args()
 	if len(o.paths) == 0 {
-		fmt.Fprintf(stderr, "acemq-gen %s: name at least one contract file or directory\n%s", cmd, usage)
-		return o, false
+		return o, c.usageError(stderr, "name at least one contract file or directory"), false
 	}
-	return o, true
+	return o, exitOK, true
 }
 
 // load reads the sources and generates; code is non-zero when the command
@@ -59,10 +58,10 @@ func printDiagnostics(ds generator.Diagnostics, stderr io.Writer) bool {
 	return ds.HasErrors()
 }
 
-func generate(_ context.Context, args []string, _, stderr io.Writer) int {
-	o, ok := parse("generate", args, true, stderr)
+func generate(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	o, code, ok := parse("generate", args, true, stdout, stderr)
 	if !ok {
-		return exitUsage
+		return code
 	}
 	res, code := load(o, stderr)
 	if code != exitOK {
@@ -75,18 +74,48 @@ func generate(_ context.Context, args []string, _, stderr io.Writer) int {
 	return exitOK
 }
 
-func vet(_ context.Context, args []string, _, stderr io.Writer) int {
-	o, ok := parse("vet", args, false, stderr)
+// vet validates only; when it finds no error it ends with a one-line
+// verdict on stdout.
+func vet(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	o, code, ok := parse("vet", args, false, stdout, stderr)
 	if !ok {
-		return exitUsage
+		return code
 	}
 	srcs, err := generator.ReadSources(o.paths)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitFindings
 	}
-	if printDiagnostics(generator.Vet(srcs), stderr) {
+	ds := generator.Vet(srcs)
+	if printDiagnostics(ds, stderr) {
 		return exitFindings
 	}
+	m, _ := generator.Build(srcs) // only to count: Vet found no error
+	fmt.Fprintf(stdout, "vet: %s, %s; %s\n", plural(len(m.Domains), "contract"), plural(messages(m), "message"), vetVerdict(ds))
 	return exitOK
+}
+
+// vetVerdict is "no problems", or how many warnings vet printed.
+func vetVerdict(ds generator.Diagnostics) string {
+	if len(ds) == 0 {
+		return "no problems"
+	}
+	return plural(len(ds), "warning") + ", no errors"
+}
+
+// messages counts the events, commands and RPCs of m.
+func messages(m *generator.Model) int {
+	n := 0
+	for _, d := range m.Domains {
+		n += len(d.Messages) + len(d.RPCs)
+	}
+	return n
+}
+
+// plural is "1 message" or "n messages".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -2,18 +2,12 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/acemq/acemq-gen/generator"
 )
-
-// compatUsage is printed with a compat usage error.
-const compatUsage = `usage: acemq-gen compat --against BASE [--full] PATH...
-  BASE is a directory or git:REV (read with git show, no checkout needed)
-`
 
 // compatArgs are the parsed flags and paths of compat.
 type compatArgs struct {
@@ -23,11 +17,12 @@ type compatArgs struct {
 }
 
 // compat compares the contracts under the paths with BASE and exits 1 when a
-// change breaks readers or writers built from BASE.
-func compat(ctx context.Context, args []string, _, stderr io.Writer) int {
-	a, ok := parseCompat(args, stderr)
+// change breaks readers or writers built from BASE; when nothing breaks it
+// says so in one line on stdout.
+func compat(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	a, code, ok := parseCompat(args, stdout, stderr)
 	if !ok {
-		return exitUsage
+		return code
 	}
 	base, next, code := compatSources(ctx, a, stderr)
 	if code != exitOK {
@@ -36,6 +31,8 @@ func compat(ctx context.Context, args []string, _, stderr io.Writer) int {
 	if printDiagnostics(generator.Compat(base, next, a.options()...), stderr) {
 		return exitFindings
 	}
+	m, _ := generator.Build(base) // only to count: Compat found no error
+	fmt.Fprintf(stdout, "compat: %s checked against %s; nothing breaks\n", plural(messages(m), "message"), a.against)
 	return exitOK
 }
 
@@ -62,32 +59,27 @@ func (a compatArgs) options() []generator.CompatOption {
 }
 
 // parseCompat reads the flags, which may come before or after the paths.
-func parseCompat(args []string, stderr io.Writer) (compatArgs, bool) {
-	var a compatArgs
-	fs := flag.NewFlagSet("acemq-gen compat", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// ok is false when compat must stop with code: after its help or a usage
+// error.
+func parseCompat(args []string, stdout, stderr io.Writer) (a compatArgs, code int, ok bool) {
+	c, _ := lookup("compat")
+	fs := newFlags(c)
 	fs.StringVar(&a.against, "against", "", "the baseline: a `BASE` directory or git:REV")
 	fs.BoolVar(&a.full, "full", false, "demand both directions for every message")
 	for {
-		if err := fs.Parse(args); err != nil {
-			return a, false
+		if code, ok := parseFlags(c, fs, args, stdout, stderr); !ok {
+			return a, code, false
 		}
 		if fs.NArg() == 0 {
 			break
 		}
 		a.paths, args = append(a.paths, fs.Arg(0)), fs.Args()[1:]
 	}
-	return a, a.valid(stderr)
-}
-
-func (a compatArgs) valid(stderr io.Writer) bool {
 	switch {
 	case strings.TrimPrefix(a.against, "git:") == "":
-		fmt.Fprintf(stderr, "acemq-gen compat: --against needs a directory or git:REV\n%s", compatUsage)
+		return a, c.usageError(stderr, "--against needs a directory or git:REV"), false
 	case len(a.paths) == 0:
-		fmt.Fprintf(stderr, "acemq-gen compat: name at least one contract file or directory\n%s", compatUsage)
-	default:
-		return true
+		return a, c.usageError(stderr, "name at least one contract file or directory"), false
 	}
-	return false
+	return a, exitOK, true
 }

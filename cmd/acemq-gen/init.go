@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"go/parser"
 	"go/token"
@@ -12,20 +11,25 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/templates"
+	"golang.org/x/mod/modfile"
 )
 
-// initCmd scaffolds DOMAIN.acemq.yaml and gen.go in DIR; it never overwrites.
+// initCmd scaffolds contracts/DOMAIN.acemq.yaml and gen.go in DIR; it never
+// overwrites a contract.
 func initCmd(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fset := flag.NewFlagSet("acemq-gen init", flag.ContinueOnError)
-	fset.SetOutput(stderr)
+	self, _ := lookup("init")
+	fset := newFlags(self)
 	dir := fset.String("o", ".", "`DIR` to scaffold in")
-	if err := fset.Parse(args); err != nil || fset.NArg() > 1 {
-		fmt.Fprint(stderr, usage)
-		return exitUsage
+	if code, ok := parseFlags(self, fset, args, stdout, stderr); !ok {
+		return code
+	}
+	if fset.NArg() > 1 {
+		return self.usageError(stderr, "name at most one domain")
 	}
 	domain := fset.Arg(0)
 	if domain == "" {
@@ -44,17 +48,42 @@ func scaffold(dir string, s templates.Scaffold, stdout, stderr io.Writer) int {
 		if err != nil {
 			break
 		}
-		err = scaffoldFile(filepath.Join(dir, f.Name), f.Data, stdout)
+		err = scaffoldFile(filepath.Join(dir, filepath.FromSlash(f.Name)), f.Data, stdout)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitFindings
 	}
+	if !hasTool(dir) {
+		fmt.Fprintf(stdout, "next: go get -tool %s (once per module; gen.go runs it with go tool), then go generate ./...\n", toolPath)
+	}
 	return exitOK
+}
+
+// toolPath is the package the go:generate line of gen.go runs with go tool.
+const toolPath = "github.com/acemq/acemq-gen/cmd/acemq-gen"
+
+// hasTool reports whether the go.mod nearest above dir already holds the
+// tool directive for acemq-gen.
+func hasTool(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	for ; ; abs = filepath.Dir(abs) {
+		if data, err := os.ReadFile(filepath.Join(abs, "go.mod")); err == nil {
+			f, err := modfile.Parse("go.mod", data, nil)
+			return err == nil && slices.ContainsFunc(f.Tool, func(t *modfile.Tool) bool { return t.Path == toolPath })
+		}
+		if filepath.Dir(abs) == abs {
+			return false
+		}
+	}
 }
 
 // scaffoldFile writes one file unless it exists: an existing contract is an
 // error, an existing gen.go is kept (it already holds the go:generate line).
+// The contract goes to DIR/contracts/, which the go:generate line names.
 func scaffoldFile(name string, data []byte, stdout io.Writer) error {
 	if _, err := os.Stat(name); !errors.Is(err, fs.ErrNotExist) {
 		if filepath.Base(name) == "gen.go" {

@@ -9,14 +9,18 @@ import (
 
 func TestInitScaffoldsAContractThatGeneratesAndAGoGenerateLine(t *testing.T) {
 	dir := t.TempDir()
-	if code, _, errOut := cli(t, "init", "-o", dir, "billing"); code != exitOK {
+	code, stdout, errOut := cli(t, "init", "-o", dir, "billing")
+	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
+	if !strings.Contains(stdout, "next: go get -tool github.com/acemq/acemq-gen/cmd/acemq-gen") {
+		t.Errorf("init outside a module with the tool does not say how to add it:\n%s", stdout)
+	}
 	gen, err := os.ReadFile(filepath.Join(dir, "gen.go"))
-	if err != nil || !strings.Contains(string(gen), "//go:generate go run github.com/acemq/acemq-gen/cmd/acemq-gen generate -o . .") {
+	if err != nil || !strings.Contains(string(gen), "//go:generate go tool acemq-gen generate -o . ./contracts\n") {
 		t.Fatalf("gen.go: %v\n%s", err, gen)
 	}
-	if code, _, errOut := cli(t, "generate", "-o", dir, filepath.Join(dir, "billing.acemq.yaml")); code != exitOK {
+	if code, _, errOut := cli(t, "generate", "-o", dir, filepath.Join(dir, "contracts", "billing.acemq.yaml")); code != exitOK {
 		t.Fatalf("the scaffolded contract does not generate: %s", errOut)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "billing", "billing.acemq.go")); err != nil {

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"strings"
+)
+
+// newFlags returns an empty flag set for c that reports nothing itself:
+// parseFlags does.
+func newFlags(c command) *flag.FlagSet {
+	fs := flag.NewFlagSet("acemq-gen "+c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parseFlags parses args with fs, a set from newFlags. For -h, -help or
+// --help it prints c's help to stdout and returns exitOK; for any other
+// mistake it reports it on stderr, with the flag nearest to an unknown one,
+// and returns exitUsage. ok is true when c goes on.
+func parseFlags(c command, fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code int, ok bool) {
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return exitOK, true
+	case errors.Is(err, flag.ErrHelp):
+		c.printHelp(stdout)
+		return exitOK, false
+	}
+	if name, found := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); found {
+		return c.usageError(stderr, "unknown flag %s%s", spelled(name, args), didYouMean(nearestFlag(fs, name))), false
+	}
+	return c.usageError(stderr, "%s", err), false
+}
+
+// nearestFlag is the flag of fs nearest to name, spelled -o or --output,
+// or "".
+func nearestFlag(fs *flag.FlagSet, name string) string {
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	s := suggest(name, names)
+	switch len(s) {
+	case 0:
+		return ""
+	case 1:
+		return "-" + s
+	}
+	return "--" + s
+}
+
+// spelled is the unknown flag name as the user wrote it (-x or --x).
+func spelled(name string, args []string) string {
+	for _, a := range args {
+		flagName, _, _ := strings.Cut(a, "=")
+		if strings.TrimLeft(flagName, "-") == name && strings.HasPrefix(flagName, "-") {
+			return flagName
+		}
+	}
+	return "-" + name
+}
