@@ -1,4 +1,4 @@
-package acemq
+package amqpvalue
 
 import (
 	"fmt"
@@ -8,56 +8,103 @@ import (
 	"time"
 )
 
-// maxExpiration is the largest per-message TTL RabbitMQ accepts, in milliseconds.
-const maxExpiration = math.MaxInt32
+// MaxExpiration is the largest per-message TTL RabbitMQ accepts, in milliseconds.
+const MaxExpiration = math.MaxInt32
 
-// wireHeaders returns headers as a RabbitMQ consumer receives them: a Go int
-// becomes an int32 when it fits and an int64 otherwise (as amqp091-go writes
-// it), uint and uint64 become int64, []string becomes []any, a time loses
-// everything below the second, and nested tables and lists are converted
-// too. A value AMQP cannot carry is an error, as on the broker's transport.
-func wireHeaders(h map[string]any) (map[string]any, error) {
+// Rules are one transport's way of applying the AMQP value rules to headers
+// and arguments. The zero value converts to the form a client writes, names
+// entries "header" in errors and wraps nothing. Rules are read-only once
+// built: safe for concurrent use.
+type Rules struct {
+	// Entry names a table entry in errors: `Entry "key": reason`. Default "header".
+	Entry string
+	// AsReceived converts to the form a consumer reads back from RabbitMQ: a
+	// Go int becomes int32 when it fits (as amqp091-go writes it) and a time
+	// loses everything below the second. Otherwise an int that fits stays an
+	// int and a time stays as it is, for the client library to write.
+	AsReceived bool
+	// Wrap turns every converted nested table into the transport's own table
+	// type (amqp091-go's Table); nil leaves it a map[string]any.
+	Wrap func(map[string]any) any
+	// Keep reports a value the transport's client writes as it is although
+	// these rules do not know it (amqp091-go's Decimal); nil keeps none.
+	Keep func(any) bool
+}
+
+// Table returns headers as AMQP carries them: an int that does not fit 32
+// bits becomes an int64 (see AsReceived for one that does), uint and uint64
+// become int64, []string becomes []any, and nested tables and lists, named
+// ones (such as amqp091-go's Table) included, are converted too. A value AMQP
+// cannot carry is an error naming its entry. h is not modified; nil stays nil.
+func (r Rules) Table(h map[string]any) (map[string]any, error) {
 	if h == nil {
 		return nil, nil
 	}
 	out := make(map[string]any, len(h))
 	for k, v := range h {
-		w, err := wireValue(v)
+		w, err := r.Value(v)
 		if err != nil {
-			return nil, fmt.Errorf("header %q: %w", k, err)
+			return nil, fmt.Errorf("%s %q: %w", r.entry(), k, err)
 		}
 		out[k] = w
 	}
 	return out, nil
 }
 
-// wireValue converts one header value (see wireHeaders).
-func wireValue(v any) (any, error) {
+func (r Rules) entry() string {
+	if r.Entry == "" {
+		return "header"
+	}
+	return r.Entry
+}
+
+// Value converts one header or argument value (see Table).
+func (r Rules) Value(v any) (any, error) {
 	switch x := v.(type) {
 	case nil, bool, int8, int16, int32, int64, uint8, uint16, uint32, float32, float64, string, []byte:
 		return x, nil
 	case int:
-		if x >= math.MinInt32 && x <= math.MaxInt32 {
-			return int32(x), nil
-		}
-		return int64(x), nil
+		return r.integer(x), nil
 	case uint:
-		return wireValue(uint64(x))
+		return r.Value(uint64(x))
 	case uint64:
 		if x > math.MaxInt64 {
 			return nil, fmt.Errorf("%d does not fit the signed 64 bits AMQP carries", x)
 		}
 		return int64(x), nil
 	case time.Time:
-		return time.Unix(x.Unix(), 0), nil
+		if r.AsReceived {
+			return time.Unix(x.Unix(), 0), nil
+		}
+		return x, nil
 	case map[string]any:
-		return wireHeaders(x)
+		return r.nested(x)
 	}
-	return wireList(v)
+	return r.list(v)
 }
 
-// wireList converts a list value, refusing anything that is not one.
-func wireList(v any) (any, error) {
+// integer keeps an int that fits 32 bits at 32 bits and sends a larger one as 64.
+func (r Rules) integer(x int) any {
+	switch {
+	case x < math.MinInt32 || x > math.MaxInt32:
+		return int64(x)
+	case r.AsReceived:
+		return int32(x)
+	}
+	return x
+}
+
+// nested converts a nested table and wraps it.
+func (r Rules) nested(m map[string]any) (any, error) {
+	t, err := r.Table(m)
+	if err != nil || r.Wrap == nil {
+		return t, err
+	}
+	return r.Wrap(t), nil
+}
+
+// list converts a list value, refusing anything that is not one.
+func (r Rules) list(v any) (any, error) {
 	switch x := v.(type) {
 	case []string:
 		out := make([]any, len(x))
@@ -68,7 +115,7 @@ func wireList(v any) (any, error) {
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			w, err := wireValue(e)
+			w, err := r.Value(e)
 			if err != nil {
 				return nil, err
 			}
@@ -76,7 +123,7 @@ func wireList(v any) (any, error) {
 		}
 		return out, nil
 	}
-	return wireNamed(v)
+	return r.named(v)
 }
 
 var (
@@ -84,27 +131,38 @@ var (
 	listType  = reflect.TypeFor[[]any]()
 )
 
-// wireNamed converts a named table or list type (such as amqp091's Table)
-// through its underlying type, refusing anything else.
-func wireNamed(v any) (any, error) {
+// named converts a named table or list type (such as amqp091's Table)
+// through its underlying type, and passes what Keep keeps; it refuses
+// anything else.
+func (r Rules) named(v any) (any, error) {
 	rv := reflect.ValueOf(v)
 	switch {
 	case rv.IsValid() && rv.Type().ConvertibleTo(tableType) && rv.Kind() == reflect.Map:
-		return wireHeaders(rv.Convert(tableType).Interface().(map[string]any))
+		return r.nested(rv.Convert(tableType).Interface().(map[string]any))
 	case rv.IsValid() && rv.Type().ConvertibleTo(listType) && rv.Kind() == reflect.Slice:
-		return wireList(rv.Convert(listType).Interface())
+		return r.list(rv.Convert(listType).Interface())
+	case r.Keep != nil && r.Keep(v):
+		return v, nil
 	}
 	return nil, fmt.Errorf("a %T cannot travel in an AMQP table", v)
 }
 
-// checkExpiration refuses a per-message TTL RabbitMQ would refuse: anything
-// but a whole number of milliseconds from 0 to 2147483647.
-func checkExpiration(e string) error {
+// ValidExpiration reports whether RabbitMQ takes e as a per-message TTL: ""
+// (none) or a whole number of milliseconds from 0 to MaxExpiration.
+func ValidExpiration(e string) bool {
 	if e == "" {
-		return nil
+		return true
 	}
-	if n, err := strconv.ParseUint(e, 10, 32); err != nil || n > maxExpiration {
-		return fmt.Errorf("406 PRECONDITION_FAILED - invalid expiration %q: not a whole number of milliseconds (0 to %d)", e, maxExpiration)
+	n, err := strconv.ParseUint(e, 10, 32)
+	return err == nil && n <= MaxExpiration
+}
+
+// ParseExpiration reads a per-message TTL in milliseconds; ok is false for
+// "" (no TTL) and for one ValidExpiration refuses.
+func ParseExpiration(e string) (ms int64, ok bool) {
+	if e == "" || !ValidExpiration(e) {
+		return 0, false
 	}
-	return nil
+	n, err := strconv.ParseInt(e, 10, 64)
+	return n, err == nil
 }

@@ -1,37 +1,33 @@
-package acemq
+package memq
 
-import (
-	"context"
-	"slices"
-)
+import "slices"
 
-// QueueExists reports whether the broker has a queue called name
-// (QueueChecker), without touching it: like a passive declare, it neither
-// creates the queue nor counts as a use for x-expires. Another connection's
-// exclusive queue exists.
-func (t *memTransport) QueueExists(ctx context.Context, name string) (bool, error) {
-	if err := t.check(ctx); err != nil {
+// QueueExists reports whether the broker has a queue called name, without
+// touching it: like a passive declare, it neither creates the queue nor
+// counts as a use for x-expires. Another connection's exclusive queue
+// exists.
+func (c *Conn) QueueExists(name string) (bool, error) {
+	if err := c.check(); err != nil {
 		return false, err
 	}
-	t.b.mu.Lock()
-	defer t.b.mu.Unlock()
-	_, ok := t.b.queues[name]
+	c.b.mu.Lock()
+	defer c.b.mu.Unlock()
+	_, ok := c.b.queues[name]
 	return ok, nil
 }
 
 // DeleteQueue deletes name with its messages and bindings, cancelling its
-// consumers, as RabbitMQ's queue.delete does (QueueDeleter). A queue that
-// does not exist is no error; another connection's exclusive queue is
-// RESOURCE_LOCKED.
-func (t *memTransport) DeleteQueue(ctx context.Context, name string) error {
-	if err := t.check(ctx); err != nil {
+// consumers, as RabbitMQ's queue.delete does. A queue that does not exist
+// is no error; another connection's exclusive queue is RESOURCE_LOCKED.
+func (c *Conn) DeleteQueue(name string) error {
+	if err := c.check(); err != nil {
 		return err
 	}
-	return t.b.deleteQueueNamed(t, name)
+	return c.b.deleteQueueNamed(c, name)
 }
 
 // deleteQueueNamed deletes the queue called name for conn.
-func (b *memBroker) deleteQueueNamed(conn *memTransport, name string) error {
+func (b *Broker) deleteQueueNamed(conn *Conn, name string) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	q, ok := b.queues[name]
@@ -51,9 +47,9 @@ func (b *memBroker) deleteQueueNamed(conn *memTransport, name string) error {
 
 // dropPending forgets the messages assigned to s but not yet handed out:
 // they go with their deleted queue. Call with b.mu held.
-func (s *memSub) dropPending() {
+func (s *Subscription) dropPending() {
 	for _, d := range s.pending {
-		delete(s.unacked, d.Acker.(*memAcker).tag)
+		delete(s.unacked, d.Acker.(*acker).tag)
 	}
 	s.pending = nil
 }
