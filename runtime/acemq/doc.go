@@ -27,10 +27,14 @@
 // check reports down.
 //
 // A connection's transport is picked by the URL scheme from a registry
-// (RegisterTransport). memory:// is built in; the RabbitMQ transport registers
-// amqp:// and amqps:// when its package is imported for side effects:
+// (RegisterTransport). memory:// is built in: memory://NAME is an in-process
+// broker that behaves like RabbitMQ 3.10 where acemq can tell (what it
+// emulates is listed under "Behaviour" in the documentation of
+// runtime/acemq/internal/memq). The RabbitMQ transport registers amqp:// and
+// amqps:// when its package is imported for side effects:
 //
 //	import _ "github.com/acemq/acemq-gen/runtime/rabbitmq"
 //
-// This package imports only the standard library.
+// This package imports only the standard library (and the module's own
+// internal packages, which import only the standard library too).
 package acemq

@@ -6,17 +6,35 @@ import (
 	"testing"
 )
 
-// goListDeps returns every package pattern depends on (itself included) as
-// "importpath standard" lines, from the module root.
+// goListDeps returns every package the space-separated patterns depend on
+// (themselves included) as "importpath standard" lines, from the module root.
 func goListDeps(t *testing.T, pattern string) []string {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-e", "-deps", "-f", "{{.ImportPath}} {{.Standard}}", pattern)
+	args := append([]string{"list", "-e", "-deps", "-f", "{{.ImportPath}} {{.Standard}}"}, strings.Fields(pattern)...)
+	cmd := exec.Command("go", args...)
 	cmd.Dir = "../.."
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("go list %s: %v", pattern, err)
 	}
 	return strings.Split(strings.TrimSpace(string(out)), "\n")
+}
+
+// stdlibOnlyInternal are the module's own packages runtime/acemq may
+// import: internal ones that themselves import only the standard library
+// (and each other), so runtime/acemq still does.
+var stdlibOnlyInternal = []string{
+	"github.com/acemq/acemq-gen/runtime/acemq/internal/",
+	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue",
+}
+
+func isStdlibOnlyInternal(path string) bool {
+	for _, p := range stdlibOnlyInternal {
+		if path == strings.TrimSuffix(p, "/") || (strings.HasSuffix(p, "/") && strings.HasPrefix(path, p)) {
+			return true
+		}
+	}
+	return false
 }
 
 func TestRuntimeAcemqImportsOnlyTheStandardLibrary(t *testing.T) {
@@ -27,9 +45,29 @@ func TestRuntimeAcemqImportsOnlyTheStandardLibrary(t *testing.T) {
 	}
 	for _, line := range lines {
 		path, standard, _ := strings.Cut(line, " ")
-		if path != self && standard != "true" {
+		if path != self && standard != "true" && !isStdlibOnlyInternal(path) {
 			t.Errorf("runtime/acemq depends on %s, which is not in the standard library", path)
 		}
+	}
+}
+
+func TestRuntimeAcemqInternalPackagesImportOnlyTheStandardLibrary(t *testing.T) {
+	const self = "github.com/acemq/acemq-gen/runtime/acemq"
+	lines := goListDeps(t, "./runtime/acemq/internal/... ./runtime/internal/amqpvalue")
+	seen := 0
+	for _, line := range lines {
+		path, standard, _ := strings.Cut(line, " ")
+		switch {
+		case path == self:
+			t.Errorf("an internal package of runtime/acemq imports runtime/acemq itself")
+		case isStdlibOnlyInternal(path):
+			seen++
+		case standard != "true":
+			t.Errorf("a standard-library-only internal package depends on %s", path)
+		}
+	}
+	if seen < 2 {
+		t.Fatalf("go list saw only %v", lines)
 	}
 }
 

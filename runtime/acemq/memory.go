@@ -2,50 +2,35 @@ package acemq
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"strings"
 	"sync"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/internal/memq"
 )
 
-// The memory transport: memory://NAME is a broker that lives in this process.
-// Each distinct NAME is its own broker; every Connect to the same NAME reaches
-// the same one, for the life of the process. memory://NAME?confirms=off
-// behaves like a RabbitMQ connection without publisher confirms.
-//
-// It behaves like RabbitMQ 3.10 where acemq can tell (runtime/acemqtest runs
-// the same suites on both): direct, topic, fanout and headers exchanges, the
-// amq.* exchanges and the reserved amq. prefix, alternate exchanges,
-// auto-delete queues and exchanges, exclusive queues locked to and deleted
-// with their connection, x-expires, PRECONDITION_FAILED on inequivalent
-// redeclarations, message and queue TTLs (expiring at the head of the
-// queue), dead-lettering with x-death, x-max-length(-bytes) with drop-head
-// and reject-publish, single active consumers and consumer priorities,
-// quorum queues' requeue order, x-delivery-count and x-delivery-limit, and
-// header values as the broker hands them back. It does not model streams
-// (declared, not consumable), headers-exchange binding arguments (every
-// binding matches), message priorities or anything about durability across
-// restarts.
+// The memory transport: memory://NAME is a broker that lives in this process
+// (package internal/memq, whose documentation lists what it emulates of
+// RabbitMQ). Each distinct NAME is its own broker; every Connect to the same
+// NAME reaches the same one, for the life of the process.
+// memory://NAME?confirms=off behaves like a RabbitMQ connection without
+// publisher confirms. This file adapts acemq's Transport to it: URL parsing,
+// conversion between acemq's types and the broker's, and registration; the
+// optional seams are in memory_seams.go.
 
 func init() { RegisterTransport("memory", dialMemory) }
 
 // memoryBrokers holds every memory broker of the process by name.
 var memoryBrokers = struct {
 	sync.Mutex
-	m map[string]*memBroker
-}{m: map[string]*memBroker{}}
-
-// errMemoryClosed is returned by every call on a closed memory transport.
-var errMemoryClosed = errors.New("memory: the connection is closed")
+	m map[string]*memq.Broker
+}{m: map[string]*memq.Broker{}}
 
 // memTransport is one connection to a memory broker.
 type memTransport struct {
-	b        *memBroker
+	c        *memq.Conn
 	confirms bool
-	mu       sync.Mutex
-	closed   bool
-	subs     map[*memSub]struct{}
 }
 
 // dialMemory opens memory://NAME[?confirms=off].
@@ -62,7 +47,7 @@ func dialMemory(_ context.Context, rawURL string, _ Extensions) (Transport, erro
 	default:
 		return nil, fmt.Errorf("memory: confirms must be on or off, got %q", query.Get("confirms"))
 	}
-	return &memTransport{b: memoryBroker(name), confirms: confirms, subs: map[*memSub]struct{}{}}, nil
+	return &memTransport{c: memoryBroker(name).Connect(), confirms: confirms}, nil
 }
 
 // parseMemoryURL splits memory://NAME?QUERY.
@@ -77,76 +62,59 @@ func parseMemoryURL(rawURL string) (string, url.Values, error) {
 }
 
 // memoryBroker returns the broker called name, creating it on first use.
-func memoryBroker(name string) *memBroker {
+func memoryBroker(name string) *memq.Broker {
 	memoryBrokers.Lock()
 	defer memoryBrokers.Unlock()
 	b, ok := memoryBrokers.m[name]
 	if !ok {
-		b = newMemBroker(name)
+		b = memq.New(name)
 		memoryBrokers.m[name] = b
 	}
 	return b
 }
 
-// check fails when the transport is closed or ctx is done.
-func (t *memTransport) check(ctx context.Context) error {
+// DeclareQueue declares name, refusing different settings with PRECONDITION_FAILED.
+func (t *memTransport) DeclareQueue(ctx context.Context, name string, spec QueueSpec) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.closed {
-		return errMemoryClosed
-	}
-	return nil
-}
-
-// DeclareQueue declares name, refusing different settings with PRECONDITION_FAILED.
-func (t *memTransport) DeclareQueue(ctx context.Context, name string, spec QueueSpec) error {
-	if err := t.check(ctx); err != nil {
-		return err
-	}
-	return t.b.declareQueue(t, name, spec)
+	return t.c.DeclareQueue(name, memq.QueueSpec(spec))
 }
 
 // DeclareExchange declares name, refusing different settings with PRECONDITION_FAILED.
 func (t *memTransport) DeclareExchange(ctx context.Context, name string, spec ExchangeSpec) error {
-	if err := t.check(ctx); err != nil {
+	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return t.b.declareExchange(name, spec)
+	return t.c.DeclareExchange(name, memq.ExchangeSpec(spec))
 }
 
 // Bind binds queue to exchange with key; both must be declared.
 func (t *memTransport) Bind(ctx context.Context, queue, exchange, key string) error {
-	if err := t.check(ctx); err != nil {
+	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return t.b.bind(t, queue, exchange, key)
+	return t.c.Bind(queue, exchange, key)
 }
 
 // Publish routes msg and reports whether it reached a queue. Its headers
-// arrive as a RabbitMQ consumer would read them (see wireHeaders); a header
-// AMQP cannot carry or an invalid Expiration is refused. With confirms, a
-// queue that refuses it for being full (x-overflow reject-publish) fails the
-// publish with ErrBrokerRefused, as the broker's nack does.
+// arrive as a RabbitMQ consumer would read them; a header AMQP cannot carry
+// or an invalid Expiration is refused. With confirms, a queue that refuses
+// it for being full (x-overflow reject-publish) fails the publish with
+// ErrBrokerRefused, as the broker's nack does.
 func (t *memTransport) Publish(ctx context.Context, exchange, key string, msg Outbound) (PublishResult, error) {
-	if err := t.check(ctx); err != nil {
+	if err := ctx.Err(); err != nil {
 		return PublishResult{}, err
 	}
-	msg, err := t.b.wireOutbound(msg)
+	out, err := t.c.Publish(exchange, key, toMemMessage(msg))
 	if err != nil {
 		return PublishResult{}, err
 	}
-	routed, refusedBy, err := t.b.publish(exchange, key, msg)
-	if err != nil {
-		return PublishResult{}, err
-	}
-	if refusedBy != nil && t.confirms {
-		return PublishResult{}, fmt.Errorf("%w: queue %q is full (x-overflow %s)", ErrBrokerRefused, refusedBy.name, refusedBy.limits.overflow)
+	if out.RefusedBy != "" && t.confirms {
+		return PublishResult{}, fmt.Errorf("%w: queue %q is full (x-overflow %s)", ErrBrokerRefused, out.RefusedBy, out.Overflow)
 	}
 	res := PublishResult{MessageID: msg.MessageID, Confirmed: t.confirms, Routed: true}
-	if msg.Mandatory && !routed {
+	if msg.Mandatory && !out.Routed {
 		res.Routed, res.ReturnReason = false, "312 NO_ROUTE"
 	}
 	return res, nil
@@ -154,35 +122,53 @@ func (t *memTransport) Publish(ctx context.Context, exchange, key string, msg Ou
 
 // MessageCount returns the number of ready messages in queue.
 func (t *memTransport) MessageCount(ctx context.Context, queue string) (int, error) {
-	if err := t.check(ctx); err != nil {
+	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	return t.b.messageCount(t, queue)
+	return t.c.MessageCount(queue)
 }
 
 // Pull takes the next ready message of queue, auto-acknowledged.
 func (t *memTransport) Pull(ctx context.Context, queue string) (Delivery, bool, error) {
-	if err := t.check(ctx); err != nil {
+	if err := ctx.Err(); err != nil {
 		return Delivery{}, false, err
 	}
-	return t.b.pull(t, queue)
+	d, ok, err := t.c.Pull(queue)
+	return fromMemDelivery(d), ok, err
+}
+
+// Consume subscribes deliver to queue, which must be declared. Deliveries
+// come from one goroutine per subscription, in queue order; at most
+// spec.Prefetch are unsettled at any time (0 = unlimited).
+func (t *memTransport) Consume(ctx context.Context, queue string, spec ConsumeSpec, deliver func(Delivery)) (Subscription, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s, err := t.c.Consume(queue, memq.ConsumeSpec{Prefetch: spec.Prefetch, Args: spec.Args}, func(d memq.Delivery) {
+		deliver(fromMemDelivery(d))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // Close closes every subscription of this connection, returning their
 // unsettled messages to their queues. The broker itself lives on. Idempotent.
-func (t *memTransport) Close() error {
-	t.mu.Lock()
-	if t.closed {
-		t.mu.Unlock()
-		return nil
-	}
-	t.closed = true
-	subs := t.subs
-	t.subs = nil
-	t.mu.Unlock()
-	for s := range subs {
-		_ = s.Close()
-	}
-	t.b.dropExclusive(t)
-	return nil
+func (t *memTransport) Close() error { return t.c.Close() }
+
+// toMemMessage is msg as the broker takes it.
+func toMemMessage(msg Outbound) memq.Message {
+	return memq.Message{Body: msg.Body, ContentType: msg.ContentType, MessageID: msg.MessageID,
+		Headers: msg.Headers, ReplyTo: msg.ReplyTo, CorrelationID: msg.CorrelationID,
+		Expiration: msg.Expiration}
+}
+
+// fromMemDelivery is d as acemq hands it to a consumer; the broker's Acker
+// settles it.
+func fromMemDelivery(d memq.Delivery) Delivery {
+	return Delivery{Body: d.Body, ContentType: d.ContentType, Exchange: d.Exchange,
+		RoutingKey: d.RoutingKey, MessageID: d.MessageID, ReplyTo: d.ReplyTo,
+		CorrelationID: d.CorrelationID, Expiration: d.Expiration, Headers: d.Headers,
+		Redelivered: d.Redelivered, Acker: d.Acker}
 }

@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"math"
-	"reflect"
 	"strings"
 	"testing"
-	"time"
 )
 
 // The broker behaviours shared with the RabbitMQ transport are pinned by
@@ -88,69 +86,5 @@ func TestMemoryExclusiveQueueRefusesAnotherConnectionsPullCountAndBind(t *testin
 	}
 	if err := owner.Bind(ctx, "mine", "amq.direct", "k"); err != nil {
 		t.Errorf("the owner binding its queue: %v", err)
-	}
-}
-
-func TestMemoryWithDeathPrependsAndKeepsTheFirstDeath(t *testing.T) {
-	original := map[string]any{"app": "v"}
-	first := withDeath(original, map[string]any{"count": int64(1), "reason": "expired", "queue": "rung", "exchange": ""})
-	second := withDeath(first, map[string]any{"count": int64(1), "reason": "rejected", "queue": "work", "exchange": "x"})
-	deaths := second["x-death"].([]any)
-	if len(deaths) != 2 || deaths[0].(map[string]any)["queue"] != "work" || deaths[1].(map[string]any)["queue"] != "rung" {
-		t.Fatalf("x-death = %#v, want the latest death first", deaths)
-	}
-	if second["x-first-death-queue"] != "rung" || second["x-first-death-reason"] != "expired" {
-		t.Errorf("x-first-death-* = %v %v, want the first death's", second["x-first-death-queue"], second["x-first-death-reason"])
-	}
-	if _, touched := original["x-death"]; touched || len(first["x-death"].([]any)) != 1 {
-		t.Error("withDeath changed the headers it was given")
-	}
-}
-
-func TestMemoryQueueWithAConsumerDoesNotExpire(t *testing.T) {
-	ctx := context.Background()
-	tr := dialTest(t, "")
-	mustDeclareQueue(t, tr, "busy", map[string]any{"x-expires": 60000})
-	sub, err := tr.Consume(ctx, "busy", ConsumeSpec{}, func(Delivery) {})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := tr.(*memTransport).b
-	b.mu.Lock()
-	q := b.queues["busy"]
-	q.used = time.Now().Add(-time.Hour)
-	b.mu.Unlock()
-	q.checkIdle()
-	if _, err := tr.(QueueInspector).MessageCount(ctx, "busy"); err != nil {
-		t.Fatalf("a queue with a consumer expired: %v", err)
-	}
-	_ = sub.Close()
-	b.mu.Lock()
-	q.used = time.Now().Add(-time.Hour)
-	b.mu.Unlock()
-	q.checkIdle()
-	if _, err := tr.(QueueInspector).MessageCount(ctx, "busy"); err == nil {
-		t.Error("an unused queue past its x-expires is still there")
-	}
-}
-
-func TestMemoryAmqExchangesAreDeclaredDurableByKind(t *testing.T) {
-	b := newMemBroker("amq")
-	for name, kind := range amqExchanges {
-		x, ok := b.exchanges[name]
-		if !ok || !reflect.DeepEqual(x.spec, ExchangeSpec{Kind: kind, Durable: true}) {
-			t.Errorf("%s = %+v, want a durable %s exchange", name, x, kind)
-		}
-	}
-}
-
-// table stands for a transport's own table type, such as amqp091.Table.
-type table map[string]any
-
-func TestMemoryNamedTablesAndListsTravelAsPlainOnes(t *testing.T) {
-	got, err := wireHeaders(map[string]any{"t": table{"n": 1}, "l": []any{table{"m": uint(2)}}})
-	want := map[string]any{"t": map[string]any{"n": int32(1)}, "l": []any{map[string]any{"m": int64(2)}}}
-	if err != nil || !reflect.DeepEqual(got, want) {
-		t.Fatalf("wireHeaders = %#v, %v; want %#v", got, err, want)
 	}
 }

@@ -71,39 +71,6 @@ func TestMemoryDistinctURLsAreDistinctBrokersAndTheSameURLIsTheSameBroker(t *tes
 	}
 }
 
-func TestMemoryTopicMatchesWordByWord(t *testing.T) {
-	cases := []struct {
-		pattern, key string
-		want         bool
-	}{
-		{"order.*", "order.placed", true},
-		{"order.*", "order.placed.eu", false},
-		{"order.*", "order", false},
-		{"order.#", "order", true},
-		{"order.#", "order.placed.eu", true},
-		{"#", "anything.at.all", true},
-		{"#", "", true},
-		{"*.placed", "order.placed", true},
-		{"*.placed", "placed", false},
-		{"#.eu", "order.placed.eu", true},
-		{"#.eu", "eu", true},
-		{"order.#.eu", "order.eu", true},
-		{"order.#.eu", "order.x.y.eu", true},
-		{"order.#.eu", "order.x.y.us", false},
-		{"*.*", "a.b", true},
-		{"*.*", "a", false},
-		{"a.b", "a.b", true},
-		{"a.b", "a.bc", false},
-		{"#.#", "a.b.c", true},
-		{"*.#", "", false},
-	}
-	for _, c := range cases {
-		if got := topicMatches(c.pattern, c.key); got != c.want {
-			t.Errorf("topicMatches(%q, %q) = %v, want %v", c.pattern, c.key, got, c.want)
-		}
-	}
-}
-
 func TestMemoryExchangesRouteByKind(t *testing.T) {
 	ctx := context.Background()
 	tr := dialTest(t, "")

@@ -2,81 +2,31 @@ package rabbitmq
 
 import (
 	"fmt"
-	"math"
-	"strconv"
-	"time"
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue"
 )
+
+// sent are the value rules of the tables amqp091-go writes: a time and an
+// int that fits 32 bits stay as they are (amqp091 writes an int as 32 bits,
+// like the family), nested tables become amqp.Table, and amqp.Decimal passes.
+var sent = amqpvalue.Rules{
+	Entry: "header or argument",
+	Wrap:  func(m map[string]any) any { return amqp.Table(m) },
+	Keep:  func(v any) bool { _, ok := v.(amqp.Decimal); return ok },
+}
 
 // toTable converts headers or x-arguments to an AMQP table, refusing values
 // AMQP cannot carry.
 func toTable(m map[string]any) (amqp.Table, error) {
-	if m == nil {
-		return nil, nil
-	}
-	t := make(amqp.Table, len(m))
-	for k, v := range m {
-		fv, err := toField(v)
-		if err != nil {
-			return nil, fmt.Errorf("header or argument %q: %w", k, err)
-		}
-		t[k] = fv
-	}
-	return t, nil
+	t, err := sent.Table(m)
+	return amqp.Table(t), err
 }
 
 // toField converts one value to a type amqp091-go writes.
-func toField(v any) (any, error) {
-	switch x := v.(type) {
-	case nil, bool, int8, int16, int32, int64, uint8, uint16, uint32, float32, float64,
-		string, []byte, amqp.Decimal, time.Time:
-		return x, nil
-	case int: // amqp091 writes an int as 32 bits: keep that when it fits, else send 64
-		if x >= math.MinInt32 && x <= math.MaxInt32 {
-			return x, nil
-		}
-		return int64(x), nil
-	case uint:
-		return toField(uint64(x))
-	case uint64:
-		if x > math.MaxInt64 {
-			return nil, fmt.Errorf("%d does not fit the signed 64 bits AMQP carries", x)
-		}
-		return int64(x), nil
-	case map[string]any:
-		return toTable(x)
-	case amqp.Table:
-		return toTable(x)
-	case []string:
-		return stringsToList(x), nil
-	case []any:
-		return toList(x)
-	}
-	return nil, fmt.Errorf("a %T cannot travel in an AMQP table", v)
-}
-
-func stringsToList(xs []string) []any {
-	out := make([]any, len(xs))
-	for i, s := range xs {
-		out[i] = s
-	}
-	return out
-}
-
-func toList(xs []any) ([]any, error) {
-	out := make([]any, len(xs))
-	for i, x := range xs {
-		v, err := toField(x)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = v
-	}
-	return out, nil
-}
+func toField(v any) (any, error) { return sent.Value(v) }
 
 // fromTable converts a received AMQP table to a map; nested tables become
 // maps too.
@@ -124,11 +74,8 @@ func toPublishing(msg acemq.Outbound) (amqp.Publishing, error) {
 }
 
 func checkExpiration(e string) error {
-	if e == "" {
-		return nil
-	}
-	if n, err := strconv.ParseUint(e, 10, 32); err != nil || n > math.MaxInt32 {
-		return fmt.Errorf("expiration %q is not a whole number of milliseconds (0 to %d)", e, math.MaxInt32)
+	if !amqpvalue.ValidExpiration(e) {
+		return fmt.Errorf("expiration %q is not a whole number of milliseconds (0 to %d)", e, amqpvalue.MaxExpiration)
 	}
 	return nil
 }

@@ -77,8 +77,8 @@ func TestDeleteQueueOnRabbitMQOfAMissingQueueSucceeds(t *testing.T) {
 }
 
 func TestAQueueDeclaredAgainAfterDeleteQueueOnRabbitMQIsNotServedByTheOldConsumer(t *testing.T) {
+	tr := openTransport(t) // first: without a broker it skips before the cleaner is registered
 	ctx, clean := ctxT(t), newCleaner(t)
-	tr := openTransport(t)
 	q := clean.queue(unique("cancel"))
 	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); err != nil {
 		t.Fatal(err)

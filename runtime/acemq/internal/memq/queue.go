@@ -1,9 +1,8 @@
-package acemq
+package memq
 
 import (
 	"cmp"
 	"slices"
-	"strconv"
 	"time"
 )
 
@@ -11,7 +10,7 @@ import (
 // subscriptions competing for them (served round-robin, or only the oldest
 // with x-single-active-consumer).
 type memQueue struct {
-	b             *memBroker
+	b             *Broker
 	name          string
 	spec          QueueSpec
 	ttl           time.Duration // x-message-ttl, when hasTTL
@@ -23,7 +22,7 @@ type memQueue struct {
 	rejecting     bool          // a full quorum queue refusing publishes (see refuses)
 	singleActive  bool          // x-single-active-consumer
 	deliveryLimit int64         // a quorum queue's x-delivery-limit; -1 = none
-	owner         *memTransport // the connection an exclusive queue belongs to
+	owner         *Conn         // the connection an exclusive queue belongs to
 	quorum        bool          // x-queue-type quorum: redeliveries carry x-delivery-count
 	seq           uint64        // the sequence number of the last message enqueued
 	expires       time.Duration // x-expires: deleted once unused this long; 0 = never
@@ -31,14 +30,14 @@ type memQueue struct {
 	idle          *time.Timer   // checks x-expires
 	timed         bool          // some message ever had an expiry: expire has work to do
 	ready         []*memMessage
-	consumers     []*memSub
+	consumers     []*Subscription
 	next          int
 }
 
-func newMemQueue(b *memBroker, name string, spec QueueSpec) (*memQueue, error) {
+func newMemQueue(b *Broker, name string, spec QueueSpec) (*memQueue, error) {
 	q := &memQueue{b: b, name: name, spec: spec}
 	q.readDeadLettering(spec.Args)
-	q.quorum = argString(spec.Args[ArgQueueType]) == string(QueueQuorum)
+	q.quorum = argString(spec.Args[ArgQueueType]) == QueueQuorum
 	q.singleActive = normalizeArg(spec.Args["x-single-active-consumer"]) == true
 	if err := b.checkReplicated(name, spec); err != nil {
 		return nil, err
@@ -74,15 +73,6 @@ func argString(v any) string {
 	return ""
 }
 
-// parseExpiration reads a per-message TTL in milliseconds.
-func parseExpiration(s string) (int64, bool) {
-	if checkExpiration(s) != nil || s == "" {
-		return 0, false
-	}
-	ms, err := strconv.ParseInt(s, 10, 64)
-	return ms, err == nil
-}
-
 // enqueue appends m, arms its expiry and hands out what can be handed out;
 // a message whose time is already up (a TTL of 0) goes straight to a
 // consumer that can take it, or expires. Call with b.mu held.
@@ -102,10 +92,10 @@ func (q *memQueue) enqueue(m *memMessage) {
 	q.dropHeads()
 }
 
-// requeue returns m, nacked with requeue, to the queue, marked redelivered
+// returnNacked returns m, nacked with requeue, to the queue, marked redelivered
 // and counted as a return: a classic queue puts it back in publish order, a
 // quorum queue at the back, as RabbitMQ 3.10 does. Call with b.mu held.
-func (q *memQueue) requeue(m *memMessage) {
+func (q *memQueue) returnNacked(m *memMessage) {
 	m.redelivered = true
 	m.returns++
 	switch {
@@ -151,7 +141,7 @@ func (q *memQueue) putBack(m *memMessage) {
 
 // deliveryOf renders m for a consumer: a quorum queue adds x-delivery-count
 // once the message has been returned (always, when taken by a pull).
-func (q *memQueue) deliveryOf(m *memMessage, acker Acknowledger, pulled bool) Delivery {
+func (q *memQueue) deliveryOf(m *memMessage, acker Acker, pulled bool) Delivery {
 	d := m.delivery(acker)
 	if q.quorum && (m.returns > 0 || pulled) {
 		if d.Headers == nil {
@@ -181,14 +171,14 @@ func (q *memQueue) dispatch() {
 // pickConsumer returns the next subscription with room, or nil: the one of
 // highest x-priority, round-robin among equals. A single-active-consumer
 // queue serves its oldest subscription only.
-func (q *memQueue) pickConsumer() *memSub {
+func (q *memQueue) pickConsumer() *Subscription {
 	if q.singleActive {
 		if len(q.consumers) > 0 && q.consumers[0].hasRoom() {
 			return q.consumers[0]
 		}
 		return nil
 	}
-	n, best, at := len(q.consumers), (*memSub)(nil), 0
+	n, best, at := len(q.consumers), (*Subscription)(nil), 0
 	for i := range n {
 		s := q.consumers[(q.next+i)%n]
 		if s.hasRoom() && (best == nil || s.priority() > best.priority()) {
@@ -202,8 +192,8 @@ func (q *memQueue) pickConsumer() *memSub {
 }
 
 // removeConsumer stops handing messages to s. Call with b.mu held.
-func (q *memQueue) removeConsumer(s *memSub) {
-	q.consumers = slices.DeleteFunc(q.consumers, func(c *memSub) bool { return c == s })
+func (q *memQueue) removeConsumer(s *Subscription) {
+	q.consumers = slices.DeleteFunc(q.consumers, func(c *Subscription) bool { return c == s })
 	q.next = 0
 	if len(q.consumers) > 0 {
 		return

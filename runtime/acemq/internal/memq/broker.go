@@ -1,4 +1,4 @@
-package acemq
+package memq
 
 import (
 	"fmt"
@@ -10,8 +10,9 @@ import (
 	"time"
 )
 
-// memBroker is one in-process broker. One mutex guards all of its state.
-type memBroker struct {
+// Broker is one in-process broker. One mutex guards all of its state; its
+// methods are safe for concurrent use.
+type Broker struct {
 	name      string
 	mu        sync.Mutex
 	exchanges map[string]*memExchange
@@ -41,8 +42,10 @@ var amqExchanges = map[string]string{
 // reservedPrefix starts the names only the broker may create.
 const reservedPrefix = "amq."
 
-func newMemBroker(name string) *memBroker {
-	b := &memBroker{name: name, exchanges: map[string]*memExchange{}, queues: map[string]*memQueue{}}
+// New returns an empty broker called name (the name is in its errors), with
+// the amq.* exchanges every RabbitMQ virtual host starts with.
+func New(name string) *Broker {
+	b := &Broker{name: name, exchanges: map[string]*memExchange{}, queues: map[string]*memQueue{}}
 	for x, kind := range amqExchanges {
 		b.exchanges[x] = &memExchange{name: x, spec: ExchangeSpec{Kind: kind, Durable: true}}
 	}
@@ -50,13 +53,13 @@ func newMemBroker(name string) *memBroker {
 }
 
 // errorf renders a broker error in RabbitMQ's words, naming the broker.
-func (b *memBroker) errorf(format string, args ...any) error {
+func (b *Broker) errorf(format string, args ...any) error {
 	return fmt.Errorf("memory broker %q: "+format, append([]any{b.name}, args...)...)
 }
 
 // declareQueue creates name for conn or checks that it matches spec. An
 // exclusive queue belongs to conn: other connections are locked out of it.
-func (b *memBroker) declareQueue(conn *memTransport, name string, spec QueueSpec) error {
+func (b *Broker) declareQueue(conn *Conn, name string, spec QueueSpec) error {
 	if name == "" {
 		return b.errorf("a queue needs a name")
 	}
@@ -69,7 +72,7 @@ func (b *memBroker) declareQueue(conn *memTransport, name string, spec QueueSpec
 }
 
 // createQueue adds a new queue, owned by conn when exclusive. Call with b.mu held.
-func (b *memBroker) createQueue(conn *memTransport, name string, spec QueueSpec) error {
+func (b *Broker) createQueue(conn *Conn, name string, spec QueueSpec) error {
 	if strings.HasPrefix(name, reservedPrefix) {
 		return b.errorf("403 ACCESS_REFUSED - queue name '%s' contains reserved prefix 'amq.*'", name)
 	}
@@ -88,7 +91,7 @@ func (b *memBroker) createQueue(conn *memTransport, name string, spec QueueSpec)
 // redeclare checks a declaration of an existing queue: RESOURCE_LOCKED when
 // it is another connection's exclusive queue or the exclusive flag differs,
 // PRECONDITION_FAILED when another setting does.
-func (b *memBroker) redeclare(conn *memTransport, q *memQueue, spec QueueSpec) error {
+func (b *Broker) redeclare(conn *Conn, q *memQueue, spec QueueSpec) error {
 	if err := b.access(conn, q); err != nil {
 		return err
 	}
@@ -100,21 +103,21 @@ func (b *memBroker) redeclare(conn *memTransport, q *memQueue, spec QueueSpec) e
 }
 
 // access refuses conn another connection's exclusive queue.
-func (b *memBroker) access(conn *memTransport, q *memQueue) error {
+func (b *Broker) access(conn *Conn, q *memQueue) error {
 	if q.owner != nil && q.owner != conn {
 		return b.locked(q.name)
 	}
 	return nil
 }
 
-func (b *memBroker) locked(queue string) error {
+func (b *Broker) locked(queue string) error {
 	return b.errorf("405 RESOURCE_LOCKED - cannot obtain exclusive access to locked queue '%s'. It could be originally "+
 		"declared on another connection or the exclusive property value does not match that of the original declaration.", queue)
 }
 
 // queueFor returns the queue called name if conn may use it. Call with b.mu held.
-func (b *memBroker) queueFor(conn *memTransport, name string) (*memQueue, error) {
-	q, err := b.queue(name)
+func (b *Broker) queueFor(conn *Conn, name string) (*memQueue, error) {
+	q, err := b.lookup(name)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +126,7 @@ func (b *memBroker) queueFor(conn *memTransport, name string) (*memQueue, error)
 
 // dropExclusive deletes the exclusive queues of conn, as the broker does
 // when their connection closes.
-func (b *memBroker) dropExclusive(conn *memTransport) {
+func (b *Broker) dropExclusive(conn *Conn) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for _, q := range b.queues {
@@ -134,7 +137,7 @@ func (b *memBroker) dropExclusive(conn *memTransport) {
 }
 
 // declareExchange creates name or checks that it matches spec.
-func (b *memBroker) declareExchange(name string, spec ExchangeSpec) error {
+func (b *Broker) declareExchange(name string, spec ExchangeSpec) error {
 	if name == "" {
 		return b.errorf("403 ACCESS_REFUSED - the default exchange cannot be declared")
 	}
@@ -156,7 +159,7 @@ func (b *memBroker) declareExchange(name string, spec ExchangeSpec) error {
 }
 
 // bind adds a binding; queue and exchange must exist. Binding twice is a no-op.
-func (b *memBroker) bind(conn *memTransport, queue, exchange, key string) error {
+func (b *Broker) bind(conn *Conn, queue, exchange, key string) error {
 	if exchange == "" {
 		return b.errorf("403 ACCESS_REFUSED - queue %q cannot be bound to the default exchange", queue)
 	}
@@ -176,8 +179,8 @@ func (b *memBroker) bind(conn *memTransport, queue, exchange, key string) error 
 	return nil
 }
 
-// queue returns the queue called name or a NOT_FOUND error. Call with b.mu held.
-func (b *memBroker) queue(name string) (*memQueue, error) {
+// lookup returns the queue called name or a NOT_FOUND error. Call with b.mu held.
+func (b *Broker) lookup(name string) (*memQueue, error) {
 	q, ok := b.queues[name]
 	if !ok {
 		return nil, b.errorf("404 NOT_FOUND - no queue %q", name)
@@ -186,7 +189,7 @@ func (b *memBroker) queue(name string) (*memQueue, error) {
 }
 
 // messageCount counts the ready messages of queue.
-func (b *memBroker) messageCount(conn *memTransport, queue string) (int, error) {
+func (b *Broker) messageCount(conn *Conn, queue string) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	q, err := b.queueFor(conn, queue)
@@ -199,7 +202,7 @@ func (b *memBroker) messageCount(conn *memTransport, queue string) (int, error) 
 }
 
 // pull takes the next ready message of queue, settled as it is taken.
-func (b *memBroker) pull(conn *memTransport, queue string) (Delivery, bool, error) {
+func (b *Broker) pull(conn *Conn, queue string) (Delivery, bool, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	q, err := b.queueFor(conn, queue)
@@ -213,7 +216,7 @@ func (b *memBroker) pull(conn *memTransport, queue string) (Delivery, bool, erro
 	}
 	m := q.ready[0]
 	q.ready = q.ready[1:]
-	return q.deliveryOf(m, settledAcker{}, true), true, nil
+	return q.deliveryOf(m, settled{}, true), true, nil
 }
 
 func queueSettings(s QueueSpec) map[string]any {
@@ -230,7 +233,7 @@ func exchangeSettings(s ExchangeSpec) map[string]any {
 
 // equivalent refuses a redeclaration whose settings differ, naming the first
 // differing argument like RabbitMQ's 406 PRECONDITION_FAILED.
-func (b *memBroker) equivalent(kind, name string, current, received map[string]any) error {
+func (b *Broker) equivalent(kind, name string, current, received map[string]any) error {
 	keys := slices.Sorted(maps.Keys(current))
 	for k := range received {
 		if _, ok := current[k]; !ok {

@@ -1,4 +1,4 @@
-package acemq
+package memq
 
 import (
 	"slices"
@@ -9,7 +9,7 @@ import (
 // auto-delete queue once its last consumer is gone, an exclusive queue with
 // its connection and a queue unused for its x-expires. An auto-delete
 // exchange that loses its last binding goes too. Call with b.mu held.
-func (b *memBroker) deleteQueue(q *memQueue) {
+func (b *Broker) deleteQueue(q *memQueue) {
 	if b.queues[q.name] != q {
 		return
 	}
@@ -28,9 +28,9 @@ func (b *memBroker) deleteQueue(q *memQueue) {
 
 // checkReplicated refuses the settings a quorum or stream queue cannot
 // have, in RabbitMQ's words.
-func (b *memBroker) checkReplicated(name string, spec QueueSpec) error {
+func (b *Broker) checkReplicated(name string, spec QueueSpec) error {
 	switch argString(spec.Args[ArgQueueType]) {
-	case string(QueueQuorum), string(QueueStream):
+	case QueueQuorum, QueueStream:
 	default:
 		return nil
 	}
@@ -48,7 +48,7 @@ func (b *memBroker) checkReplicated(name string, spec QueueSpec) error {
 
 // readExpires reads x-expires, which must be a positive whole number of
 // milliseconds.
-func (b *memBroker) readExpires(name string, args map[string]any) (time.Duration, error) {
+func (b *Broker) readExpires(name string, args map[string]any) (time.Duration, error) {
 	v, ok := args["x-expires"]
 	if !ok {
 		return 0, nil

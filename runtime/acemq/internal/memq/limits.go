@@ -1,4 +1,4 @@
-package acemq
+package memq
 
 // Overflow behaviours of a queue with x-max-length or x-max-length-bytes, in
 // RabbitMQ's words (x-overflow).
@@ -17,7 +17,7 @@ type memLimits struct {
 
 // readLimits reads x-max-length, x-max-length-bytes and x-overflow,
 // refusing values RabbitMQ refuses.
-func (b *memBroker) readLimits(name string, args map[string]any) (memLimits, error) {
+func (b *Broker) readLimits(name string, args map[string]any) (memLimits, error) {
 	l := memLimits{maxLen: -1, maxBytes: -1, overflow: overflowDropHead}
 	for arg, dst := range map[string]*int64{"x-max-length": &l.maxLen, "x-max-length-bytes": &l.maxBytes} {
 		v, ok := args[arg]
@@ -42,7 +42,7 @@ func (b *memBroker) readLimits(name string, args map[string]any) (memLimits, err
 }
 
 // invalidArg is RabbitMQ's refusal of an argument value.
-func (b *memBroker) invalidArg(arg, queue string, v any) error {
+func (b *Broker) invalidArg(arg, queue string, v any) error {
 	return b.errorf("406 PRECONDITION_FAILED - invalid arg '%s' for queue '%s': %v", arg, queue, v)
 }
 
@@ -121,9 +121,9 @@ func (q *memQueue) dropHeads() {
 
 // readDeliveryLimit reads a quorum queue's x-delivery-limit (-1: none; other
 // queue types ignore it, as RabbitMQ's classic queues do).
-func (b *memBroker) readDeliveryLimit(name string, args map[string]any) (int64, error) {
+func (b *Broker) readDeliveryLimit(name string, args map[string]any) (int64, error) {
 	v, ok := args["x-delivery-limit"]
-	if !ok || argString(args[ArgQueueType]) != string(QueueQuorum) {
+	if !ok || argString(args[ArgQueueType]) != QueueQuorum {
 		return -1, nil
 	}
 	n, isInt := normalizeArg(v).(int64)

@@ -1,4 +1,4 @@
-package acemq
+package memq
 
 import (
 	"maps"
@@ -78,11 +78,18 @@ func recordDeath(earlier any, death map[string]any) []any {
 	for _, e := range list {
 		if t, ok := e.(map[string]any); ok && t["queue"] == death["queue"] && t["reason"] == death["reason"] {
 			death = maps.Clone(t)
-			death["count"] = wireInt(t["count"]) + 1
+			death["count"] = deathCount(t["count"]) + 1
 			continue
 		}
 		deaths = append(deaths, e)
 	}
 	deaths[0] = death
 	return deaths
+}
+
+// deathCount reads the count of an earlier x-death entry, sent as any
+// integer width; 0 when it is not an integer.
+func deathCount(v any) int64 {
+	n, _ := normalizeArg(v).(int64)
+	return n
 }

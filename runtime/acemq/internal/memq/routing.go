@@ -1,47 +1,63 @@
-package acemq
+package memq
 
 import (
+	"fmt"
 	"maps"
 	"strings"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue"
 )
 
-// publish routes one message to every matching queue and reports whether it
-// reached any, and the first queue that refused it for being full.
-// Publishing to an undeclared exchange is NOT_FOUND.
-func (b *memBroker) publish(exchange, key string, msg Outbound) (routed bool, refusedBy *memQueue, err error) {
+// received are the value rules of the headers a broker hands back.
+var received = amqpvalue.Rules{AsReceived: true}
+
+// routeMessage routes one message to every matching queue and reports
+// whether it reached any, and the first queue that refused it for being
+// full. Publishing to an undeclared exchange is NOT_FOUND.
+func (b *Broker) routeMessage(exchange, key string, msg Message) (Published, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	queues, err := b.route(exchange, key)
 	if err != nil {
-		return false, nil, err
+		return Published{}, err
 	}
 	now := time.Now()
+	res := Published{Routed: len(queues) > 0}
 	for _, q := range queues {
-		if !q.offer(newMemMessage(exchange, key, msg, now)) && refusedBy == nil {
-			refusedBy = q
+		if !q.offer(newMemMessage(exchange, key, msg, now)) && res.RefusedBy == "" {
+			res.RefusedBy, res.Overflow = q.name, q.limits.overflow
 		}
 	}
-	return len(queues) > 0, refusedBy, nil
+	return res, nil
 }
 
-// wireOutbound returns msg as the broker would store it (see wireHeaders),
-// refusing headers AMQP cannot carry and an invalid expiration.
-func (b *memBroker) wireOutbound(msg Outbound) (Outbound, error) {
-	headers, err := wireHeaders(msg.Headers)
+// stored returns msg as the broker would store it (see amqpvalue.Rules with
+// AsReceived), refusing headers AMQP cannot carry and an invalid expiration.
+func (b *Broker) stored(msg Message) (Message, error) {
+	headers, err := received.Table(msg.Headers)
 	if err == nil {
 		err = checkExpiration(msg.Expiration)
 	}
 	if err != nil {
-		return Outbound{}, b.errorf("message %s: %w", msg.MessageID, err)
+		return Message{}, b.errorf("message %s: %w", msg.MessageID, err)
 	}
 	msg.Headers = headers
 	return msg, nil
 }
 
+// checkExpiration refuses a per-message TTL RabbitMQ would refuse: anything
+// but a whole number of milliseconds from 0 to 2147483647.
+func checkExpiration(e string) error {
+	if !amqpvalue.ValidExpiration(e) {
+		return fmt.Errorf("406 PRECONDITION_FAILED - invalid expiration %q: not a whole number of milliseconds (0 to %d)", e, amqpvalue.MaxExpiration)
+	}
+	return nil
+}
+
 // route returns the queues a message published to exchange with key reaches,
 // each once. Call with b.mu held.
-func (b *memBroker) route(exchange, key string) ([]*memQueue, error) {
+func (b *Broker) route(exchange, key string) ([]*memQueue, error) {
 	if exchange == "" {
 		if q, ok := b.queues[key]; ok {
 			return []*memQueue{q}, nil
@@ -58,7 +74,7 @@ func (b *memBroker) route(exchange, key string) ([]*memQueue, error) {
 // boundOrAlternate returns the queues bound to x that match key or, when
 // none do, those its alternate-exchange (and that one's, and so on) routes
 // to, as RabbitMQ does. Call with b.mu held.
-func (b *memBroker) boundOrAlternate(x *memExchange, key string) []*memQueue {
+func (b *Broker) boundOrAlternate(x *memExchange, key string) []*memQueue {
 	seen := map[string]bool{}
 	for x != nil && !seen[x.name] {
 		seen[x.name] = true
@@ -71,7 +87,7 @@ func (b *memBroker) boundOrAlternate(x *memExchange, key string) []*memQueue {
 }
 
 // bound returns the queues bound to x whose binding matches key, each once.
-func (b *memBroker) bound(x *memExchange, key string) []*memQueue {
+func (b *Broker) bound(x *memExchange, key string) []*memQueue {
 	var out []*memQueue
 	seen := map[string]bool{}
 	for _, bd := range x.bindings {
@@ -137,37 +153,34 @@ func matchWords(p, k []string) bool {
 // memMessage is one message in one queue.
 type memMessage struct {
 	exchange, key string
-	out           Outbound
+	out           Message
 	redelivered   bool
 	returns       int64  // times returned to the queue (a quorum queue's x-delivery-count)
 	seq           uint64 // publish order within the queue
 	expireAt      time.Time
 }
 
-func newMemMessage(exchange, key string, msg Outbound, now time.Time) *memMessage {
+func newMemMessage(exchange, key string, msg Message, now time.Time) *memMessage {
 	msg.Headers = maps.Clone(msg.Headers)
 	m := &memMessage{exchange: exchange, key: key, out: msg}
-	if ms, ok := parseExpiration(msg.Expiration); ok {
+	if ms, ok := amqpvalue.ParseExpiration(msg.Expiration); ok {
 		m.expireAt = now.Add(time.Duration(ms) * time.Millisecond)
 	}
 	return m
 }
 
 // delivery renders the message for a consumer, with its own header map.
-func (m *memMessage) delivery(acker Acknowledger) Delivery {
-	return Delivery{
-		Body: m.out.Body, ContentType: m.out.ContentType, Exchange: m.exchange,
-		RoutingKey: m.key, MessageID: m.out.MessageID, ReplyTo: m.out.ReplyTo,
-		CorrelationID: m.out.CorrelationID, Expiration: m.out.Expiration,
-		Headers: maps.Clone(m.out.Headers), Redelivered: m.redelivered, Acker: acker,
-	}
+func (m *memMessage) delivery(acker Acker) Delivery {
+	d := Delivery{Message: m.out, Exchange: m.exchange, RoutingKey: m.key, Redelivered: m.redelivered, Acker: acker}
+	d.Headers = maps.Clone(m.out.Headers)
+	return d
 }
 
-// settledAcker acknowledges a message that was settled when it was taken.
-type settledAcker struct{}
+// settled acknowledges a message that was settled when it was taken.
+type settled struct{}
 
 // Ack does nothing: the message was settled when it was taken.
-func (settledAcker) Ack() error { return nil }
+func (settled) Ack() error { return nil }
 
 // Nack does nothing: the message was settled when it was taken.
-func (settledAcker) Nack(bool) error { return nil }
+func (settled) Nack(bool) error { return nil }

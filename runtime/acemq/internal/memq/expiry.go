@@ -1,9 +1,9 @@
-package acemq
+package memq
 
 import "time"
 
 // readTTL reads x-message-ttl, a whole number of milliseconds from 0.
-func (b *memBroker) readTTL(name string, args map[string]any) (time.Duration, bool, error) {
+func (b *Broker) readTTL(name string, args map[string]any) (time.Duration, bool, error) {
 	v, ok := args[ArgMessageTTL]
 	if !ok {
 		return 0, false, nil
