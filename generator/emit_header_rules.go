@@ -20,7 +20,9 @@ func (e *emitter) headerRules() {
 		if len(ruledHeaders(m)) == 0 {
 			continue
 		}
-		e.f.Commentf("%s are the contract's header rules for %s: %s.", headerRulesVar(m), m.Name, ruleSummary(m))
+		for _, l := range strings.Split(wrapWords(fmt.Sprintf("%s are the contract's header rules for %s: %s.", headerRulesVar(m), m.Name, ruleSummary(m))), "\n") {
+			e.f.Comment(l)
+		}
 		e.f.Var().Id(headerRulesVar(m)).Op("=").Index().Add(qual("HeaderRule")).ValuesFunc(func(g *jen.Group) {
 			for _, h := range ruledHeaders(m) {
 				g.Line().Add(headerRuleValue(h))
