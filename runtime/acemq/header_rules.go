@@ -38,7 +38,8 @@ const (
 // whether every message must carry it (Required). A header a message does
 // not carry passes unless Required; one it carries must have the Type.
 // Generated packages pass their contract's rules to PublishHeaderRules,
-// ConsumeHeaderRules and HeaderRulesOf. A HeaderRule is a plain value.
+// ConsumeHeaderRules and HeaderRulesOf, which copy them: changing the slice
+// afterwards changes nothing. A HeaderRule is a plain value.
 type HeaderRule struct {
 	Name     string
 	Type     HeaderValueType
