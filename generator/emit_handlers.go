@@ -26,18 +26,17 @@ func (e *emitter) handlers() {
 
 // handled is one method of a handler set.
 type handled struct {
-	kind    string // event, command or rpc
-	name    string // message or RPC name
-	req     string // the Go type handled
-	resp    string // RPC only
-	consume string // the package function the set calls
+	kind string // event, command or rpc
+	name string // message or RPC name
+	req  string // the Go type handled
+	resp string // RPC only
 }
 
 func (h handled) method() string { return "Handle" + h.name }
 
 func (e *emitter) handled() (events, owned []handled) {
 	for _, m := range e.dom.Messages {
-		h := handled{kind: m.Kind.String(), name: m.Name, req: m.Name, consume: "Consume" + m.Name}
+		h := handled{kind: m.Kind.String(), name: m.Name, req: m.Name}
 		if m.Kind == Event {
 			events = append(events, h)
 		} else {
@@ -45,7 +44,7 @@ func (e *emitter) handled() (events, owned []handled) {
 		}
 	}
 	for _, r := range e.dom.RPCs {
-		owned = append(owned, handled{kind: "rpc", name: r.Name, req: r.Request.Name, resp: r.Response.Name, consume: "Serve" + r.Name})
+		owned = append(owned, handled{kind: "rpc", name: r.Name, req: r.Request.Name, resp: r.Response.Name})
 	}
 	return events, owned
 }

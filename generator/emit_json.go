@@ -11,9 +11,9 @@ import (
 // their unit and decimals as strings. A record with such fields (directly, or
 // in an optional, array or map) gets MarshalJSON and UnmarshalJSON methods
 // over a shadow struct that embeds the record and overrides those fields with
-// acemq.JSONValue bindings; the runtime's JSONForm does the work.
+// acemqimpl.JSONValue bindings; the runtime's JSONForm does the work.
 
-// jsonForm is the acemq.JSONForm of a value of type t, or nil when
+// jsonForm is the acemqimpl.JSONForm of a value of type t, or nil when
 // encoding/json's own form is the contract's. A named record or a union
 // carries its own methods, so neither needs one here.
 func jsonForm(t *Type) *jen.Statement {
