@@ -164,6 +164,8 @@ type recordedReplies struct {
 func (c *recordedReplies) Address() string { return c.rc.Address() }
 
 func (c *recordedReplies) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+	done := c.r.begin()
+	defer done()
 	res, err := c.rc.Publish(ctx, exchange, key, msg)
 	c.r.record(exchange, key, acemq.StampReplyAddress(msg, c.rc.Address()), res, err)
 	return res, err
