@@ -12,11 +12,6 @@ import (
 // (<record>Avro), whose union fields are pointers to <union>Avro converters.
 // acemq.MappedCodec swaps payload and mirror around the Avro codec.
 
-// isUnionRecord reports whether rec holds a union, directly or in a record it contains.
-func isUnionRecord(rec *Record) bool {
-	return rec.Shape == RecordShape && findField(rec, isKind(Union), map[*Record]bool{}) != nil
-}
-
 // unionRelated reports whether a field of type t differs in the mirror.
 func unionRelated(t *Type) bool {
 	switch t.Kind {
@@ -43,8 +38,6 @@ func (e *emitter) needsMirrors() bool {
 	}
 	return false
 }
-
-func isAvro(codec string) bool { return codec == "avro" || codec == "avro-registered" }
 
 // mirrorType is the type of a field in a mirror.
 func (e *emitter) mirrorType(t *Type) jen.Code {

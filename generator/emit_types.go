@@ -53,21 +53,6 @@ func (e *emitter) records() {
 	}
 }
 
-// describe and label name the package's contract in comments.
-func (d *Domain) describe() string {
-	if d.Library {
-		return "type library"
-	}
-	return d.Name
-}
-
-func (d *Domain) label() string {
-	if d.Library {
-		return d.Namespace
-	}
-	return "domain"
-}
-
 func (e *emitter) named(rec *Record, first string) {
 	switch rec.Shape {
 	case EnumShape:

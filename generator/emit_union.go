@@ -7,17 +7,6 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// unionFields returns the fields of rec whose type is a union.
-func unionFields(rec *Record) []*Field {
-	var out []*Field
-	for _, f := range rec.Fields {
-		if f.Type != nil && f.Type.Kind == Union {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // unions writes, for a record with union fields, each union's sealed
 // interface and its branch types; jsonMethods writes the record's UnmarshalJSON.
 func (e *emitter) unions(rec *Record) {
@@ -117,13 +106,4 @@ func (e *emitter) unmarshalRecord(rec *Record, fs, forms []*Field) {
 		}
 		g.Return(jen.Nil())
 	})
-}
-
-// allRecords is every record of a domain: types, payloads, RPC halves.
-func allRecords(dom *Domain) []*Record {
-	out := domainRecords(dom)
-	for _, r := range dom.RPCs {
-		out = append(out, r.Request, r.Response)
-	}
-	return out
 }

@@ -154,41 +154,12 @@ func checkUnionCodec(p Pos, what, codec string, rec *Record, d *diags) {
 	}
 }
 
-func isKind(k TypeKind) func(*Type) bool { return func(t *Type) bool { return t.Kind == k } }
-
 // foreignUnion matches a record of another package than dom that holds a union.
 func foreignUnion(dom *Domain) func(*Type) bool {
 	return func(t *Type) bool { return t.Kind == Named && t.Record.Owner != dom && isUnionRecord(t.Record) }
 }
 
 func isOptionalMap(t *Type) bool { return t.Kind == Optional && t.Elem.Kind == Map }
-
-// findField returns a field of rec, or of a record it contains, whose type
-// holds a type matching match.
-func findField(rec *Record, match func(*Type) bool, seen map[*Record]bool) *Field {
-	if seen[rec] {
-		return nil
-	}
-	seen[rec] = true
-	for _, f := range rec.Fields {
-		if hit := findInType(f, f.Type, match, seen); hit != nil {
-			return hit
-		}
-	}
-	return nil
-}
-
-func findInType(f *Field, t *Type, match func(*Type) bool, seen map[*Record]bool) *Field {
-	switch {
-	case t == nil:
-		return nil
-	case match(t):
-		return f
-	case t.Kind == Named:
-		return findField(t.Record, match, seen)
-	}
-	return findInType(f, t.Elem, match, seen)
-}
 
 // checkRouting refuses two events or commands on one routing key, and two
 // commands (or RPCs) on one queue: their consumers could not tell them apart.
