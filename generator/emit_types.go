@@ -24,17 +24,17 @@ func (e *emitter) constants() {
 func (e *emitter) messageConstants(g *jen.Group) {
 	for _, m := range e.dom.Messages {
 		g.Commentf("%sRoutingKey is the routing key of %s %s on Exchange.", m.Name, m.Kind, m.Name)
-		g.Id(m.Name + "RoutingKey").Op("=").Lit(m.RoutingKey)
+		g.Id(routingKeyName(m)).Op("=").Lit(m.RoutingKey)
 		if m.Kind == Command {
 			g.Commentf("%sQueue is the queue that owns command %s; it is bound to Exchange", m.Name, m.Name)
 			g.Commentf("with %sRoutingKey.", m.Name)
-			g.Id(m.Name + "Queue").Op("=").Lit(m.Queue)
+			g.Id(queueName(m.Name)).Op("=").Lit(m.Queue)
 		}
 	}
 	for _, r := range e.dom.RPCs {
 		g.Commentf("%sQueue is the queue that serves rpc %s; requests reach it through", r.Name, r.Name)
 		g.Comment("the default exchange, with the queue's name as routing key.")
-		g.Id(r.Name + "Queue").Op("=").Lit(r.Queue)
+		g.Id(queueName(r.Name)).Op("=").Lit(r.Queue)
 	}
 }
 

@@ -114,7 +114,7 @@ func (r *resolver) resolveTypes() {
 func (r *resolver) field(rec *Record, s *syntaxField) *Field {
 	f := &Field{Pos: s.Name.P, Name: s.Name.V, GoName: GoName(s.Name.V),
 		Doc: strings.TrimSpace(s.Doc.V), Deprecated: strings.TrimSpace(s.Deprecated.V), Aliases: s.Aliases}
-	f.Type = r.typeOf(s.Type, rec.Name+f.GoName, true)
+	f.Type = r.typeOf(s.Type, fieldTypeName(rec, f), true)
 	if f.Type != nil && (f.Type.Kind == Optional || f.Type.Kind == Union && f.Type.Nullable) {
 		f.Default, f.HasDefault = nil, true
 	}
