@@ -142,8 +142,8 @@ func (e *emitter) consumeOptions(m *Message) {
 	name := consumeOptionsName(m)
 	opts := []jen.Code{consumeCodecOption(m),
 		qual("RetryWith").Call(jen.Id(retryName(m)).Call())}
-	if req := requiredHeaders(m); len(req) > 0 {
-		opts = append(opts, qual("ConsumeRequireHeaders").Call(req...))
+	if len(ruledHeaders(m)) > 0 {
+		opts = append(opts, qual("ConsumeHeaderRules").Call(headerRulesArgs(m)))
 	}
 	e.f.Commentf("%s puts the contract's consume options before opts.", name)
 	e.f.Func().Id(name).Params(jen.Id("conn").Op("*").Add(qual("Conn")), jen.Id("opts").Index().Add(qual("ConsumeOption"))).Index().Add(qual("ConsumeOption")).Block(

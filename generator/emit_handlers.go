@@ -150,17 +150,16 @@ func (e *emitter) interceptors() {
 }
 
 func (e *emitter) rules() {
-	e.f.Comment("Rules returns the contract's rules as one ConnOption: every required header")
-	e.f.Comment("is enforced on publish (for any publisher of the message's type) and on")
-	e.f.Comment("consume (a delivery of the message's type lacking it is dead-lettered).")
+	e.f.Comment("Rules returns the contract's rules as one ConnOption: every required header,")
+	e.f.Comment("and the declared type of every header, is enforced on publish (for any")
+	e.f.Comment("publisher of the message's type) and on consume (a delivery of the message's")
+	e.f.Comment("type lacking it, or carrying a value of another type, is dead-lettered).")
 	e.f.Func().Id("Rules").Params().Add(qual("ConnOption")).Block(jen.Return(qual("ConnOptions").CallFunc(func(g *jen.Group) {
 		for _, m := range e.dom.Messages {
-			req := requiredHeaders(m)
-			if len(req) == 0 {
+			if len(ruledHeaders(m)) == 0 {
 				continue
 			}
-			g.Line().Add(qual("RequirePublishHeaders").Types(jen.Id(m.Name)).Call(req...))
-			g.Line().Add(qual("RequireConsumeHeaders").Call(append([]jen.Code{jen.Id(routingKeyName(m))}, req...)...))
+			g.Line().Add(qual("HeaderRulesOf").Types(jen.Id(m.Name)).Call(jen.Id(routingKeyName(m)), headerRulesArgs(m)))
 		}
 	})))
 }

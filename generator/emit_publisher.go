@@ -39,7 +39,7 @@ func (e *emitter) publisher() {
 		}
 	})
 	e.f.Comment("NewPublisher returns a Publisher on conn. Each message is encoded with the")
-	e.f.Comment("contract's codec and checked for the contract's required headers.")
+	e.f.Comment("contract's codec and checked for the contract's header rules.")
 	e.f.Func().Id("NewPublisher").Params(jen.Id("conn").Op("*").Add(qual("Conn"))).Op("*").Id("Publisher").Block(
 		jen.Return(jen.Op("&").Id("Publisher").ValuesFunc(e.publisherValues)))
 	for _, m := range e.dom.Messages {
@@ -60,8 +60,8 @@ func (e *emitter) publisherValues(g *jen.Group) {
 func publisherOptions(m *Message) []jen.Code {
 	typ := jen.Id(m.Name)
 	opts := []jen.Code{publishCodecOption(m, typ)}
-	if req := requiredHeaders(m); len(req) > 0 {
-		opts = append(opts, qual("RequireHeaders").Types(typ).Call(req...))
+	if len(ruledHeaders(m)) > 0 {
+		opts = append(opts, qual("PublishHeaderRules").Types(typ).Call(headerRulesArgs(m)))
 	}
 	if m.Mandatory {
 		opts = append(opts, qual("Mandatory").Types(typ).Call())
@@ -70,16 +70,6 @@ func publisherOptions(m *Message) []jen.Code {
 		opts = append(opts, qual("WithEnvelope").Types(typ).Call(qual("SchemaVersion").Call(jen.Lit(m.Version))))
 	}
 	return opts
-}
-
-func requiredHeaders(m *Message) []jen.Code {
-	var out []jen.Code
-	for _, h := range m.Headers {
-		if h.Required {
-			out = append(out, jen.Lit(h.Name))
-		}
-	}
-	return out
 }
 
 func (e *emitter) publishMethods(m *Message) {

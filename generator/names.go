@@ -108,6 +108,9 @@ func publishBatchName(m *Message) string { return publishName(m) + "Batch" }
 // pubField is the Publisher's field holding a message's publisher.
 func pubField(m *Message) string { return "pub" + m.Name }
 
+// headerRulesVar is the variable holding a message's header rules.
+func headerRulesVar(m *Message) string { return unexported(m.Name) + "HeaderRules" }
+
 // retryName is the function returning a message's retry policy.
 func retryName(m *Message) string { return unexported(m.Name) + "Retry" }
 
@@ -320,7 +323,7 @@ func (l *nameList) message(m *Message) {
 	for _, n := range []string{routingKeyName(m), queueName(m.Name), consumeName(m), interceptName(m),
 		retryName(m), topologyName(m.Name), consumeOptionsName(m), codecName(m.Name),
 		"Publisher." + publishName(m), "Publisher." + publishBatchName(m),
-		unimplementedName(handlerSet(m)) + "." + handleName(m.Name)} {
+		unimplementedName(handlerSet(m)) + "." + handleName(m.Name), headerRulesVar(m)} {
 		l.part(n, what, m.Pos)
 	}
 }

@@ -50,9 +50,10 @@ func NewRecorder(inner acemq.Transport) *Recorder {
 }
 
 // Published returns a copy of every publish recorded since the Recorder was
-// made or last Reset, in the order the publishes returned (concurrent
-// publishes, such as SendAll's, in the order they happened to finish),
-// failed ones included. Safe for concurrent use.
+// made or last Reset, in the order their outcomes became known, failed ones
+// included: a SendAll's in payload order (it writes through PublishAsync and
+// waits in payload order), publishes from several goroutines in the order
+// they happened to finish. Safe for concurrent use.
 func (r *Recorder) Published() []Record {
 	r.mu.Lock()
 	defer r.mu.Unlock()
