@@ -125,12 +125,11 @@ func (r *resolver) field(rec *Record, s *syntaxField) *Field {
 }
 
 func (r *resolver) fieldDefault(f *Field, s *syntaxField) {
-	y := &yamlDoc{path: r.f.Path, d: r.d, lines: r.f.lines}
-	if (f.Type.Kind == Optional || f.Type.Kind == Union && f.Type.Nullable) && !isNull(s.Default) {
-		r.d.errorf(y.pos(s.Default), "default of field %s: an optional field's default is null", f.Name)
+	if (f.Type.Kind == Optional || f.Type.Kind == Union && f.Type.Nullable) && s.Default.Kind != valueNull {
+		r.d.errorf(s.Default.P, "default of field %s: an optional field's default is null", f.Name)
 		return
 	}
-	v, ok := y.defaultValue(s.Default, f.Type, "default of field "+f.Name)
+	v, ok := defaults{r.d}.value(s.Default, f.Type, "default of field "+f.Name)
 	f.Default, f.HasDefault = v, ok
 }
 
