@@ -271,3 +271,21 @@ types:
 		})
 	}
 }
+
+// The methods of a type that lost its name follow it: the collision is
+// reported once, not once more per schema method.
+func TestATypeAndAMessageOfOneNameAreOneCollisionNotOnePerMethod(t *testing.T) {
+	res := Generate([]Source{{Path: "orders.acemq.yaml", Data: []byte(`acemq: 1
+domain: orders
+types:
+  Placed:
+    fields: {x: string}
+events:
+  Placed:
+    fields: {y: string}
+`)}})
+	want := "orders.acemq.yaml:7:3: Go-name collision: type Placed and event Placed both become Placed\n"
+	if got := stderrOf(res.Diagnostics); got != want {
+		t.Fatalf("got:\n%swant:\n%s", got, want)
+	}
+}
