@@ -62,7 +62,7 @@ func (c codecSpec) inner() jen.Code {
 	if c.mirror == "" {
 		return avro
 	}
-	return impl("Mirrored").Call(rec.Clone().Dot("toAvro"), jen.Id(c.mirror).Dot("fromAvro"), avro)
+	return impl("Mirrored").Call(rec.Clone().Dot(toAvroMethod), jen.Id(c.mirror).Dot(fromAvroMethod), avro)
 }
 
 // codecValue is the runtime codec of a codec name that needs nothing from

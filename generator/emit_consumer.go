@@ -35,13 +35,13 @@ func (e *emitter) consumeEvent(m *Message) {
 		"<service>.%s bound to Exchange, its dead-letter and retry queues) and "+
 		"delivers each to h. An empty service is refused. The contract's codec, retry "+
 		"policy and required headers apply; opts come after them, so they win.", m.Name, m.Name, m.RoutingKey), "", m.Deprecated)
-	e.f.Func().Id("Consume" + m.Name).Params(consumeParams(m, true)...).Add(consumeResults()).Block(
+	e.f.Func().Id(consumeName(m)).Params(consumeParams(m, true)...).Add(consumeResults()).Block(
 		jen.Return(jen.Id(specVar(m.Name)).Dot("Subscribe").Call(jen.Id("ctx"), jen.Id("conn"), jen.Id("service"),
 			jen.Id("h"), jen.Id("opts").Op("..."))))
 	e.comment(fmt.Sprintf("%sQueue returns the queue on which service consumes %s events, "+
 		"<service>.%s, as Consume%s names it (acemq.SubscriberQueue): an "+
 		"empty service, or one a queue name cannot hold, is the same error.", m.Name, m.Name, m.RoutingKey, m.Name), "", "")
-	e.f.Func().Id(m.Name + "Queue").Params(jen.Id("service").String()).Parens(jen.List(jen.String(), jen.Error())).Block(
+	e.f.Func().Id(queueName(m.Name)).Params(jen.Id("service").String()).Parens(jen.List(jen.String(), jen.Error())).Block(
 		jen.Return(jen.Id(specVar(m.Name)).Dot("QueueOf").Call(jen.Id("service"))))
 }
 
@@ -49,7 +49,7 @@ func (e *emitter) consumeCommand(m *Message) {
 	e.comment(fmt.Sprintf("Consume%s declares %sQueue (bound to Exchange, with its dead-letter and "+
 		"retry queues) and delivers each %s command to h. The contract's codec, retry "+
 		"policy and required headers apply; opts come after them, so they win.", m.Name, m.Name, m.Name), "", m.Deprecated)
-	e.f.Func().Id("Consume" + m.Name).Params(consumeParams(m, false)...).Add(consumeResults()).Block(
+	e.f.Func().Id(consumeName(m)).Params(consumeParams(m, false)...).Add(consumeResults()).Block(
 		jen.Return(jen.Id(specVar(m.Name)).Dot("Consume").Call(jen.Id("ctx"), jen.Id("conn"), jen.Id("h"), jen.Id("opts").Op("..."))))
 }
 

@@ -40,10 +40,10 @@ type edit struct {
 	text string
 }
 
-// list is a breakable list: where it opens, its elements, where the last
-// element ends (its ... included) and whether breaking it needs a trailing
-// comma (every list but a case clause's).
-type list struct {
+// breakable is a list the layout can break: where it opens, its elements,
+// where the last element ends (its ... included) and whether breaking it
+// needs a trailing comma (every list but a case clause's).
+type breakable struct {
 	open  token.Pos
 	elems []ast.Node
 	end   token.Pos
@@ -57,7 +57,7 @@ func listBreaks(src []byte) ([]edit, error) {
 		return nil, err
 	}
 	long := longLines(src)
-	chosen := map[int]list{}
+	chosen := map[int]breakable{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		l, ok := listOf(n)
 		if !ok || len(l.elems) == 0 {
@@ -80,7 +80,7 @@ func listBreaks(src []byte) ([]edit, error) {
 }
 
 // listOf returns the list n holds, if it is one the layout breaks.
-func listOf(n ast.Node) (list, bool) {
+func listOf(n ast.Node) (breakable, bool) {
 	switch n := n.(type) {
 	case *ast.CallExpr:
 		end := token.NoPos
@@ -90,28 +90,28 @@ func listOf(n ast.Node) (list, bool) {
 		if n.Ellipsis.IsValid() {
 			end = n.Ellipsis + 3
 		}
-		return list{open: n.Lparen, elems: exprNodes(n.Args), end: end, comma: true}, true
+		return breakable{open: n.Lparen, elems: exprNodes(n.Args), end: end, comma: true}, true
 	case *ast.CompositeLit:
 		if len(n.Elts) == 0 {
-			return list{}, false
+			return breakable{}, false
 		}
-		return list{open: n.Lbrace, elems: exprNodes(n.Elts), end: n.Elts[len(n.Elts)-1].End(), comma: true}, true
+		return breakable{open: n.Lbrace, elems: exprNodes(n.Elts), end: n.Elts[len(n.Elts)-1].End(), comma: true}, true
 	case *ast.FuncType:
 		if n.Params == nil || len(n.Params.List) == 0 || !n.Params.Opening.IsValid() {
-			return list{}, false
+			return breakable{}, false
 		}
 		var elems []ast.Node
 		for _, fl := range n.Params.List {
 			elems = append(elems, fl)
 		}
-		return list{open: n.Params.Opening, elems: elems, end: elems[len(elems)-1].End(), comma: true}, true
+		return breakable{open: n.Params.Opening, elems: elems, end: elems[len(elems)-1].End(), comma: true}, true
 	case *ast.CaseClause:
 		if len(n.List) < 2 {
-			return list{}, false
+			return breakable{}, false
 		}
-		return list{open: n.Case, elems: exprNodes(n.List), end: n.List[len(n.List)-1].End()}, true
+		return breakable{open: n.Case, elems: exprNodes(n.List), end: n.List[len(n.List)-1].End()}, true
 	}
-	return list{}, false
+	return breakable{}, false
 }
 
 func exprNodes(es []ast.Expr) []ast.Node {
@@ -123,7 +123,7 @@ func exprNodes(es []ast.Expr) []ast.Node {
 }
 
 // breaks puts each element of l on a line of its own.
-func (l list) breaks(fset *token.FileSet) []edit {
+func (l breakable) breaks(fset *token.FileSet) []edit {
 	off := func(p token.Pos) int { return fset.Position(p).Offset }
 	var out []edit
 	for i, e := range l.elems {

@@ -20,25 +20,16 @@ func (e *emitter) rpcs() {
 
 // rpcErrors declares each error name once, whichever RPCs declare it.
 func (e *emitter) rpcErrors() {
-	seen := map[string]bool{}
-	var names []string
-	for _, r := range e.dom.RPCs {
-		for _, x := range r.Errors {
-			if !seen[x.Name] {
-				seen[x.Name] = true
-				names = append(names, x.Name)
-			}
-		}
-	}
-	if len(names) == 0 {
+	errs := declaredErrors(e.dom)
+	if len(errs) == 0 {
 		return
 	}
 	e.commentf("The declared errors of the domain's RPCs: a responder returns one to send it,")
 	e.commentf("and a caller tests for it with errors.Is.")
 	e.f.Var().DefsFunc(func(g *jen.Group) {
-		for _, n := range names {
-			groupCommentf(g, "Err%s is the declared error %s.", n, n)
-			g.Id("Err"+n).Op("=").Qual(patternsPath, "NewError").Call(jen.Lit(n))
+		for _, x := range errs {
+			groupCommentf(g, "%s is the declared error %s.", errorName(x.Name), x.Name)
+			g.Id(errorName(x.Name)).Op("=").Qual(patternsPath, "NewError").Call(jen.Lit(x.Name))
 		}
 	})
 }
@@ -53,13 +44,11 @@ func (e *emitter) serve(r *RPC) {
 		"queue) and answers each %s with h's response, or with its error "+
 		"(a declared error reaches the caller as itself). The contract's codec "+
 		"applies; opts come after it, so they win.", r.Name, r.Name, r.Request.Name), r.Doc, r.Deprecated)
-	e.f.Func().Id("Serve"+r.Name).Params(jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("conn").Op("*").Add(qual("Conn")),
+	e.f.Func().Id(serveName(r)).Params(jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("conn").Op("*").Add(qual("Conn")),
 		jen.Id("h").Add(rpcHandler(r)), jen.Id("opts").Op("...").Add(qual("ConsumeOption"))).
 		Parens(jen.List(jen.Op("*").Qual(patternsPath, "Responder"), jen.Error())).Block(
 		jen.Return(jen.Id(specVar(r.Name)).Dot("Serve").Call(jen.Id("ctx"), jen.Id("conn"), jen.Id("h"), jen.Id("opts").Op("..."))))
 }
-
-func clientField(r *RPC) string { return unexported(r.Name) }
 
 func (e *emitter) client() {
 	e.commentf("Client calls the RPCs of the %s domain; create one with NewClient. It is", e.dom.Name)

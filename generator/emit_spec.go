@@ -7,10 +7,6 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// specVar names the specification value of a message or an RPC: the one
-// unexported per-message identifier a generated package holds.
-func specVar(name string) string { return unexported(name) + "Spec" }
-
 // specs writes one specification value per message and RPC: the contract's
 // data, which the exported functions hand to the runtime.
 func (e *emitter) specs() {
@@ -26,10 +22,10 @@ func (e *emitter) messageSpec(m *Message) {
 	e.comment(fmt.Sprintf("%s is the contract of %s %s: %s.", specVar(m.Name), m.Kind, m.Name, messageSummary(m)), "", "")
 	fields := []jen.Code{
 		jen.Id("Exchange").Op(":").Id("Exchange"),
-		jen.Id("RoutingKey").Op(":").Id(m.Name + "RoutingKey"),
+		jen.Id("RoutingKey").Op(":").Id(routingKeyName(m)),
 	}
 	if m.Kind == Command {
-		fields = append(fields, jen.Id("Queue").Op(":").Id(m.Name+"Queue"))
+		fields = append(fields, jen.Id("Queue").Op(":").Id(queueName(m.Name)))
 	}
 	fields = append(fields,
 		jen.Id("Codec").Op(":").Add(messageCodec(m).builder()),
@@ -70,14 +66,14 @@ func (e *emitter) rpcSpec(r *RPC) {
 	e.comment(fmt.Sprintf("%s is the contract of rpc %s: %s codec; calls wait at most %s.",
 		specVar(r.Name), r.Name, rpcCodec(r).describe(), shortDuration(r.Timeout)), "", "")
 	fields := []jen.Code{
-		jen.Id("Queue").Op(":").Id(r.Name + "Queue"),
+		jen.Id("Queue").Op(":").Id(queueName(r.Name)),
 		jen.Id("Codec").Op(":").Add(rpcCodec(r).builder()),
 		jen.Id("Timeout").Op(":").Add(durationCode(r.Timeout)),
 	}
 	if len(r.Errors) > 0 {
 		fields = append(fields, jen.Id("Errors").Op(":").Index().Op("*").Qual(patternsPath, "DeclaredError").ValuesFunc(func(g *jen.Group) {
 			for _, x := range r.Errors {
-				g.Id("Err" + x.Name)
+				g.Id(errorName(x.Name))
 			}
 		}))
 	}
