@@ -161,8 +161,7 @@ func (e *emitter) toAny(u *Type, name string) {
 // branch is a primitive, the value alone.
 func (e *emitter) fromAny(rec *Record, f *Field, name string) {
 	u := f.Type
-	e.commentf("FromAny sets the union from what hamba/avro decoded: {\"<branch>\": value}, or")
-	e.commentf("the value alone when every branch is a primitive.")
+	e.commentf("FromAny sets the union from what hamba/avro decoded: {\"<branch>\": value}, or the value alone when every branch is a primitive.")
 	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("FromAny").Params(jen.Id("p").Any()).Error().BlockFunc(func(g *jen.Group) {
 		g.List(jen.Id("name"), jen.Id("val")).Op(":=").Qual(avroPath, "UnionBranch").Call(jen.Id("p"))
 		for _, b := range u.Branches {

@@ -31,15 +31,13 @@ func headerGoType(t string) jen.Code {
 
 // publisher writes Publisher, NewPublisher and the publish/send methods.
 func (e *emitter) publisher() {
-	e.commentf("Publisher publishes the events and sends the commands of the %s domain.", e.dom.Name)
-	e.commentf("Create one with NewPublisher; it is safe for concurrent use.")
+	e.commentf("Publisher publishes the events and sends the commands of the %s domain. Create one with NewPublisher; it is safe for concurrent use.", e.dom.Name)
 	e.f.Type().Id("Publisher").StructFunc(func(g *jen.Group) {
 		for _, m := range e.dom.Messages {
 			g.Id(pubField(m)).Op("*").Add(qual("Publisher")).Types(jen.Id(m.Name))
 		}
 	})
-	e.commentf("NewPublisher returns a Publisher on conn. Each message is encoded with the")
-	e.commentf("contract's codec and checked for the contract's header rules.")
+	e.commentf("NewPublisher returns a Publisher on conn. Each message is encoded with the contract's codec and checked for the contract's header rules.")
 	e.f.Func().Id("NewPublisher").Params(jen.Id("conn").Op("*").Add(qual("Conn"))).Op("*").Id("Publisher").Block(
 		jen.Return(jen.Op("&").Id("Publisher").ValuesFunc(e.publisherValues)))
 	for _, m := range e.dom.Messages {

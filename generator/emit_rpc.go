@@ -24,8 +24,7 @@ func (e *emitter) rpcErrors() {
 	if len(errs) == 0 {
 		return
 	}
-	e.commentf("The declared errors of the domain's RPCs: a responder returns one to send it,")
-	e.commentf("and a caller tests for it with errors.Is.")
+	e.commentf("The declared errors of the domain's RPCs: a responder returns one to send it, and a caller tests for it with errors.Is.")
 	e.f.Var().DefsFunc(func(g *jen.Group) {
 		for _, x := range errs {
 			groupCommentf(g, "%s is the declared error %s.", errorName(x.Name), x.Name)
@@ -51,15 +50,13 @@ func (e *emitter) serve(r *RPC) {
 }
 
 func (e *emitter) client() {
-	e.commentf("Client calls the RPCs of the %s domain; create one with NewClient. It is", e.dom.Name)
-	e.commentf("safe for concurrent use; Close releases what its calls set up.")
+	e.commentf("Client calls the RPCs of the %s domain; create one with NewClient. It is safe for concurrent use; Close releases what its calls set up.", e.dom.Name)
 	e.f.Type().Id("Client").StructFunc(func(g *jen.Group) {
 		for _, r := range e.dom.RPCs {
 			g.Id(clientField(r)).Op("*").Qual(patternsPath, "Client").Types(jen.Id(r.Request.Name), jen.Id(r.Response.Name))
 		}
 	})
-	e.commentf("NewClient returns a Client on conn. Nothing is declared until an RPC's first")
-	e.commentf("call; a codec conn cannot provide (a keyring) makes that call fail naming it.")
+	e.commentf("NewClient returns a Client on conn. Nothing is declared until an RPC's first call; a codec conn cannot provide (a keyring) makes that call fail naming it.")
 	e.f.Func().Id("NewClient").Params(jen.Id("conn").Op("*").Add(qual("Conn"))).Op("*").Id("Client").Block(
 		jen.Return(jen.Op("&").Id("Client").ValuesFunc(func(g *jen.Group) {
 			for _, r := range e.dom.RPCs {

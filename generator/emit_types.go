@@ -27,14 +27,12 @@ func (e *emitter) messageConstants(g *jen.Group) {
 		groupCommentf(g, "%sRoutingKey is the routing key of %s %s on Exchange.", m.Name, m.Kind, m.Name)
 		g.Id(routingKeyName(m)).Op("=").Lit(m.RoutingKey)
 		if m.Kind == Command {
-			groupCommentf(g, "%sQueue is the queue that owns command %s; it is bound to Exchange", m.Name, m.Name)
-			groupCommentf(g, "with %sRoutingKey.", m.Name)
+			groupCommentf(g, "%sQueue is the queue that owns command %s; it is bound to Exchange with %sRoutingKey.", m.Name, m.Name, m.Name)
 			g.Id(queueName(m.Name)).Op("=").Lit(m.Queue)
 		}
 	}
 	for _, r := range e.dom.RPCs {
-		groupCommentf(g, "%sQueue is the queue that serves rpc %s; requests reach it through", r.Name, r.Name)
-		groupCommentf(g, "the default exchange, with the queue's name as routing key.")
+		groupCommentf(g, "%sQueue is the queue that serves rpc %s; requests reach it through the default exchange, with the queue's name as routing key.", r.Name, r.Name)
 		g.Id(queueName(r.Name)).Op("=").Lit(r.Queue)
 	}
 }
@@ -81,11 +79,9 @@ func (e *emitter) record(rec *Record, first string) {
 }
 
 func (e *emitter) schemaMethods(rec *Record) {
-	e.commentf("AvroSchema returns the Avro schema of %s in canonical form, with", rec.Name)
-	e.commentf("%s", "namespace "+namespaceOf(rec)+".")
+	e.commentf("AvroSchema returns the Avro schema of %s in canonical form, with namespace %s.", rec.Name, namespaceOf(rec))
 	e.f.Func().Params(jen.Id(rec.Name)).Id("AvroSchema").Params().String().Block(jen.Return(stringLit(rec.Avro.Canonical)))
-	e.commentf("AvroFullSchema returns the Avro schema of %s as the contract declares", rec.Name)
-	e.commentf("it, with docs and defaults: the reader schema for schema resolution.")
+	e.commentf("AvroFullSchema returns the Avro schema of %s as the contract declares it, with docs and defaults: the reader schema for schema resolution.", rec.Name)
 	e.f.Func().Params(jen.Id(rec.Name)).Id("AvroFullSchema").Params().String().Block(jen.Return(stringLit(rec.Avro.Full)))
 	e.commentf("AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().")
 	e.f.Func().Params(jen.Id(rec.Name)).Id("AvroFingerprint").Params().Uint64().Block(jen.Return(jen.Op(fmt.Sprintf("0x%016x", rec.Avro.Fingerprint))))

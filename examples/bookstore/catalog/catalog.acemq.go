@@ -43,14 +43,14 @@ type Author struct {
 	Born *int32 `avro:"born" json:"born"`
 }
 
-// AvroSchema returns the Avro schema of Author in canonical form, with
-// namespace com.example.bookstore.catalog.
+// AvroSchema returns the Avro schema of Author in canonical form, with namespace
+// com.example.bookstore.catalog.
 func (Author) AvroSchema() string {
 	return `{"name":"com.example.bookstore.catalog.Author","type":"record","fields":[{"name":"name","type":"string"},{"name":"born","type":["null","int"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Author as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Author as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Author) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.catalog.Author","fields":[{"name":"name","type":"string"},{"name":"born","type":["null","int"],"default":null}]}`
 }
@@ -71,14 +71,14 @@ type BookAdded struct {
 	Tags       []string `avro:"tags" json:"tags"`
 }
 
-// AvroSchema returns the Avro schema of BookAdded in canonical form, with
-// namespace com.example.bookstore.catalog.
+// AvroSchema returns the Avro schema of BookAdded in canonical form, with namespace
+// com.example.bookstore.catalog.
 func (BookAdded) AvroSchema() string {
 	return `{"name":"com.example.bookstore.catalog.BookAdded","type":"record","fields":[{"name":"isbn","type":"string"},{"name":"title","type":"string"},{"name":"authors","type":{"type":"array","items":{"name":"com.example.bookstore.catalog.Author","type":"record","fields":[{"name":"name","type":"string"},{"name":"born","type":["null","int"]}]}}},{"name":"priceCents","type":"long"},{"name":"tags","type":{"type":"array","items":"string"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of BookAdded as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of BookAdded as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (BookAdded) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.catalog.BookAdded","doc":"A new title is on sale.","fields":[{"name":"isbn","type":"string"},{"name":"title","type":"string"},{"name":"authors","type":{"type":"array","items":{"type":"record","name":"com.example.bookstore.catalog.Author","fields":[{"name":"name","type":"string"},{"name":"born","type":["null","int"],"default":null}]}}},{"name":"priceCents","type":"long"},{"name":"tags","type":{"type":"array","items":"string"}}]}`
 }
@@ -97,14 +97,14 @@ type ReserveStock struct {
 	Quantity int32  `avro:"quantity" json:"quantity"`
 }
 
-// AvroSchema returns the Avro schema of ReserveStock in canonical form, with
-// namespace com.example.bookstore.catalog.
+// AvroSchema returns the Avro schema of ReserveStock in canonical form, with namespace
+// com.example.bookstore.catalog.
 func (ReserveStock) AvroSchema() string {
 	return `{"name":"com.example.bookstore.catalog.ReserveStock","type":"record","fields":[{"name":"isbn","type":"string"},{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"quantity","type":"int"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of ReserveStock as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of ReserveStock as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (ReserveStock) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.catalog.ReserveStock","doc":"Hold copies of a title for an order.","fields":[{"name":"isbn","type":"string"},{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"quantity","type":"int"}]}`
 }
@@ -135,15 +135,15 @@ var reserveStockSpec = &acemqimpl.MessageSpec[ReserveStock]{
 	Mandatory:  true,
 }
 
-// Publisher publishes the events and sends the commands of the catalog domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the catalog domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubBookAdded    *acemq.Publisher[BookAdded]
 	pubReserveStock *acemq.Publisher[ReserveStock]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubBookAdded:    bookAddedSpec.Publisher(conn),

@@ -43,8 +43,7 @@ const (
 	// with CancelOrderRoutingKey.
 	CancelOrderQueue = "orders.cancel-order"
 	// GetOrderStatusQueue is the queue that serves rpc GetOrderStatus; requests reach it
-	// through
-	// the default exchange, with the queue's name as routing key.
+	// through the default exchange, with the queue's name as routing key.
 	GetOrderStatusQueue = "orders.get-order-status"
 )
 
@@ -72,14 +71,14 @@ func (v OrderStatus) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of OrderStatus in canonical form, with
-// namespace com.example.bookstore.orders.
+// AvroSchema returns the Avro schema of OrderStatus in canonical form, with namespace
+// com.example.bookstore.orders.
 func (OrderStatus) AvroSchema() string {
 	return `{"name":"com.example.bookstore.orders.OrderStatus","type":"enum","symbols":["pending","paid","shipped","cancelled"]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderStatus as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderStatus as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderStatus) AvroFullSchema() string {
 	return `{"type":"enum","name":"com.example.bookstore.orders.OrderStatus","doc":"Where an order is.","symbols":["pending","paid","shipped","cancelled"],"default":"pending"}`
 }
@@ -98,14 +97,14 @@ type OrderLine struct {
 	PriceCents int64  `avro:"priceCents" json:"priceCents"`
 }
 
-// AvroSchema returns the Avro schema of OrderLine in canonical form, with
-// namespace com.example.bookstore.orders.
+// AvroSchema returns the Avro schema of OrderLine in canonical form, with namespace
+// com.example.bookstore.orders.
 func (OrderLine) AvroSchema() string {
 	return `{"name":"com.example.bookstore.orders.OrderLine","type":"record","fields":[{"name":"isbn","type":"string"},{"name":"quantity","type":"int"},{"name":"priceCents","type":"long"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderLine as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderLine as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderLine) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.orders.OrderLine","doc":"One title on an order.","fields":[{"name":"isbn","type":"string"},{"name":"quantity","type":"int"},{"name":"priceCents","type":"long"}]}`
 }
@@ -126,14 +125,14 @@ type OrderPlaced struct {
 	GiftNote   *string     `avro:"giftNote" json:"giftNote"`
 }
 
-// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with
-// namespace com.example.bookstore.orders.
+// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with namespace
+// com.example.bookstore.orders.
 func (OrderPlaced) AvroSchema() string {
 	return `{"name":"com.example.bookstore.orders.OrderPlaced","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"placedAt","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"lines","type":{"type":"array","items":{"name":"com.example.bookstore.orders.OrderLine","type":"record","fields":[{"name":"isbn","type":"string"},{"name":"quantity","type":"int"},{"name":"priceCents","type":"long"}]}}},{"name":"totalCents","type":"long"},{"name":"giftNote","type":["null","string"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.orders.OrderPlaced","doc":"A customer placed an order.","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"placedAt","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"lines","type":{"type":"array","items":{"type":"record","name":"com.example.bookstore.orders.OrderLine","doc":"One title on an order.","fields":[{"name":"isbn","type":"string"},{"name":"quantity","type":"int"},{"name":"priceCents","type":"long"}]}}},{"name":"totalCents","type":"long"},{"name":"giftNote","type":["null","string"],"default":null}]}`
 }
@@ -152,14 +151,14 @@ type OrderShipped struct {
 	Status  OrderStatus `avro:"status" json:"status"`
 }
 
-// AvroSchema returns the Avro schema of OrderShipped in canonical form, with
-// namespace com.example.bookstore.orders.
+// AvroSchema returns the Avro schema of OrderShipped in canonical form, with namespace
+// com.example.bookstore.orders.
 func (OrderShipped) AvroSchema() string {
 	return `{"name":"com.example.bookstore.orders.OrderShipped","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string"},{"name":"status","type":{"name":"com.example.bookstore.orders.OrderStatus","type":"enum","symbols":["pending","paid","shipped","cancelled"]}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (OrderShipped) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.orders.OrderShipped","doc":"The warehouse handed an order to the carrier.","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string","default":"post"},{"name":"status","type":{"type":"enum","name":"com.example.bookstore.orders.OrderStatus","doc":"Where an order is.","symbols":["pending","paid","shipped","cancelled"],"default":"pending"},"default":"shipped"}]}`
 }
@@ -177,14 +176,14 @@ type CancelOrder struct {
 	Reason  string `avro:"reason" json:"reason"`
 }
 
-// AvroSchema returns the Avro schema of CancelOrder in canonical form, with
-// namespace com.example.bookstore.orders.
+// AvroSchema returns the Avro schema of CancelOrder in canonical form, with namespace
+// com.example.bookstore.orders.
 func (CancelOrder) AvroSchema() string {
 	return `{"name":"com.example.bookstore.orders.CancelOrder","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"reason","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (CancelOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.orders.CancelOrder","doc":"Ask the orders service to cancel an order that has not shipped.","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"reason","type":"string"}]}`
 }
@@ -206,8 +205,7 @@ func (GetOrderStatusRequest) AvroSchema() string {
 }
 
 // AvroFullSchema returns the Avro schema of GetOrderStatusRequest as the contract
-// declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// declares it, with docs and defaults: the reader schema for schema resolution.
 func (GetOrderStatusRequest) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.orders.GetOrderStatusRequest","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -230,8 +228,7 @@ func (GetOrderStatusResponse) AvroSchema() string {
 }
 
 // AvroFullSchema returns the Avro schema of GetOrderStatusResponse as the contract
-// declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// declares it, with docs and defaults: the reader schema for schema resolution.
 func (GetOrderStatusResponse) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.orders.GetOrderStatusResponse","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"status","type":{"type":"enum","name":"com.example.bookstore.orders.OrderStatus","doc":"Where an order is.","symbols":["pending","paid","shipped","cancelled"],"default":"pending"}}]}`
 }
@@ -294,16 +291,16 @@ var getOrderStatusSpec = &acemqimpl.RPCSpec[GetOrderStatusRequest, GetOrderStatu
 	Errors:  []*patterns.DeclaredError{ErrNotFound},
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubOrderPlaced  *acemq.Publisher[OrderPlaced]
 	pubOrderShipped *acemq.Publisher[OrderShipped]
 	pubCancelOrder  *acemq.Publisher[CancelOrder]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubOrderPlaced:  orderPlacedSpec.Publisher(conn),
@@ -575,8 +572,8 @@ func Rules() acemq.ConnOption {
 	return acemq.ConnOptions(orderPlacedSpec.Rules())
 }
 
-// The declared errors of the domain's RPCs: a responder returns one to send it,
-// and a caller tests for it with errors.Is.
+// The declared errors of the domain's RPCs: a responder returns one to send it, and a
+// caller tests for it with errors.Is.
 var (
 	// ErrNotFound is the declared error NotFound.
 	ErrNotFound = patterns.NewError("NotFound")
@@ -597,14 +594,14 @@ func ServeGetOrderStatus(
 	return getOrderStatusSpec.Serve(ctx, conn, h, opts...)
 }
 
-// Client calls the RPCs of the orders domain; create one with NewClient. It is
-// safe for concurrent use; Close releases what its calls set up.
+// Client calls the RPCs of the orders domain; create one with NewClient. It is safe for
+// concurrent use; Close releases what its calls set up.
 type Client struct {
 	getOrderStatus *patterns.Client[GetOrderStatusRequest, GetOrderStatusResponse]
 }
 
-// NewClient returns a Client on conn. Nothing is declared until an RPC's first
-// call; a codec conn cannot provide (a keyring) makes that call fail naming it.
+// NewClient returns a Client on conn. Nothing is declared until an RPC's first call; a
+// codec conn cannot provide (a keyring) makes that call fail naming it.
 func NewClient(conn *acemq.Conn) *Client {
 	return &Client{
 		getOrderStatus: getOrderStatusSpec.Client(conn),

@@ -36,14 +36,13 @@ type Bin struct {
 	Code string `avro:"code" json:"code"`
 }
 
-// AvroSchema returns the Avro schema of Bin in canonical form, with
-// namespace inventory.
+// AvroSchema returns the Avro schema of Bin in canonical form, with namespace inventory.
 func (Bin) AvroSchema() string {
 	return `{"name":"inventory.Bin","type":"record","fields":[{"name":"code","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Bin as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Bin as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Bin) AvroFullSchema() string {
 	return `{"type":"record","name":"inventory.Bin","fields":[{"name":"code","type":"string"}]}`
 }
@@ -64,14 +63,14 @@ type StockCounted struct {
 	Maybe       []*string        `avro:"maybe" json:"maybe"`
 }
 
-// AvroSchema returns the Avro schema of StockCounted in canonical form, with
-// namespace inventory.
+// AvroSchema returns the Avro schema of StockCounted in canonical form, with namespace
+// inventory.
 func (StockCounted) AvroSchema() string {
 	return `{"name":"inventory.StockCounted","type":"record","fields":[{"name":"skus","type":{"type":"array","items":"string"}},{"name":"counts","type":{"type":"array","items":"long"}},{"name":"bins","type":{"type":"array","items":{"name":"inventory.Bin","type":"record","fields":[{"name":"code","type":"string"}]}}},{"name":"grid","type":{"type":"array","items":{"type":"array","items":"int"}}},{"name":"byWarehouse","type":{"type":"map","values":"long"}},{"name":"binsBySite","type":{"type":"map","values":{"type":"array","items":"inventory.Bin"}}},{"name":"maybe","type":{"type":"array","items":["null","string"]}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of StockCounted as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of StockCounted as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (StockCounted) AvroFullSchema() string {
 	return `{"type":"record","name":"inventory.StockCounted","fields":[{"name":"skus","type":{"type":"array","items":"string"}},{"name":"counts","type":{"type":"array","items":"long"}},{"name":"bins","type":{"type":"array","items":{"type":"record","name":"inventory.Bin","fields":[{"name":"code","type":"string"}]}}},{"name":"grid","type":{"type":"array","items":{"type":"array","items":"int"}}},{"name":"byWarehouse","type":{"type":"map","values":"long"}},{"name":"binsBySite","type":{"type":"map","values":{"type":"array","items":"inventory.Bin"}}},{"name":"maybe","type":{"type":"array","items":["null","string"]}}]}`
 }
@@ -90,14 +89,14 @@ var stockCountedSpec = &acemqimpl.MessageSpec[StockCounted]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
-// Publisher publishes the events and sends the commands of the inventory domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the inventory domain. Create
+// one with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubStockCounted *acemq.Publisher[StockCounted]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubStockCounted: stockCountedSpec.Publisher(conn),

@@ -31,8 +31,8 @@ const Exchange = "orders"
 const (
 	// HoldOrderRoutingKey is the routing key of command HoldOrder on Exchange.
 	HoldOrderRoutingKey = "hold.order"
-	// HoldOrderQueue is the queue that owns command HoldOrder; it is bound to Exchange
-	// with HoldOrderRoutingKey.
+	// HoldOrderQueue is the queue that owns command HoldOrder; it is bound to Exchange with
+	// HoldOrderRoutingKey.
 	HoldOrderQueue = "orders.hold"
 	// OrderShippedRoutingKey is the routing key of event OrderShipped on Exchange.
 	OrderShippedRoutingKey = "order.shipped"
@@ -44,14 +44,14 @@ type Parcel struct {
 	Size        Size  `avro:"size" json:"size"`
 }
 
-// AvroSchema returns the Avro schema of Parcel in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of Parcel in canonical form, with namespace
+// com.example.orders.
 func (Parcel) AvroSchema() string {
 	return `{"name":"com.example.orders.Parcel","type":"record","fields":[{"name":"weightGrams","type":"int"},{"name":"size","type":{"name":"com.example.orders.Size","type":"enum","symbols":["S","M","L"]}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Parcel as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Parcel as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Parcel) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.Parcel","fields":[{"name":"weightGrams","type":"int"},{"name":"size","type":{"type":"enum","name":"com.example.orders.Size","symbols":["S","M","L"]}}]}`
 }
@@ -80,14 +80,14 @@ func (v Size) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of Size in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of Size in canonical form, with namespace
+// com.example.orders.
 func (Size) AvroSchema() string {
 	return `{"name":"com.example.orders.Size","type":"enum","symbols":["S","M","L"]}`
 }
 
-// AvroFullSchema returns the Avro schema of Size as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Size as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Size) AvroFullSchema() string {
 	return `{"type":"enum","name":"com.example.orders.Size","symbols":["S","M","L"]}`
 }
@@ -103,14 +103,14 @@ type HoldOrder struct {
 	Until   *time.Time `avro:"until" json:"until"`
 }
 
-// AvroSchema returns the Avro schema of HoldOrder in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of HoldOrder in canonical form, with namespace
+// com.example.orders.
 func (HoldOrder) AvroSchema() string {
 	return `{"name":"com.example.orders.HoldOrder","type":"record","fields":[{"name":"orderId","type":"string"},{"name":"until","type":["null",{"type":"long","logicalType":"timestamp-millis"}]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of HoldOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of HoldOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (HoldOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.HoldOrder","fields":[{"name":"orderId","type":"string"},{"name":"until","type":["null",{"type":"long","logicalType":"timestamp-millis"}],"default":null}]}`
 }
@@ -131,14 +131,14 @@ type OrderShipped struct {
 	Parcels      []Parcel `avro:"parcels" json:"parcels"`
 }
 
-// AvroSchema returns the Avro schema of OrderShipped in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of OrderShipped in canonical form, with namespace
+// com.example.orders.
 func (OrderShipped) AvroSchema() string {
 	return `{"name":"com.example.orders.OrderShipped","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string"},{"name":"trackingCode","type":["null","string"]},{"name":"parcel","type":{"name":"com.example.orders.Parcel","type":"record","fields":[{"name":"weightGrams","type":"int"},{"name":"size","type":{"name":"com.example.orders.Size","type":"enum","symbols":["S","M","L"]}}]}},{"name":"parcels","type":{"type":"array","items":"com.example.orders.Parcel"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (OrderShipped) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.OrderShipped","doc":"The warehouse handed the order to a carrier.","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string","default":"post"},{"name":"trackingCode","type":["null","string"],"default":null},{"name":"parcel","type":{"type":"record","name":"com.example.orders.Parcel","fields":[{"name":"weightGrams","type":"int"},{"name":"size","type":{"type":"enum","name":"com.example.orders.Size","symbols":["S","M","L"]}}]}},{"name":"parcels","type":{"type":"array","items":"com.example.orders.Parcel"}}]}`
 }
@@ -172,15 +172,15 @@ var orderShippedSpec = &acemqimpl.MessageSpec[OrderShipped]{
 	Retry: acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubHoldOrder    *acemq.Publisher[HoldOrder]
 	pubOrderShipped *acemq.Publisher[OrderShipped]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubHoldOrder:    holdOrderSpec.Publisher(conn),

@@ -27,8 +27,8 @@ const _ = acemq.SupportPackageIsVersion2
 // Exchange is the stores domain's topic exchange, where its events and commands travel.
 const Exchange = "stores"
 const (
-	// FindStoreQueue is the queue that serves rpc FindStore; requests reach it through
-	// the default exchange, with the queue's name as routing key.
+	// FindStoreQueue is the queue that serves rpc FindStore; requests reach it through the
+	// default exchange, with the queue's name as routing key.
 	FindStoreQueue = "stores.find-store"
 )
 
@@ -43,8 +43,8 @@ func (FindStoreRequest) AvroSchema() string {
 	return `{"name":"com.acme.stores.FindStoreRequest","type":"record","fields":[{"name":"postcode","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of FindStoreRequest as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of FindStoreRequest as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (FindStoreRequest) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.stores.FindStoreRequest","fields":[{"name":"postcode","type":"string"}]}`
 }
@@ -85,12 +85,12 @@ var findStoreSpec = &acemqimpl.RPCSpec[FindStoreRequest, FindStoreResponse]{
 	Errors:  []*patterns.DeclaredError{ErrNoStore},
 }
 
-// Publisher publishes the events and sends the commands of the stores domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the stores domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct{}
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{}
 }
@@ -145,8 +145,8 @@ func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// The declared errors of the domain's RPCs: a responder returns one to send it,
-// and a caller tests for it with errors.Is.
+// The declared errors of the domain's RPCs: a responder returns one to send it, and a
+// caller tests for it with errors.Is.
 var (
 	// ErrNoStore is the declared error NoStore.
 	ErrNoStore = patterns.NewError("NoStore")
@@ -165,14 +165,14 @@ func ServeFindStore(
 	return findStoreSpec.Serve(ctx, conn, h, opts...)
 }
 
-// Client calls the RPCs of the stores domain; create one with NewClient. It is
-// safe for concurrent use; Close releases what its calls set up.
+// Client calls the RPCs of the stores domain; create one with NewClient. It is safe for
+// concurrent use; Close releases what its calls set up.
 type Client struct {
 	findStore *patterns.Client[FindStoreRequest, FindStoreResponse]
 }
 
-// NewClient returns a Client on conn. Nothing is declared until an RPC's first
-// call; a codec conn cannot provide (a keyring) makes that call fail naming it.
+// NewClient returns a Client on conn. Nothing is declared until an RPC's first call; a
+// codec conn cannot provide (a keyring) makes that call fail naming it.
 func NewClient(conn *acemq.Conn) *Client {
 	return &Client{
 		findStore: findStoreSpec.Client(conn),

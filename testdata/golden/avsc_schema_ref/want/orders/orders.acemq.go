@@ -39,14 +39,14 @@ type Address struct {
 	Postcode string `avro:"postcode" json:"postcode"`
 }
 
-// AvroSchema returns the Avro schema of Address in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of Address in canonical form, with namespace
+// com.example.orders.
 func (Address) AvroSchema() string {
 	return `{"name":"com.example.orders.Address","type":"record","fields":[{"name":"line1","type":"string"},{"name":"postcode","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Address as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Address as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Address) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.Address","fields":[{"name":"line1","type":"string"},{"name":"postcode","type":"string"}]}`
 }
@@ -63,14 +63,14 @@ type OrderShipped struct {
 	Address Address `avro:"address" json:"address"`
 }
 
-// AvroSchema returns the Avro schema of OrderShipped in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of OrderShipped in canonical form, with namespace
+// com.example.orders.
 func (OrderShipped) AvroSchema() string {
 	return `{"name":"com.example.orders.OrderShipped","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string"},{"name":"address","type":{"name":"com.example.orders.Address","type":"record","fields":[{"name":"line1","type":"string"},{"name":"postcode","type":"string"}]}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (OrderShipped) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.OrderShipped","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string","default":"post"},{"name":"address","type":{"type":"record","name":"com.example.orders.Address","fields":[{"name":"line1","type":"string"},{"name":"postcode","type":"string"}]}}]}`
 }
@@ -85,14 +85,14 @@ type OrderPlaced struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with namespace
+// com.example.orders.
 func (OrderPlaced) AvroSchema() string {
 	return `{"name":"com.example.orders.OrderPlaced","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.OrderPlaced","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -124,15 +124,15 @@ var orderPlacedSpec = &acemqimpl.MessageSpec[OrderPlaced]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubOrderShipped *acemq.Publisher[OrderShipped]
 	pubOrderPlaced  *acemq.Publisher[OrderPlaced]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubOrderShipped: orderShippedSpec.Publisher(conn),

@@ -65,14 +65,14 @@ func (v Level) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of Level in canonical form, with
-// namespace com.acme.telemetry.
+// AvroSchema returns the Avro schema of Level in canonical form, with namespace
+// com.acme.telemetry.
 func (Level) AvroSchema() string {
 	return `{"name":"com.acme.telemetry.Level","type":"enum","symbols":["low","high"]}`
 }
 
-// AvroFullSchema returns the Avro schema of Level as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Level as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Level) AvroFullSchema() string {
 	return `{"type":"enum","name":"com.acme.telemetry.Level","symbols":["low","high"],"default":"low"}`
 }
@@ -105,14 +105,14 @@ func (v *Digest) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// AvroSchema returns the Avro schema of Digest in canonical form, with
-// namespace com.acme.telemetry.
+// AvroSchema returns the Avro schema of Digest in canonical form, with namespace
+// com.acme.telemetry.
 func (Digest) AvroSchema() string {
 	return `{"name":"com.acme.telemetry.Digest","type":"fixed","size":8}`
 }
 
-// AvroFullSchema returns the Avro schema of Digest as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Digest as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Digest) AvroFullSchema() string {
 	return `{"type":"fixed","name":"com.acme.telemetry.Digest","size":8}`
 }
@@ -127,14 +127,14 @@ type Inner struct {
 	A string `avro:"a" json:"a"`
 }
 
-// AvroSchema returns the Avro schema of Inner in canonical form, with
-// namespace com.acme.telemetry.
+// AvroSchema returns the Avro schema of Inner in canonical form, with namespace
+// com.acme.telemetry.
 func (Inner) AvroSchema() string {
 	return `{"name":"com.acme.telemetry.Inner","type":"record","fields":[{"name":"a","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Inner as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Inner as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Inner) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.telemetry.Inner","fields":[{"name":"a","type":"string"}]}`
 }
@@ -166,14 +166,14 @@ type ReadingTaken struct {
 	Ok       bool              `avro:"ok" json:"ok"`
 }
 
-// AvroSchema returns the Avro schema of ReadingTaken in canonical form, with
-// namespace com.acme.telemetry.
+// AvroSchema returns the Avro schema of ReadingTaken in canonical form, with namespace
+// com.acme.telemetry.
 func (ReadingTaken) AvroSchema() string {
 	return `{"name":"com.acme.telemetry.ReadingTaken","type":"record","fields":[{"name":"sensorId","type":{"type":"string","logicalType":"uuid"}},{"name":"takenAt","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"day","type":{"type":"int","logicalType":"date"}},{"name":"offset","type":{"type":"int","logicalType":"time-millis"}},{"name":"window","type":{"type":"long","logicalType":"time-micros"}},{"name":"value","type":"double"},{"name":"ratio","type":"float"},{"name":"count","type":"int"},{"name":"level","type":{"name":"com.acme.telemetry.Level","type":"enum","symbols":["low","high"]}},{"name":"digest","type":{"name":"com.acme.telemetry.Digest","type":"fixed","size":8}},{"name":"price","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}},{"name":"tags","type":{"type":"map","values":"string"}},{"name":"history","type":{"type":"array","items":"long"}},{"name":"note","type":["null","string"]},{"name":"raw","type":"bytes"},{"name":"ok","type":"boolean"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of ReadingTaken as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of ReadingTaken as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (ReadingTaken) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.telemetry.ReadingTaken","doc":"Every logical type through Avro.","fields":[{"name":"sensorId","type":{"type":"string","logicalType":"uuid"}},{"name":"takenAt","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"day","type":{"type":"int","logicalType":"date"}},{"name":"offset","type":{"type":"int","logicalType":"time-millis"}},{"name":"window","type":{"type":"long","logicalType":"time-micros"}},{"name":"value","type":"double"},{"name":"ratio","type":"float"},{"name":"count","type":"int"},{"name":"level","type":{"type":"enum","name":"com.acme.telemetry.Level","symbols":["low","high"],"default":"low"}},{"name":"digest","type":{"type":"fixed","name":"com.acme.telemetry.Digest","size":8}},{"name":"price","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}},{"name":"tags","type":{"type":"map","values":"string"}},{"name":"history","type":{"type":"array","items":"long"}},{"name":"note","type":["null","string"],"default":null},{"name":"raw","type":"bytes"},{"name":"ok","type":"boolean"}]}`
 }
@@ -258,14 +258,14 @@ type OptionalsSet struct {
 	ID     *string        `avro:"id" json:"id"`
 }
 
-// AvroSchema returns the Avro schema of OptionalsSet in canonical form, with
-// namespace com.acme.telemetry.
+// AvroSchema returns the Avro schema of OptionalsSet in canonical form, with namespace
+// com.acme.telemetry.
 func (OptionalsSet) AvroSchema() string {
 	return `{"name":"com.acme.telemetry.OptionalsSet","type":"record","fields":[{"name":"level","type":["null",{"name":"com.acme.telemetry.Level","type":"enum","symbols":["low","high"]}]},{"name":"digest","type":["null",{"name":"com.acme.telemetry.Digest","type":"fixed","size":8}]},{"name":"price","type":["null",{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}]},{"name":"at","type":["null",{"type":"long","logicalType":"timestamp-millis"}]},{"name":"day","type":["null",{"type":"int","logicalType":"date"}]},{"name":"offset","type":["null",{"type":"long","logicalType":"time-micros"}]},{"name":"count","type":["null","int"]},{"name":"items","type":["null",{"type":"array","items":"string"}]},{"name":"inner","type":["null",{"name":"com.acme.telemetry.Inner","type":"record","fields":[{"name":"a","type":"string"}]}]},{"name":"id","type":["null",{"type":"string","logicalType":"uuid"}]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OptionalsSet as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OptionalsSet as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (OptionalsSet) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.telemetry.OptionalsSet","doc":"Every optional kind through Avro.","fields":[{"name":"level","type":["null",{"type":"enum","name":"com.acme.telemetry.Level","symbols":["low","high"],"default":"low"}],"default":null},{"name":"digest","type":["null",{"type":"fixed","name":"com.acme.telemetry.Digest","size":8}],"default":null},{"name":"price","type":["null",{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}],"default":null},{"name":"at","type":["null",{"type":"long","logicalType":"timestamp-millis"}],"default":null},{"name":"day","type":["null",{"type":"int","logicalType":"date"}],"default":null},{"name":"offset","type":["null",{"type":"long","logicalType":"time-micros"}],"default":null},{"name":"count","type":["null","int"],"default":null},{"name":"items","type":["null",{"type":"array","items":"string"}],"default":null},{"name":"inner","type":["null",{"type":"record","name":"com.acme.telemetry.Inner","fields":[{"name":"a","type":"string"}]}],"default":null},{"name":"id","type":["null",{"type":"string","logicalType":"uuid"}],"default":null}]}`
 }
@@ -326,14 +326,14 @@ type Recalibrate struct {
 	Level    *Level `avro:"level" json:"level"`
 }
 
-// AvroSchema returns the Avro schema of Recalibrate in canonical form, with
-// namespace com.acme.telemetry.
+// AvroSchema returns the Avro schema of Recalibrate in canonical form, with namespace
+// com.acme.telemetry.
 func (Recalibrate) AvroSchema() string {
 	return `{"name":"com.acme.telemetry.Recalibrate","type":"record","fields":[{"name":"sensorId","type":{"type":"string","logicalType":"uuid"}},{"name":"level","type":["null",{"name":"com.acme.telemetry.Level","type":"enum","symbols":["low","high"]}]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Recalibrate as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Recalibrate as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Recalibrate) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.telemetry.Recalibrate","fields":[{"name":"sensorId","type":{"type":"string","logicalType":"uuid"}},{"name":"level","type":["null",{"type":"enum","name":"com.acme.telemetry.Level","symbols":["low","high"],"default":"low"}],"default":null}]}`
 }
@@ -372,16 +372,16 @@ var recalibrateSpec = &acemqimpl.MessageSpec[Recalibrate]{
 	Mandatory:  true,
 }
 
-// Publisher publishes the events and sends the commands of the telemetry domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the telemetry domain. Create
+// one with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubReadingTaken *acemq.Publisher[ReadingTaken]
 	pubOptionalsSet *acemq.Publisher[OptionalsSet]
 	pubRecalibrate  *acemq.Publisher[Recalibrate]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubReadingTaken: readingTakenSpec.Publisher(conn),

@@ -48,14 +48,14 @@ type OrderPlaced struct {
 	Carrier    string `avro:"carrier" json:"carrier"`
 }
 
-// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with namespace
+// com.example.orders.
 func (OrderPlaced) AvroSchema() string {
 	return `{"name":"com.example.orders.OrderPlaced","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"totalCents","type":"long"},{"name":"carrier","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.OrderPlaced","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"totalCents","type":"long"},{"name":"carrier","type":"string","default":"post"}]}`
 }
@@ -70,14 +70,14 @@ type OrderShipped struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of OrderShipped in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of OrderShipped in canonical form, with namespace
+// com.example.orders.
 func (OrderShipped) AvroSchema() string {
 	return `{"name":"com.example.orders.OrderShipped","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (OrderShipped) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.OrderShipped","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -93,14 +93,14 @@ type CancelOrder struct {
 	Reason  string `avro:"reason" json:"reason"`
 }
 
-// AvroSchema returns the Avro schema of CancelOrder in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of CancelOrder in canonical form, with namespace
+// com.example.orders.
 func (CancelOrder) AvroSchema() string {
 	return `{"name":"com.example.orders.CancelOrder","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"reason","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (CancelOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.CancelOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"reason","type":"string"}]}`
 }
@@ -153,16 +153,16 @@ var cancelOrderSpec = &acemqimpl.MessageSpec[CancelOrder]{
 	Mandatory: true,
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubOrderPlaced  *acemq.Publisher[OrderPlaced]
 	pubOrderShipped *acemq.Publisher[OrderShipped]
 	pubCancelOrder  *acemq.Publisher[CancelOrder]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubOrderPlaced:  orderPlacedSpec.Publisher(conn),

@@ -49,14 +49,14 @@ type SettingChanged struct {
 	ChangedAt time.Time `avro:"changedAt" json:"changedAt"`
 }
 
-// AvroSchema returns the Avro schema of SettingChanged in canonical form, with
-// namespace config.
+// AvroSchema returns the Avro schema of SettingChanged in canonical form, with namespace
+// config.
 func (SettingChanged) AvroSchema() string {
 	return `{"name":"config.SettingChanged","type":"record","fields":[{"name":"key","type":"string"},{"name":"value","type":"string"},{"name":"changedAt","type":{"type":"long","logicalType":"timestamp-millis"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of SettingChanged as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of SettingChanged as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (SettingChanged) AvroFullSchema() string {
 	return `{"type":"record","name":"config.SettingChanged","fields":[{"name":"key","type":"string"},{"name":"value","type":"string"},{"name":"changedAt","type":{"type":"long","logicalType":"timestamp-millis"}}]}`
 }
@@ -72,14 +72,14 @@ type LimitsChanged struct {
 	Labels   map[string]string `avro:"labels" json:"labels"`
 }
 
-// AvroSchema returns the Avro schema of LimitsChanged in canonical form, with
-// namespace config.
+// AvroSchema returns the Avro schema of LimitsChanged in canonical form, with namespace
+// config.
 func (LimitsChanged) AvroSchema() string {
 	return `{"name":"config.LimitsChanged","type":"record","fields":[{"name":"maxItems","type":"int"},{"name":"labels","type":{"type":"map","values":"string"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of LimitsChanged as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of LimitsChanged as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (LimitsChanged) AvroFullSchema() string {
 	return `{"type":"record","name":"config.LimitsChanged","fields":[{"name":"maxItems","type":"int"},{"name":"labels","type":{"type":"map","values":"string"}}]}`
 }
@@ -94,14 +94,14 @@ type ReloadConfig struct {
 	Section string `avro:"section" json:"section"`
 }
 
-// AvroSchema returns the Avro schema of ReloadConfig in canonical form, with
-// namespace config.
+// AvroSchema returns the Avro schema of ReloadConfig in canonical form, with namespace
+// config.
 func (ReloadConfig) AvroSchema() string {
 	return `{"name":"config.ReloadConfig","type":"record","fields":[{"name":"section","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of ReloadConfig as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of ReloadConfig as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (ReloadConfig) AvroFullSchema() string {
 	return `{"type":"record","name":"config.ReloadConfig","fields":[{"name":"section","type":"string"}]}`
 }
@@ -140,16 +140,16 @@ var reloadConfigSpec = &acemqimpl.MessageSpec[ReloadConfig]{
 	Mandatory:  true,
 }
 
-// Publisher publishes the events and sends the commands of the config domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the config domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubSettingChanged *acemq.Publisher[SettingChanged]
 	pubLimitsChanged  *acemq.Publisher[LimitsChanged]
 	pubReloadConfig   *acemq.Publisher[ReloadConfig]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubSettingChanged: settingChangedSpec.Publisher(conn),

@@ -36,8 +36,8 @@ const (
 	FileIndexedRoutingKey = "file.indexed"
 	// DeleteFileRoutingKey is the routing key of command DeleteFile on Exchange.
 	DeleteFileRoutingKey = "delete.file"
-	// DeleteFileQueue is the queue that owns command DeleteFile; it is bound to Exchange
-	// with DeleteFileRoutingKey.
+	// DeleteFileQueue is the queue that owns command DeleteFile; it is bound to Exchange with
+	// DeleteFileRoutingKey.
 	DeleteFileQueue = "files.delete-file"
 )
 
@@ -46,14 +46,14 @@ type LineWritten struct {
 	Text string `avro:"text" json:"text"`
 }
 
-// AvroSchema returns the Avro schema of LineWritten in canonical form, with
-// namespace files.
+// AvroSchema returns the Avro schema of LineWritten in canonical form, with namespace
+// files.
 func (LineWritten) AvroSchema() string {
 	return `{"name":"files.LineWritten","type":"record","fields":[{"name":"text","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of LineWritten as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of LineWritten as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (LineWritten) AvroFullSchema() string {
 	return `{"type":"record","name":"files.LineWritten","fields":[{"name":"text","type":"string"}]}`
 }
@@ -84,14 +84,14 @@ type BlobStored struct {
 	Data []byte `avro:"data" json:"data"`
 }
 
-// AvroSchema returns the Avro schema of BlobStored in canonical form, with
-// namespace files.
+// AvroSchema returns the Avro schema of BlobStored in canonical form, with namespace
+// files.
 func (BlobStored) AvroSchema() string {
 	return `{"name":"files.BlobStored","type":"record","fields":[{"name":"data","type":"bytes"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of BlobStored as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of BlobStored as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (BlobStored) AvroFullSchema() string {
 	return `{"type":"record","name":"files.BlobStored","fields":[{"name":"data","type":"bytes"}]}`
 }
@@ -117,14 +117,14 @@ type FileIndexed struct {
 	Path string `avro:"path" json:"path"`
 }
 
-// AvroSchema returns the Avro schema of FileIndexed in canonical form, with
-// namespace files.
+// AvroSchema returns the Avro schema of FileIndexed in canonical form, with namespace
+// files.
 func (FileIndexed) AvroSchema() string {
 	return `{"name":"files.FileIndexed","type":"record","fields":[{"name":"path","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of FileIndexed as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of FileIndexed as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (FileIndexed) AvroFullSchema() string {
 	return `{"type":"record","name":"files.FileIndexed","fields":[{"name":"path","type":"string"}]}`
 }
@@ -139,14 +139,14 @@ type DeleteFile struct {
 	Path string `avro:"path" json:"path"`
 }
 
-// AvroSchema returns the Avro schema of DeleteFile in canonical form, with
-// namespace files.
+// AvroSchema returns the Avro schema of DeleteFile in canonical form, with namespace
+// files.
 func (DeleteFile) AvroSchema() string {
 	return `{"name":"files.DeleteFile","type":"record","fields":[{"name":"path","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of DeleteFile as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of DeleteFile as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (DeleteFile) AvroFullSchema() string {
 	return `{"type":"record","name":"files.DeleteFile","fields":[{"name":"path","type":"string"}]}`
 }
@@ -210,8 +210,8 @@ var deleteFileSpec = &acemqimpl.MessageSpec[DeleteFile]{
 	Mandatory:  true,
 }
 
-// Publisher publishes the events and sends the commands of the files domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the files domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubLineWritten *acemq.Publisher[LineWritten]
 	pubBlobStored  *acemq.Publisher[BlobStored]
@@ -219,8 +219,8 @@ type Publisher struct {
 	pubDeleteFile  *acemq.Publisher[DeleteFile]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubLineWritten: lineWrittenSpec.Publisher(conn),

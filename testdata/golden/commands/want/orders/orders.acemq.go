@@ -38,8 +38,7 @@ const (
 	// ShipHTTPOrderRoutingKey is the routing key of command ShipHTTPOrder on Exchange.
 	ShipHTTPOrderRoutingKey = "ship.http.order"
 	// ShipHTTPOrderQueue is the queue that owns command ShipHTTPOrder; it is bound to
-	// Exchange
-	// with ShipHTTPOrderRoutingKey.
+	// Exchange with ShipHTTPOrderRoutingKey.
 	ShipHTTPOrderQueue = "orders.ship-http-order"
 )
 
@@ -49,14 +48,14 @@ type CancelOrder struct {
 	Reason  string `avro:"reason" json:"reason"`
 }
 
-// AvroSchema returns the Avro schema of CancelOrder in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of CancelOrder in canonical form, with namespace
+// orders.
 func (CancelOrder) AvroSchema() string {
 	return `{"name":"orders.CancelOrder","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"reason","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (CancelOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.CancelOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"reason","type":"string"}]}`
 }
@@ -72,14 +71,14 @@ type RefundOrder struct {
 	AmountCents int64  `avro:"amountCents" json:"amountCents"`
 }
 
-// AvroSchema returns the Avro schema of RefundOrder in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of RefundOrder in canonical form, with namespace
+// orders.
 func (RefundOrder) AvroSchema() string {
 	return `{"name":"orders.RefundOrder","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"amountCents","type":"long"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of RefundOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of RefundOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (RefundOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.RefundOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"amountCents","type":"long"}]}`
 }
@@ -96,14 +95,14 @@ type ShipHTTPOrder struct {
 	UTF8Name string `avro:"utf8Name" json:"utf8Name"`
 }
 
-// AvroSchema returns the Avro schema of ShipHTTPOrder in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of ShipHTTPOrder in canonical form, with namespace
+// orders.
 func (ShipHTTPOrder) AvroSchema() string {
 	return `{"name":"orders.ShipHTTPOrder","type":"record","fields":[{"name":"url","type":"string"},{"name":"apiKey","type":"string"},{"name":"utf8Name","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of ShipHTTPOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of ShipHTTPOrder as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (ShipHTTPOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.ShipHTTPOrder","fields":[{"name":"url","type":"string"},{"name":"apiKey","type":"string"},{"name":"utf8Name","type":"string"}]}`
 }
@@ -147,16 +146,16 @@ var shipHTTPOrderSpec = &acemqimpl.MessageSpec[ShipHTTPOrder]{
 	Mandatory:  true,
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubCancelOrder   *acemq.Publisher[CancelOrder]
 	pubRefundOrder   *acemq.Publisher[RefundOrder]
 	pubShipHTTPOrder *acemq.Publisher[ShipHTTPOrder]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubCancelOrder:   cancelOrderSpec.Publisher(conn),

@@ -42,8 +42,7 @@ const (
 	// with CancelOrderRoutingKey.
 	CancelOrderQueue = "orders.cancel-order"
 	// GetOrderSummaryQueue is the queue that serves rpc GetOrderSummary; requests reach it
-	// through
-	// the default exchange, with the queue's name as routing key.
+	// through the default exchange, with the queue's name as routing key.
 	GetOrderSummaryQueue = "orders.get-order-summary"
 )
 
@@ -55,14 +54,14 @@ type Money struct {
 	Cents    int64  `avro:"cents" json:"cents"`
 }
 
-// AvroSchema returns the Avro schema of Money in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of Money in canonical form, with namespace
+// com.example.orders.
 func (Money) AvroSchema() string {
 	return `{"name":"com.example.orders.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Money as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Money as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Money) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long"}]}`
 }
@@ -94,14 +93,14 @@ func (v OrderStatus) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of OrderStatus in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of OrderStatus in canonical form, with namespace
+// com.example.orders.
 func (OrderStatus) AvroSchema() string {
 	return `{"name":"com.example.orders.OrderStatus","type":"enum","symbols":["pending","paid","shipped","cancelled"]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderStatus as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderStatus as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderStatus) AvroFullSchema() string {
 	return `{"type":"enum","name":"com.example.orders.OrderStatus","symbols":["pending","paid","shipped","cancelled"],"default":"pending"}`
 }
@@ -118,14 +117,14 @@ type OrderLine struct {
 	Price    Money  `avro:"price" json:"price"`
 }
 
-// AvroSchema returns the Avro schema of OrderLine in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of OrderLine in canonical form, with namespace
+// com.example.orders.
 func (OrderLine) AvroSchema() string {
 	return `{"name":"com.example.orders.OrderLine","type":"record","fields":[{"name":"sku","type":"string"},{"name":"quantity","type":"int"},{"name":"price","type":{"name":"com.example.orders.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"}]}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderLine as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderLine as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderLine) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.OrderLine","fields":[{"name":"sku","type":"string"},{"name":"quantity","type":"int"},{"name":"price","type":{"type":"record","name":"com.example.orders.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long"}]}}]}`
 }
@@ -147,14 +146,14 @@ type OrderPlaced struct {
 	Labels   map[string]string `avro:"labels" json:"labels"`
 }
 
-// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with namespace
+// com.example.orders.
 func (OrderPlaced) AvroSchema() string {
 	return `{"name":"com.example.orders.OrderPlaced","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"placedAt","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"lines","type":{"type":"array","items":{"name":"com.example.orders.OrderLine","type":"record","fields":[{"name":"sku","type":"string"},{"name":"quantity","type":"int"},{"name":"price","type":{"name":"com.example.orders.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"}]}}]}}},{"name":"total","type":"com.example.orders.Money"},{"name":"note","type":["null","string"]},{"name":"labels","type":{"type":"map","values":"string"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.OrderPlaced","doc":"An order was accepted.","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"placedAt","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"lines","type":{"type":"array","items":{"type":"record","name":"com.example.orders.OrderLine","fields":[{"name":"sku","type":"string"},{"name":"quantity","type":"int"},{"name":"price","type":{"type":"record","name":"com.example.orders.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long"}]}}]}}},{"name":"total","type":"com.example.orders.Money"},{"name":"note","type":["null","string"],"default":null},{"name":"labels","type":{"type":"map","values":"string"}}]}`
 }
@@ -170,14 +169,14 @@ type OrderShipped struct {
 	Carrier string `avro:"carrier" json:"carrier"`
 }
 
-// AvroSchema returns the Avro schema of OrderShipped in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of OrderShipped in canonical form, with namespace
+// com.example.orders.
 func (OrderShipped) AvroSchema() string {
 	return `{"name":"com.example.orders.OrderShipped","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (OrderShipped) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.OrderShipped","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string","default":"post"}]}`
 }
@@ -193,14 +192,14 @@ type CancelOrder struct {
 	Reason  string `avro:"reason" json:"reason"`
 }
 
-// AvroSchema returns the Avro schema of CancelOrder in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of CancelOrder in canonical form, with namespace
+// com.example.orders.
 func (CancelOrder) AvroSchema() string {
 	return `{"name":"com.example.orders.CancelOrder","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"reason","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (CancelOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.CancelOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"reason","type":"string"}]}`
 }
@@ -222,8 +221,7 @@ func (GetOrderSummaryRequest) AvroSchema() string {
 }
 
 // AvroFullSchema returns the Avro schema of GetOrderSummaryRequest as the contract
-// declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// declares it, with docs and defaults: the reader schema for schema resolution.
 func (GetOrderSummaryRequest) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.GetOrderSummaryRequest","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -247,8 +245,7 @@ func (GetOrderSummaryResponse) AvroSchema() string {
 }
 
 // AvroFullSchema returns the Avro schema of GetOrderSummaryResponse as the contract
-// declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// declares it, with docs and defaults: the reader schema for schema resolution.
 func (GetOrderSummaryResponse) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.GetOrderSummaryResponse","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"status","type":{"type":"enum","name":"com.example.orders.OrderStatus","symbols":["pending","paid","shipped","cancelled"],"default":"pending"}},{"name":"total","type":{"type":"record","name":"com.example.orders.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long"}]}}]}`
 }
@@ -308,16 +305,16 @@ var getOrderSummarySpec = &acemqimpl.RPCSpec[GetOrderSummaryRequest, GetOrderSum
 	Errors:  []*patterns.DeclaredError{ErrNotFound},
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubOrderPlaced  *acemq.Publisher[OrderPlaced]
 	pubOrderShipped *acemq.Publisher[OrderShipped]
 	pubCancelOrder  *acemq.Publisher[CancelOrder]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubOrderPlaced:  orderPlacedSpec.Publisher(conn),
@@ -589,8 +586,8 @@ func Rules() acemq.ConnOption {
 	return acemq.ConnOptions(orderPlacedSpec.Rules())
 }
 
-// The declared errors of the domain's RPCs: a responder returns one to send it,
-// and a caller tests for it with errors.Is.
+// The declared errors of the domain's RPCs: a responder returns one to send it, and a
+// caller tests for it with errors.Is.
 var (
 	// ErrNotFound is the declared error NotFound.
 	ErrNotFound = patterns.NewError("NotFound")
@@ -609,14 +606,14 @@ func ServeGetOrderSummary(
 	return getOrderSummarySpec.Serve(ctx, conn, h, opts...)
 }
 
-// Client calls the RPCs of the orders domain; create one with NewClient. It is
-// safe for concurrent use; Close releases what its calls set up.
+// Client calls the RPCs of the orders domain; create one with NewClient. It is safe for
+// concurrent use; Close releases what its calls set up.
 type Client struct {
 	getOrderSummary *patterns.Client[GetOrderSummaryRequest, GetOrderSummaryResponse]
 }
 
-// NewClient returns a Client on conn. Nothing is declared until an RPC's first
-// call; a codec conn cannot provide (a keyring) makes that call fail naming it.
+// NewClient returns a Client on conn. Nothing is declared until an RPC's first call; a
+// codec conn cannot provide (a keyring) makes that call fail naming it.
 func NewClient(conn *acemq.Conn) *Client {
 	return &Client{
 		getOrderSummary: getOrderSummarySpec.Client(conn),

@@ -47,14 +47,13 @@ type Line struct {
 	Code string `avro:"code" json:"code"`
 }
 
-// AvroSchema returns the Avro schema of Line in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of Line in canonical form, with namespace orders.
 func (Line) AvroSchema() string {
 	return `{"name":"orders.Line","type":"record","fields":[{"name":"sku","type":"string"},{"name":"code","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Line as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Line as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Line) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.Line","doc":"One line of an order.","fields":[{"name":"sku","type":"string","doc":"The stock keeping unit."},{"name":"code","type":"string"}]}`
 }
@@ -77,14 +76,14 @@ type OrderPlaced struct {
 	Ref string `avro:"ref" json:"ref"`
 }
 
-// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with namespace
+// orders.
 func (OrderPlaced) AvroSchema() string {
 	return `{"name":"orders.OrderPlaced","type":"record","fields":[{"name":"lines","type":{"type":"array","items":{"name":"orders.Line","type":"record","fields":[{"name":"sku","type":"string"},{"name":"code","type":"string"}]}}},{"name":"ref","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPlaced","doc":"An order was accepted.\nIt has been paid.","fields":[{"name":"lines","type":{"type":"array","items":{"type":"record","name":"orders.Line","doc":"One line of an order.","fields":[{"name":"sku","type":"string","doc":"The stock keeping unit."},{"name":"code","type":"string"}]}}},{"name":"ref","type":"string","doc":"Customer reference,\nas printed."}]}`
 }
@@ -103,14 +102,14 @@ var orderPlacedSpec = &acemqimpl.MessageSpec[OrderPlaced]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubOrderPlaced *acemq.Publisher[OrderPlaced]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubOrderPlaced: orderPlacedSpec.Publisher(conn),

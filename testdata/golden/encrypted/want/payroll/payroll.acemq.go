@@ -36,8 +36,8 @@ const (
 	PayslipIssuedRoutingKey = "payslip.issued"
 	// PayBonusRoutingKey is the routing key of command PayBonus on Exchange.
 	PayBonusRoutingKey = "pay.bonus"
-	// PayBonusQueue is the queue that owns command PayBonus; it is bound to Exchange
-	// with PayBonusRoutingKey.
+	// PayBonusQueue is the queue that owns command PayBonus; it is bound to Exchange with
+	// PayBonusRoutingKey.
 	PayBonusQueue = "payroll.pay-bonus"
 )
 
@@ -47,14 +47,14 @@ type SalaryPaid struct {
 	Cents      int64  `avro:"cents" json:"cents"`
 }
 
-// AvroSchema returns the Avro schema of SalaryPaid in canonical form, with
-// namespace payroll.
+// AvroSchema returns the Avro schema of SalaryPaid in canonical form, with namespace
+// payroll.
 func (SalaryPaid) AvroSchema() string {
 	return `{"name":"payroll.SalaryPaid","type":"record","fields":[{"name":"employeeId","type":"string"},{"name":"cents","type":"long"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of SalaryPaid as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of SalaryPaid as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (SalaryPaid) AvroFullSchema() string {
 	return `{"type":"record","name":"payroll.SalaryPaid","fields":[{"name":"employeeId","type":"string"},{"name":"cents","type":"long"}]}`
 }
@@ -69,14 +69,14 @@ type PayslipIssued struct {
 	EmployeeID string `avro:"employeeId" json:"employeeId"`
 }
 
-// AvroSchema returns the Avro schema of PayslipIssued in canonical form, with
-// namespace payroll.
+// AvroSchema returns the Avro schema of PayslipIssued in canonical form, with namespace
+// payroll.
 func (PayslipIssued) AvroSchema() string {
 	return `{"name":"payroll.PayslipIssued","type":"record","fields":[{"name":"employeeId","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of PayslipIssued as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of PayslipIssued as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (PayslipIssued) AvroFullSchema() string {
 	return `{"type":"record","name":"payroll.PayslipIssued","fields":[{"name":"employeeId","type":"string"}]}`
 }
@@ -92,14 +92,14 @@ type PayBonus struct {
 	Cents      int64  `avro:"cents" json:"cents"`
 }
 
-// AvroSchema returns the Avro schema of PayBonus in canonical form, with
-// namespace payroll.
+// AvroSchema returns the Avro schema of PayBonus in canonical form, with namespace
+// payroll.
 func (PayBonus) AvroSchema() string {
 	return `{"name":"payroll.PayBonus","type":"record","fields":[{"name":"employeeId","type":"string"},{"name":"cents","type":"long"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of PayBonus as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of PayBonus as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (PayBonus) AvroFullSchema() string {
 	return `{"type":"record","name":"payroll.PayBonus","fields":[{"name":"employeeId","type":"string"},{"name":"cents","type":"long"}]}`
 }
@@ -138,16 +138,16 @@ var payBonusSpec = &acemqimpl.MessageSpec[PayBonus]{
 	Mandatory:  true,
 }
 
-// Publisher publishes the events and sends the commands of the payroll domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the payroll domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubSalaryPaid    *acemq.Publisher[SalaryPaid]
 	pubPayslipIssued *acemq.Publisher[PayslipIssued]
 	pubPayBonus      *acemq.Publisher[PayBonus]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubSalaryPaid:    salaryPaidSpec.Publisher(conn),

@@ -56,14 +56,14 @@ func (v OrderStatus) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of OrderStatus in canonical form, with
-// namespace shop.
+// AvroSchema returns the Avro schema of OrderStatus in canonical form, with namespace
+// shop.
 func (OrderStatus) AvroSchema() string {
 	return `{"name":"shop.OrderStatus","type":"enum","symbols":["pending","paid","shipped","cancelled"]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderStatus as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderStatus as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderStatus) AvroFullSchema() string {
 	return `{"type":"enum","name":"shop.OrderStatus","doc":"Where an order is.","symbols":["pending","paid","shipped","cancelled"],"default":"pending"}`
 }
@@ -92,14 +92,13 @@ func (v Channel) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of Channel in canonical form, with
-// namespace shop.
+// AvroSchema returns the Avro schema of Channel in canonical form, with namespace shop.
 func (Channel) AvroSchema() string {
 	return `{"name":"shop.Channel","type":"enum","symbols":["web","till","phone_order"]}`
 }
 
-// AvroFullSchema returns the Avro schema of Channel as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Channel as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Channel) AvroFullSchema() string {
 	return `{"type":"enum","name":"shop.Channel","aliases":["SalesChannel"],"symbols":["web","till","phone_order"]}`
 }
@@ -119,14 +118,14 @@ type StatusChanged struct {
 	History  []OrderStatus `avro:"history" json:"history"`
 }
 
-// AvroSchema returns the Avro schema of StatusChanged in canonical form, with
-// namespace shop.
+// AvroSchema returns the Avro schema of StatusChanged in canonical form, with namespace
+// shop.
 func (StatusChanged) AvroSchema() string {
 	return `{"name":"shop.StatusChanged","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"status","type":{"name":"shop.OrderStatus","type":"enum","symbols":["pending","paid","shipped","cancelled"]}},{"name":"previous","type":["null","shop.OrderStatus"]},{"name":"channel","type":{"name":"shop.Channel","type":"enum","symbols":["web","till","phone_order"]}},{"name":"history","type":{"type":"array","items":"shop.OrderStatus"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of StatusChanged as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of StatusChanged as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (StatusChanged) AvroFullSchema() string {
 	return `{"type":"record","name":"shop.StatusChanged","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"status","type":{"type":"enum","name":"shop.OrderStatus","doc":"Where an order is.","symbols":["pending","paid","shipped","cancelled"],"default":"pending"},"doc":"The new status.","default":"pending"},{"name":"previous","type":["null","shop.OrderStatus"],"default":null},{"name":"channel","type":{"type":"enum","name":"shop.Channel","aliases":["SalesChannel"],"symbols":["web","till","phone_order"]}},{"name":"history","type":{"type":"array","items":"shop.OrderStatus"}}]}`
 }
@@ -145,14 +144,14 @@ var statusChangedSpec = &acemqimpl.MessageSpec[StatusChanged]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
-// Publisher publishes the events and sends the commands of the shop domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the shop domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubStatusChanged *acemq.Publisher[StatusChanged]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubStatusChanged: statusChangedSpec.Publisher(conn),

@@ -59,14 +59,14 @@ func (v *Checksum) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// AvroSchema returns the Avro schema of Checksum in canonical form, with
-// namespace ledger.
+// AvroSchema returns the Avro schema of Checksum in canonical form, with namespace
+// ledger.
 func (Checksum) AvroSchema() string {
 	return `{"name":"ledger.Checksum","type":"fixed","size":32}`
 }
 
-// AvroFullSchema returns the Avro schema of Checksum as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Checksum as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Checksum) AvroFullSchema() string {
 	return `{"type":"fixed","name":"ledger.Checksum","size":32}`
 }
@@ -99,14 +99,14 @@ func (v *EntryPostedSalt) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// AvroSchema returns the Avro schema of EntryPostedSalt in canonical form, with
-// namespace ledger.
+// AvroSchema returns the Avro schema of EntryPostedSalt in canonical form, with namespace
+// ledger.
 func (EntryPostedSalt) AvroSchema() string {
 	return `{"name":"ledger.EntryPostedSalt","type":"fixed","size":16}`
 }
 
-// AvroFullSchema returns the Avro schema of EntryPostedSalt as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of EntryPostedSalt as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (EntryPostedSalt) AvroFullSchema() string {
 	return `{"type":"fixed","name":"ledger.EntryPostedSalt","size":16}`
 }
@@ -126,14 +126,14 @@ type EntryPosted struct {
 	Previous *Checksum       `avro:"previous" json:"previous"`
 }
 
-// AvroSchema returns the Avro schema of EntryPosted in canonical form, with
-// namespace ledger.
+// AvroSchema returns the Avro schema of EntryPosted in canonical form, with namespace
+// ledger.
 func (EntryPosted) AvroSchema() string {
 	return `{"name":"ledger.EntryPosted","type":"record","fields":[{"name":"entryId","type":{"type":"string","logicalType":"uuid"}},{"name":"amount","type":{"type":"bytes","logicalType":"decimal","precision":12,"scale":2}},{"name":"rate","type":["null",{"type":"bytes","logicalType":"decimal","precision":9,"scale":6}]},{"name":"checksum","type":{"name":"ledger.Checksum","type":"fixed","size":32}},{"name":"salt","type":{"name":"ledger.EntryPostedSalt","type":"fixed","size":16}},{"name":"previous","type":["null","ledger.Checksum"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of EntryPosted as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of EntryPosted as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (EntryPosted) AvroFullSchema() string {
 	return `{"type":"record","name":"ledger.EntryPosted","fields":[{"name":"entryId","type":{"type":"string","logicalType":"uuid"}},{"name":"amount","type":{"type":"bytes","logicalType":"decimal","precision":12,"scale":2}},{"name":"rate","type":["null",{"type":"bytes","logicalType":"decimal","precision":9,"scale":6}],"default":null},{"name":"checksum","type":{"type":"fixed","name":"ledger.Checksum","size":32}},{"name":"salt","type":{"type":"fixed","name":"ledger.EntryPostedSalt","size":16}},{"name":"previous","type":["null","ledger.Checksum"],"default":null}]}`
 }
@@ -187,14 +187,14 @@ var entryPostedSpec = &acemqimpl.MessageSpec[EntryPosted]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
-// Publisher publishes the events and sends the commands of the ledger domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the ledger domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubEntryPosted *acemq.Publisher[EntryPosted]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubEntryPosted: entryPostedSpec.Publisher(conn),

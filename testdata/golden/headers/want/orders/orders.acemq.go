@@ -44,14 +44,14 @@ type OrderPlaced struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with namespace
+// orders.
 func (OrderPlaced) AvroSchema() string {
 	return `{"name":"orders.OrderPlaced","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPlaced","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -66,14 +66,14 @@ type OrderPaid struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of OrderPaid in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderPaid in canonical form, with namespace
+// orders.
 func (OrderPaid) AvroSchema() string {
 	return `{"name":"orders.OrderPaid","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPaid as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPaid as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPaid) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPaid","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -88,14 +88,14 @@ type RefundOrder struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of RefundOrder in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of RefundOrder in canonical form, with namespace
+// orders.
 func (RefundOrder) AvroSchema() string {
 	return `{"name":"orders.RefundOrder","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of RefundOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of RefundOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (RefundOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.RefundOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -192,16 +192,16 @@ var refundOrderSpec = &acemqimpl.MessageSpec[RefundOrder]{
 	Mandatory: true,
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubOrderPlaced *acemq.Publisher[OrderPlaced]
 	pubOrderPaid   *acemq.Publisher[OrderPaid]
 	pubRefundOrder *acemq.Publisher[RefundOrder]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubOrderPlaced: orderPlacedSpec.Publisher(conn),

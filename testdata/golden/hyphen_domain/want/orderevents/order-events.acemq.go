@@ -33,8 +33,8 @@ const (
 	OrderPlacedRoutingKey = "order.placed"
 	// PlaceOrderRoutingKey is the routing key of command PlaceOrder on Exchange.
 	PlaceOrderRoutingKey = "place.order"
-	// PlaceOrderQueue is the queue that owns command PlaceOrder; it is bound to Exchange
-	// with PlaceOrderRoutingKey.
+	// PlaceOrderQueue is the queue that owns command PlaceOrder; it is bound to Exchange with
+	// PlaceOrderRoutingKey.
 	PlaceOrderQueue = "order-events.place-order"
 )
 
@@ -43,14 +43,14 @@ type OrderPlaced struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with
-// namespace orderevents.
+// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with namespace
+// orderevents.
 func (OrderPlaced) AvroSchema() string {
 	return `{"name":"orderevents.OrderPlaced","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"orderevents.OrderPlaced","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -65,14 +65,14 @@ type PlaceOrder struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of PlaceOrder in canonical form, with
-// namespace orderevents.
+// AvroSchema returns the Avro schema of PlaceOrder in canonical form, with namespace
+// orderevents.
 func (PlaceOrder) AvroSchema() string {
 	return `{"name":"orderevents.PlaceOrder","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of PlaceOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of PlaceOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (PlaceOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orderevents.PlaceOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -109,8 +109,8 @@ type Publisher struct {
 	pubPlaceOrder  *acemq.Publisher[PlaceOrder]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubOrderPlaced: orderPlacedSpec.Publisher(conn),

@@ -40,14 +40,14 @@ type InvoiceRaised struct {
 	Line      orders.OrderLine `avro:"line" json:"line"`
 }
 
-// AvroSchema returns the Avro schema of InvoiceRaised in canonical form, with
-// namespace billing.
+// AvroSchema returns the Avro schema of InvoiceRaised in canonical form, with namespace
+// billing.
 func (InvoiceRaised) AvroSchema() string {
 	return `{"name":"billing.InvoiceRaised","type":"record","fields":[{"name":"invoiceId","type":{"type":"string","logicalType":"uuid"}},{"name":"total","type":{"name":"com.acme.money.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"}]}},{"name":"currency","type":{"name":"com.acme.money.Currency","type":"enum","symbols":["GBP","EUR","USD"]}},{"name":"line","type":{"name":"orders.OrderLine","type":"record","fields":[{"name":"sku","type":"string"},{"name":"price","type":"com.acme.money.Money"}]}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of InvoiceRaised as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of InvoiceRaised as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (InvoiceRaised) AvroFullSchema() string {
 	return `{"type":"record","name":"billing.InvoiceRaised","fields":[{"name":"invoiceId","type":{"type":"string","logicalType":"uuid"}},{"name":"total","type":{"type":"record","name":"com.acme.money.Money","doc":"An amount in minor units.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long"}]}},{"name":"currency","type":{"type":"enum","name":"com.acme.money.Currency","symbols":["GBP","EUR","USD"]}},{"name":"line","type":{"type":"record","name":"orders.OrderLine","fields":[{"name":"sku","type":"string"},{"name":"price","type":"com.acme.money.Money"}]}}]}`
 }
@@ -66,14 +66,14 @@ var invoiceRaisedSpec = &acemqimpl.MessageSpec[InvoiceRaised]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
-// Publisher publishes the events and sends the commands of the billing domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the billing domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubInvoiceRaised *acemq.Publisher[InvoiceRaised]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubInvoiceRaised: invoiceRaisedSpec.Publisher(conn),

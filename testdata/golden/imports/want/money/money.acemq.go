@@ -21,14 +21,14 @@ type Money struct {
 	Cents    int64  `avro:"cents" json:"cents"`
 }
 
-// AvroSchema returns the Avro schema of Money in canonical form, with
-// namespace com.acme.money.
+// AvroSchema returns the Avro schema of Money in canonical form, with namespace
+// com.acme.money.
 func (Money) AvroSchema() string {
 	return `{"name":"com.acme.money.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Money as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Money as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Money) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.money.Money","doc":"An amount in minor units.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long"}]}`
 }
@@ -57,14 +57,14 @@ func (v Currency) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of Currency in canonical form, with
-// namespace com.acme.money.
+// AvroSchema returns the Avro schema of Currency in canonical form, with namespace
+// com.acme.money.
 func (Currency) AvroSchema() string {
 	return `{"name":"com.acme.money.Currency","type":"enum","symbols":["GBP","EUR","USD"]}`
 }
 
-// AvroFullSchema returns the Avro schema of Currency as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Currency as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Currency) AvroFullSchema() string {
 	return `{"type":"enum","name":"com.acme.money.Currency","symbols":["GBP","EUR","USD"]}`
 }

@@ -37,14 +37,14 @@ type OrderLine struct {
 	Price money.Money `avro:"price" json:"price"`
 }
 
-// AvroSchema returns the Avro schema of OrderLine in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderLine in canonical form, with namespace
+// orders.
 func (OrderLine) AvroSchema() string {
 	return `{"name":"orders.OrderLine","type":"record","fields":[{"name":"sku","type":"string"},{"name":"price","type":{"name":"com.acme.money.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"}]}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderLine as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderLine as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderLine) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderLine","fields":[{"name":"sku","type":"string"},{"name":"price","type":{"type":"record","name":"com.acme.money.Money","doc":"An amount in minor units.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long"}]}}]}`
 }
@@ -61,14 +61,14 @@ type OrderPlaced struct {
 	Total   money.Money `avro:"total" json:"total"`
 }
 
-// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with namespace
+// orders.
 func (OrderPlaced) AvroSchema() string {
 	return `{"name":"orders.OrderPlaced","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"lines","type":{"type":"array","items":{"name":"orders.OrderLine","type":"record","fields":[{"name":"sku","type":"string"},{"name":"price","type":{"name":"com.acme.money.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"}]}}]}}},{"name":"total","type":"com.acme.money.Money"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPlaced","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"lines","type":{"type":"array","items":{"type":"record","name":"orders.OrderLine","fields":[{"name":"sku","type":"string"},{"name":"price","type":{"type":"record","name":"com.acme.money.Money","doc":"An amount in minor units.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long"}]}}]}}},{"name":"total","type":"com.acme.money.Money"}]}`
 }
@@ -87,14 +87,14 @@ var orderPlacedSpec = &acemqimpl.MessageSpec[OrderPlaced]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubOrderPlaced *acemq.Publisher[OrderPlaced]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubOrderPlaced: orderPlacedSpec.Publisher(conn),

@@ -43,14 +43,14 @@ type Lap struct {
 	Fee  *big.Rat      `avro:"fee" json:"fee"`
 }
 
-// AvroSchema returns the Avro schema of Lap in canonical form, with
-// namespace com.acme.timing.
+// AvroSchema returns the Avro schema of Lap in canonical form, with namespace
+// com.acme.timing.
 func (Lap) AvroSchema() string {
 	return `{"name":"com.acme.timing.Lap","type":"record","fields":[{"name":"took","type":{"type":"int","logicalType":"time-millis"}},{"name":"fee","type":{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Lap as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Lap as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Lap) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.timing.Lap","fields":[{"name":"took","type":{"type":"int","logicalType":"time-millis"}},{"name":"fee","type":{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}}]}`
 }
@@ -106,14 +106,14 @@ type RaceTimed struct {
 	Best      *Lap                     `avro:"best" json:"best"`
 }
 
-// AvroSchema returns the Avro schema of RaceTimed in canonical form, with
-// namespace com.acme.timing.
+// AvroSchema returns the Avro schema of RaceTimed in canonical form, with namespace
+// com.acme.timing.
 func (RaceTimed) AvroSchema() string {
 	return `{"name":"com.acme.timing.RaceTimed","type":"record","fields":[{"name":"name","type":"string"},{"name":"total","type":{"type":"int","logicalType":"time-millis"}},{"name":"reaction","type":{"type":"long","logicalType":"time-micros"}},{"name":"prize","type":{"type":"bytes","logicalType":"decimal","precision":12,"scale":2}},{"name":"bonus","type":["null",{"type":"bytes","logicalType":"decimal","precision":9,"scale":3}]},{"name":"penalty","type":["null",{"type":"int","logicalType":"time-millis"}]},{"name":"splits","type":{"type":"array","items":{"type":"int","logicalType":"time-millis"}}},{"name":"fees","type":{"type":"array","items":["null",{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}]}},{"name":"byRunner","type":{"type":"map","values":{"type":"long","logicalType":"time-micros"}}},{"name":"feesByDay","type":{"type":"map","values":{"type":"array","items":{"type":"bytes","logicalType":"decimal","precision":4,"scale":1}}}},{"name":"pauses","type":["null",{"type":"array","items":{"type":"long","logicalType":"time-micros"}}]},{"name":"laps","type":{"type":"array","items":{"name":"com.acme.timing.Lap","type":"record","fields":[{"name":"took","type":{"type":"int","logicalType":"time-millis"}},{"name":"fee","type":{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}}]}}},{"name":"best","type":["null","com.acme.timing.Lap"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of RaceTimed as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of RaceTimed as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (RaceTimed) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.timing.RaceTimed","fields":[{"name":"name","type":"string"},{"name":"total","type":{"type":"int","logicalType":"time-millis"}},{"name":"reaction","type":{"type":"long","logicalType":"time-micros"}},{"name":"prize","type":{"type":"bytes","logicalType":"decimal","precision":12,"scale":2}},{"name":"bonus","type":["null",{"type":"bytes","logicalType":"decimal","precision":9,"scale":3}],"default":null},{"name":"penalty","type":["null",{"type":"int","logicalType":"time-millis"}],"default":null},{"name":"splits","type":{"type":"array","items":{"type":"int","logicalType":"time-millis"}}},{"name":"fees","type":{"type":"array","items":["null",{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}]}},{"name":"byRunner","type":{"type":"map","values":{"type":"long","logicalType":"time-micros"}}},{"name":"feesByDay","type":{"type":"map","values":{"type":"array","items":{"type":"bytes","logicalType":"decimal","precision":4,"scale":1}}}},{"name":"pauses","type":["null",{"type":"array","items":{"type":"long","logicalType":"time-micros"}}],"default":null},{"name":"laps","type":{"type":"array","items":{"type":"record","name":"com.acme.timing.Lap","fields":[{"name":"took","type":{"type":"int","logicalType":"time-millis"}},{"name":"fee","type":{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}}]}}},{"name":"best","type":["null","com.acme.timing.Lap"],"default":null}]}`
 }
@@ -204,14 +204,14 @@ type ResultPosted struct {
 	Margin time.Duration     `avro:"margin" json:"margin"`
 }
 
-// AvroSchema returns the Avro schema of ResultPosted in canonical form, with
-// namespace com.acme.timing.
+// AvroSchema returns the Avro schema of ResultPosted in canonical form, with namespace
+// com.acme.timing.
 func (ResultPosted) AvroSchema() string {
 	return `{"name":"com.acme.timing.ResultPosted","type":"record","fields":[{"name":"score","type":["null",{"type":"int","logicalType":"time-millis"},{"type":"bytes","logicalType":"decimal","precision":5,"scale":2},"string"]},{"name":"margin","type":{"type":"long","logicalType":"time-micros"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of ResultPosted as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of ResultPosted as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (ResultPosted) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.timing.ResultPosted","fields":[{"name":"score","type":["null",{"type":"int","logicalType":"time-millis"},{"type":"bytes","logicalType":"decimal","precision":5,"scale":2},"string"],"default":null},{"name":"margin","type":{"type":"long","logicalType":"time-micros"}}]}`
 }
@@ -349,15 +349,15 @@ var resultPostedSpec = &acemqimpl.MessageSpec[ResultPosted]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
-// Publisher publishes the events and sends the commands of the timing domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the timing domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubRaceTimed    *acemq.Publisher[RaceTimed]
 	pubResultPosted *acemq.Publisher[ResultPosted]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubRaceTimed:    raceTimedSpec.Publisher(conn),

@@ -42,14 +42,14 @@ type SlotBooked struct {
 	OptionalAttributes map[string]string `avro:"optionalAttributes" json:"optionalAttributes"`
 }
 
-// AvroSchema returns the Avro schema of SlotBooked in canonical form, with
-// namespace sched.
+// AvroSchema returns the Avro schema of SlotBooked in canonical form, with namespace
+// sched.
 func (SlotBooked) AvroSchema() string {
 	return `{"name":"sched.SlotBooked","type":"record","fields":[{"name":"day","type":{"type":"int","logicalType":"date"}},{"name":"startsAfter","type":{"type":"int","logicalType":"time-millis"}},{"name":"lasts","type":{"type":"long","logicalType":"time-micros"}},{"name":"bookedAt","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"seenAt","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"attributes","type":{"type":"map","values":"string"}},{"name":"optionalAttributes","type":["null",{"type":"map","values":"string"}]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of SlotBooked as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of SlotBooked as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (SlotBooked) AvroFullSchema() string {
 	return `{"type":"record","name":"sched.SlotBooked","fields":[{"name":"day","type":{"type":"int","logicalType":"date"}},{"name":"startsAfter","type":{"type":"int","logicalType":"time-millis"}},{"name":"lasts","type":{"type":"long","logicalType":"time-micros"}},{"name":"bookedAt","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"seenAt","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"attributes","type":{"type":"map","values":"string"}},{"name":"optionalAttributes","type":["null",{"type":"map","values":"string"}],"default":null}]}`
 }
@@ -105,14 +105,14 @@ var slotBookedSpec = &acemqimpl.MessageSpec[SlotBooked]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
-// Publisher publishes the events and sends the commands of the sched domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the sched domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubSlotBooked *acemq.Publisher[SlotBooked]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubSlotBooked: slotBookedSpec.Publisher(conn),

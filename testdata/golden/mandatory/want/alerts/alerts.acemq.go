@@ -45,8 +45,8 @@ const (
 	SilenceAlarmQueue = "alerts.silence-alarm"
 	// AlarmEscalatedRoutingKey is the routing key of event AlarmEscalated on Exchange.
 	AlarmEscalatedRoutingKey = "alarm.escalated"
-	// GetAlarmQueue is the queue that serves rpc GetAlarm; requests reach it through
-	// the default exchange, with the queue's name as routing key.
+	// GetAlarmQueue is the queue that serves rpc GetAlarm; requests reach it through the
+	// default exchange, with the queue's name as routing key.
 	GetAlarmQueue = "alerts.get-alarm"
 )
 
@@ -57,14 +57,14 @@ type AlarmRaised struct {
 	AlarmID string `avro:"alarmId" json:"alarmId"`
 }
 
-// AvroSchema returns the Avro schema of AlarmRaised in canonical form, with
-// namespace alerts.
+// AvroSchema returns the Avro schema of AlarmRaised in canonical form, with namespace
+// alerts.
 func (AlarmRaised) AvroSchema() string {
 	return `{"name":"alerts.AlarmRaised","type":"record","fields":[{"name":"alarmId","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of AlarmRaised as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of AlarmRaised as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (AlarmRaised) AvroFullSchema() string {
 	return `{"type":"record","name":"alerts.AlarmRaised","doc":"An alarm went off; publishing it with no queue bound fails.","fields":[{"name":"alarmId","type":"string"}]}`
 }
@@ -81,14 +81,14 @@ type AlarmCleared struct {
 	AlarmID string `avro:"alarmId" json:"alarmId"`
 }
 
-// AvroSchema returns the Avro schema of AlarmCleared in canonical form, with
-// namespace alerts.
+// AvroSchema returns the Avro schema of AlarmCleared in canonical form, with namespace
+// alerts.
 func (AlarmCleared) AvroSchema() string {
 	return `{"name":"alerts.AlarmCleared","type":"record","fields":[{"name":"alarmId","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of AlarmCleared as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of AlarmCleared as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (AlarmCleared) AvroFullSchema() string {
 	return `{"type":"record","name":"alerts.AlarmCleared","doc":"An alarm stopped; nobody listening yet is normal.","fields":[{"name":"alarmId","type":"string"}]}`
 }
@@ -103,14 +103,14 @@ type AlarmNoted struct {
 	AlarmID string `avro:"alarmId" json:"alarmId"`
 }
 
-// AvroSchema returns the Avro schema of AlarmNoted in canonical form, with
-// namespace alerts.
+// AvroSchema returns the Avro schema of AlarmNoted in canonical form, with namespace
+// alerts.
 func (AlarmNoted) AvroSchema() string {
 	return `{"name":"alerts.AlarmNoted","type":"record","fields":[{"name":"alarmId","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of AlarmNoted as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of AlarmNoted as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (AlarmNoted) AvroFullSchema() string {
 	return `{"type":"record","name":"alerts.AlarmNoted","fields":[{"name":"alarmId","type":"string"}]}`
 }
@@ -125,14 +125,14 @@ type SilenceAlarm struct {
 	AlarmID string `avro:"alarmId" json:"alarmId"`
 }
 
-// AvroSchema returns the Avro schema of SilenceAlarm in canonical form, with
-// namespace alerts.
+// AvroSchema returns the Avro schema of SilenceAlarm in canonical form, with namespace
+// alerts.
 func (SilenceAlarm) AvroSchema() string {
 	return `{"name":"alerts.SilenceAlarm","type":"record","fields":[{"name":"alarmId","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of SilenceAlarm as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of SilenceAlarm as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (SilenceAlarm) AvroFullSchema() string {
 	return `{"type":"record","name":"alerts.SilenceAlarm","fields":[{"name":"alarmId","type":"string"}]}`
 }
@@ -147,14 +147,14 @@ type AlarmEscalated struct {
 	AlarmID string `avro:"alarmId" json:"alarmId"`
 }
 
-// AvroSchema returns the Avro schema of AlarmEscalated in canonical form, with
-// namespace alerts.
+// AvroSchema returns the Avro schema of AlarmEscalated in canonical form, with namespace
+// alerts.
 func (AlarmEscalated) AvroSchema() string {
 	return `{"name":"alerts.AlarmEscalated","type":"record","fields":[{"name":"alarmId","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of AlarmEscalated as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of AlarmEscalated as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (AlarmEscalated) AvroFullSchema() string {
 	return `{"type":"record","name":"alerts.AlarmEscalated","fields":[{"name":"alarmId","type":"string"}]}`
 }
@@ -169,14 +169,14 @@ type GetAlarmRequest struct {
 	AlarmID string `avro:"alarmId" json:"alarmId"`
 }
 
-// AvroSchema returns the Avro schema of GetAlarmRequest in canonical form, with
-// namespace alerts.
+// AvroSchema returns the Avro schema of GetAlarmRequest in canonical form, with namespace
+// alerts.
 func (GetAlarmRequest) AvroSchema() string {
 	return `{"name":"alerts.GetAlarmRequest","type":"record","fields":[{"name":"alarmId","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of GetAlarmRequest as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of GetAlarmRequest as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (GetAlarmRequest) AvroFullSchema() string {
 	return `{"type":"record","name":"alerts.GetAlarmRequest","fields":[{"name":"alarmId","type":"string"}]}`
 }
@@ -197,8 +197,8 @@ func (GetAlarmResponse) AvroSchema() string {
 	return `{"name":"alerts.GetAlarmResponse","type":"record","fields":[{"name":"raised","type":"boolean"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of GetAlarmResponse as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of GetAlarmResponse as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (GetAlarmResponse) AvroFullSchema() string {
 	return `{"type":"record","name":"alerts.GetAlarmResponse","fields":[{"name":"raised","type":"boolean"}]}`
 }
@@ -264,8 +264,8 @@ var getAlarmSpec = &acemqimpl.RPCSpec[GetAlarmRequest, GetAlarmResponse]{
 	Timeout: 30 * time.Second,
 }
 
-// Publisher publishes the events and sends the commands of the alerts domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the alerts domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubAlarmRaised    *acemq.Publisher[AlarmRaised]
 	pubAlarmCleared   *acemq.Publisher[AlarmCleared]
@@ -274,8 +274,8 @@ type Publisher struct {
 	pubAlarmEscalated *acemq.Publisher[AlarmEscalated]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubAlarmRaised:    alarmRaisedSpec.Publisher(conn),
@@ -684,14 +684,14 @@ func ServeGetAlarm(
 	return getAlarmSpec.Serve(ctx, conn, h, opts...)
 }
 
-// Client calls the RPCs of the alerts domain; create one with NewClient. It is
-// safe for concurrent use; Close releases what its calls set up.
+// Client calls the RPCs of the alerts domain; create one with NewClient. It is safe for
+// concurrent use; Close releases what its calls set up.
 type Client struct {
 	getAlarm *patterns.Client[GetAlarmRequest, GetAlarmResponse]
 }
 
-// NewClient returns a Client on conn. Nothing is declared until an RPC's first
-// call; a codec conn cannot provide (a keyring) makes that call fail naming it.
+// NewClient returns a Client on conn. Nothing is declared until an RPC's first call; a
+// codec conn cannot provide (a keyring) makes that call fail naming it.
 func NewClient(conn *acemq.Conn) *Client {
 	return &Client{
 		getAlarm: getAlarmSpec.Client(conn),

@@ -36,14 +36,14 @@ type Address struct {
 	Postcode *string `avro:"postcode" json:"postcode"`
 }
 
-// AvroSchema returns the Avro schema of Address in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of Address in canonical form, with namespace
+// com.example.orders.
 func (Address) AvroSchema() string {
 	return `{"name":"com.example.orders.Address","type":"record","fields":[{"name":"street","type":"string"},{"name":"postcode","type":["null","string"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Address as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Address as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Address) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.Address","fields":[{"name":"street","type":"string"},{"name":"postcode","type":["null","string"],"default":null}]}`
 }
@@ -66,14 +66,14 @@ type CustomerMoved struct {
 	Tags *string `avro:"tags" json:"tags"`
 }
 
-// AvroSchema returns the Avro schema of CustomerMoved in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of CustomerMoved in canonical form, with namespace
+// com.example.orders.
 func (CustomerMoved) AvroSchema() string {
 	return `{"name":"com.example.orders.CustomerMoved","type":"record","fields":[{"name":"customerId","type":{"type":"string","logicalType":"uuid"}},{"name":"from","type":["null",{"name":"com.example.orders.Address","type":"record","fields":[{"name":"street","type":"string"},{"name":"postcode","type":["null","string"]}]}]},{"name":"to","type":"com.example.orders.Address"},{"name":"floor","type":["null","int"]},{"name":"movedAt","type":["null",{"type":"long","logicalType":"timestamp-millis"}]},{"name":"previousIds","type":["null",{"type":"array","items":{"type":"string","logicalType":"uuid"}}]},{"name":"labels","type":{"type":"map","values":"string"}},{"name":"tags","type":["null","string"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of CustomerMoved as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of CustomerMoved as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (CustomerMoved) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.CustomerMoved","fields":[{"name":"customerId","type":{"type":"string","logicalType":"uuid"}},{"name":"from","type":["null",{"type":"record","name":"com.example.orders.Address","fields":[{"name":"street","type":"string"},{"name":"postcode","type":["null","string"],"default":null}]}],"default":null},{"name":"to","type":"com.example.orders.Address"},{"name":"floor","type":["null","int"],"default":null},{"name":"movedAt","type":["null",{"type":"long","logicalType":"timestamp-millis"}],"default":null},{"name":"previousIds","type":["null",{"type":"array","items":{"type":"string","logicalType":"uuid"}}],"default":null},{"name":"labels","type":{"type":"map","values":"string"}},{"name":"tags","type":["null","string"],"doc":"Free text.","default":null}]}`
 }
@@ -92,14 +92,14 @@ var customerMovedSpec = &acemqimpl.MessageSpec[CustomerMoved]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubCustomerMoved *acemq.Publisher[CustomerMoved]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubCustomerMoved: customerMovedSpec.Publisher(conn),

@@ -38,14 +38,14 @@ type Invoice struct {
 	Lines []Line `avro:"lines" json:"lines"`
 }
 
-// AvroSchema returns the Avro schema of Invoice in canonical form, with
-// namespace com.example.billing.
+// AvroSchema returns the Avro schema of Invoice in canonical form, with namespace
+// com.example.billing.
 func (Invoice) AvroSchema() string {
 	return `{"name":"com.example.billing.Invoice","type":"record","fields":[{"name":"total","type":{"name":"com.example.billing.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"},{"name":"rate","type":"double"},{"name":"exact","type":"boolean"}]}},{"name":"lines","type":{"type":"array","items":{"name":"com.example.billing.Line","type":"record","fields":[{"name":"sku","type":"string"},{"name":"price","type":"com.example.billing.Money"}]}}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Invoice as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Invoice as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Invoice) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.billing.Invoice","doc":"An invoice sent to a customer.","fields":[{"name":"total","type":{"type":"record","name":"com.example.billing.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long","default":0},{"name":"rate","type":"double","default":1},{"name":"exact","type":"boolean","default":true}]}},{"name":"lines","type":{"type":"array","items":{"type":"record","name":"com.example.billing.Line","fields":[{"name":"sku","type":"string"},{"name":"price","type":"com.example.billing.Money"}]}},"default":[]}]}`
 }
@@ -61,14 +61,14 @@ type Line struct {
 	Price Money  `avro:"price" json:"price"`
 }
 
-// AvroSchema returns the Avro schema of Line in canonical form, with
-// namespace com.example.billing.
+// AvroSchema returns the Avro schema of Line in canonical form, with namespace
+// com.example.billing.
 func (Line) AvroSchema() string {
 	return `{"name":"com.example.billing.Line","type":"record","fields":[{"name":"sku","type":"string"},{"name":"price","type":{"name":"com.example.billing.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"},{"name":"rate","type":"double"},{"name":"exact","type":"boolean"}]}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Line as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Line as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Line) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.billing.Line","fields":[{"name":"sku","type":"string"},{"name":"price","type":{"type":"record","name":"com.example.billing.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long","default":0},{"name":"rate","type":"double","default":1},{"name":"exact","type":"boolean","default":true}]}}]}`
 }
@@ -88,14 +88,14 @@ type Money struct {
 	Exact    bool    `avro:"exact" json:"exact"`
 }
 
-// AvroSchema returns the Avro schema of Money in canonical form, with
-// namespace com.example.billing.
+// AvroSchema returns the Avro schema of Money in canonical form, with namespace
+// com.example.billing.
 func (Money) AvroSchema() string {
 	return `{"name":"com.example.billing.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"},{"name":"rate","type":"double"},{"name":"exact","type":"boolean"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Money as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Money as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Money) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.billing.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long","default":0},{"name":"rate","type":"double","default":1},{"name":"exact","type":"boolean","default":true}]}`
 }
@@ -112,14 +112,14 @@ type InvoiceIssued struct {
 	SentTo   string  `avro:"sentTo" json:"sentTo"`
 }
 
-// AvroSchema returns the Avro schema of InvoiceIssued in canonical form, with
-// namespace com.example.billing.
+// AvroSchema returns the Avro schema of InvoiceIssued in canonical form, with namespace
+// com.example.billing.
 func (InvoiceIssued) AvroSchema() string {
 	return `{"name":"com.example.billing.InvoiceIssued","type":"record","fields":[{"name":"invoice","type":{"name":"com.example.billing.Invoice","type":"record","fields":[{"name":"total","type":{"name":"com.example.billing.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"},{"name":"rate","type":"double"},{"name":"exact","type":"boolean"}]}},{"name":"lines","type":{"type":"array","items":{"name":"com.example.billing.Line","type":"record","fields":[{"name":"sku","type":"string"},{"name":"price","type":"com.example.billing.Money"}]}}}]}},{"name":"fallback","type":"com.example.billing.Money"},{"name":"sentTo","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of InvoiceIssued as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of InvoiceIssued as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (InvoiceIssued) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.billing.InvoiceIssued","fields":[{"name":"invoice","type":{"type":"record","name":"com.example.billing.Invoice","doc":"An invoice sent to a customer.","fields":[{"name":"total","type":{"type":"record","name":"com.example.billing.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long","default":0},{"name":"rate","type":"double","default":1},{"name":"exact","type":"boolean","default":true}]}},{"name":"lines","type":{"type":"array","items":{"type":"record","name":"com.example.billing.Line","fields":[{"name":"sku","type":"string"},{"name":"price","type":"com.example.billing.Money"}]}},"default":[]}]}},{"name":"fallback","type":"com.example.billing.Money","default":{"cents":5,"currency":"GBP","exact":true,"rate":1}},{"name":"sentTo","type":"string","default":"","aliases":["recipient"]}]}`
 }
@@ -138,14 +138,14 @@ var invoiceIssuedSpec = &acemqimpl.MessageSpec[InvoiceIssued]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
-// Publisher publishes the events and sends the commands of the billing domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the billing domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubInvoiceIssued *acemq.Publisher[InvoiceIssued]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubInvoiceIssued: invoiceIssuedSpec.Publisher(conn),

@@ -46,14 +46,14 @@ type OrderPlaced struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with namespace
+// orders.
 func (OrderPlaced) AvroSchema() string {
 	return `{"name":"orders.OrderPlaced","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPlaced","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -68,14 +68,14 @@ type OrderPaid struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of OrderPaid in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderPaid in canonical form, with namespace
+// orders.
 func (OrderPaid) AvroSchema() string {
 	return `{"name":"orders.OrderPaid","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPaid as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPaid as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPaid) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPaid","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -90,14 +90,14 @@ type OrderAged struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of OrderAged in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderAged in canonical form, with namespace
+// orders.
 func (OrderAged) AvroSchema() string {
 	return `{"name":"orders.OrderAged","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderAged as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderAged as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderAged) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderAged","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -112,14 +112,14 @@ type CancelOrder struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of CancelOrder in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of CancelOrder in canonical form, with namespace
+// orders.
 func (CancelOrder) AvroSchema() string {
 	return `{"name":"orders.CancelOrder","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (CancelOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.CancelOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -171,8 +171,8 @@ var cancelOrderSpec = &acemqimpl.MessageSpec[CancelOrder]{
 	Mandatory:  true,
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubOrderPlaced *acemq.Publisher[OrderPlaced]
 	pubOrderPaid   *acemq.Publisher[OrderPaid]
@@ -180,8 +180,8 @@ type Publisher struct {
 	pubCancelOrder *acemq.Publisher[CancelOrder]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubOrderPlaced: orderPlacedSpec.Publisher(conn),

@@ -29,12 +29,10 @@ const _ = acemq.SupportPackageIsVersion2
 const Exchange = "orders"
 const (
 	// GetOrderSummaryQueue is the queue that serves rpc GetOrderSummary; requests reach it
-	// through
-	// the default exchange, with the queue's name as routing key.
+	// through the default exchange, with the queue's name as routing key.
 	GetOrderSummaryQueue = "orders.get-order-summary"
 	// CancelOrderNowQueue is the queue that serves rpc CancelOrderNow; requests reach it
-	// through
-	// the default exchange, with the queue's name as routing key.
+	// through the default exchange, with the queue's name as routing key.
 	CancelOrderNowQueue = "orders.cancel-now"
 )
 
@@ -59,14 +57,14 @@ func (v OrderStatus) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of OrderStatus in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderStatus in canonical form, with namespace
+// orders.
 func (OrderStatus) AvroSchema() string {
 	return `{"name":"orders.OrderStatus","type":"enum","symbols":["pending","paid","shipped"]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderStatus as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderStatus as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderStatus) AvroFullSchema() string {
 	return `{"type":"enum","name":"orders.OrderStatus","symbols":["pending","paid","shipped"],"default":"pending"}`
 }
@@ -88,8 +86,7 @@ func (GetOrderSummaryRequest) AvroSchema() string {
 }
 
 // AvroFullSchema returns the Avro schema of GetOrderSummaryRequest as the contract
-// declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// declares it, with docs and defaults: the reader schema for schema resolution.
 func (GetOrderSummaryRequest) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.GetOrderSummaryRequest","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -115,8 +112,7 @@ func (GetOrderSummaryResponse) AvroSchema() string {
 }
 
 // AvroFullSchema returns the Avro schema of GetOrderSummaryResponse as the contract
-// declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// declares it, with docs and defaults: the reader schema for schema resolution.
 func (GetOrderSummaryResponse) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.GetOrderSummaryResponse","doc":"What the caller learns.","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"status","type":{"type":"enum","name":"orders.OrderStatus","symbols":["pending","paid","shipped"],"default":"pending"}},{"name":"totalCents","type":"long"}]}`
 }
@@ -138,8 +134,7 @@ func (CancelOrderNowRequest) AvroSchema() string {
 }
 
 // AvroFullSchema returns the Avro schema of CancelOrderNowRequest as the contract
-// declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// declares it, with docs and defaults: the reader schema for schema resolution.
 func (CancelOrderNowRequest) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.CancelOrderNowRequest","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -161,8 +156,7 @@ func (CancelOrderNowResponse) AvroSchema() string {
 }
 
 // AvroFullSchema returns the Avro schema of CancelOrderNowResponse as the contract
-// declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// declares it, with docs and defaults: the reader schema for schema resolution.
 func (CancelOrderNowResponse) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.CancelOrderNowResponse","fields":[{"name":"cancelled","type":"boolean"}]}`
 }
@@ -190,12 +184,12 @@ var cancelOrderNowSpec = &acemqimpl.RPCSpec[CancelOrderNowRequest, CancelOrderNo
 	Errors:  []*patterns.DeclaredError{ErrNotFound},
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct{}
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{}
 }
@@ -270,8 +264,8 @@ func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// The declared errors of the domain's RPCs: a responder returns one to send it,
-// and a caller tests for it with errors.Is.
+// The declared errors of the domain's RPCs: a responder returns one to send it, and a
+// caller tests for it with errors.Is.
 var (
 	// ErrNotFound is the declared error NotFound.
 	ErrNotFound = patterns.NewError("NotFound")
@@ -309,15 +303,15 @@ func ServeCancelOrderNow(
 	return cancelOrderNowSpec.Serve(ctx, conn, h, opts...)
 }
 
-// Client calls the RPCs of the orders domain; create one with NewClient. It is
-// safe for concurrent use; Close releases what its calls set up.
+// Client calls the RPCs of the orders domain; create one with NewClient. It is safe for
+// concurrent use; Close releases what its calls set up.
 type Client struct {
 	getOrderSummary *patterns.Client[GetOrderSummaryRequest, GetOrderSummaryResponse]
 	cancelOrderNow  *patterns.Client[CancelOrderNowRequest, CancelOrderNowResponse]
 }
 
-// NewClient returns a Client on conn. Nothing is declared until an RPC's first
-// call; a codec conn cannot provide (a keyring) makes that call fail naming it.
+// NewClient returns a Client on conn. Nothing is declared until an RPC's first call; a
+// codec conn cannot provide (a keyring) makes that call fail naming it.
 func NewClient(conn *acemq.Conn) *Client {
 	return &Client{
 		getOrderSummary: getOrderSummarySpec.Client(conn),

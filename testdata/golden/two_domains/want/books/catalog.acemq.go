@@ -42,14 +42,14 @@ type BookAdded struct {
 	Isbn string `avro:"isbn" json:"isbn"`
 }
 
-// AvroSchema returns the Avro schema of BookAdded in canonical form, with
-// namespace catalog.
+// AvroSchema returns the Avro schema of BookAdded in canonical form, with namespace
+// catalog.
 func (BookAdded) AvroSchema() string {
 	return `{"name":"catalog.BookAdded","type":"record","fields":[{"name":"isbn","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of BookAdded as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of BookAdded as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (BookAdded) AvroFullSchema() string {
 	return `{"type":"record","name":"catalog.BookAdded","fields":[{"name":"isbn","type":"string"}]}`
 }
@@ -64,14 +64,14 @@ type ReserveStock struct {
 	Isbn string `avro:"isbn" json:"isbn"`
 }
 
-// AvroSchema returns the Avro schema of ReserveStock in canonical form, with
-// namespace catalog.
+// AvroSchema returns the Avro schema of ReserveStock in canonical form, with namespace
+// catalog.
 func (ReserveStock) AvroSchema() string {
 	return `{"name":"catalog.ReserveStock","type":"record","fields":[{"name":"isbn","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of ReserveStock as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of ReserveStock as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (ReserveStock) AvroFullSchema() string {
 	return `{"type":"record","name":"catalog.ReserveStock","fields":[{"name":"isbn","type":"string"}]}`
 }
@@ -101,15 +101,15 @@ var reserveStockSpec = &acemqimpl.MessageSpec[ReserveStock]{
 	Mandatory:  true,
 }
 
-// Publisher publishes the events and sends the commands of the catalog domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the catalog domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubBookAdded    *acemq.Publisher[BookAdded]
 	pubReserveStock *acemq.Publisher[ReserveStock]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubBookAdded:    bookAddedSpec.Publisher(conn),

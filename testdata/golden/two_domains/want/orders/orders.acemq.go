@@ -35,14 +35,14 @@ type OrderPlaced struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with namespace
+// orders.
 func (OrderPlaced) AvroSchema() string {
 	return `{"name":"orders.OrderPlaced","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPlaced","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -61,14 +61,14 @@ var orderPlacedSpec = &acemqimpl.MessageSpec[OrderPlaced]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubOrderPlaced *acemq.Publisher[OrderPlaced]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubOrderPlaced: orderPlacedSpec.Publisher(conn),

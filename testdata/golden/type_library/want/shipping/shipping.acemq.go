@@ -44,8 +44,8 @@ func (ParcelDispatched) AvroSchema() string {
 	return `{"name":"shipping.ParcelDispatched","type":"record","fields":[{"name":"parcelId","type":{"type":"string","logicalType":"uuid"}},{"name":"from","type":{"name":"com.acme.warehouse.Site","type":"record","fields":[{"name":"code","type":"string"},{"name":"kind","type":{"name":"com.acme.warehouse.SiteKind","type":"enum","symbols":["depot","store"]}},{"name":"opened","type":{"type":"int","logicalType":"date"}}]}},{"name":"kind","type":"com.acme.warehouse.SiteKind"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of ParcelDispatched as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of ParcelDispatched as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (ParcelDispatched) AvroFullSchema() string {
 	return `{"type":"record","name":"shipping.ParcelDispatched","fields":[{"name":"parcelId","type":{"type":"string","logicalType":"uuid"}},{"name":"from","type":{"type":"record","name":"com.acme.warehouse.Site","doc":"A warehouse site.","fields":[{"name":"code","type":"string"},{"name":"kind","type":{"type":"enum","name":"com.acme.warehouse.SiteKind","symbols":["depot","store"],"default":"depot"}},{"name":"opened","type":{"type":"int","logicalType":"date"}}]}},{"name":"kind","type":"com.acme.warehouse.SiteKind"}]}`
 }
@@ -64,14 +64,14 @@ var parcelDispatchedSpec = &acemqimpl.MessageSpec[ParcelDispatched]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
-// Publisher publishes the events and sends the commands of the shipping domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the shipping domain. Create
+// one with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubParcelDispatched *acemq.Publisher[ParcelDispatched]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubParcelDispatched: parcelDispatchedSpec.Publisher(conn),

@@ -24,14 +24,14 @@ type Site struct {
 	Opened time.Time `avro:"opened" json:"opened"`
 }
 
-// AvroSchema returns the Avro schema of Site in canonical form, with
-// namespace com.acme.warehouse.
+// AvroSchema returns the Avro schema of Site in canonical form, with namespace
+// com.acme.warehouse.
 func (Site) AvroSchema() string {
 	return `{"name":"com.acme.warehouse.Site","type":"record","fields":[{"name":"code","type":"string"},{"name":"kind","type":{"name":"com.acme.warehouse.SiteKind","type":"enum","symbols":["depot","store"]}},{"name":"opened","type":{"type":"int","logicalType":"date"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Site as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Site as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Site) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.warehouse.Site","doc":"A warehouse site.","fields":[{"name":"code","type":"string"},{"name":"kind","type":{"type":"enum","name":"com.acme.warehouse.SiteKind","symbols":["depot","store"],"default":"depot"}},{"name":"opened","type":{"type":"int","logicalType":"date"}}]}`
 }
@@ -61,14 +61,14 @@ func (v SiteKind) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of SiteKind in canonical form, with
-// namespace com.acme.warehouse.
+// AvroSchema returns the Avro schema of SiteKind in canonical form, with namespace
+// com.acme.warehouse.
 func (SiteKind) AvroSchema() string {
 	return `{"name":"com.acme.warehouse.SiteKind","type":"enum","symbols":["depot","store"]}`
 }
 
-// AvroFullSchema returns the Avro schema of SiteKind as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of SiteKind as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (SiteKind) AvroFullSchema() string {
 	return `{"type":"enum","name":"com.acme.warehouse.SiteKind","symbols":["depot","store"],"default":"depot"}`
 }

@@ -25,14 +25,13 @@ type Money struct {
 	Cents    int64  `avro:"cents" json:"cents"`
 }
 
-// AvroSchema returns the Avro schema of Money in canonical form, with
-// namespace shared.
+// AvroSchema returns the Avro schema of Money in canonical form, with namespace shared.
 func (Money) AvroSchema() string {
 	return `{"name":"shared.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Money as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Money as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Money) AvroFullSchema() string {
 	return `{"type":"record","name":"shared.Money","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long"}]}`
 }
@@ -42,12 +41,12 @@ func (Money) AvroFingerprint() uint64 {
 	return 0x54105eee6f28464f
 }
 
-// Publisher publishes the events and sends the commands of the shared domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the shared domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct{}
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{}
 }

@@ -40,14 +40,14 @@ type Quantity struct {
 	Unit   string `avro:"unit" json:"unit"`
 }
 
-// AvroSchema returns the Avro schema of Quantity in canonical form, with
-// namespace com.acme.inventory.
+// AvroSchema returns the Avro schema of Quantity in canonical form, with namespace
+// com.acme.inventory.
 func (Quantity) AvroSchema() string {
 	return `{"name":"com.acme.inventory.Quantity","type":"record","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Quantity as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Quantity as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Quantity) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.inventory.Quantity","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]}`
 }
@@ -67,14 +67,14 @@ type StockAdjusted struct {
 	Reason *string         `avro:"reason" json:"reason"`
 }
 
-// AvroSchema returns the Avro schema of StockAdjusted in canonical form, with
-// namespace com.acme.inventory.
+// AvroSchema returns the Avro schema of StockAdjusted in canonical form, with namespace
+// com.acme.inventory.
 func (StockAdjusted) AvroSchema() string {
 	return `{"name":"com.acme.inventory.StockAdjusted","type":"record","fields":[{"name":"sku","type":"string"},{"name":"change","type":["long",{"name":"com.acme.inventory.Quantity","type":"record","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]}]},{"name":"note","type":["null","string","double"]},{"name":"at","type":[{"type":"long","logicalType":"timestamp-millis"},"string"]},{"name":"reason","type":["null","string"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of StockAdjusted as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of StockAdjusted as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (StockAdjusted) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.inventory.StockAdjusted","fields":[{"name":"sku","type":"string"},{"name":"change","type":["long",{"type":"record","name":"com.acme.inventory.Quantity","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]}]},{"name":"note","type":["null","string","double"],"default":null},{"name":"at","type":[{"type":"long","logicalType":"timestamp-millis"},"string"],"doc":"When, as a time or as free text."},{"name":"reason","type":["null","string"],"default":null}]}`
 }
@@ -297,14 +297,14 @@ var stockAdjustedSpec = &acemqimpl.MessageSpec[StockAdjusted]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
-// Publisher publishes the events and sends the commands of the inventory domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the inventory domain. Create
+// one with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubStockAdjusted *acemq.Publisher[StockAdjusted]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubStockAdjusted: stockAdjustedSpec.Publisher(conn),

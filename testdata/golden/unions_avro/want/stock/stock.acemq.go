@@ -38,8 +38,8 @@ const (
 	StockMovedRoutingKey = "stock.moved"
 	// CountStockRoutingKey is the routing key of command CountStock on Exchange.
 	CountStockRoutingKey = "count.stock"
-	// CountStockQueue is the queue that owns command CountStock; it is bound to Exchange
-	// with CountStockRoutingKey.
+	// CountStockQueue is the queue that owns command CountStock; it is bound to Exchange with
+	// CountStockRoutingKey.
 	CountStockQueue = "stock.count-stock"
 )
 
@@ -49,14 +49,14 @@ type Quantity struct {
 	Unit   string `avro:"unit" json:"unit"`
 }
 
-// AvroSchema returns the Avro schema of Quantity in canonical form, with
-// namespace com.acme.stock.
+// AvroSchema returns the Avro schema of Quantity in canonical form, with namespace
+// com.acme.stock.
 func (Quantity) AvroSchema() string {
 	return `{"name":"com.acme.stock.Quantity","type":"record","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Quantity as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Quantity as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Quantity) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.stock.Quantity","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]}`
 }
@@ -73,14 +73,14 @@ type Box struct {
 	Label BoxLabel `avro:"label" json:"label"`
 }
 
-// AvroSchema returns the Avro schema of Box in canonical form, with
-// namespace com.acme.stock.
+// AvroSchema returns the Avro schema of Box in canonical form, with namespace
+// com.acme.stock.
 func (Box) AvroSchema() string {
 	return `{"name":"com.acme.stock.Box","type":"record","fields":[{"name":"label","type":["string","long"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Box as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Box as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Box) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.stock.Box","doc":"A record with a union inside, used as a branch and in a list.","fields":[{"name":"label","type":["string","long"]}]}`
 }
@@ -182,14 +182,14 @@ func (v Level) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of Level in canonical form, with
-// namespace com.acme.stock.
+// AvroSchema returns the Avro schema of Level in canonical form, with namespace
+// com.acme.stock.
 func (Level) AvroSchema() string {
 	return `{"name":"com.acme.stock.Level","type":"enum","symbols":["low","high"]}`
 }
 
-// AvroFullSchema returns the Avro schema of Level as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Level as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Level) AvroFullSchema() string {
 	return `{"type":"enum","name":"com.acme.stock.Level","symbols":["low","high"]}`
 }
@@ -211,14 +211,14 @@ type StockMoved struct {
 	ByName map[string]Box   `avro:"byName" json:"byName"`
 }
 
-// AvroSchema returns the Avro schema of StockMoved in canonical form, with
-// namespace com.acme.stock.
+// AvroSchema returns the Avro schema of StockMoved in canonical form, with namespace
+// com.acme.stock.
 func (StockMoved) AvroSchema() string {
 	return `{"name":"com.acme.stock.StockMoved","type":"record","fields":[{"name":"sku","type":"string"},{"name":"change","type":["long",{"name":"com.acme.stock.Quantity","type":"record","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]},{"name":"com.acme.stock.Box","type":"record","fields":[{"name":"label","type":["string","long"]}]}]},{"name":"note","type":["null","string","double",{"type":"long","logicalType":"timestamp-millis"}]},{"name":"count","type":["int","string"]},{"name":"price","type":["null",{"type":"bytes","logicalType":"decimal","precision":8,"scale":2},{"name":"com.acme.stock.Level","type":"enum","symbols":["low","high"]}]},{"name":"boxes","type":{"type":"array","items":"com.acme.stock.Box"}},{"name":"spare","type":["null","com.acme.stock.Box"]},{"name":"byName","type":{"type":"map","values":"com.acme.stock.Box"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of StockMoved as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of StockMoved as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (StockMoved) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.stock.StockMoved","fields":[{"name":"sku","type":"string"},{"name":"change","type":["long",{"type":"record","name":"com.acme.stock.Quantity","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]},{"type":"record","name":"com.acme.stock.Box","doc":"A record with a union inside, used as a branch and in a list.","fields":[{"name":"label","type":["string","long"]}]}]},{"name":"note","type":["null","string","double",{"type":"long","logicalType":"timestamp-millis"}],"default":null},{"name":"count","type":["int","string"]},{"name":"price","type":["null",{"type":"bytes","logicalType":"decimal","precision":8,"scale":2},{"type":"enum","name":"com.acme.stock.Level","symbols":["low","high"]}],"default":null},{"name":"boxes","type":{"type":"array","items":"com.acme.stock.Box"}},{"name":"spare","type":["null","com.acme.stock.Box"],"default":null},{"name":"byName","type":{"type":"map","values":"com.acme.stock.Box"}}]}`
 }
@@ -534,14 +534,14 @@ type CountStock struct {
 	Amount CountStockAmount `avro:"amount" json:"amount"`
 }
 
-// AvroSchema returns the Avro schema of CountStock in canonical form, with
-// namespace com.acme.stock.
+// AvroSchema returns the Avro schema of CountStock in canonical form, with namespace
+// com.acme.stock.
 func (CountStock) AvroSchema() string {
 	return `{"name":"com.acme.stock.CountStock","type":"record","fields":[{"name":"sku","type":"string"},{"name":"amount","type":["long","string"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of CountStock as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of CountStock as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (CountStock) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.stock.CountStock","fields":[{"name":"sku","type":"string"},{"name":"amount","type":["long","string"]}]}`
 }
@@ -676,8 +676,8 @@ func (u *boxLabelAvro) ToAny() (any, error) {
 	return nil, fmt.Errorf("acemq: %T is not a branch of BoxLabel", u.v)
 }
 
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
-// the value alone when every branch is a primitive.
+// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
+// alone when every branch is a primitive.
 func (u *boxLabelAvro) FromAny(p any) error {
 	name, val := avro.UnionBranch(p)
 	if x, ok := val.(string); ok && (name == "" || name == "string") {
@@ -779,8 +779,8 @@ func (u *stockMovedChangeAvro) ToAny() (any, error) {
 	return nil, fmt.Errorf("acemq: %T is not a branch of StockMovedChange", u.v)
 }
 
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
-// the value alone when every branch is a primitive.
+// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
+// alone when every branch is a primitive.
 func (u *stockMovedChangeAvro) FromAny(p any) error {
 	name, val := avro.UnionBranch(p)
 	if x, ok := val.(int64); ok && (name == "" || name == "long") {
@@ -841,8 +841,8 @@ func (u *stockMovedNoteAvro) ToAny() (any, error) {
 	return nil, fmt.Errorf("acemq: %T is not a branch of StockMovedNote", u.v)
 }
 
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
-// the value alone when every branch is a primitive.
+// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
+// alone when every branch is a primitive.
 func (u *stockMovedNoteAvro) FromAny(p any) error {
 	name, val := avro.UnionBranch(p)
 	if x, ok := val.(string); ok && (name == "" || name == "string") {
@@ -898,8 +898,8 @@ func (u *stockMovedCountAvro) ToAny() (any, error) {
 	return nil, fmt.Errorf("acemq: %T is not a branch of StockMovedCount", u.v)
 }
 
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
-// the value alone when every branch is a primitive.
+// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
+// alone when every branch is a primitive.
 func (u *stockMovedCountAvro) FromAny(p any) error {
 	name, val := avro.UnionBranch(p)
 	if x, ok := val.(int); ok && (name == "" || name == "int") {
@@ -951,8 +951,8 @@ func (u *stockMovedPriceAvro) ToAny() (any, error) {
 	return nil, fmt.Errorf("acemq: %T is not a branch of StockMovedPrice", u.v)
 }
 
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
-// the value alone when every branch is a primitive.
+// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
+// alone when every branch is a primitive.
 func (u *stockMovedPriceAvro) FromAny(p any) error {
 	name, val := avro.UnionBranch(p)
 	if x, ok := val.(*big.Rat); ok && (name == "" || name == "bytes.decimal") {
@@ -1028,8 +1028,8 @@ func (u *countStockAmountAvro) ToAny() (any, error) {
 	return nil, fmt.Errorf("acemq: %T is not a branch of CountStockAmount", u.v)
 }
 
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
-// the value alone when every branch is a primitive.
+// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
+// alone when every branch is a primitive.
 func (u *countStockAmountAvro) FromAny(p any) error {
 	name, val := avro.UnionBranch(p)
 	if x, ok := val.(int64); ok && (name == "" || name == "long") {
@@ -1081,15 +1081,15 @@ var countStockSpec = &acemqimpl.MessageSpec[CountStock]{
 	Mandatory: true,
 }
 
-// Publisher publishes the events and sends the commands of the stock domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the stock domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubStockMoved *acemq.Publisher[StockMoved]
 	pubCountStock *acemq.Publisher[CountStock]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubStockMoved: stockMovedSpec.Publisher(conn),
