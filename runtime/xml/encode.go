@@ -126,9 +126,10 @@ func memberOf(key string, parent reflect.Type) (string, reflect.Type, bool, bool
 		if parent == xmlNameType {
 			return key, nil, false, false
 		}
-		f, ok := fieldsOf(parent).byJSON[key]
+		fs := fieldsOf(parent)
+		f, ok := fs.byJSON[key]
 		if !ok {
-			return key, nil, false, key == "XMLName"
+			return key, nil, false, fs.skipped[key]
 		}
 		return f.xmlName, f.typ, f.omitEmpty, false
 	case reflect.Map:

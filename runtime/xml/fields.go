@@ -17,10 +17,12 @@ type field struct {
 	quoted    bool         // a json tag's ",string": the JSON form of a number is a string
 }
 
-// fieldSet is a struct type's fields by element name and by JSON key.
+// fieldSet is a struct type's fields by element name and by JSON key, and
+// the JSON keys XML leaves out (xml:"-", the XMLName field).
 type fieldSet struct {
-	byXML  map[string]*field
-	byJSON map[string]*field
+	byXML   map[string]*field
+	byJSON  map[string]*field
+	skipped map[string]bool
 }
 
 var fieldCache sync.Map // reflect.Type → *fieldSet
@@ -31,7 +33,7 @@ func fieldsOf(t reflect.Type) *fieldSet {
 	if fs, ok := fieldCache.Load(t); ok {
 		return fs.(*fieldSet)
 	}
-	fs := &fieldSet{byXML: map[string]*field{}, byJSON: map[string]*field{}}
+	fs := &fieldSet{byXML: map[string]*field{}, byJSON: map[string]*field{}, skipped: map[string]bool{}}
 	collect(t, fs, 0)
 	actual, _ := fieldCache.LoadOrStore(t, fs)
 	return actual.(*fieldSet)
@@ -45,7 +47,8 @@ var xmlNameType = reflect.TypeFor[stdxml.Name]()
 func collect(t reflect.Type, fs *fieldSet, depth int) {
 	for i := range t.NumField() {
 		sf := t.Field(i)
-		if sf.Type == xmlNameType && sf.Name == "XMLName" {
+		if sf.Type == xmlNameType && sf.Name == "XMLName" || sf.Tag.Get("xml") == "-" {
+			fs.skipped[jsonKey(sf)] = true
 			continue
 		}
 		if promoted(sf) {
@@ -79,10 +82,8 @@ func describe(sf reflect.StructField) *field {
 	if jtag == "-" || xtag == "-" {
 		return nil
 	}
-	jname, jopts := tagName(jtag)
-	if jname == "" {
-		jname = sf.Name
-	}
+	jname := jsonKey(sf)
+	_, jopts := tagName(jtag)
 	xname, xopts := tagName(xtag)
 	if i := strings.LastIndexByte(xname, ' '); i >= 0 {
 		xname = xname[i+1:] // "namespace local": the local name
@@ -91,6 +92,14 @@ func describe(sf reflect.StructField) *field {
 		xname = jname
 	}
 	return &field{xmlName: xname, jsonKey: jname, typ: sf.Type, omitEmpty: hasOpt(xopts, "omitempty"), quoted: hasOpt(jopts, "string")}
+}
+
+// jsonKey is the key encoding/json writes sf under.
+func jsonKey(sf reflect.StructField) string {
+	if name, _ := tagName(sf.Tag.Get("json")); name != "" {
+		return name
+	}
+	return sf.Name
 }
 
 func add(fs *fieldSet, f *field) {
