@@ -43,8 +43,6 @@ func ruledHeaders(m *Message) []*Header {
 	return out
 }
 
-func headerRulesVar(m *Message) string { return unexported(m.Name) + "HeaderRules" }
-
 // headerRulesArgs spreads m's header rules into a call: name... .
 func headerRulesArgs(m *Message) jen.Code { return jen.Id(headerRulesVar(m)).Op("...") }
 
