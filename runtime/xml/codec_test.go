@@ -1,6 +1,7 @@
 package xml
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	stdxml "encoding/xml"
 	"errors"
@@ -356,5 +357,37 @@ func TestElementsNestedTooDeeplyAreFatal(t *testing.T) {
 	var m map[string]any
 	if err := (Codec{}).Decode([]byte(body), &m); !acemq.IsFatal(err) || !errors.Is(err, errTooDeep) {
 		t.Fatalf("error %v, want a fatal errTooDeep", err)
+	}
+}
+
+// digest is written the way the generator writes a fixed type: base64 text.
+type digest [4]byte
+
+func (v digest) MarshalText() ([]byte, error) {
+	return []byte(base64.StdEncoding.EncodeToString(v[:])), nil
+}
+
+func (v *digest) UnmarshalText(text []byte) error {
+	_, err := base64.StdEncoding.Decode(v[:], text)
+	return err
+}
+
+type signed struct {
+	Sum  digest   `json:"sum"`
+	Sums []digest `json:"sums"`
+}
+
+func TestAFixedTypeIsOneBase64ElementNotAList(t *testing.T) {
+	in := signed{Sum: digest{1, 2, 3, 4}, Sums: []digest{{5, 6, 7, 8}, {9}}}
+	b, err := Codec{}.Encode(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "<signed><sum>AQIDBA==</sum><sums>BQYHCA==</sums><sums>CQAAAA==</sums></signed>"; string(b) != want {
+		t.Fatalf("encoded %s, want %s", b, want)
+	}
+	var out signed
+	if err := (Codec{}).Decode(b, &out); err != nil || !reflect.DeepEqual(out, in) {
+		t.Fatalf("read back %+v, %v", out, err)
 	}
 }
