@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 func TestXMLClaimsTheFamilysContentTypes(t *testing.T) {
@@ -279,7 +280,7 @@ type keyed struct {
 
 // Lap is written the way the generator writes a record with JSON forms: a
 // record-level MarshalJSON and UnmarshalJSON binding its fields to
-// acemq.JSONForm values.
+// acemqimpl.JSONForm values.
 type Lap struct {
 	Took   time.Duration   `json:"took"`
 	Fee    *big.Rat        `json:"fee"`
@@ -289,15 +290,15 @@ type Lap struct {
 
 func (m Lap) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Took   acemq.JSONValue[time.Duration]   `json:"took"`
-		Fee    acemq.JSONValue[*big.Rat]        `json:"fee"`
-		Day    time.Time                        `json:"day"`
-		Splits acemq.JSONValue[[]time.Duration] `json:"splits"`
+		Took   acemqimpl.JSONValue[time.Duration]   `json:"took"`
+		Fee    acemqimpl.JSONValue[*big.Rat]        `json:"fee"`
+		Day    time.Time                            `json:"day"`
+		Splits acemqimpl.JSONValue[[]time.Duration] `json:"splits"`
 	}{
-		Took:   acemq.JSONMillisForm().Bind(&m.Took),
-		Fee:    acemq.JSONDecimalForm(6, 2).Bind(&m.Fee),
+		Took:   acemqimpl.JSONMillisForm().Bind(&m.Took),
+		Fee:    acemqimpl.JSONDecimalForm(6, 2).Bind(&m.Fee),
 		Day:    m.Day,
-		Splits: acemq.JSONArray(acemq.JSONMillisForm()).Bind(&m.Splits),
+		Splits: acemqimpl.JSONArray(acemqimpl.JSONMillisForm()).Bind(&m.Splits),
 	})
 }
 
@@ -305,14 +306,14 @@ func (m *Lap) UnmarshalJSON(data []byte) error {
 	type plain Lap
 	return json.Unmarshal(data, &struct {
 		*plain
-		Took   acemq.JSONValue[time.Duration]   `json:"took"`
-		Fee    acemq.JSONValue[*big.Rat]        `json:"fee"`
-		Splits acemq.JSONValue[[]time.Duration] `json:"splits"`
+		Took   acemqimpl.JSONValue[time.Duration]   `json:"took"`
+		Fee    acemqimpl.JSONValue[*big.Rat]        `json:"fee"`
+		Splits acemqimpl.JSONValue[[]time.Duration] `json:"splits"`
 	}{
 		plain:  (*plain)(m),
-		Took:   acemq.JSONMillisForm().Bind(&m.Took),
-		Fee:    acemq.JSONDecimalForm(6, 2).Bind(&m.Fee),
-		Splits: acemq.JSONArray(acemq.JSONMillisForm()).Bind(&m.Splits),
+		Took:   acemqimpl.JSONMillisForm().Bind(&m.Took),
+		Fee:    acemqimpl.JSONDecimalForm(6, 2).Bind(&m.Fee),
+		Splits: acemqimpl.JSONArray(acemqimpl.JSONMillisForm()).Bind(&m.Splits),
 	})
 }
 
