@@ -131,13 +131,13 @@ func TestCommittedTransactionPublishesWhatSendOnConnWould(t *testing.T) {
 			q := queue(t, conn)
 			env := acemq.Envelope{ID: acemq.NewUUID(), FirstSeen: time.UnixMilli(1700000000123), Headers: map[string]any{"x-tenant": "acme", "x-n": int64(7)}}
 			payload := order{ID: "o-1", Total: 42}
-			direct := acemq.NewPublisher(conn, "", q, acemq.PublishWith[order](codec), acemq.RequireHeaders[order]("x-tenant"))
+			direct := acemq.NewPublisher(conn, "", q, acemq.PublishWith[order](codec), acemq.PublishHeaderRules[order](acemq.HeaderRule{Name: "x-tenant", Required: true}))
 			if err := direct.SendEnvelope(t.Context(), payload, env); err != nil {
 				t.Fatal(err)
 			}
 			inTx(t, db, true, func(tx *sql.Tx) {
 				via := Within(conn, store, tx)
-				p := acemq.NewPublisher(via, "", q, acemq.PublishWith[order](codecOn(t, via)), acemq.RequireHeaders[order]("x-tenant"))
+				p := acemq.NewPublisher(via, "", q, acemq.PublishWith[order](codecOn(t, via)), acemq.PublishHeaderRules[order](acemq.HeaderRule{Name: "x-tenant", Required: true}))
 				if err := p.SendEnvelope(t.Context(), payload, env); err != nil {
 					t.Fatal(err)
 				}
