@@ -63,6 +63,7 @@ func (c *Consumer) plan(ctx context.Context, d Delivery, cc *ConsumeContext) pla
 	start := time.Now()
 	ack, err := c.process(ctx, inbound{
 		env: env, body: cc.Body, contentType: cc.ContentType, routingKey: d.RoutingKey, redelivered: d.Redelivered,
+		queue: c.queue,
 	})
 	if err != nil {
 		return c.planUndecoded(env, err)
