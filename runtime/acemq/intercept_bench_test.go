@@ -3,6 +3,7 @@ package acemq_test
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -65,6 +66,59 @@ func BenchmarkSendAsyncOnMemory(b *testing.B) {
 		}
 		if _, err := pending.Wait(ctx); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// sendAllocs is the allocations of one Send on memory:// through n
+// hooking interceptors.
+func sendAllocs(t *testing.T, n int) float64 {
+	var opts []acemq.ConnOption
+	for range n {
+		opts = append(opts, acemq.WithPublishInterceptor(hookingInterceptor()))
+	}
+	conn := connect(t, opts...)
+	pub := acemq.NewPublisher[Order](conn, "amq.fanout", "orders")
+	return testing.AllocsPerRun(200, func() {
+		if err := pub.Send(context.Background(), Order{ID: "o", Total: 1}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestAnInterceptorWithAnOutcomeHookAddsNoAllocationToSend(t *testing.T) {
+	base := sendAllocs(t, 0)
+	for _, n := range []int{1, 5} {
+		if got := sendAllocs(t, n); got > base {
+			t.Errorf("Send through %d interceptors with hooks allocates %v times, without any %v; want no more", n, got, base)
+		}
+	}
+}
+
+func TestMoreOutcomeHooksThanAMessageHoldsInlineAllRunLastFirst(t *testing.T) {
+	var mu sync.Mutex
+	var ran []int
+	var opts []acemq.ConnOption
+	for i := range 12 {
+		opts = append(opts, acemq.WithPublishInterceptor(func(_ context.Context, c *acemq.PublishContext) error {
+			c.OnOutcome(func(context.Context, acemq.PublishOutcome) {
+				mu.Lock()
+				defer mu.Unlock()
+				ran = append(ran, i)
+			})
+			return nil
+		}))
+	}
+	conn := connect(t, opts...)
+	if err := acemq.NewPublisher[Order](conn, "amq.fanout", "orders").Send(context.Background(), Order{}); err != nil {
+		t.Fatal(err)
+	}
+	if len(ran) != 12 {
+		t.Fatalf("%d hooks ran, want 12", len(ran))
+	}
+	for k, i := range ran {
+		if i != 11-k {
+			t.Fatalf("hooks ran in the order %v, want last registered first", ran)
 		}
 	}
 }
