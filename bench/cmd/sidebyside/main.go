@@ -8,6 +8,7 @@
 //	go run ./cmd/sidebyside                 # starts ../scripts/broker.sh start 5780, stops it after
 //	go run ./cmd/sidebyside -url amqp://... # an existing broker instead
 //	go run ./cmd/sidebyside -reps 7 -scale 2 -csv out.csv -only stream,batch
+//	go run ./cmd/sidebyside -only stream -cpuprofile stream.pprof
 package main
 
 import (
@@ -17,6 +18,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime/pprof"
 	"strings"
 	"time"
 )
@@ -28,11 +30,33 @@ func main() {
 	port := flag.Int("port", 5780, "port of the private node ../scripts/broker.sh starts")
 	csvPath := flag.String("csv", "sidebyside.csv", "where to write every repetition")
 	only := flag.String("only", "", "comma-separated scenario names to run (default: all)")
+	profile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
+	if *profile != "" {
+		stop, err := startProfile(*profile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "sidebyside:", err)
+			os.Exit(1)
+		}
+		defer stop()
+	}
 	if err := run(*reps, *scale, *url, *port, *csvPath, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "sidebyside:", err)
 		os.Exit(1)
 	}
+}
+
+// startProfile starts a CPU profile into path.
+func startProfile(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		_ = f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); _ = f.Close() }, nil
 }
 
 func run(reps int, scale float64, url string, port int, csvPath, only string) error {
