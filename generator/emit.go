@@ -83,6 +83,7 @@ func emitDomain(dom *Domain, cfg config) ([]byte, error) {
 	}
 	e.mirrors()
 	e.headerOptions()
+	e.headerRules()
 	e.publisher()
 	e.codecBuilders()
 	e.consumers()

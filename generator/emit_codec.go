@@ -44,7 +44,7 @@ func (c codecSpec) needsConn() bool {
 // codecFunc is the name of the generated codec builder of m.
 func codecFunc(m *Message) string { return messageCodec(m).fn() }
 
-func (c codecSpec) fn() string { return unexported(c.name) + "Codec" }
+func (c codecSpec) fn() string { return codecName(c.name) }
 
 // publishCodecOption is the PublisherOption that sets m's codec.
 func publishCodecOption(m *Message, typ jen.Code) jen.Code {

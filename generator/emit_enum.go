@@ -27,8 +27,6 @@ func (e *emitter) enum(rec *Record, first string) {
 	e.schemaMethods(rec)
 }
 
-func enumConst(rec *Record, symbol string) string { return rec.Name + GoName(symbol) }
-
 func enumConsts(rec *Record) []jen.Code {
 	var out []jen.Code
 	for _, s := range rec.Symbols {

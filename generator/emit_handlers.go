@@ -14,10 +14,10 @@ import (
 func (e *emitter) handlers() {
 	events, owned := e.handled()
 	if len(events) > 0 {
-		e.handlerSet("EventHandlers", "the handler set of a service that subscribes to the events of the\n"+e.dom.Name+" domain", events, true)
+		e.handlerSet(eventHandlersSet, "the handler set of a service that subscribes to the events of the\n"+e.dom.Name+" domain", events, true)
 	}
 	if len(owned) > 0 {
-		e.handlerSet("Handlers", "the handler set of the service that owns the "+e.dom.Name+" domain:\nit handles the domain's commands and answers its RPCs", owned, false)
+		e.handlerSet(handlersSet, "the handler set of the service that owns the "+e.dom.Name+" domain:\nit handles the domain's commands and answers its RPCs", owned, false)
 	}
 	if len(events)+len(owned) > 0 {
 		e.server()
@@ -33,11 +33,11 @@ type handled struct {
 	consume string // the package function the set calls
 }
 
-func (h handled) method() string { return "Handle" + h.name }
+func (h handled) method() string { return handleName(h.name) }
 
 func (e *emitter) handled() (events, owned []handled) {
 	for _, m := range e.dom.Messages {
-		h := handled{kind: m.Kind.String(), name: m.Name, req: m.Name, consume: "Consume" + m.Name}
+		h := handled{kind: m.Kind.String(), name: m.Name, req: m.Name, consume: consumeName(m)}
 		if m.Kind == Event {
 			events = append(events, h)
 		} else {
@@ -45,7 +45,7 @@ func (e *emitter) handled() (events, owned []handled) {
 		}
 	}
 	for _, r := range e.dom.RPCs {
-		owned = append(owned, handled{kind: "rpc", name: r.Name, req: r.Request.Name, resp: r.Response.Name, consume: "Serve" + r.Name})
+		owned = append(owned, handled{kind: "rpc", name: r.Name, req: r.Request.Name, resp: r.Response.Name, consume: serveName(r)})
 	}
 	return events, owned
 }
@@ -60,7 +60,7 @@ func (h handled) signature(s *jen.Statement) *jen.Statement {
 }
 
 func (e *emitter) handlerSet(set, what string, hs []handled, events bool) {
-	unimpl, guard := "Unimplemented"+set, "mustEmbedUnimplemented"+set
+	unimpl, guard := unimplementedName(set), guardName(set)
 	e.comment(fmt.Sprintf("%s is %s, one method per message.\nEmbed %s in implementations: a message added to the\ncontract is then handled by its default (the message is rejected, or the\nRPC fails) instead of breaking the build.", set, what, unimpl), "", "")
 	e.f.Type().Id(set).InterfaceFunc(func(g *jen.Group) {
 		for _, h := range hs {
@@ -143,24 +143,23 @@ func (e *emitter) interceptors() {
 	for _, m := range e.dom.Messages {
 		fn := jen.Id("fn").Func().Params(jen.Qual(contextPath, "Context"), jen.Op("*").Add(qual("PublishContext")), jen.Op("*").Id(m.Name)).Error()
 		e.comment(fmt.Sprintf("Intercept%s returns a ConnOption adding a publish interceptor that runs\nfor %s messages only: what fn leaves in *m is what is published, and an\nerror it returns stops the publish. A nil fn is refused at Connect.", m.Name, m.Name), "", "")
-		e.f.Func().Id("Intercept" + m.Name).Params(fn).Add(qual("ConnOption")).Block(
+		e.f.Func().Id(interceptName(m)).Params(fn).Add(qual("ConnOption")).Block(
 			jen.Return(qual("InterceptPublish").Call(jen.Id("fn"))))
 	}
 	e.rules()
 }
 
 func (e *emitter) rules() {
-	e.f.Comment("Rules returns the contract's rules as one ConnOption: every required header")
-	e.f.Comment("is enforced on publish (for any publisher of the message's type) and on")
-	e.f.Comment("consume (a delivery of the message's type lacking it is dead-lettered).")
+	e.f.Comment("Rules returns the contract's rules as one ConnOption: every required header,")
+	e.f.Comment("and the declared type of every header, is enforced on publish (for any")
+	e.f.Comment("publisher of the message's type) and on consume (a delivery of the message's")
+	e.f.Comment("type lacking it, or carrying a value of another type, is dead-lettered).")
 	e.f.Func().Id("Rules").Params().Add(qual("ConnOption")).Block(jen.Return(qual("ConnOptions").CallFunc(func(g *jen.Group) {
 		for _, m := range e.dom.Messages {
-			req := requiredHeaders(m)
-			if len(req) == 0 {
+			if len(ruledHeaders(m)) == 0 {
 				continue
 			}
-			g.Line().Add(qual("RequirePublishHeaders").Types(jen.Id(m.Name)).Call(req...))
-			g.Line().Add(qual("RequireConsumeHeaders").Call(append([]jen.Code{jen.Id(m.Name + "RoutingKey")}, req...)...))
+			g.Line().Add(qual("HeaderRulesOf").Types(jen.Id(m.Name)).Call(jen.Id(routingKeyName(m)), headerRulesArgs(m)))
 		}
 	})))
 }

@@ -53,17 +53,6 @@ func containerForm(t *Type) *jen.Statement {
 	return qual(wrap).Call(elem)
 }
 
-// formFields returns the fields of rec that need a JSON form.
-func formFields(rec *Record) []*Field {
-	var out []*Field
-	for _, f := range rec.Fields {
-		if f.Type != nil && jsonForm(f.Type) != nil {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // jsonMethods writes MarshalJSON for a record with form fields and
 // UnmarshalJSON for one with form or union fields.
 func (e *emitter) jsonMethods(rec *Record) {
@@ -158,14 +147,6 @@ func formsDoc(forms []*Field) string {
 		parts = append(parts, "decimals as strings with their scale's digits (\"12.34\")")
 	}
 	return joinAnd(parts) + "."
-}
-
-// leafOf is the element type under t's optionals, arrays and maps.
-func leafOf(t *Type) *Type {
-	for t.Kind == Optional || t.Kind == Array || t.Kind == Map {
-		t = t.Elem
-	}
-	return t
 }
 
 // wrapWords breaks text into comment lines of at most about 80 columns.

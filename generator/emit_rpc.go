@@ -20,25 +20,16 @@ func (e *emitter) rpcs() {
 
 // rpcErrors declares each error name once, whichever RPCs declare it.
 func (e *emitter) rpcErrors() {
-	seen := map[string]bool{}
-	var names []string
-	for _, r := range e.dom.RPCs {
-		for _, x := range r.Errors {
-			if !seen[x.Name] {
-				seen[x.Name] = true
-				names = append(names, x.Name)
-			}
-		}
-	}
-	if len(names) == 0 {
+	errs := declaredErrors(e.dom)
+	if len(errs) == 0 {
 		return
 	}
 	e.f.Comment("The declared errors of the domain's RPCs: a responder returns one to send it,")
 	e.f.Comment("and a caller tests for it with errors.Is.")
 	e.f.Var().DefsFunc(func(g *jen.Group) {
-		for _, n := range names {
-			g.Commentf("Err%s is the declared error %s.", n, n)
-			g.Id("Err"+n).Op("=").Qual(patternsPath, "NewError").Call(jen.Lit(n))
+		for _, x := range errs {
+			g.Commentf("%s is the declared error %s.", errorName(x.Name), x.Name)
+			g.Id(errorName(x.Name)).Op("=").Qual(patternsPath, "NewError").Call(jen.Lit(x.Name))
 		}
 	})
 }
@@ -49,20 +40,19 @@ func rpcHandler(r *RPC) *jen.Statement {
 }
 
 func (e *emitter) serve(r *RPC) {
-	low := unexported(r.Name)
 	e.comment(fmt.Sprintf("Serve%s declares %sQueue (a quorum queue with its dead-letter\n"+
 		"queue) and answers each %s with h's response, or with its error\n"+
 		"(a declared error reaches the caller as itself). The contract's codec\n"+
 		"applies; opts come after it, so they win.", r.Name, r.Name, r.Request.Name), r.Doc, r.Deprecated)
-	e.f.Func().Id("Serve"+r.Name).Params(jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("conn").Op("*").Add(qual("Conn")),
+	e.f.Func().Id(serveName(r)).Params(jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("conn").Op("*").Add(qual("Conn")),
 		jen.Id("h").Add(rpcHandler(r)), jen.Id("opts").Op("...").Add(qual("ConsumeOption"))).
 		Parens(jen.List(jen.Op("*").Qual(patternsPath, "Responder"), jen.Error())).Block(
 		jen.Return(jen.Qual(patternsPath, "DeclareAndServe").Call(jen.Id("ctx"), jen.Id("conn"),
-			jen.Id(low+"Topology").Call(qual("NewTopology").Call()), jen.Id(r.Name+"Queue"), jen.Id("h"),
+			jen.Id(topologyName(r.Name)).Call(qual("NewTopology").Call()), jen.Id(queueName(r.Name)), jen.Id("h"),
 			jen.Append(jen.Index().Add(qual("ConsumeOption")).Values(e.rpcCodecOption(r, false)), jen.Id("opts").Op("...")).Op("..."))))
-	e.f.Commentf("%sTopology adds the queue of rpc %s to t.", low, r.Name)
-	e.f.Func().Id(low + "Topology").Params(jen.Id("t").Op("*").Add(qual("Topology"))).Op("*").Add(qual("Topology")).Block(
-		jen.Return(jen.Id("t").Dot("Queue").Call(jen.Id(r.Name+"Queue"), qual("OfType").Call(qual("QueueQuorum"))).Dot("DeadLetters").Call(jen.Id(r.Name + "Queue"))))
+	e.f.Commentf("%s adds the queue of rpc %s to t.", topologyName(r.Name), r.Name)
+	e.f.Func().Id(topologyName(r.Name)).Params(jen.Id("t").Op("*").Add(qual("Topology"))).Op("*").Add(qual("Topology")).Block(
+		jen.Return(jen.Id("t").Dot("Queue").Call(jen.Id(queueName(r.Name)), qual("OfType").Call(qual("QueueQuorum"))).Dot("DeadLetters").Call(jen.Id(queueName(r.Name)))))
 }
 
 // rpcCodecOption sets an RPC's codec on the responder (a ConsumeOption) or,
@@ -79,8 +69,6 @@ func (e *emitter) rpcCodecOption(r *RPC, client bool) jen.Code {
 	}
 	return qual("ConsumeWith").Call(codecValue(c.codec))
 }
-
-func clientField(r *RPC) string { return unexported(r.Name) }
 
 func (e *emitter) client() {
 	e.f.Commentf("Client calls the RPCs of the %s domain; create one with NewClient. It is", e.dom.Name)
@@ -110,12 +98,12 @@ func (e *emitter) newRPCClient(r *RPC) jen.Code {
 	if len(r.Errors) > 0 {
 		opts = append(opts, jen.Qual(patternsPath, "DeclaredErrors").CallFunc(func(eg *jen.Group) {
 			for _, x := range r.Errors {
-				eg.Id("Err" + x.Name)
+				eg.Id(errorName(x.Name))
 			}
 		}))
 	}
 	opts = append(opts, e.rpcCodecOption(r, true))
-	args := append([]jen.Code{jen.Id("conn"), jen.Lit(""), jen.Id(r.Name + "Queue")}, opts...)
+	args := append([]jen.Code{jen.Id("conn"), jen.Lit(""), jen.Id(queueName(r.Name))}, opts...)
 	return jen.Qual(patternsPath, "NewClient").Types(jen.Id(r.Request.Name), jen.Id(r.Response.Name)).Call(args...)
 }
 

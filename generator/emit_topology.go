@@ -16,11 +16,11 @@ func (e *emitter) topology() {
 		g.Id("t").Op(":=").Id("newTopology").Call()
 		for _, m := range e.dom.Messages {
 			if m.Kind == Command {
-				g.Id("t").Op("=").Id(unexported(m.Name) + "Topology").Call(jen.Id("t"))
+				g.Id("t").Op("=").Id(topologyName(m.Name)).Call(jen.Id("t"))
 			}
 		}
 		for _, r := range e.dom.RPCs {
-			g.Id("t").Op("=").Id(unexported(r.Name) + "Topology").Call(jen.Id("t"))
+			g.Id("t").Op("=").Id(topologyName(r.Name)).Call(jen.Id("t"))
 		}
 		g.Return(jen.Id("t"))
 	})

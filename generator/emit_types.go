@@ -24,17 +24,17 @@ func (e *emitter) constants() {
 func (e *emitter) messageConstants(g *jen.Group) {
 	for _, m := range e.dom.Messages {
 		g.Commentf("%sRoutingKey is the routing key of %s %s on Exchange.", m.Name, m.Kind, m.Name)
-		g.Id(m.Name + "RoutingKey").Op("=").Lit(m.RoutingKey)
+		g.Id(routingKeyName(m)).Op("=").Lit(m.RoutingKey)
 		if m.Kind == Command {
 			g.Commentf("%sQueue is the queue that owns command %s; it is bound to Exchange", m.Name, m.Name)
 			g.Commentf("with %sRoutingKey.", m.Name)
-			g.Id(m.Name + "Queue").Op("=").Lit(m.Queue)
+			g.Id(queueName(m.Name)).Op("=").Lit(m.Queue)
 		}
 	}
 	for _, r := range e.dom.RPCs {
 		g.Commentf("%sQueue is the queue that serves rpc %s; requests reach it through", r.Name, r.Name)
 		g.Comment("the default exchange, with the queue's name as routing key.")
-		g.Id(r.Name + "Queue").Op("=").Lit(r.Queue)
+		g.Id(queueName(r.Name)).Op("=").Lit(r.Queue)
 	}
 }
 
@@ -51,21 +51,6 @@ func (e *emitter) records() {
 		e.record(r.Request, fmt.Sprintf("%s is the request of rpc %s.", r.Request.Name, r.Name))
 		e.record(r.Response, fmt.Sprintf("%s is the response of rpc %s.", r.Response.Name, r.Name))
 	}
-}
-
-// describe and label name the package's contract in comments.
-func (d *Domain) describe() string {
-	if d.Library {
-		return "type library"
-	}
-	return d.Name
-}
-
-func (d *Domain) label() string {
-	if d.Library {
-		return d.Namespace
-	}
-	return "domain"
 }
 
 func (e *emitter) named(rec *Record, first string) {

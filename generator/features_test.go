@@ -86,7 +86,31 @@ func TestAnEventConsumerRefusesAnEmptyServiceThroughTheRuntime(t *testing.T) {
 	if !strings.Contains(src, "queue, err := acemq.SubscriberQueue(service, OrderPlacedRoutingKey)") {
 		t.Fatal("Consume<Event> does not name its queue with acemq.SubscriberQueue")
 	}
-	if !strings.Contains(src, `acemq.RequirePublishHeaders[OrderPlaced]("x-tenant")`) || !strings.Contains(src, `acemq.RequireConsumeHeaders(OrderPlacedRoutingKey, "x-tenant")`) {
-		t.Fatal("Rules does not enforce the required header on publish and consume")
+	if !strings.Contains(src, `acemq.HeaderRulesOf[OrderPlaced](OrderPlacedRoutingKey, orderPlacedHeaderRules...)`) {
+		t.Fatal("Rules does not enforce the header rules on publish and consume")
+	}
+}
+
+func TestDeclaredHeaderTypesAreEmittedForEveryHeaderThatDeclaresOne(t *testing.T) {
+	src := generated(t, "headers", "orders/orders.acemq.go")
+	for _, want := range []string{
+		`{Name: "x-tenant", Type: acemq.StringHeader, Required: true}`,
+		`{Name: "x-priority", Type: acemq.IntHeader}`,
+		`{Name: "x-trace-sampled", Type: acemq.BooleanHeader}`,
+		`{Name: "x-origin", Required: true}`,
+		`{Name: "x-amount", Type: acemq.LongHeader, Required: true}`,
+		`{Name: "x-rate", Type: acemq.DoubleHeader}`,
+		`var refundOrderHeaderRules = []acemq.HeaderRule{`,
+		`acemq.PublishHeaderRules[OrderPlaced](orderPlacedHeaderRules...)`,
+		`acemq.PublishHeaderRules[RefundOrder](refundOrderHeaderRules...)`,
+		`acemq.ConsumeHeaderRules(orderPaidHeaderRules...)`,
+		`acemq.HeaderRulesOf[RefundOrder](RefundOrderRoutingKey, refundOrderHeaderRules...)`,
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("missing %s", want)
+		}
+	}
+	if strings.Contains(src, `"x-note"}`) || strings.Contains(src, "RequireHeaders") {
+		t.Error("a header neither required nor typed got a rule, or RequireHeaders is still emitted")
 	}
 }

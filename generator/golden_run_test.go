@@ -9,8 +9,9 @@ import (
 
 // runProgram uses generated packages of the golden cases on the memory://
 // broker: it publishes and sends, consumes what it sent, and checks the
-// contract's rules (a required header is refused when missing). It exits
-// non-zero with a reason on the first surprise.
+// contract's rules (a required header is refused when missing, a header of
+// another type than declared too). It exits non-zero with a reason on the
+// first surprise.
 const runProgram = `package main
 
 import (
@@ -75,7 +76,12 @@ func run() error {
 	if err := hp.PublishOrderPlaced(ctx, headers.OrderPlaced{OrderID: "o-1"}); err == nil {
 		return fmt.Errorf("publishing without the required x-tenant header succeeded")
 	}
-	if err := hp.PublishOrderPlaced(ctx, headers.OrderPlaced{OrderID: "o-1"}, headers.HeaderXTenant("acme")); err != nil {
+	mistyped := acemq.Header("x-priority", "high")
+	var typeErr *acemq.HeaderTypeError
+	if err := hp.PublishOrderPlaced(ctx, headers.OrderPlaced{OrderID: "o-1"}, headers.HeaderXTenant("acme"), headers.HeaderXOrigin("till-1"), mistyped); !errors.As(err, &typeErr) {
+		return fmt.Errorf("publishing a string as the int header x-priority gave %v", err)
+	}
+	if err := hp.PublishOrderPlaced(ctx, headers.OrderPlaced{OrderID: "o-1"}, headers.HeaderXTenant("acme"), headers.HeaderXOrigin("till-1")); err != nil {
 		return fmt.Errorf("publish: %w", err)
 	}
 	if err := orders.NewPublisher(conn).SendRefundOrder(ctx, orders.RefundOrder{OrderID: "o-2", AmountCents: 150}); err != nil {

@@ -98,6 +98,7 @@ type Header struct {
 	Name     string
 	GoName   string // the part after "Header" in the option's name
 	Type     string // boolean, int, long, double or string
+	Typed    bool   // the contract declared Type; otherwise Type is string and values go unchecked
 	Doc      string
 	Required bool
 }

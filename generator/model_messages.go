@@ -73,7 +73,7 @@ func (r *resolver) headers(hs []*syntaxHeader) []*Header {
 			r.d.errorf(h.Type.P, "header %s: type %q is not a header type (boolean, int, long, double or string)", h.Name.V, typ)
 		}
 		out = append(out, &Header{Pos: h.Name.P, Name: h.Name.V, GoName: GoName(h.Name.V),
-			Type: typ, Doc: h.Doc.V, Required: h.Required.V})
+			Type: typ, Typed: h.Type.Set, Doc: h.Doc.V, Required: h.Required.V})
 	}
 	return out
 }

@@ -3,7 +3,8 @@
 #
 # Starts a private RabbitMQ node on loopback (installing Debian's rabbitmq-server
 # when it is missing), runs gofmt, go vet, the generator's staleness check on
-# the examples and every test with -race — unit tests on memory:// and the
+# the examples, the unit tests once with no broker variables set (as a new user
+# runs `go test ./...`: every broker test must skip, none may fail), every test with -race — unit tests on memory:// and the
 # integration tests against the broker — then every fuzz target for a few
 # seconds (scripts/fuzz.sh), and stops the broker. A second node
 # (ACEMQ_TEST_FAULT_PORT, default 5699, with a TLS listener on the next port
@@ -43,6 +44,17 @@ if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
   git diff --exit-code --stat -- examples || { echo "test.sh: go generate changed examples/; commit the regenerated code"; exit 1; }
 fi
 go run ./cmd/acemq-gen check -o examples/bookstore examples/bookstore/contracts
+
+step "go test ./... with no broker variables set (broker tests skip, nothing fails)"
+nobroker_log=$(mktemp -t acemq-nobroker.XXXXXX)
+if ! env -u ACEMQ_TEST_AMQP_URL -u ACEMQ_REQUIRE_BROKER -u ACEMQ_TEST_FAULT_AMQP_URL -u ACEMQ_TEST_FAULT_PORT \
+  -u ACEMQ_TEST_AMQPS_URL -u ACEMQ_TEST_CA -u ACEMQ_URL go test -count=1 ./... >"$nobroker_log" 2>&1; then
+  grep -v -E '^(ok|\?) ' "$nobroker_log" | tail -n 200
+  echo "test.sh: go test ./... fails without a broker; README.md promises the broker tests skip"
+  rm -f "$nobroker_log"; exit 1
+fi
+rm -f "$nobroker_log"
+echo "ok: every package passes with the broker tests skipped"
 
 step "brokers (the main node and the fault node, started in parallel)"
 scripts/broker.sh install

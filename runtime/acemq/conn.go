@@ -41,6 +41,7 @@ func buildConnConfig(opts []ConnOption) (connConfig, error) {
 			return connConfig{}, err
 		}
 	}
+	cfg.observer = guardObserver(cfg.observer, cfg.logger)
 	return cfg, nil
 }
 

@@ -23,7 +23,7 @@ type consumeConfig struct {
 	tag         string
 	args        map[string]any
 	drain       time.Duration
-	required    []string
+	headers     headerRules
 }
 
 // buildConsumeConfig applies opts over conn's defaults.
@@ -130,10 +130,11 @@ func DrainTimeout(d time.Duration) ConsumeOption {
 }
 
 // ConsumeRequireHeaders dead-letters, without running the handler, a message
-// whose envelope (after the interceptors) lacks any of the named headers.
+// whose envelope (after the interceptors) lacks any of the named headers,
+// whatever their type: ConsumeHeaderRules with Required rules.
 func ConsumeRequireHeaders(names ...string) ConsumeOption {
 	return func(cfg *consumeConfig) error {
-		cfg.required = append(cfg.required, names...)
+		cfg.headers = append(cfg.headers, required(names)...)
 		return nil
 	}
 }

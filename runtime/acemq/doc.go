@@ -4,17 +4,25 @@
 //
 // The publish path:
 //
-//	Envelope built → publish interceptors → Codec.Encode → Transport.Publish → confirm
+//	Envelope built → publish interceptors → header rules → Codec.Encode → Transport.Publish → confirm
 //
 // The consume path:
 //
-//	Delivery → consume interceptors → Codec.Decode → Handler → Ack → settlement
-//	                                 (accept | retry | in progress | dead-letter | park)
+//	Delivery → consume interceptors → header rules → Codec.Decode → Handler → Ack → settlement
+//	                                                (accept | retry | in progress | dead-letter | park)
+//
+// Header rules (HeaderRule: PublishHeaderRules, ConsumeHeaderRules,
+// HeaderRulesOf; RequireHeaders and its kin are the rules that only require)
+// check the application headers a contract declares: a required header must
+// be there, and a header whose type is declared must carry a value of that
+// type (HeaderValueType says which Go values each type accepts; integers
+// may arrive in any width). A publish breaking one fails before anything is
+// sent; a delivery breaking one is dead-lettered with the reason.
 //
 // A retry republishes the message with its attempt advanced, after a wait in
 // the consumer or on a broker retry rung ({queue}.retry.{delay}); exhausted
-// attempts, Reject, a fatal error, a refusing interceptor and a handler panic
-// dead-letter it to {queue}.dlq; an undecodable body and Park set it aside in
+// attempts, Reject, a fatal error, a refusing interceptor, a broken header
+// rule and a handler panic dead-letter it to {queue}.dlq; an undecodable body and Park set it aside in
 // {queue}.parked; each carries its reason in x-acemq-error.
 //
 // No function plugged into the runtime crashes the process by panicking: a

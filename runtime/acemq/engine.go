@@ -8,7 +8,7 @@ import (
 
 // handle runs one delivery through the engine:
 //
-//	interceptors → required headers → decode → handler → plan → settle
+//	interceptors → header rules → decode → handler → plan → settle
 func (c *Consumer) handle(d Delivery) {
 	observed := c.conn.observing()
 	if observed {
@@ -58,9 +58,8 @@ func (c *Consumer) plan(ctx context.Context, d Delivery, cc *ConsumeContext) pla
 		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, OutcomeDeadLettered,
 			"an interceptor refused it: "+reasonOf(err))
 	}
-	if name, ok := c.missingHeader(env); ok {
-		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, OutcomeDeadLettered,
-			fmt.Sprintf("the message lacks the required header %q", name))
+	if reason, broken := c.cfg.headers.consumeReason(env.Headers); broken {
+		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, OutcomeDeadLettered, reason)
 	}
 	start := time.Now()
 	ack, err := c.process(ctx, inbound{
@@ -96,16 +95,6 @@ func (c *Consumer) intercept(ctx context.Context, cc *ConsumeContext) (Envelope,
 		cc.Envelope = &original
 	}
 	return *cc.Envelope, err
-}
-
-// missingHeader returns the first required header env lacks.
-func (c *Consumer) missingHeader(env Envelope) (string, bool) {
-	for _, name := range c.cfg.required {
-		if _, ok := env.Headers[name]; !ok {
-			return name, true
-		}
-	}
-	return "", false
 }
 
 // reasonOf renders an error as a dead-letter reason.

@@ -30,16 +30,23 @@ func DeadLetterQueue(queue string) string { return queue + ".dlq" }
 func ParkedQueue(queue string) string { return queue + ".parked" }
 
 // RungQueue names the retry rung of queue that holds a message for d:
-// {queue}.retry.{delay}, the delay in whole seconds rendered in the largest
-// unit that divides it exactly (30s, 90s, 5m, 2h). A delay under a second
-// renders as 0s, as the Go, Python and Ruby libraries do (Java writes 500ms).
+// {queue}.retry.{delay}. The name follows the rung's TTL (RungArgs: d in
+// whole milliseconds, the broker's resolution), so two rungs share a name only
+// when they hold a message equally long. A whole number of seconds renders in
+// the largest unit that divides it exactly, as the family does (30s, 90s, 5m,
+// 2h; 0s for no wait); any other delay renders exactly in milliseconds, as the
+// Java library does (500ms, 1500ms), where the Go, Python and Ruby libraries
+// round down to whole seconds and so let 1s and 1500ms share one rung.
 func RungQueue(queue string, d time.Duration) string {
 	return queue + ".retry." + rungDelayName(d)
 }
 
 func rungDelayName(d time.Duration) string {
-	secs := int64(d / time.Second)
+	ms := max(d.Milliseconds(), 0)
+	secs := ms / 1000
 	switch {
+	case ms%1000 != 0:
+		return fmt.Sprintf("%dms", ms)
 	case secs <= 0:
 		return "0s"
 	case secs%3600 == 0:

@@ -17,7 +17,7 @@ type Publisher[T any] struct {
 	persistent bool
 	mandatory  bool
 	envOpts    []EnvelopeOption
-	required   []string
+	headers    headerRules
 	err        error
 }
 
@@ -198,19 +198,15 @@ func (p *Publisher[T]) checked(pc *PublishContext) (T, error) {
 	return payload, p.checkHeaders(pc)
 }
 
-// checkHeaders refuses reserved application headers and missing required ones.
+// checkHeaders refuses reserved application headers, missing required ones
+// and ones of another type than declared (header_rules.go).
 func (p *Publisher[T]) checkHeaders(pc *PublishContext) error {
 	for name := range pc.Envelope.Headers {
 		if isReserved(name) {
 			return ReservedHeaderError(name)
 		}
 	}
-	for _, name := range p.required {
-		if _, ok := pc.Envelope.Headers[name]; !ok {
-			return fmt.Errorf("acemq: a %q message requires the header %q", pc.RoutingKey, name)
-		}
-	}
-	return nil
+	return p.headers.publishError(pc.RoutingKey, pc.Envelope.Headers)
 }
 
 func typeName[T any]() string { return reflect.TypeFor[T]().String() }

@@ -12,16 +12,19 @@ import (
 
 // SendAll publishes every payload and waits for every confirm. Each message
 // takes Send's path; the messages are prepared (envelope, interceptors,
-// codec) by up to GOMAXPROCS goroutines at once, so interceptors run
-// concurrently and in no particular order. Every publish of the batch is in
-// flight before any confirm must arrive: when the transport is an
-// AsyncPublisher (memory:// and RabbitMQ are), the calling goroutine writes
-// the prepared messages in payload order, then waits for their confirms;
-// otherwise each prepared message is handed to Transport.Publish on a
-// goroutine of its own. Results are in payload order, always len(payloads)
-// of them; every outcome hook has run when it returns. When some fail, the
-// error is a *BatchPublishFailedError; the others were still published (not
-// atomic). An empty batch succeeds.
+// codec) by several goroutines at once, so interceptors run concurrently and
+// in no particular order. When the transport is an AsyncPublisher (memory://
+// and RabbitMQ are), up to GOMAXPROCS goroutines prepare, then the calling
+// goroutine writes the prepared messages in payload order, so they reach
+// the queue in payload order, and only then waits for their confirms: every
+// publish of the batch is in flight before any confirm must arrive.
+// Otherwise at most SendAllWorkers goroutines (the caller's included) each
+// prepare a message, hand it to Transport.Publish and wait for it before
+// taking the next, never one goroutine per payload; the messages then reach
+// the queue in no particular order. Results are in payload order, always
+// len(payloads) of them; every outcome hook has run when it returns. When
+// some fail, the error is a *BatchPublishFailedError; the others were still
+// published (not atomic). An empty batch succeeds.
 func (p *Publisher[T]) SendAll(ctx context.Context, payloads []T, opts ...EnvelopeOption) ([]PublishResult, error) {
 	b := &batch[T]{p: p, payloads: payloads, opts: opts,
 		results: make([]PublishResult, len(payloads)), errs: make([]error, len(payloads))}
@@ -33,9 +36,13 @@ func (p *Publisher[T]) SendAll(ctx context.Context, payloads []T, opts ...Envelo
 		b.publishInOrder(ctx)
 		b.awaitInOrder(ctx)
 	}
-	b.inFlight.Wait()
 	return b.results, batchError(b.errs)
 }
+
+// SendAllWorkers bounds the goroutines, the caller's included, that SendAll
+// publishes through on a transport that is not an AsyncPublisher: at most
+// this many of its publishes are in flight at once.
+const SendAllWorkers = 16
 
 // batch is one SendAll: the payloads, the next one to prepare, and the
 // publishes in flight.
@@ -44,7 +51,6 @@ type batch[T any] struct {
 	payloads []T
 	opts     []EnvelopeOption
 	next     atomic.Int64
-	inFlight sync.WaitGroup // the synchronous path's publishing goroutines
 	async    AsyncPublisher // nil: the synchronous path
 	pending  []pending      // the asynchronous path's prepared messages, by payload
 	results  []PublishResult
@@ -60,19 +66,24 @@ type pending struct {
 	start time.Time
 }
 
-// prepareConcurrently prepares every payload on up to GOMAXPROCS goroutines,
-// the caller's included.
+// prepareConcurrently prepares every payload on up to GOMAXPROCS goroutines
+// (SendAllWorkers on the synchronous path, where each also publishes), the
+// caller's included.
 func (b *batch[T]) prepareConcurrently(ctx context.Context) {
+	workers := runtime.GOMAXPROCS(0)
+	if b.async == nil {
+		workers = SendAllWorkers
+	}
 	var preparers sync.WaitGroup
-	for range min(len(b.payloads), runtime.GOMAXPROCS(0)) - 1 {
+	for range min(len(b.payloads), workers) - 1 {
 		preparers.Go(func() { b.prepareAll(ctx) })
 	}
 	b.prepareAll(ctx)
 	preparers.Wait()
 }
 
-// prepareAll prepares payloads until none is left, starting the publish of
-// each as soon as it is ready (on the synchronous path).
+// prepareAll prepares payloads until none is left, publishing each as soon
+// as it is ready (on the synchronous path).
 func (b *batch[T]) prepareAll(ctx context.Context) {
 	for i := int(b.next.Add(1) - 1); i < len(b.payloads); i = int(b.next.Add(1) - 1) {
 		b.start(ctx, i)
@@ -80,7 +91,7 @@ func (b *batch[T]) prepareAll(ctx context.Context) {
 }
 
 // start prepares payload i and either keeps it for publishInOrder or
-// publishes it on a goroutine of its own; a message that fails before the
+// publishes it and waits for its confirm; a message that fails before the
 // transport is finished here.
 func (b *batch[T]) start(ctx context.Context, i int) {
 	env, err := b.p.newEnvelope(b.opts)
@@ -96,11 +107,9 @@ func (b *batch[T]) start(ctx context.Context, i int) {
 	case b.async != nil:
 		b.pending[i].o = o
 	default:
-		b.inFlight.Go(func() {
-			b.p.transmit(ctx, o)
-			b.p.finish(ctx, o)
-			b.results[i], b.errs[i] = o.res, o.err
-		})
+		b.p.transmit(ctx, o)
+		b.p.finish(ctx, o)
+		b.results[i], b.errs[i] = o.res, o.err
 	}
 }
 

@@ -39,7 +39,8 @@ func (g *gate) Publish(ctx context.Context, exchange, key string, msg acemq.Outb
 }
 
 // syncOnly hides a transport's AsyncPublisher: SendAll through it hands
-// each message to Transport.Publish on a goroutine of its own.
+// each message to Transport.Publish on one of at most SendAllWorkers
+// goroutines.
 type syncOnly struct{ acemq.Transport }
 
 // onEachPath runs test once per way SendAll hands messages to the transport:

@@ -38,7 +38,8 @@ func WithEnvelope[T any](opts ...EnvelopeOption) PublisherOption[T] {
 }
 
 // RequireHeaders makes a Send fail, before anything is sent, when the
-// envelope (after the interceptors) lacks any of the named application headers.
+// envelope (after the interceptors) lacks any of the named application
+// headers, whatever their type: PublishHeaderRules with Required rules.
 func RequireHeaders[T any](names ...string) PublisherOption[T] {
-	return func(p *Publisher[T]) { p.required = append(p.required, names...) }
+	return func(p *Publisher[T]) { p.headers = append(p.headers, required(names)...) }
 }

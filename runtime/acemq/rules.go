@@ -1,7 +1,6 @@
 package acemq
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -29,15 +28,7 @@ func ConnOptions(opts ...ConnOption) ConnOption {
 // headers, with the error a Publisher's RequireHeaders gives. Other payload
 // types pass. Safe for concurrent use.
 func RequirePublishHeaders[T any](names ...string) ConnOption {
-	return WithPublishInterceptor(func(_ context.Context, c *PublishContext) error {
-		if _, ok := c.Payload.(T); !ok || c.Envelope == nil {
-			return nil
-		}
-		if name, missing := firstMissing(c.Envelope.Headers, names); missing {
-			return fmt.Errorf("acemq: a %q message requires the header %q", c.RoutingKey, name)
-		}
-		return nil
-	})
+	return publishRules[T](required(names))
 }
 
 // RequireConsumeHeaders returns a ConnOption whose consume interceptor refuses
@@ -46,25 +37,7 @@ func RequirePublishHeaders[T any](names ...string) ConnOption {
 // message is dead-lettered with "an interceptor refused it: ...". Deliveries
 // of other types pass. Safe for concurrent use.
 func RequireConsumeHeaders(messageType string, names ...string) ConnOption {
-	return WithConsumeInterceptor(func(_ context.Context, c *ConsumeContext) error {
-		if c.Envelope == nil || c.Envelope.Type != messageType {
-			return nil
-		}
-		if name, missing := firstMissing(c.Envelope.Headers, names); missing {
-			return fmt.Errorf("the message lacks the required header %q", name)
-		}
-		return nil
-	})
-}
-
-// firstMissing returns the first of names that headers lacks.
-func firstMissing(headers map[string]any, names []string) (string, bool) {
-	for _, name := range names {
-		if _, ok := headers[name]; !ok {
-			return name, true
-		}
-	}
-	return "", false
+	return consumeRules(messageType, required(names))
 }
 
 // errNoService refuses an event subscription without a service name: the

@@ -122,10 +122,43 @@ func (t *Topology) addLibraryExchange(name, kind string) {
 	}
 }
 
+// addLibraryQueue adds a queue the library names (a dead-letter, parked or
+// rung queue) unless one of that name is there already; one declared with
+// other arguments (a rung of another TTL) is a problem, never kept silently.
 func (t *Topology) addLibraryQueue(name string, opts ...QueueOption) {
-	if !slices.ContainsFunc(t.queues, func(q topoQueue) bool { return q.name == name }) {
-		t.queues = append(t.queues, topoQueue{name: name, opts: opts})
+	q := topoQueue{name: name, opts: opts}
+	i := slices.IndexFunc(t.queues, func(o topoQueue) bool { return o.name == name })
+	if i < 0 {
+		t.queues = append(t.queues, q)
+		return
 	}
+	if err := t.conflictingQueues(t.queues[i], q); err != nil {
+		t.problems = append(t.problems, err)
+	}
+}
+
+// conflictingQueues reports two declarations of one queue name that differ,
+// naming both TTLs when those differ (two rungs of one name) and both
+// argument lists otherwise; nil when they declare the same queue.
+func (t *Topology) conflictingQueues(first, second topoQueue) error {
+	a, b := t.describeQueue(first), t.describeQueue(second)
+	if a == b {
+		return nil
+	}
+	ttlA, ttlB := t.queueTTL(first), t.queueTTL(second)
+	if ttlA != ttlB {
+		return fmt.Errorf("acemq: queue %q is declared twice with different TTLs, %s and %s; a retry rung holds a message for one wait only", first.name, ttlA, ttlB)
+	}
+	return fmt.Errorf("acemq: queue %q is declared twice with different arguments, (%s) and (%s)", first.name, a, b)
+}
+
+// queueTTL renders q's x-message-ttl ("1500 ms", or "no TTL").
+func (t *Topology) queueTTL(q topoQueue) string {
+	spec, err := buildQueueSpec(t.queueOptions(q))
+	if ttl, ok := spec.Args[ArgMessageTTL]; err == nil && ok {
+		return fmt.Sprintf("%v ms", ttl)
+	}
+	return "no TTL"
 }
 
 func (t *Topology) addLibraryBinding(queue, exchange, key string) {
@@ -300,7 +333,8 @@ func errNotDeclared(b topoBinding, what, name string) error {
 
 // Validate reports every problem with t, joined (errors.Join): an exchange
 // without a name or kind, a queue or exchange declared twice, an invalid
-// option, a binding to the default exchange or to a queue or exchange this
+// option (a queue declared twice with different TTLs or arguments names
+// both), a binding to the default exchange or to a queue or exchange this
 // topology does not declare (amq.* exchanges are the broker's own), and
 // DeadLetters on an undeclared queue or one that also has DeadLetterTo.
 func (t *Topology) Validate() error {
@@ -341,21 +375,29 @@ func checkExchange(e topoExchange, seen bool) error {
 
 func (t *Topology) validateQueues() []error {
 	var problems []error
-	seen := map[string]bool{}
+	first := map[string]topoQueue{}
 	for _, q := range t.queues {
-		if err := t.checkQueue(q, seen[q.name]); err != nil {
+		prev, seen := first[q.name]
+		if err := t.checkQueue(q, prev, seen); err != nil {
 			problems = append(problems, err)
 		}
-		seen[q.name] = true
+		if !seen {
+			first[q.name] = q
+		}
 	}
 	return problems
 }
 
-func (t *Topology) checkQueue(q topoQueue, seen bool) error {
+// checkQueue reports what is wrong with q; prev is the first queue of its
+// name when seen.
+func (t *Topology) checkQueue(q, prev topoQueue, seen bool) error {
 	switch {
 	case q.name == "":
 		return errors.New("acemq: a queue needs a name")
 	case seen:
+		if err := t.conflictingQueues(prev, q); err != nil {
+			return err
+		}
 		return fmt.Errorf("acemq: queue %q is declared twice", q.name)
 	}
 	if _, err := buildQueueSpec(t.queueOptions(q)); err != nil {

@@ -201,3 +201,55 @@ func TestApplyStopsAtTheFirstFailure(t *testing.T) {
 		t.Errorf("err %v after calls %q", err, d.calls)
 	}
 }
+
+// TestTopologyRefusesTwoRungsOfOneNameWithDifferentTTLs: a second rung of a
+// name already declared with another TTL is a problem naming the queue and
+// both TTLs, where the topology once kept the first and a retry waited the
+// wrong time.
+func TestTopologyRefusesTwoRungsOfOneNameWithDifferentTTLs(t *testing.T) {
+	oneSecond := Rung{Queue: "orders.retry.1s", Delay: time.Second, Args: RungArgs("orders", time.Second)}
+	roundedDown := Rung{Queue: "orders.retry.1s", Delay: 1500 * time.Millisecond, Args: RungArgs("orders", 1500*time.Millisecond)}
+	topo := NewTopology().Queue("orders")
+	topo.addLibraryQueue(oneSecond.Queue, rungOptions(oneSecond)...)
+	topo.addLibraryQueue(roundedDown.Queue, rungOptions(roundedDown)...)
+	wantTTLs(t, topo.Validate(), `"orders.retry.1s"`, "1000 ms", "1500 ms")
+
+	userFirst := NewTopology().Queue("orders").
+		Queue("orders.retry.1s", OfType(QueueClassic), QueueArg(ArgMessageTTL, 1500)).
+		Retries("orders", FixedRetry(2, time.Second).WaitInBrokerFrom(time.Second))
+	wantTTLs(t, userFirst.Validate(), `"orders.retry.1s"`, "1500 ms", "1000 ms")
+
+	userLast := NewTopology().Queue("orders").
+		Retries("orders", FixedRetry(2, time.Second).WaitInBrokerFrom(time.Second)).
+		Queue("orders.retry.1s", OfType(QueueClassic), QueueArg(ArgMessageTTL, int64(1500)))
+	wantTTLs(t, userLast.Validate(), `"orders.retry.1s"`, "1000 ms", "1500 ms")
+}
+
+func wantTTLs(t *testing.T, err error, parts ...string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("Validate = nil, want an error naming %q", parts)
+	}
+	for _, p := range parts {
+		if !strings.Contains(err.Error(), p) {
+			t.Errorf("Validate = %v, want it to name %s", err, p)
+		}
+	}
+}
+
+func TestTopologyRefusesALibraryQueueDeclaredWithOtherArguments(t *testing.T) {
+	topo := NewTopology().Queue("orders").Queue("orders.dlq", QueueArg("x-max-length", 10)).DeadLetters("orders")
+	err := topo.Validate()
+	if err == nil || !strings.Contains(err.Error(), `queue "orders.dlq" is declared twice with different arguments`) {
+		t.Fatalf("Validate = %v, want the two declarations of orders.dlq named", err)
+	}
+}
+
+func TestTopologyAcceptsTheSameRungFromTwoPolicies(t *testing.T) {
+	topo := NewTopology().Queue("orders").
+		Retries("orders", FixedRetry(2, time.Minute)).
+		Retries("orders", ExponentialRetry(5, 30*time.Second, time.Minute))
+	if err := topo.Validate(); err != nil {
+		t.Fatalf("Validate = %v, want the shared 1m rung declared once", err)
+	}
+}

@@ -347,9 +347,6 @@ func TestContractQueueNames(t *testing.T) {
 		t.Errorf("dlq %q parked %q, fixture %q %q", DeadLetterQueue(n.Queue), ParkedQueue(n.Queue), n.DeadLetterQueue, n.ParkedQueue)
 	}
 	for _, r := range n.RetryQueues {
-		if r.DelayMs < 1000 {
-			continue // TestContractSubSecondRungNamesDisagreeAcrossLanguages
-		}
 		if got := RungQueue(n.Queue, ms(r.DelayMs)); got != r.Queue {
 			t.Errorf("RungQueue(%d ms) = %q, fixture %q", r.DelayMs, got, r.Queue)
 		}
@@ -357,8 +354,11 @@ func TestContractQueueNames(t *testing.T) {
 }
 
 // TestContractSubSecondRungNamesDisagreeAcrossLanguages records the family's
-// open disagreement: Java names a 500 ms rung .retry.500ms, Go (with Python
-// and Ruby) .retry.0s. We follow the Go column.
+// open disagreement: Java names a 500 ms rung .retry.500ms, the Go, Python and
+// Ruby libraries .retry.0s. Rounding down lets two delays share a rung (1s and
+// 1500ms both became .retry.1s, and the topology kept whichever came first),
+// so here we leave the Go column and follow Java: see
+// TestRungNamesSpellWholeSecondsLikeTheFamilyAndAnythingElseInMilliseconds.
 func TestContractSubSecondRungNamesDisagreeAcrossLanguages(t *testing.T) {
 	n := loadContractFixtures(t).Naming
 	if !strings.Contains(n.SubSecondDisagreement, "orders.new.retry.0s") {
@@ -370,13 +370,30 @@ func TestContractSubSecondRungNamesDisagreeAcrossLanguages(t *testing.T) {
 			continue
 		}
 		subSecond++
-		java, goName := r.Queue, RungQueue(n.Queue, ms(r.DelayMs))
-		if java != "orders.new.retry.500ms" || goName != "orders.new.retry.0s" {
-			t.Errorf("Java %q, Go %q: want orders.new.retry.500ms and orders.new.retry.0s", java, goName)
+		java, ours := r.Queue, RungQueue(n.Queue, ms(r.DelayMs))
+		if java != "orders.new.retry.500ms" || ours != java {
+			t.Errorf("Java %q, ours %q: want both orders.new.retry.500ms (the Go library's orders.new.retry.0s is not followed)", java, ours)
 		}
 	}
 	if subSecond != 1 {
 		t.Errorf("%d sub-second rungs in the fixture, want 1", subSecond)
+	}
+}
+
+// TestRungNamesSpellWholeSecondsLikeTheFamilyAndAnythingElseInMilliseconds
+// records the spelling chosen where the family disagrees: a whole number of
+// seconds keeps the family's spelling (every library agrees on it), any other
+// delay is spelled exactly in milliseconds, the Java library's spelling.
+func TestRungNamesSpellWholeSecondsLikeTheFamilyAndAnythingElseInMilliseconds(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		time.Second: "orders.new.retry.1s", 30 * time.Second: "orders.new.retry.30s",
+		time.Minute: "orders.new.retry.1m", 90 * time.Second: "orders.new.retry.90s", time.Hour: "orders.new.retry.1h",
+		500 * time.Millisecond: "orders.new.retry.500ms", 1500 * time.Millisecond: "orders.new.retry.1500ms",
+		61500 * time.Millisecond: "orders.new.retry.61500ms", time.Millisecond: "orders.new.retry.1ms",
+	} {
+		if got := RungQueue("orders.new", d); got != want {
+			t.Errorf("RungQueue(%s) = %q, want %q", d, got, want)
+		}
 	}
 }
 
@@ -387,7 +404,7 @@ func TestContractRungArgumentTables(t *testing.T) {
 		if fmt.Sprint(normalise(got)) != fmt.Sprint(normalise(r.Arguments)) {
 			t.Errorf("%s: RungArgs = %v, fixture %v", r.Queue, got, r.Arguments)
 		}
-		if r.DelayMs >= 1000 && RungQueue(fx.Naming.Queue, ms(r.DelayMs)) != r.Queue {
+		if RungQueue(fx.Naming.Queue, ms(r.DelayMs)) != r.Queue {
 			t.Errorf("RungQueue(%d ms) = %q, fixture %q", r.DelayMs, RungQueue(fx.Naming.Queue, ms(r.DelayMs)), r.Queue)
 		}
 		if _, isInt64 := got[ArgMessageTTL].(int64); !isInt64 || len(got) != 3 {

@@ -83,7 +83,11 @@
 // failures list everything that was published instead, with the application
 // headers and the bodies. Publishes that failed are kept in
 // Recorder.Published (with their error) but left out of the typed results.
-// A Recorder passes the optional transport seams (queue counts, Pull,
-// blocked reports, reply channels) through to the transport it wraps, and
-// records the requests sent through a reply channel too.
+// A Recorder passes every optional transport seam (capabilities, queue
+// checks, deletes and counts, Pull, blocked reports, reply channels,
+// asynchronous publishes) through to the transport it wraps, so a Conn on it
+// behaves as one on that transport: SendAll through it writes from one
+// goroutine in payload order, and the messages reach the queue and
+// Recorder.Published in payload order, as on memory:// itself. It records the
+// requests sent through a reply channel and the asynchronous publishes too.
 package acemqtest

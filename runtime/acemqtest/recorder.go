@@ -34,9 +34,11 @@ type Record struct {
 // (OpenReplies, used by requesters) are recorded too. Safe for concurrent
 // use.
 type Recorder struct {
-	inner   acemq.Transport
-	mu      sync.Mutex
-	records []Record
+	inner    acemq.Transport
+	mu       sync.Mutex
+	records  []Record
+	next     uint64                   // the id of the next publish under way
+	underway map[uint64]chan struct{} // publishes not yet recorded, closed once they are
 }
 
 // NewRecorder returns a Recorder wrapping inner, such as a memory://
@@ -50,10 +52,15 @@ func NewRecorder(inner acemq.Transport) *Recorder {
 }
 
 // Published returns a copy of every publish recorded since the Recorder was
-// made or last Reset, in the order the publishes returned (concurrent
-// publishes, such as SendAll's, in the order they happened to finish),
-// failed ones included. Safe for concurrent use.
+// made or last Reset, in the order their outcomes became known, failed ones
+// included: a SendAll's in payload order (it writes through PublishAsync and
+// waits in payload order), publishes from several goroutines in the order
+// they happened to finish. It first waits for the publishes already under
+// way when it is called: a reply can reach its caller before the publish
+// that carried it has returned, and that publish is then in the list. Safe
+// for concurrent use.
 func (r *Recorder) Published() []Record {
+	r.awaitUnderway()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	out := make([]Record, len(r.records))
@@ -74,9 +81,44 @@ func (r *Recorder) Reset() {
 // Publish publishes msg through the wrapped transport and records it with
 // the transport's answer, which it returns unchanged.
 func (r *Recorder) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+	done := r.begin()
+	defer done()
 	res, err := r.inner.Publish(ctx, exchange, key, msg)
 	r.record(exchange, key, msg, res, err)
 	return res, err
+}
+
+// begin marks a publish as under way until the returned func is called,
+// after the publish is recorded.
+func (r *Recorder) begin() func() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.underway == nil {
+		r.underway = map[uint64]chan struct{}{}
+	}
+	id, ch := r.next, make(chan struct{})
+	r.next++
+	r.underway[id] = ch
+	return func() {
+		r.mu.Lock()
+		delete(r.underway, id)
+		r.mu.Unlock()
+		close(ch)
+	}
+}
+
+// awaitUnderway waits for the publishes under way now (not for those begun
+// later, so publishing goroutines cannot keep it waiting).
+func (r *Recorder) awaitUnderway() {
+	r.mu.Lock()
+	waits := make([]chan struct{}, 0, len(r.underway))
+	for _, ch := range r.underway {
+		waits = append(waits, ch)
+	}
+	r.mu.Unlock()
+	for _, ch := range waits {
+		<-ch
+	}
 }
 
 // record appends one publish.

@@ -3,14 +3,17 @@ package acemqtest
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
-// The optional transport seams. A Recorder implements each of them so that a
-// Conn on it keeps what the wrapped transport can do: it passes the call on
-// when the wrapped transport implements the seam, and otherwise answers as
-// described on each method.
+// The optional transport seams (every interface runtime/acemq documents as
+// "an optional Transport seam"; TestRecorderPassesOnEverySeam finds them in
+// its source). A Recorder implements each of them so that a Conn on it keeps
+// what the wrapped transport can do: it passes the call on when the wrapped
+// transport implements the seam, and otherwise answers as described on each
+// method.
 
 var (
 	_ acemq.QueueInspector     = (*Recorder)(nil)
@@ -20,7 +23,46 @@ var (
 	_ acemq.CapabilityReporter = (*Recorder)(nil)
 	_ acemq.QueueChecker       = (*Recorder)(nil)
 	_ acemq.QueueDeleter       = (*Recorder)(nil)
+	_ acemq.AsyncPublisher     = (*Recorder)(nil)
 )
+
+// PublishAsync passes the call to the wrapped transport when it is an
+// acemq.AsyncPublisher (memory:// and RabbitMQ's are), so SendAll through a
+// Recorder writes its messages in payload order from one goroutine, as it
+// does without one. Otherwise it publishes through the wrapped transport's
+// Publish before it returns, and the Confirmation holds the answer (SendAll
+// then publishes one message at a time, in payload order). Either way the
+// publish is recorded once its outcome is known: a write that failed at once,
+// or the first Wait on its Confirmation (SendAll waits in payload order).
+func (r *Recorder) PublishAsync(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.Confirmation, error) {
+	ap, ok := r.inner.(acemq.AsyncPublisher)
+	if !ok {
+		return acemq.ConfirmationOf(r.Publish(ctx, exchange, key, msg)), nil
+	}
+	kept := cloneOutbound(msg) // as the transport was given it
+	conf, err := ap.PublishAsync(ctx, exchange, key, msg)
+	if err != nil {
+		r.record(exchange, key, kept, acemq.PublishResult{}, err)
+		return nil, err
+	}
+	return &recordedConfirmation{r: r, exchange: exchange, key: key, msg: kept, conf: conf}, nil
+}
+
+// recordedConfirmation records its publish with the first outcome Wait
+// returns. Safe for concurrent use.
+type recordedConfirmation struct {
+	r             *Recorder
+	exchange, key string
+	msg           acemq.Outbound
+	conf          acemq.Confirmation
+	once          sync.Once
+}
+
+func (c *recordedConfirmation) Wait(ctx context.Context) (acemq.PublishResult, error) {
+	res, err := c.conf.Wait(ctx)
+	c.once.Do(func() { c.r.record(c.exchange, c.key, c.msg, res, err) })
+	return res, err
+}
 
 // Supports passes the call to the wrapped transport when it is an
 // acemq.CapabilityReporter, and reports false otherwise.
@@ -122,6 +164,8 @@ type recordedReplies struct {
 func (c *recordedReplies) Address() string { return c.rc.Address() }
 
 func (c *recordedReplies) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+	done := c.r.begin()
+	defer done()
 	res, err := c.rc.Publish(ctx, exchange, key, msg)
 	c.r.record(exchange, key, acemq.StampReplyAddress(msg, c.rc.Address()), res, err)
 	return res, err

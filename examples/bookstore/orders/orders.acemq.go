@@ -244,6 +244,12 @@ func HeaderXBookstoreTill(v string) acemq.EnvelopeOption {
 	return acemq.Header("x-bookstore-till", v)
 }
 
+// orderPlacedHeaderRules are the contract's header rules for OrderPlaced:
+// x-bookstore-till is required and a string.
+var orderPlacedHeaderRules = []acemq.HeaderRule{
+	{Name: "x-bookstore-till", Type: acemq.StringHeader, Required: true},
+}
+
 // Publisher publishes the events and sends the commands of the orders domain.
 // Create one with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
@@ -253,10 +259,10 @@ type Publisher struct {
 }
 
 // NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's required headers.
+// contract's codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubOrderPlaced:  acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWith[OrderPlaced](acemq.JSONCodec{}), acemq.RequireHeaders[OrderPlaced]("x-bookstore-till")),
+		pubOrderPlaced:  acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWith[OrderPlaced](acemq.JSONCodec{}), acemq.PublishHeaderRules[OrderPlaced](orderPlacedHeaderRules...)),
 		pubOrderShipped: acemq.NewPublisher[OrderShipped](conn, Exchange, OrderShippedRoutingKey, acemq.PublishWithFunc[OrderShipped](orderShippedCodec)),
 		pubCancelOrder:  acemq.NewPublisher[CancelOrder](conn, Exchange, CancelOrderRoutingKey, acemq.PublishWith[CancelOrder](acemq.JSONCodec{}), acemq.Mandatory[CancelOrder]()),
 	}
@@ -334,7 +340,7 @@ func orderPlacedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []a
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(orderPlacedRetry()),
-		acemq.ConsumeRequireHeaders("x-bookstore-till"),
+		acemq.ConsumeHeaderRules(orderPlacedHeaderRules...),
 	}, opts...)
 }
 
@@ -538,13 +544,13 @@ func InterceptCancelOrder(fn func(context.Context, *acemq.PublishContext, *Cance
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header
-// is enforced on publish (for any publisher of the message's type) and on
-// consume (a delivery of the message's type lacking it is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header,
+// and the declared type of every header, is enforced on publish (for any
+// publisher of the message's type) and on consume (a delivery of the message's
+// type lacking it, or carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions(
-		acemq.RequirePublishHeaders[OrderPlaced]("x-bookstore-till"),
-		acemq.RequireConsumeHeaders(OrderPlacedRoutingKey, "x-bookstore-till"))
+		acemq.HeaderRulesOf[OrderPlaced](OrderPlacedRoutingKey, orderPlacedHeaderRules...))
 }
 
 // The declared errors of the domain's RPCs: a responder returns one to send it,

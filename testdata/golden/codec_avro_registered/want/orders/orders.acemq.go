@@ -119,7 +119,7 @@ type Publisher struct {
 }
 
 // NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's required headers.
+// contract's codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubOrderPlaced:  acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWithFunc[OrderPlaced](orderPlacedCodec)),
@@ -411,9 +411,10 @@ func InterceptCancelOrder(fn func(context.Context, *acemq.PublishContext, *Cance
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header
-// is enforced on publish (for any publisher of the message's type) and on
-// consume (a delivery of the message's type lacking it is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header,
+// and the declared type of every header, is enforced on publish (for any
+// publisher of the message's type) and on consume (a delivery of the message's
+// type lacking it, or carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }

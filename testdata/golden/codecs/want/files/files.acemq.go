@@ -182,7 +182,7 @@ type Publisher struct {
 }
 
 // NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's required headers.
+// contract's codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
 		pubLineWritten: acemq.NewPublisher[LineWritten](conn, Exchange, LineWrittenRoutingKey, acemq.PublishWith[LineWritten](acemq.StringCodec{})),
@@ -519,9 +519,10 @@ func InterceptDeleteFile(fn func(context.Context, *acemq.PublishContext, *Delete
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header
-// is enforced on publish (for any publisher of the message's type) and on
-// consume (a delivery of the message's type lacking it is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header,
+// and the declared type of every header, is enforced on publish (for any
+// publisher of the message's type) and on consume (a delivery of the message's
+// type lacking it, or carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }

@@ -259,6 +259,12 @@ func HeaderXTenant(v string) acemq.EnvelopeOption {
 	return acemq.Header("x-tenant", v)
 }
 
+// orderPlacedHeaderRules are the contract's header rules for OrderPlaced: x-tenant
+// is required and a string.
+var orderPlacedHeaderRules = []acemq.HeaderRule{
+	{Name: "x-tenant", Type: acemq.StringHeader, Required: true},
+}
+
 // Publisher publishes the events and sends the commands of the orders domain.
 // Create one with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
@@ -268,10 +274,10 @@ type Publisher struct {
 }
 
 // NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's required headers.
+// contract's codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubOrderPlaced:  acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWith[OrderPlaced](acemq.JSONCodec{}), acemq.RequireHeaders[OrderPlaced]("x-tenant")),
+		pubOrderPlaced:  acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWith[OrderPlaced](acemq.JSONCodec{}), acemq.PublishHeaderRules[OrderPlaced](orderPlacedHeaderRules...)),
 		pubOrderShipped: acemq.NewPublisher[OrderShipped](conn, Exchange, OrderShippedRoutingKey, acemq.PublishWithFunc[OrderShipped](orderShippedCodec)),
 		pubCancelOrder:  acemq.NewPublisher[CancelOrder](conn, Exchange, CancelOrderRoutingKey, acemq.PublishWithFunc[CancelOrder](cancelOrderCodec), acemq.Mandatory[CancelOrder]()),
 	}
@@ -358,7 +364,7 @@ func orderPlacedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []a
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(orderPlacedRetry()),
-		acemq.ConsumeRequireHeaders("x-tenant"),
+		acemq.ConsumeHeaderRules(orderPlacedHeaderRules...),
 	}, opts...)
 }
 
@@ -562,13 +568,13 @@ func InterceptCancelOrder(fn func(context.Context, *acemq.PublishContext, *Cance
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header
-// is enforced on publish (for any publisher of the message's type) and on
-// consume (a delivery of the message's type lacking it is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header,
+// and the declared type of every header, is enforced on publish (for any
+// publisher of the message's type) and on consume (a delivery of the message's
+// type lacking it, or carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions(
-		acemq.RequirePublishHeaders[OrderPlaced]("x-tenant"),
-		acemq.RequireConsumeHeaders(OrderPlacedRoutingKey, "x-tenant"))
+		acemq.HeaderRulesOf[OrderPlaced](OrderPlacedRoutingKey, orderPlacedHeaderRules...))
 }
 
 // The declared errors of the domain's RPCs: a responder returns one to send it,

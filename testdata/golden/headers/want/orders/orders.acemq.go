@@ -122,6 +122,20 @@ func HeaderXTraceSampled(v bool) acemq.EnvelopeOption {
 	return acemq.Header("x-trace-sampled", v)
 }
 
+// HeaderXOrigin sets the application header x-origin on a message published or sent.
+//
+// Declares no type, so any value passes.
+func HeaderXOrigin(v string) acemq.EnvelopeOption {
+	return acemq.Header("x-origin", v)
+}
+
+// HeaderXNote sets the application header x-note on a message published or sent.
+//
+// Neither required nor typed, so no rule checks it.
+func HeaderXNote(v string) acemq.EnvelopeOption {
+	return acemq.Header("x-note", v)
+}
+
 // HeaderXAmount sets the application header x-amount on a message published or sent.
 func HeaderXAmount(v int64) acemq.EnvelopeOption {
 	return acemq.Header("x-amount", v)
@@ -130,6 +144,31 @@ func HeaderXAmount(v int64) acemq.EnvelopeOption {
 // HeaderXRate sets the application header x-rate on a message published or sent.
 func HeaderXRate(v float64) acemq.EnvelopeOption {
 	return acemq.Header("x-rate", v)
+}
+
+// orderPlacedHeaderRules are the contract's header rules for OrderPlaced: x-tenant
+// is required and a string; x-priority, when present, is an int; x-trace-sampled,
+// when present, is a boolean; x-origin is required.
+var orderPlacedHeaderRules = []acemq.HeaderRule{
+	{Name: "x-tenant", Type: acemq.StringHeader, Required: true},
+	{Name: "x-priority", Type: acemq.IntHeader},
+	{Name: "x-trace-sampled", Type: acemq.BooleanHeader},
+	{Name: "x-origin", Required: true},
+}
+
+// orderPaidHeaderRules are the contract's header rules for OrderPaid: x-tenant is
+// required and a string; x-amount is required and a long; x-rate, when present, is
+// a double.
+var orderPaidHeaderRules = []acemq.HeaderRule{
+	{Name: "x-tenant", Type: acemq.StringHeader, Required: true},
+	{Name: "x-amount", Type: acemq.LongHeader, Required: true},
+	{Name: "x-rate", Type: acemq.DoubleHeader},
+}
+
+// refundOrderHeaderRules are the contract's header rules for RefundOrder:
+// x-tenant, when present, is a string.
+var refundOrderHeaderRules = []acemq.HeaderRule{
+	{Name: "x-tenant", Type: acemq.StringHeader},
 }
 
 // Publisher publishes the events and sends the commands of the orders domain.
@@ -141,16 +180,16 @@ type Publisher struct {
 }
 
 // NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's required headers.
+// contract's codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubOrderPlaced: acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWith[OrderPlaced](acemq.JSONCodec{}), acemq.RequireHeaders[OrderPlaced]("x-tenant")),
-		pubOrderPaid:   acemq.NewPublisher[OrderPaid](conn, Exchange, OrderPaidRoutingKey, acemq.PublishWith[OrderPaid](acemq.JSONCodec{}), acemq.RequireHeaders[OrderPaid]("x-tenant", "x-amount")),
-		pubRefundOrder: acemq.NewPublisher[RefundOrder](conn, Exchange, RefundOrderRoutingKey, acemq.PublishWith[RefundOrder](acemq.JSONCodec{}), acemq.Mandatory[RefundOrder]()),
+		pubOrderPlaced: acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWith[OrderPlaced](acemq.JSONCodec{}), acemq.PublishHeaderRules[OrderPlaced](orderPlacedHeaderRules...)),
+		pubOrderPaid:   acemq.NewPublisher[OrderPaid](conn, Exchange, OrderPaidRoutingKey, acemq.PublishWith[OrderPaid](acemq.JSONCodec{}), acemq.PublishHeaderRules[OrderPaid](orderPaidHeaderRules...)),
+		pubRefundOrder: acemq.NewPublisher[RefundOrder](conn, Exchange, RefundOrderRoutingKey, acemq.PublishWith[RefundOrder](acemq.JSONCodec{}), acemq.PublishHeaderRules[RefundOrder](refundOrderHeaderRules...), acemq.Mandatory[RefundOrder]()),
 	}
 }
 
-// PublishOrderPlaced publishes m to Exchange with routing key "order.placed" and waits for the broker's confirm. The header "x-tenant" is required.
+// PublishOrderPlaced publishes m to Exchange with routing key "order.placed" and waits for the broker's confirm. The headers "x-tenant", "x-origin" are required.
 func (p *Publisher) PublishOrderPlaced(ctx context.Context, m OrderPlaced, opts ...acemq.EnvelopeOption) error {
 	return p.pubOrderPlaced.Send(ctx, m, opts...)
 }
@@ -217,7 +256,7 @@ func orderPlacedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []a
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(orderPlacedRetry()),
-		acemq.ConsumeRequireHeaders("x-tenant"),
+		acemq.ConsumeHeaderRules(orderPlacedHeaderRules...),
 	}, opts...)
 }
 
@@ -258,7 +297,7 @@ func orderPaidConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []ace
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(orderPaidRetry()),
-		acemq.ConsumeRequireHeaders("x-tenant", "x-amount"),
+		acemq.ConsumeHeaderRules(orderPaidHeaderRules...),
 	}, opts...)
 }
 
@@ -287,6 +326,7 @@ func refundOrderConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []a
 	return append([]acemq.ConsumeOption{
 		acemq.ConsumeWith(acemq.JSONCodec{}),
 		acemq.RetryWith(refundOrderRetry()),
+		acemq.ConsumeHeaderRules(refundOrderHeaderRules...),
 	}, opts...)
 }
 
@@ -412,15 +452,15 @@ func InterceptRefundOrder(fn func(context.Context, *acemq.PublishContext, *Refun
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header
-// is enforced on publish (for any publisher of the message's type) and on
-// consume (a delivery of the message's type lacking it is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header,
+// and the declared type of every header, is enforced on publish (for any
+// publisher of the message's type) and on consume (a delivery of the message's
+// type lacking it, or carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions(
-		acemq.RequirePublishHeaders[OrderPlaced]("x-tenant"),
-		acemq.RequireConsumeHeaders(OrderPlacedRoutingKey, "x-tenant"),
-		acemq.RequirePublishHeaders[OrderPaid]("x-tenant", "x-amount"),
-		acemq.RequireConsumeHeaders(OrderPaidRoutingKey, "x-tenant", "x-amount"))
+		acemq.HeaderRulesOf[OrderPlaced](OrderPlacedRoutingKey, orderPlacedHeaderRules...),
+		acemq.HeaderRulesOf[OrderPaid](OrderPaidRoutingKey, orderPaidHeaderRules...),
+		acemq.HeaderRulesOf[RefundOrder](RefundOrderRoutingKey, refundOrderHeaderRules...))
 }
 
 // newTopology is the domain's topic exchange.

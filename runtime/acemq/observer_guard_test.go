@@ -1,0 +1,56 @@
+package acemq_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// panickingObserver panics on every sample.
+type panickingObserver struct{}
+
+func (panickingObserver) Count(string, int64, acemq.Labels)     { panic("boom") }
+func (panickingObserver) Observe(string, float64, acemq.Labels) { panic("boom") }
+func (panickingObserver) Gauge(string, float64, acemq.Labels)   { panic("boom") }
+
+// syncBuffer is a log sink safe for the consumer's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestPanickingObserverLosesASampleNotTheProcess(t *testing.T) {
+	var logs syncBuffer
+	logger := slog.New(slog.NewTextHandler(&logs, nil))
+	conn := connect(t, acemq.WithObserver(panickingObserver{}), acemq.WithLogger(logger))
+	declare(t, conn, "orders", acemq.Transient())
+	got := make(chan string, 1)
+	consume(t, conn, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
+		got <- m.Payload.ID
+		return acemq.Accept()
+	})
+	send(t, conn, "orders", Order{ID: "counted-by-a-panicking-observer"})
+	if id := <-got; id != "counted-by-a-panicking-observer" {
+		t.Fatalf("handled %q", id)
+	}
+	if out := logs.String(); strings.Count(out, "a metric sample was lost") != 1 || !strings.Contains(out, "the observer panicked: boom") {
+		t.Fatalf("want the observer's first panic logged once; log:\n%s", out)
+	}
+}
