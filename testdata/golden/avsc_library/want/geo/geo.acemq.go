@@ -11,9 +11,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Point is a type of the type library com.acme.geo.
 type Point struct {

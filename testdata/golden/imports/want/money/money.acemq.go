@@ -8,9 +8,10 @@ package money
 
 import "github.com/acemq/acemq-gen/runtime/acemq"
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Money is a type of the type library com.acme.money.
 //
