@@ -222,7 +222,7 @@ func TestSendAsyncFailsAsSendWouldForARefusedMessageAndRunsItsHooks(t *testing.T
 		return nil
 	}
 	conn, _, base := heldConn(t, acemq.WithPublishInterceptor(rec.intercept), acemq.WithPublishInterceptor(refuse))
-	p := acemq.NewPublisher[Order](conn, "", "orders", acemq.RequireHeaders[Order]("tenant"))
+	p := acemq.NewPublisher[Order](conn, "", "orders", acemq.PublishHeaderRules[Order](acemq.HeaderRule{Name: "tenant", Required: true}))
 	ctx := context.Background()
 	cases := []struct {
 		name    string
