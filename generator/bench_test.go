@@ -53,7 +53,7 @@ func BenchmarkGenerate200Messages(b *testing.B) {
 }
 
 func TestTheBenchmarkContractSetGeneratesTwoHundredMessages(t *testing.T) {
-	m, ds := Build(contractSet(200))
+	m, ds := build(contractSet(200))
 	if ds.HasErrors() {
 		t.Fatal(stderrOf(ds))
 	}

@@ -40,8 +40,8 @@ func Compat(base, next []Source, opts ...CompatOption) (ds Diagnostics) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	bm, bds := Build(base)
-	nm, nds := Build(next)
+	bm, bds := build(base)
+	nm, nds := build(next)
 	if errs := append(bds.Errors(), nds.Errors()...); len(errs) > 0 {
 		return errs
 	}
@@ -57,7 +57,7 @@ type compatItem struct {
 	keyLabel string // "routing key" or "queue"
 	key      string
 	codec    string // with " (encrypted)" when encrypted
-	record   *Record
+	record   *recordModel
 }
 
 // compatItems lists the payloads of d that travel.
@@ -74,7 +74,7 @@ func compatItems(d *domain) []compatItem {
 }
 
 // compatModels checks every payload of base against its successor in next.
-func compatModels(base, next *Model, cfg compatConfig) Diagnostics {
+func compatModels(base, next *model, cfg compatConfig) Diagnostics {
 	d := &diags{}
 	for _, bd := range base.Domains {
 		nd := compatDomain(next, bd.Name)
@@ -91,7 +91,7 @@ func compatModels(base, next *Model, cfg compatConfig) Diagnostics {
 	return d.sorted()
 }
 
-func compatDomain(m *Model, name string) *domain {
+func compatDomain(m *model, name string) *domain {
 	i := slices.IndexFunc(m.Domains, func(d *domain) bool { return d.Name == name })
 	if i < 0 {
 		return nil

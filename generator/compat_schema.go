@@ -27,7 +27,7 @@ func compatSchemas(d *diags, b, n compatItem, cfg compatConfig) {
 
 // compatParse parses the message's full schema (with defaults and aliases,
 // which resolution needs) with a cache of its own.
-func compatParse(rec *Record) (avro.Schema, error) {
+func compatParse(rec *recordModel) (avro.Schema, error) {
 	if rec == nil || rec.Avro.Full == "" {
 		return nil, fmt.Errorf("no Avro schema to compare")
 	}
@@ -96,14 +96,14 @@ func compatPos(n compatItem, f compatFinding) Pos {
 
 // compatRecordPos is where rec is declared, unless it is n's own payload
 // (or none): then it is pos.
-func compatRecordPos(n compatItem, rec *Record, pos Pos) Pos {
+func compatRecordPos(n compatItem, rec *recordModel, pos Pos) Pos {
 	if rec != nil && rec != n.record {
 		return rec.Pos
 	}
 	return pos
 }
 
-func compatField(rec *Record, name string) *Field {
+func compatField(rec *recordModel, name string) *field {
 	if rec == nil {
 		return nil
 	}
@@ -117,7 +117,7 @@ func compatField(rec *Record, name string) *Field {
 
 // compatRecordOf is the record a field type holds, through optionals, arrays and
 // maps; nil when it holds none.
-func compatRecordOf(t *Type) *Record {
+func compatRecordOf(t *typ) *recordModel {
 	for ; t != nil; t = t.Elem {
 		if t.Record != nil {
 			return t.Record

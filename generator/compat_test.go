@@ -106,7 +106,7 @@ func TestCompatExplainsEachAvroRule(t *testing.T) {
 
 func TestCompatNamesThePayloadWhenTheWholeSchemaChangedType(t *testing.T) {
 	d := &diags{}
-	m := compatItem{name: "M", record: &Record{}}
+	m := compatItem{name: "M", record: &recordModel{}}
 	base := avro.MustParse(`"long"`)
 	next := avro.MustParse(`"int"`)
 	compatDirection(d, m, base, next, compatCheck{compatBackward, "the rule"})
@@ -117,7 +117,7 @@ func TestCompatNamesThePayloadWhenTheWholeSchemaChangedType(t *testing.T) {
 
 func TestCompatNeverReportsWhatHambaAccepts(t *testing.T) {
 	d := &diags{}
-	m := compatItem{name: "M", record: &Record{}}
+	m := compatItem{name: "M", record: &recordModel{}}
 	s := avro.MustParse(record(`{"name":"a","type":"long"}`))
 	compatDirection(d, m, s, s, compatCheck{compatForward, "the rule"})
 	compatDirection(d, m, s, s, compatCheck{compatBackward, "the rule"})

@@ -20,7 +20,7 @@ type codecSpec struct {
 	mirror    string // the payload's Avro mirror, when it holds a union
 }
 
-func messageCodec(m *Message) codecSpec {
+func messageCodec(m *message) codecSpec {
 	c := codecSpec{name: m.Name, codec: m.Codec, encrypted: m.Encrypted, subject: m.Subject, payload: m.Name}
 	if isAvro(m.Codec) && isUnionRecord(m.Record) {
 		c.mirror = mirrorName(m.Record)
@@ -28,7 +28,7 @@ func messageCodec(m *Message) codecSpec {
 	return c
 }
 
-func rpcCodec(r *RPC) codecSpec {
+func rpcCodec(r *rpc) codecSpec {
 	return codecSpec{name: r.Name, codec: r.Codec, encrypted: r.Encrypted, payload: r.Request.Name}
 }
 

@@ -10,7 +10,7 @@ import (
 // consumers writes, per message, Consume<Name> (and <Event>Queue).
 func (e *emitter) consumers() {
 	for _, m := range e.dom.Messages {
-		if m.Kind == Event {
+		if m.Kind == eventKind {
 			e.consumeEvent(m)
 		} else {
 			e.consumeCommand(m)
@@ -18,7 +18,7 @@ func (e *emitter) consumers() {
 	}
 }
 
-func consumeParams(m *Message, service bool) []jen.Code {
+func consumeParams(m *message, service bool) []jen.Code {
 	ps := []jen.Code{jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("conn").Op("*").Add(qual("Conn"))}
 	if service {
 		ps = append(ps, jen.Id("service").String())
@@ -30,7 +30,7 @@ func consumeResults() jen.Code {
 	return jen.Parens(jen.List(jen.Op("*").Add(qual("Consumer")), jen.Error()))
 }
 
-func (e *emitter) consumeEvent(m *Message) {
+func (e *emitter) consumeEvent(m *message) {
 	e.comment(fmt.Sprintf("Consume%s declares what service needs to consume %s events (the queue "+
 		"<service>.%s bound to Exchange, its dead-letter and retry queues) and "+
 		"delivers each to h. An empty service is refused. The contract's codec, retry "+
@@ -45,7 +45,7 @@ func (e *emitter) consumeEvent(m *Message) {
 		jen.Return(jen.Id(specVar(m.Name)).Dot("QueueOf").Call(jen.Id("service"))))
 }
 
-func (e *emitter) consumeCommand(m *Message) {
+func (e *emitter) consumeCommand(m *message) {
 	e.comment(fmt.Sprintf("Consume%s declares %sQueue (bound to Exchange, with its dead-letter and "+
 		"retry queues) and delivers each %s command to h. The contract's codec, retry "+
 		"policy and required headers apply; opts come after them, so they win.", m.Name, m.Name, m.Name), "", m.Deprecated)
@@ -53,7 +53,7 @@ func (e *emitter) consumeCommand(m *Message) {
 		jen.Return(jen.Id(specVar(m.Name)).Dot("Consume").Call(jen.Id("ctx"), jen.Id("conn"), jen.Id("h"), jen.Id("opts").Op("..."))))
 }
 
-func retryCode(r Retry) jen.Code {
+func retryCode(r retry) jen.Code {
 	var c *jen.Statement
 	if r.Backoff == "fixed" {
 		c = qual("FixedRetry").Call(jen.Lit(r.Attempts), durationCode(r.Initial))
@@ -66,7 +66,7 @@ func retryCode(r Retry) jen.Code {
 	return c
 }
 
-func describeRetry(r Retry) string {
+func describeRetry(r retry) string {
 	s := fmt.Sprintf("%d attempts, fixed %s apart", r.Attempts, shortDuration(r.Initial))
 	if r.Backoff != "fixed" {
 		s = fmt.Sprintf("%d attempts, exponential from %s to %s", r.Attempts, shortDuration(r.Initial), shortDuration(r.Max))

@@ -7,7 +7,7 @@ import (
 )
 
 // enum writes a string type, a constant per symbol and Valid.
-func (e *emitter) enum(rec *Record, first string) {
+func (e *emitter) enum(rec *recordModel, first string) {
 	doc := rec.Doc
 	if rec.EnumDefault != "" {
 		doc = joinDoc(doc, fmt.Sprintf("A reader that does not know a symbol reads %s%s.", rec.Name, GoName(rec.EnumDefault)))
@@ -27,7 +27,7 @@ func (e *emitter) enum(rec *Record, first string) {
 	e.schemaMethods(rec)
 }
 
-func enumConsts(rec *Record) []jen.Code {
+func enumConsts(rec *recordModel) []jen.Code {
 	var out []jen.Code
 	for _, s := range rec.Symbols {
 		out = append(out, jen.Id(enumConst(rec, s)))
@@ -43,7 +43,7 @@ func joinDoc(a, b string) string {
 }
 
 // fixed writes a byte array type that JSON, YAML and TOML write as base64.
-func (e *emitter) fixed(rec *Record, first string) {
+func (e *emitter) fixed(rec *recordModel, first string) {
 	e.comment(first, joinDoc(rec.Doc, "JSON, YAML and TOML carry it as base64 text."), rec.Deprecated)
 	e.f.Type().Id(rec.Name).Index(jen.Lit(rec.Size)).Byte()
 	e.commentf("MarshalText returns v in base64.")

@@ -37,7 +37,7 @@ func (h handled) method() string { return handleName(h.name) }
 func (e *emitter) handled() (events, owned []handled) {
 	for _, m := range e.dom.Messages {
 		h := handled{kind: m.Kind.String(), name: m.Name, req: m.Name}
-		if m.Kind == Event {
+		if m.Kind == eventKind {
 			events = append(events, h)
 		} else {
 			owned = append(owned, h)

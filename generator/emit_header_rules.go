@@ -14,8 +14,8 @@ var headerRuleTypes = map[string]string{
 }
 
 // ruledHeaders are the headers of m that are required or declare a type.
-func ruledHeaders(m *Message) []*Header {
-	var out []*Header
+func ruledHeaders(m *message) []*header {
+	var out []*header
 	for _, h := range m.Headers {
 		if h.Required || h.Typed {
 			out = append(out, h)
@@ -24,7 +24,7 @@ func ruledHeaders(m *Message) []*Header {
 	return out
 }
 
-func headerRuleValue(h *Header) jen.Code {
+func headerRuleValue(h *header) jen.Code {
 	return jen.ValuesFunc(func(g *jen.Group) {
 		g.Id("Name").Op(":").Lit(h.Name)
 		if h.Typed {
@@ -37,7 +37,7 @@ func headerRuleValue(h *Header) jen.Code {
 }
 
 // ruleSummary says what the rules hold, for their doc comment.
-func ruleSummary(m *Message) string {
+func ruleSummary(m *message) string {
 	var parts []string
 	for _, h := range ruledHeaders(m) {
 		switch {

@@ -16,13 +16,13 @@ import (
 // jsonForm is the acemqimpl.JSONForm of a value of type t, or nil when
 // encoding/json's own form is the contract's. A named record or a union
 // carries its own methods, so neither needs one here.
-func jsonForm(t *Type) *jen.Statement {
+func jsonForm(t *typ) *jen.Statement {
 	switch t.Kind {
-	case Primitive:
+	case primitiveKind:
 		return unitForm(t.Prim)
-	case Decimal:
+	case decimalKind:
 		return impl("JSONDecimalForm").Call(jen.Lit(t.Precision), jen.Lit(t.Scale))
-	case Optional, Array, Map:
+	case optionalKind, arrayKind, mapKind:
 		return containerForm(t)
 	}
 	return nil
@@ -40,21 +40,21 @@ func unitForm(prim string) *jen.Statement {
 
 // containerForm wraps the form of t's element; an optional array or map is
 // the nil-able slice or map itself, so it takes the element's form as is.
-func containerForm(t *Type) *jen.Statement {
+func containerForm(t *typ) *jen.Statement {
 	elem := jsonForm(t.Elem)
 	if elem == nil {
 		return nil
 	}
-	if t.Kind == Optional && (t.Elem.Kind == Array || t.Elem.Kind == Map) {
+	if t.Kind == optionalKind && (t.Elem.Kind == arrayKind || t.Elem.Kind == mapKind) {
 		return elem
 	}
-	wrap := map[TypeKind]string{Optional: "JSONOptional", Array: "JSONArray", Map: "JSONMap"}[t.Kind]
+	wrap := map[typeKind]string{optionalKind: "JSONOptional", arrayKind: "JSONArray", mapKind: "JSONMap"}[t.Kind]
 	return impl(wrap).Call(elem)
 }
 
 // jsonMethods writes MarshalJSON for a record with form fields and
 // UnmarshalJSON for one with form or union fields.
-func (e *emitter) jsonMethods(rec *Record) {
+func (e *emitter) jsonMethods(rec *recordModel) {
 	forms, unions := formFields(rec), unionFields(rec)
 	if len(forms) > 0 {
 		e.marshalForms(rec, forms)
@@ -70,7 +70,7 @@ func (e *emitter) jsonMethods(rec *Record) {
 // marshalForms writes MarshalJSON over a copy of the record whose form
 // fields are bound to their forms. Every field is listed, in the record's
 // order: an embedded record would put the overriding fields last.
-func (e *emitter) marshalForms(rec *Record, forms []*Field) {
+func (e *emitter) marshalForms(rec *recordModel, forms []*field) {
 	e.comment((fmt.Sprintf("MarshalJSON writes %s as encoding/json does, except for the contract's JSON forms: %s", rec.Name, formsDoc(forms))), "", "")
 	e.f.Func().Params(jen.Id("m").Id(rec.Name)).Id("MarshalJSON").Params().Parens(jen.List(jen.Index().Byte(), jen.Error())).Block(
 		jen.Return(jen.Qual(jsonPath, "Marshal").Call(e.orderedShadow(rec))))
@@ -78,7 +78,7 @@ func (e *emitter) marshalForms(rec *Record, forms []*Field) {
 
 // orderedShadow is a struct literal with every field of rec: a form field
 // bound to m's, any other a copy of m's.
-func (e *emitter) orderedShadow(rec *Record) *jen.Statement {
+func (e *emitter) orderedShadow(rec *recordModel) *jen.Statement {
 	var values []jen.Code
 	typ := jen.StructFunc(func(g *jen.Group) {
 		for _, f := range rec.Fields {
@@ -94,7 +94,7 @@ func (e *emitter) orderedShadow(rec *Record) *jen.Statement {
 }
 
 // unmarshalForms writes UnmarshalJSON into a shadow of the record.
-func (e *emitter) unmarshalForms(rec *Record, forms []*Field) {
+func (e *emitter) unmarshalForms(rec *recordModel, forms []*field) {
 	e.comment((fmt.Sprintf("UnmarshalJSON reads %s as encoding/json does, except for the contract's JSON forms: %s", rec.Name, formsDoc(forms))), "", "")
 	e.f.Func().Params(jen.Id("m").Op("*").Id(rec.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Type().Id("plain").Id(rec.Name),
@@ -105,7 +105,7 @@ func (e *emitter) unmarshalForms(rec *Record, forms []*Field) {
 // shadow is a struct literal embedding the record as plain (of type embed,
 // set to value) whose form fields are bound to m's and whose union fields
 // are raw JSON.
-func (e *emitter) shadow(forms, unions []*Field, embed, value jen.Code) *jen.Statement {
+func (e *emitter) shadow(forms, unions []*field, embed, value jen.Code) *jen.Statement {
 	if len(forms) == 0 {
 		return e.shadowType(forms, unions, embed).Values(jen.Dict{jen.Id("plain"): value})
 	}
@@ -116,7 +116,7 @@ func (e *emitter) shadow(forms, unions []*Field, embed, value jen.Code) *jen.Sta
 	return e.shadowType(forms, unions, embed).Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, values...)
 }
 
-func (e *emitter) shadowType(forms, unions []*Field, embed jen.Code) *jen.Statement {
+func (e *emitter) shadowType(forms, unions []*field, embed jen.Code) *jen.Statement {
 	return jen.StructFunc(func(g *jen.Group) {
 		g.Add(embed)
 		for _, f := range unions {
@@ -129,11 +129,11 @@ func (e *emitter) shadowType(forms, unions []*Field, embed jen.Code) *jen.Statem
 }
 
 // formsDoc says how the form fields travel, for the methods' doc comments.
-func formsDoc(forms []*Field) string {
+func formsDoc(forms []*field) string {
 	var millis, micros, decimals bool
 	for _, f := range forms {
 		k := leafOf(f.Type)
-		millis, micros, decimals = millis || k.Prim == "time-millis", micros || k.Prim == "time-micros", decimals || k.Kind == Decimal
+		millis, micros, decimals = millis || k.Prim == "time-millis", micros || k.Prim == "time-micros", decimals || k.Kind == decimalKind
 	}
 	var parts []string
 	if millis {

@@ -13,13 +13,13 @@ import (
 // acemq.MappedCodec swaps payload and mirror around the Avro codec.
 
 // unionRelated reports whether a field of type t differs in the mirror.
-func unionRelated(t *Type) bool {
+func unionRelated(t *typ) bool {
 	switch t.Kind {
-	case Union:
+	case unionKind:
 		return true
-	case Named:
+	case namedKind:
 		return isUnionRecord(t.Record)
-	case Optional, Array, Map:
+	case optionalKind, arrayKind, mapKind:
 		return unionRelated(t.Elem)
 	}
 	return false
@@ -36,52 +36,52 @@ func (e *emitter) needsMirrors() bool {
 }
 
 // mirrorType is the type of a field in a mirror.
-func (e *emitter) mirrorType(t *Type) jen.Code {
+func (e *emitter) mirrorType(t *typ) jen.Code {
 	if !unionRelated(t) {
 		return e.goType(t)
 	}
 	switch t.Kind {
-	case Union:
+	case unionKind:
 		return jen.Op("*").Id(unionMirror(t))
-	case Named:
+	case namedKind:
 		return jen.Id(mirrorName(t.Record))
-	case Array:
+	case arrayKind:
 		return jen.Index().Add(e.mirrorType(t.Elem))
-	case Map:
+	case mapKind:
 		return jen.Map(jen.String()).Add(e.mirrorType(t.Elem))
 	}
-	if t.Elem.Kind == Array || t.Elem.Kind == Map {
+	if t.Elem.Kind == arrayKind || t.Elem.Kind == mapKind {
 		return e.mirrorType(t.Elem)
 	}
 	return jen.Op("*").Add(e.mirrorType(t.Elem))
 }
 
 // convert is x converted to its mirror (to) or back (from).
-func (e *emitter) convert(x jen.Code, t *Type, to bool) jen.Code {
+func (e *emitter) convert(x jen.Code, t *typ, to bool) jen.Code {
 	if !unionRelated(t) {
 		return x
 	}
 	switch t.Kind {
-	case Union:
+	case unionKind:
 		if to {
 			return jen.Id(toUnionAvroName(t)).Call(x)
 		}
 		return jen.Add(x).Dot("value").Call()
-	case Named:
+	case namedKind:
 		return jen.Add(x).Dot(map[bool]string{true: toAvroMethod, false: fromAvroMethod}[to]).Call()
-	case Optional:
-		if t.Elem.Kind == Array || t.Elem.Kind == Map {
+	case optionalKind:
+		if t.Elem.Kind == arrayKind || t.Elem.Kind == mapKind {
 			return e.convert(x, t.Elem, to)
 		}
 		return impl("MirrorPtr").Call(x, e.convertFunc(t.Elem, to))
-	case Array:
+	case arrayKind:
 		return impl("MirrorSlice").Call(x, e.convertFunc(t.Elem, to))
 	}
 	return impl("MirrorMap").Call(x, e.convertFunc(t.Elem, to))
 }
 
 // convertFunc is a function converting one value of type t.
-func (e *emitter) convertFunc(t *Type, to bool) jen.Code {
+func (e *emitter) convertFunc(t *typ, to bool) jen.Code {
 	from, into := e.goType(t), e.mirrorType(t)
 	if !to {
 		from, into = into, from
@@ -105,7 +105,7 @@ func (e *emitter) mirrors() {
 	}
 }
 
-func (e *emitter) mirror(rec *Record) {
+func (e *emitter) mirror(rec *recordModel) {
 	name := mirrorName(rec)
 	e.commentf("%s is %s as hamba/avro reads and writes it: each union a converter.", name, rec.Name)
 	e.f.Type().Id(name).StructFunc(func(g *jen.Group) {
@@ -121,7 +121,7 @@ func (e *emitter) mirror(rec *Record) {
 		jen.Return(jen.Id(rec.Name).Values(e.fieldValues(rec, false))))
 }
 
-func (e *emitter) fieldValues(rec *Record, to bool) jen.Dict {
+func (e *emitter) fieldValues(rec *recordModel, to bool) jen.Dict {
 	d := jen.Dict{}
 	for _, f := range rec.Fields {
 		d[jen.Id(f.GoName)] = e.convert(jen.Id("m").Dot(f.GoName), f.Type, to)
@@ -129,7 +129,7 @@ func (e *emitter) fieldValues(rec *Record, to bool) jen.Dict {
 	return d
 }
 
-func (e *emitter) unionConverter(rec *Record, f *Field) {
+func (e *emitter) unionConverter(rec *recordModel, f *field) {
 	u, name := f.Type, unionMirror(f.Type)
 	e.commentf("%s carries %s through hamba/avro (an avro.UnionConverter).", name, u.Iface)
 	e.f.Type().Id(name).Struct(jen.Id("v").Id(u.Iface))
@@ -145,7 +145,7 @@ func (e *emitter) unionConverter(rec *Record, f *Field) {
 	e.fromAny(rec, f, name)
 }
 
-func (e *emitter) toAny(u *Type, name string) {
+func (e *emitter) toAny(u *typ, name string) {
 	e.commentf("ToAny returns the branch as {\"<branch>\": value}, how hamba/avro writes a union from a map.")
 	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("ToAny").Params().Parens(jen.List(jen.Any(), jen.Error())).Block(
 		jen.Switch(jen.Id("b").Op(":=").Id("u").Dot("v").Assert(jen.Type())).BlockFunc(func(g *jen.Group) {
@@ -159,7 +159,7 @@ func (e *emitter) toAny(u *Type, name string) {
 
 // fromAny reads what hamba/avro decoded: {"<branch>": value} or, when every
 // branch is a primitive, the value alone.
-func (e *emitter) fromAny(rec *Record, f *Field, name string) {
+func (e *emitter) fromAny(rec *recordModel, f *field, name string) {
 	u := f.Type
 	e.commentf("FromAny sets the union from what hamba/avro decoded: {\"<branch>\": value}, or the value alone when every branch is a primitive.")
 	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("FromAny").Params(jen.Id("p").Any()).Error().BlockFunc(func(g *jen.Group) {
@@ -174,9 +174,9 @@ func (e *emitter) fromAny(rec *Record, f *Field, name string) {
 // namedBranch reads a record, enum or fixed branch by writing the generic
 // value hamba/avro decoded with the branch's schema and reading it back into
 // the Go type (or its mirror).
-func (e *emitter) namedBranch(b *Type, wrapper string) []jen.Code {
+func (e *emitter) namedBranch(b *typ, wrapper string) []jen.Code {
 	zero := e.typeName(b.Record).Values()
-	if b.Record.Shape == EnumShape {
+	if b.Record.Shape == enumShape {
 		zero = e.typeName(b.Record).Call(jen.Lit(""))
 	}
 	schema := zero.Dot("AvroSchema").Call()
@@ -194,11 +194,11 @@ func (e *emitter) namedBranch(b *Type, wrapper string) []jen.Code {
 
 // hambaBranch is the name hamba/avro gives a union branch: Avro's, with the
 // logical type after a dot (long.timestamp-millis, bytes.decimal).
-func hambaBranch(b *Type) string {
-	if b.Kind == Decimal {
+func hambaBranch(b *typ) string {
+	if b.Kind == decimalKind {
 		return "bytes.decimal"
 	}
-	if l, ok := logical[b.Prim]; ok && b.Kind == Primitive {
+	if l, ok := logical[b.Prim]; ok && b.Kind == primitiveKind {
 		return l[0] + "." + l[1]
 	}
 	return branchKey(b)
@@ -210,14 +210,14 @@ var nativeTypes = map[string]jen.Code{"boolean": jen.Bool(), "int": jen.Int(), "
 	"date": jen.Qual(timePath, "Time"), "timestamp-millis": jen.Qual(timePath, "Time"), "timestamp-micros": jen.Qual(timePath, "Time"),
 	"time-millis": jen.Qual(timePath, "Duration"), "time-micros": jen.Qual(timePath, "Duration")}
 
-func (e *emitter) fromAnyBranch(g *jen.Group, u *Type, b *Type) {
+func (e *emitter) fromAnyBranch(g *jen.Group, u *typ, b *typ) {
 	wrapper := branchTypeName(u, b)
-	if b.Kind == Named {
+	if b.Kind == namedKind {
 		g.If(jen.Id("name").Op("==").Lit(hambaBranch(b))).Block(e.namedBranch(b, wrapper)...)
 		return
 	}
 	native, value := nativeTypes[b.Prim], jen.Id("x")
-	if b.Kind == Decimal {
+	if b.Kind == decimalKind {
 		native = jen.Op("*").Qual(bigPath, "Rat")
 	} else if b.Prim == "int" {
 		value = jen.Int32().Parens(jen.Id("x"))

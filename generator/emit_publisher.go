@@ -15,7 +15,7 @@ func (e *emitter) headerOptions() {
 	}
 }
 
-func (e *emitter) headerOption(h *Header) {
+func (e *emitter) headerOption(h *header) {
 	name := headerOptionName(h)
 	e.comment(fmt.Sprintf("%s sets the application header %s on a message published or sent.", name, h.Name), h.Doc, "")
 	e.f.Func().Id(name).Params(jen.Id("v").Add(headerGoType(h.Type))).Add(qual("EnvelopeOption")).Block(
@@ -54,9 +54,9 @@ func (e *emitter) publisherValues(g *jen.Group) {
 	}
 }
 
-func (e *emitter) publishMethods(m *Message) {
+func (e *emitter) publishMethods(m *message) {
 	what := fmt.Sprintf("publishes m to Exchange with routing key %q", m.RoutingKey)
-	if m.Kind == Command {
+	if m.Kind == commandKind {
 		what = fmt.Sprintf("sends m to the owner of queue %q (routing key %q)", m.Queue, m.RoutingKey)
 	}
 	field := jen.Id("p").Dot(pubField(m))
@@ -74,22 +74,22 @@ func (e *emitter) publishMethods(m *Message) {
 
 // mandatoryNote says, for the doc comment, what a mandatory message that
 // reaches no queue does.
-func mandatoryNote(m *Message) string {
+func mandatoryNote(m *message) string {
 	if !m.Mandatory {
 		return ""
 	}
 	return " One that reaches no queue fails with an error matching acemq.ErrUnroutable."
 }
 
-func verbOf(m *Message) string {
-	if m.Kind == Command {
+func verbOf(m *message) string {
+	if m.Kind == commandKind {
 		return "sends"
 	}
 	return "publishes"
 }
 
 // headerNote names the headers a message must carry, for the doc comment.
-func headerNote(m *Message) string {
+func headerNote(m *message) string {
 	var names []string
 	for _, h := range m.Headers {
 		if h.Required {

@@ -6,7 +6,7 @@ import "github.com/dave/jennifer/jen"
 // a text payload is a fmt.Stringer and an encoding.TextMarshaler and
 // TextUnmarshaler, a bytes payload an encoding.BinaryMarshaler and
 // BinaryUnmarshaler.
-func (e *emitter) rawMethods(m *Message) {
+func (e *emitter) rawMethods(m *message) {
 	switch m.Codec {
 	case "text":
 		e.textMethods(m)
@@ -15,7 +15,7 @@ func (e *emitter) rawMethods(m *Message) {
 	}
 }
 
-func (e *emitter) textMethods(m *Message) {
+func (e *emitter) textMethods(m *message) {
 	field := jen.Id("m").Dot(m.Record.Fields[0].GoName)
 	e.commentf("String returns the text %s carries; the text codec writes it.", m.Name)
 	e.f.Func().Params(jen.Id("m").Id(m.Name)).Id("String").Params().String().Block(jen.Return(field.Clone()))
@@ -27,7 +27,7 @@ func (e *emitter) textMethods(m *Message) {
 		field.Clone().Op("=").String().Parens(jen.Id("text")), jen.Return(jen.Nil()))
 }
 
-func (e *emitter) binaryMethods(m *Message) {
+func (e *emitter) binaryMethods(m *message) {
 	field := jen.Id("m").Dot(m.Record.Fields[0].GoName)
 	e.commentf("MarshalBinary returns the bytes %s carries; the bytes codec writes them.", m.Name)
 	e.f.Func().Params(jen.Id("m").Id(m.Name)).Id("MarshalBinary").Params().Parens(jen.List(jen.Index().Byte(), jen.Error())).Block(

@@ -33,12 +33,12 @@ func (e *emitter) rpcErrors() {
 	})
 }
 
-func rpcHandler(r *RPC) *jen.Statement {
+func rpcHandler(r *rpc) *jen.Statement {
 	return jen.Func().Params(jen.Qual(contextPath, "Context"), qual("Message").Types(jen.Id(r.Request.Name))).
 		Parens(jen.List(jen.Id(r.Response.Name), jen.Error()))
 }
 
-func (e *emitter) serve(r *RPC) {
+func (e *emitter) serve(r *rpc) {
 	e.comment(fmt.Sprintf("Serve%s declares %sQueue (a quorum queue with its dead-letter "+
 		"queue) and answers each %s with h's response, or with its error "+
 		"(a declared error reaches the caller as itself). The contract's codec "+
@@ -70,7 +70,7 @@ func (e *emitter) client() {
 	e.clientClose()
 }
 
-func (e *emitter) clientMethod(r *RPC) {
+func (e *emitter) clientMethod(r *rpc) {
 	e.comment(fmt.Sprintf("%s sends req to %sQueue and waits for the response, at most %s\n"+
 		"unless ctx ends sooner. A declared error of the rpc is returned as itself.", r.Name, r.Name, shortDuration(r.Timeout)), r.Doc, r.Deprecated)
 	e.f.Func().Params(jen.Id("c").Op("*").Id("Client")).Id(r.Name).Params(jen.Id("ctx").Qual(contextPath, "Context"),

@@ -18,13 +18,13 @@ func (e *emitter) specs() {
 	}
 }
 
-func (e *emitter) messageSpec(m *Message) {
+func (e *emitter) messageSpec(m *message) {
 	e.comment(fmt.Sprintf("%s is the contract of %s %s: %s.", specVar(m.Name), m.Kind, m.Name, messageSummary(m)), "", "")
 	fields := []jen.Code{
 		jen.Id("Exchange").Op(":").Id("Exchange"),
 		jen.Id("RoutingKey").Op(":").Id(routingKeyName(m)),
 	}
-	if m.Kind == Command {
+	if m.Kind == commandKind {
 		fields = append(fields, jen.Id("Queue").Op(":").Id(queueName(m.Name)))
 	}
 	fields = append(fields,
@@ -48,7 +48,7 @@ func (e *emitter) messageSpec(m *Message) {
 }
 
 // messageSummary says what a message's specification holds, for its doc.
-func messageSummary(m *Message) string {
+func messageSummary(m *message) string {
 	parts := []string{fmt.Sprintf("%s codec", messageCodec(m).describe()), describeRetry(m.Retry)}
 	if m.Version != 1 {
 		parts = append(parts, fmt.Sprintf("schema version %d", m.Version))
@@ -62,7 +62,7 @@ func messageSummary(m *Message) string {
 	return strings.Join(parts, "; ")
 }
 
-func (e *emitter) rpcSpec(r *RPC) {
+func (e *emitter) rpcSpec(r *rpc) {
 	e.comment(fmt.Sprintf("%s is the contract of rpc %s: %s codec; calls wait at most %s.",
 		specVar(r.Name), r.Name, rpcCodec(r).describe(), shortDuration(r.Timeout)), "", "")
 	fields := []jen.Code{

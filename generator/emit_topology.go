@@ -10,7 +10,7 @@ func (e *emitter) topology() {
 		"the consuming services: Consume<Event> declares them. Each call returns a new value.", "", "")
 	owned := []jen.Code{jen.Id("Exchange")}
 	for _, m := range e.dom.Messages {
-		if m.Kind == Command {
+		if m.Kind == commandKind {
 			owned = append(owned, jen.Id(specVar(m.Name)))
 		}
 	}

@@ -26,7 +26,7 @@ func (e *emitter) messageConstants(g *jen.Group) {
 	for _, m := range e.dom.Messages {
 		groupCommentf(g, "%sRoutingKey is the routing key of %s %s on Exchange.", m.Name, m.Kind, m.Name)
 		g.Id(routingKeyName(m)).Op("=").Lit(m.RoutingKey)
-		if m.Kind == Command {
+		if m.Kind == commandKind {
 			groupCommentf(g, "%sQueue is the queue that owns command %s; it is bound to Exchange with %sRoutingKey.", m.Name, m.Name, m.Name)
 			g.Id(queueName(m.Name)).Op("=").Lit(m.Queue)
 		}
@@ -52,18 +52,18 @@ func (e *emitter) records() {
 	}
 }
 
-func (e *emitter) named(rec *Record, first string) {
+func (e *emitter) named(rec *recordModel, first string) {
 	switch rec.Shape {
-	case EnumShape:
+	case enumShape:
 		e.enum(rec, first)
-	case FixedShape:
+	case fixedShape:
 		e.fixed(rec, first)
 	default:
 		e.record(rec, first)
 	}
 }
 
-func (e *emitter) record(rec *Record, first string) {
+func (e *emitter) record(rec *recordModel, first string) {
 	e.comment(first, rec.Doc, rec.Deprecated)
 	e.f.Type().Id(rec.Name).StructFunc(func(g *jen.Group) {
 		for _, f := range rec.Fields {
@@ -78,7 +78,7 @@ func (e *emitter) record(rec *Record, first string) {
 	e.jsonMethods(rec)
 }
 
-func (e *emitter) schemaMethods(rec *Record) {
+func (e *emitter) schemaMethods(rec *recordModel) {
 	e.commentf("AvroSchema returns the Avro schema of %s in canonical form, with namespace %s.", rec.Name, namespaceOf(rec))
 	e.f.Func().Params(jen.Id(rec.Name)).Id("AvroSchema").Params().String().Block(jen.Return(stringLit(rec.Avro.Canonical)))
 	e.commentf("AvroFullSchema returns the Avro schema of %s as the contract declares it, with docs and defaults: the reader schema for schema resolution.", rec.Name)
@@ -87,7 +87,7 @@ func (e *emitter) schemaMethods(rec *Record) {
 	e.f.Func().Params(jen.Id(rec.Name)).Id("AvroFingerprint").Params().Uint64().Block(jen.Return(jen.Op(fmt.Sprintf("0x%016x", rec.Avro.Fingerprint))))
 }
 
-func namespaceOf(rec *Record) string {
+func namespaceOf(rec *recordModel) string {
 	if i := lastDot(rec.FullName); i >= 0 {
 		return rec.FullName[:i]
 	}
@@ -108,29 +108,29 @@ func lastDot(s string) int {
 // where a nil-able *big.Rat would lose the value), optional slices and maps
 // stay nil-able values; a type of another package is qualified with its
 // import path.
-func (e *emitter) goType(t *Type) jen.Code {
+func (e *emitter) goType(t *typ) jen.Code {
 	switch t.Kind {
-	case Optional:
-		if t.Elem.Kind == Array || t.Elem.Kind == Map {
+	case optionalKind:
+		if t.Elem.Kind == arrayKind || t.Elem.Kind == mapKind {
 			return e.goType(t.Elem)
 		}
 		return jen.Op("*").Add(e.goType(t.Elem))
-	case Array:
+	case arrayKind:
 		return jen.Index().Add(e.goType(t.Elem))
-	case Map:
+	case mapKind:
 		return jen.Map(jen.String()).Add(e.goType(t.Elem))
-	case Named:
+	case namedKind:
 		return e.typeName(t.Record)
-	case Decimal:
+	case decimalKind:
 		return jen.Op("*").Qual(bigPath, "Rat")
-	case Union:
+	case unionKind:
 		return jen.Id(t.Iface)
 	}
 	return primitiveType(t.Prim)
 }
 
 // typeName names rec, qualified when another package declares it.
-func (e *emitter) typeName(rec *Record) *jen.Statement {
+func (e *emitter) typeName(rec *recordModel) *jen.Statement {
 	if rec.Owner == nil || rec.Owner == e.dom {
 		return jen.Id(rec.Name)
 	}

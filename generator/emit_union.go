@@ -9,13 +9,13 @@ import (
 
 // unions writes, for a record with union fields, each union's sealed
 // interface and its branch types; jsonMethods writes the record's UnmarshalJSON.
-func (e *emitter) unions(rec *Record) {
+func (e *emitter) unions(rec *recordModel) {
 	for _, f := range unionFields(rec) {
 		e.union(rec, f)
 	}
 }
 
-func (e *emitter) union(rec *Record, f *Field) {
+func (e *emitter) union(rec *recordModel, f *field) {
 	u := f.Type
 	var names []string
 	for _, b := range u.Branches {
@@ -34,7 +34,7 @@ func (e *emitter) union(rec *Record, f *Field) {
 	e.decodeUnion(rec, f)
 }
 
-func (e *emitter) branch(u *Type, b *Type) {
+func (e *emitter) branch(u *typ, b *typ) {
 	name, key := branchTypeName(u, b), branchKey(b)
 	e.commentf("%s is the %s branch of %s.", name, key, u.Iface)
 	e.f.Type().Id(name).Struct(jen.Id("Value").Add(e.goType(b)))
@@ -47,7 +47,7 @@ func (e *emitter) branch(u *Type, b *Type) {
 
 // branchValue is a branch's value as JSON should see it: bound to its form
 // when it is a time-* or a decimal.
-func branchValue(b *Type) jen.Code {
+func branchValue(b *typ) jen.Code {
 	if form := jsonForm(b); form != nil {
 		return form.Dot("Bind").Call(jen.Op("&").Id("v").Dot("Value"))
 	}
@@ -55,7 +55,7 @@ func branchValue(b *Type) jen.Code {
 }
 
 // readBranch reads raw into v.Value, through its form when it has one.
-func readBranch(b *Type) jen.Code {
+func readBranch(b *typ) jen.Code {
 	if form := jsonForm(b); form != nil {
 		return jen.Err().Op("=").Add(form).Dot("Bind").Call(jen.Op("&").Id("v").Dot("Value")).Dot("UnmarshalJSON").Call(jen.Id("raw"))
 	}
@@ -63,7 +63,7 @@ func readBranch(b *Type) jen.Code {
 }
 
 // decodeUnion writes decode<Iface>, which reads one branch by its name.
-func (e *emitter) decodeUnion(rec *Record, f *Field) {
+func (e *emitter) decodeUnion(rec *recordModel, f *field) {
 	u := f.Type
 	fn := decodeUnionName(u)
 	e.commentf("%s reads the JSON of %s.", fn, u.Iface)
@@ -90,7 +90,7 @@ func (e *emitter) decodeUnion(rec *Record, f *Field) {
 
 // unmarshalRecord writes UnmarshalJSON for a record with union fields (fs),
 // binding its form fields, if any, to their JSON forms.
-func (e *emitter) unmarshalRecord(rec *Record, fs, forms []*Field) {
+func (e *emitter) unmarshalRecord(rec *recordModel, fs, forms []*field) {
 	doc := fmt.Sprintf("UnmarshalJSON reads %s, each union field by the name of its branch.", rec.Name)
 	if len(forms) > 0 {
 		doc = (fmt.Sprintf("UnmarshalJSON reads %s, each union field by the name of its branch and the contract's JSON forms: %s", rec.Name, formsDoc(forms)))

@@ -35,7 +35,7 @@ func TestATypeLibraryIsImportedNotCopied(t *testing.T) {
 }
 
 func TestAnAvscRecordWithAnAcemqPropertyIsAMessageAndTheOthersAreTypes(t *testing.T) {
-	m, ds := Build(caseSources(t, filepath.Join(goldenDir, "avsc_input")))
+	m, ds := build(caseSources(t, filepath.Join(goldenDir, "avsc_input")))
 	if ds.HasErrors() || len(m.Domains) != 1 {
 		t.Fatalf("domains %d:\n%s", len(m.Domains), stderrOf(ds))
 	}

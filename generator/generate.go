@@ -52,7 +52,7 @@ func Generate(srcs []Source, opts ...Option) (res Result) {
 			opt(&cfg)
 		}
 	}
-	m, ds := Build(srcs)
+	m, ds := build(srcs)
 	if ds.HasErrors() {
 		return Result{Diagnostics: ds.Errors()}
 	}
@@ -67,7 +67,7 @@ func Generate(srcs []Source, opts ...Option) (res Result) {
 // (deprecated messages, types and fields).
 func Vet(srcs []Source) (ds Diagnostics) {
 	defer recoverInternal(&ds)
-	_, ds = Build(srcs)
+	_, ds = build(srcs)
 	return ds
 }
 
@@ -79,10 +79,10 @@ func recoverInternal(ds *Diagnostics) {
 	}
 }
 
-// Build parses, resolves and validates the contracts in srcs into a model,
+// build parses, resolves and validates the contracts in srcs into a model,
 // returning it with every diagnostic (errors and warnings). The model is
 // only complete when the diagnostics hold no error.
-func Build(srcs []Source) (*Model, Diagnostics) {
+func build(srcs []Source) (*model, Diagnostics) {
 	d := &diags{}
 	w := newWorld(d)
 	for _, src := range sortedSources(srcs) {
@@ -90,7 +90,7 @@ func Build(srcs []Source) (*Model, Diagnostics) {
 			w.add(f)
 		}
 	}
-	m := &Model{Domains: w.resolve()}
+	m := &model{Domains: w.resolve()}
 	validateModel(m, d)
 	return m, d.sorted()
 }
@@ -105,7 +105,7 @@ func sortedSources(srcs []Source) []Source {
 // Count returns how many contracts (domains) and messages (events, commands
 // and RPCs) srcs describe; contracts that do not build count as none.
 func Count(srcs []Source) (contracts, messages int) {
-	m, _ := Build(srcs)
+	m, _ := build(srcs)
 	if m == nil {
 		return 0, 0
 	}

@@ -2,9 +2,9 @@ package generator
 
 import "time"
 
-// Model is every domain of one run, resolved and validated, ordered by
+// model is every domain of one run, resolved and validated, ordered by
 // package name.
-type Model struct {
+type model struct {
 	Domains []*domain
 }
 
@@ -17,56 +17,56 @@ type domain struct {
 	Package   string
 	Namespace string // Avro namespace
 	Doc       string
-	Records   []*Record  // the types: section, in file order, then inline fixed types
-	Messages  []*Message // events, then commands, in file order
-	RPCs      []*RPC     // request/reply, in file order
-	Library   bool       // a type library: types only, no exchange, no messages
-	Dir       string     // slash-separated directory of the source, for imports
+	Records   []*recordModel // the types: section, in file order, then inline fixed types
+	Messages  []*message     // events, then commands, in file order
+	RPCs      []*rpc         // request/reply, in file order
+	Library   bool           // a type library: types only, no exchange, no messages
+	Dir       string         // slash-separated directory of the source, for imports
 }
 
-// RPC is one request/reply pair served on one owning queue.
-type RPC struct {
+// rpc is one request/reply pair served on one owning queue.
+type rpc struct {
 	Pos        Pos
 	Name       string
 	Doc        string
 	Deprecated string
 	Queue      string
 	Timeout    time.Duration
-	Errors     []*RPCError
+	Errors     []*rpcError
 	Codec      string
 	Encrypted  bool
 	Version    int
-	Request    *Record // <Name>Request
-	Response   *Record // <Name>Response
+	Request    *recordModel // <Name>Request
+	Response   *recordModel // <Name>Response
 }
 
-// RPCError is a declared failure of an RPC.
-type RPCError struct {
+// rpcError is a declared failure of an RPC.
+type rpcError struct {
 	Pos  Pos
 	Name string // UpperCamel; the Go variable is Err<Name>
 }
 
-// MessageKind tells events from commands (and, later, RPC requests and responses).
-type MessageKind int
+// messageKind tells events from commands (and, later, RPC requests and responses).
+type messageKind int
 
 const (
-	// Event is a fact published to the domain's topic exchange.
-	Event MessageKind = iota
-	// Command is a request to act, consumed from one owning queue.
-	Command
+	// eventKind is a fact published to the domain's topic exchange.
+	eventKind messageKind = iota
+	// commandKind is a request to act, consumed from one owning queue.
+	commandKind
 )
 
 // String names the kind in lower case.
-func (k MessageKind) String() string {
-	if k == Command {
+func (k messageKind) String() string {
+	if k == commandKind {
 		return "command"
 	}
 	return "event"
 }
 
-// Message is one event or command with everything its publisher and consumer need.
-type Message struct {
-	Kind       MessageKind
+// message is one event or command with everything its publisher and consumer need.
+type message struct {
+	Kind       messageKind
 	Pos        Pos
 	Name       string
 	Doc        string
@@ -78,13 +78,13 @@ type Message struct {
 	Encrypted  bool
 	Mandatory  bool // its publisher fails a message that reaches no queue: every command, an event that says so
 	Version    int
-	Retry      Retry
-	Headers    []*Header
-	Record     *Record // the payload
+	Retry      retry
+	Headers    []*header
+	Record     *recordModel // the payload
 }
 
-// Retry is a consumer's retry policy.
-type Retry struct {
+// retry is a consumer's retry policy.
+type retry struct {
 	Attempts int
 	Backoff  string // exponential | fixed
 	Initial  time.Duration
@@ -92,8 +92,8 @@ type Retry struct {
 	MaxAge   time.Duration // 0: no limit
 }
 
-// Header is a typed application header of a message.
-type Header struct {
+// header is a typed application header of a message.
+type header struct {
 	Pos      Pos
 	Name     string
 	GoName   string // the part after "Header" in the option's name
@@ -103,77 +103,77 @@ type Header struct {
 	Required bool
 }
 
-// Shape tells records, enums and fixed types apart.
-type Shape int
+// shape tells records, enums and fixed types apart.
+type shape int
 
 const (
-	// RecordShape is an Avro record: a Go struct.
-	RecordShape Shape = iota
-	// EnumShape is an Avro enum: a Go string type with constants.
-	EnumShape
-	// FixedShape is an Avro fixed: a Go byte array.
-	FixedShape
+	// recordShape is an Avro record: a Go struct.
+	recordShape shape = iota
+	// enumShape is an Avro enum: a Go string type with constants.
+	enumShape
+	// fixedShape is an Avro fixed: a Go byte array.
+	fixedShape
 )
 
-// Record is a named type: a record, enum or fixed of types:, a message
+// recordModel is a named type: a record, enum or fixed of types:, a message
 // payload, or a fixed type written inline in a field.
-type Record struct {
+type recordModel struct {
 	Pos         Pos
-	Shape       Shape
+	Shape       shape
 	Name        string
 	FullName    string // Avro full name: namespace.Name
 	Doc         string
 	Deprecated  string
-	Fields      []*Field
+	Fields      []*field
 	Symbols     []string // EnumShape
 	EnumDefault string   // EnumShape; "" when none
 	Size        int      // FixedShape
 	Aliases     []string
 	Owner       *domain // the package that declares the Go type
-	Avro        Schemas // set once the domain validated without errors
+	Avro        schemas // set once the domain validated without errors
 }
 
-// Field is one field of a record.
-type Field struct {
+// field is one field of a record.
+type field struct {
 	Pos        Pos
 	Name       string // the wire name
 	GoName     string
 	Doc        string
 	Deprecated string
-	Type       *Type
+	Type       *typ
 	Default    any // the Avro default as JSON; meaningful when HasDefault
 	HasDefault bool
 	Aliases    []string
 }
 
-// TypeKind is the shape of a resolved type.
-type TypeKind int
+// typeKind is the shape of a resolved type.
+type typeKind int
 
 const (
-	// Primitive is boolean, int, long, float, double, string, bytes or a logical type.
-	Primitive TypeKind = iota
-	// Named is a record of types:.
-	Named
-	// Optional is T?.
-	Optional
-	// Array is [T].
-	Array
-	// Map is {map: T}.
-	Map
-	// Decimal is decimal(P,S): Avro bytes with logical type decimal, *big.Rat.
-	Decimal
-	// Union is {union: [A, B, ...]}: a sealed Go interface, one wrapper type per branch.
-	Union
+	// primitiveKind is boolean, int, long, float, double, string, bytes or a logical type.
+	primitiveKind typeKind = iota
+	// namedKind is a record of types:.
+	namedKind
+	// optionalKind is T?.
+	optionalKind
+	// arrayKind is [T].
+	arrayKind
+	// mapKind is {map: T}.
+	mapKind
+	// decimalKind is decimal(P,S): Avro bytes with logical type decimal, *big.Rat.
+	decimalKind
+	// unionKind is {union: [A, B, ...]}: a sealed Go interface, one wrapper type per branch.
+	unionKind
 )
 
-// Type is a resolved field type.
-type Type struct {
-	Kind             TypeKind
-	Prim             string  // Primitive: its YAML name
-	Record           *Record // Named
-	Elem             *Type   // Optional, Array, Map
-	Precision, Scale int     // Decimal
-	Branches         []*Type // Union, without null
-	Nullable         bool    // Union: null is a branch (first, as Avro defaults need)
-	Iface            string  // Union: the Go interface's name
+// typ is a resolved field type.
+type typ struct {
+	Kind             typeKind
+	Prim             string       // Primitive: its YAML name
+	Record           *recordModel // Named
+	Elem             *typ         // Optional, Array, Map
+	Precision, Scale int          // Decimal
+	Branches         []*typ       // Union, without null
+	Nullable         bool         // Union: null is a branch (first, as Avro defaults need)
+	Iface            string       // Union: the Go interface's name
 }

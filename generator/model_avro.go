@@ -9,31 +9,31 @@ import (
 	"github.com/hamba/avro/v2"
 )
 
-// Schemas is the Avro schema of one record: Full is the contract's schema
+// schemas is the Avro schema of one record: Full is the contract's schema
 // with docs, defaults and aliases (what reader-schema resolution needs);
 // Canonical is its canonical form as hamba/avro writes it (Parsing Canonical
 // Form with logical types kept, so that decoding into the Go types works).
-type Schemas struct {
+type schemas struct {
 	Full        string
 	Canonical   string
 	Fingerprint uint64 // CRC-64-AVRO of Canonical
 }
 
 // avroSchemas builds and checks the schemas of rec with hamba/avro.
-func avroSchemas(rec *Record) (Schemas, error) {
-	full, err := marshal(avroRecord(rec, map[*Record]bool{}))
+func avroSchemas(rec *recordModel) (schemas, error) {
+	full, err := marshal(avroRecord(rec, map[*recordModel]bool{}))
 	if err != nil {
-		return Schemas{}, err
+		return schemas{}, err
 	}
 	s, err := avro.ParseWithCache(full, "", &avro.SchemaCache{})
 	if err != nil {
-		return Schemas{}, fmt.Errorf("invalid Avro schema for %s: %w", rec.Name, err)
+		return schemas{}, fmt.Errorf("invalid Avro schema for %s: %w", rec.Name, err)
 	}
 	fp, err := s.FingerprintUsing(avro.CRC64Avro)
 	if err != nil {
-		return Schemas{}, err
+		return schemas{}, err
 	}
-	return Schemas{Full: full, Canonical: s.String(), Fingerprint: binary.BigEndian.Uint64(fp)}, nil
+	return schemas{Full: full, Canonical: s.String(), Fingerprint: binary.BigEndian.Uint64(fp)}, nil
 }
 
 // object is a JSON object that keeps its keys in order.
@@ -77,15 +77,15 @@ func marshal(v any) (string, error) {
 
 // avroRecord is the schema of a named type; one already defined in this
 // schema is referred to by its full name.
-func avroRecord(rec *Record, defined map[*Record]bool) any {
+func avroRecord(rec *recordModel, defined map[*recordModel]bool) any {
 	if defined[rec] {
 		return rec.FullName
 	}
 	defined[rec] = true
 	switch rec.Shape {
-	case EnumShape:
+	case enumShape:
 		return avroEnum(rec)
-	case FixedShape:
+	case fixedShape:
 		return withAliases(object{{"type", "fixed"}, {"name", rec.FullName}, {"size", rec.Size}}, rec.Aliases)
 	}
 	o := object{{"type", "record"}, {"name", rec.FullName}}
@@ -100,7 +100,7 @@ func avroRecord(rec *Record, defined map[*Record]bool) any {
 	return append(o, member{"fields", fields})
 }
 
-func avroEnum(rec *Record) any {
+func avroEnum(rec *recordModel) any {
 	o := object{{"type", "enum"}, {"name", rec.FullName}}
 	if rec.Doc != "" {
 		o = append(o, member{"doc", rec.Doc})
@@ -120,7 +120,7 @@ func withAliases(o object, aliases []string) object {
 	return append(o, member{"aliases", aliases})
 }
 
-func avroField(f *Field, defined map[*Record]bool) any {
+func avroField(f *field, defined map[*recordModel]bool) any {
 	o := object{{"name", f.Name}, {"type", avroType(f.Type, defined)}}
 	if f.Doc != "" {
 		o = append(o, member{"doc", f.Doc})
@@ -141,19 +141,19 @@ var logical = map[string][2]string{
 	"timestamp-millis": {"long", "timestamp-millis"}, "timestamp-micros": {"long", "timestamp-micros"},
 }
 
-func avroType(t *Type, defined map[*Record]bool) any {
+func avroType(t *typ, defined map[*recordModel]bool) any {
 	switch t.Kind {
-	case Optional:
+	case optionalKind:
 		return []any{"null", avroType(t.Elem, defined)}
-	case Array:
+	case arrayKind:
 		return object{{"type", "array"}, {"items", avroType(t.Elem, defined)}}
-	case Map:
+	case mapKind:
 		return object{{"type", "map"}, {"values", avroType(t.Elem, defined)}}
-	case Named:
+	case namedKind:
 		return avroRecord(t.Record, defined)
-	case Decimal:
+	case decimalKind:
 		return object{{"type", "bytes"}, {"logicalType", "decimal"}, {"precision", t.Precision}, {"scale", t.Scale}}
-	case Union:
+	case unionKind:
 		return avroUnion(t, defined)
 	}
 	if l, ok := logical[t.Prim]; ok {
@@ -162,7 +162,7 @@ func avroType(t *Type, defined map[*Record]bool) any {
 	return t.Prim
 }
 
-func avroUnion(t *Type, defined map[*Record]bool) any {
+func avroUnion(t *typ, defined map[*recordModel]bool) any {
 	var out []any
 	if t.Nullable {
 		out = append(out, "null")

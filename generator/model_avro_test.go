@@ -26,7 +26,7 @@ func fingerprint64(buf []byte) uint64 {
 }
 
 func TestFingerprintIsTheSpecificationsCRC64OfTheCanonicalSchema(t *testing.T) {
-	m, ds := Build(caseSources(t, filepath.Join(goldenDir, "records_defaults")))
+	m, ds := build(caseSources(t, filepath.Join(goldenDir, "records_defaults")))
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -38,8 +38,8 @@ func TestFingerprintIsTheSpecificationsCRC64OfTheCanonicalSchema(t *testing.T) {
 }
 
 func TestFullSchemaKeepsDocsDefaultsAndAliasesAndCanonicalDropsThem(t *testing.T) {
-	m, _ := Build(caseSources(t, filepath.Join(goldenDir, "records_defaults")))
-	var issued *Record
+	m, _ := build(caseSources(t, filepath.Join(goldenDir, "records_defaults")))
+	var issued *recordModel
 	for _, rec := range domainRecords(m.Domains[0]) {
 		if rec.Name == "InvoiceIssued" {
 			issued = rec

@@ -90,7 +90,7 @@ func (r *resolver) relative(p string) string {
 
 // schemaRecord returns the record of the .avsc file named by s, which joins
 // this domain; nil after reporting why it cannot.
-func (r *resolver) schemaRecord(s sStr, name string) *Record {
+func (r *resolver) schemaRecord(s sStr, name string) *recordModel {
 	other := r.w.byPath[r.relative(s.V)]
 	switch {
 	case other == nil || !other.f.Avro:
@@ -103,7 +103,7 @@ func (r *resolver) schemaRecord(s sStr, name string) *Record {
 		return nil
 	}
 	top := other.records[other.f.Types[0].Name.V]
-	if top.Shape != RecordShape || top.Name != name {
+	if top.Shape != recordShape || top.Name != name {
 		r.d.errorf(s.P, "schema %q: its first schema must be a record named %s, like the message", s.V, name)
 		return nil
 	}
@@ -123,9 +123,9 @@ func (r *resolver) absorb(other *resolver) {
 }
 
 // takePayload makes rec a message payload of this domain rather than a type.
-func (r *resolver) takePayload(rec *Record) *Record {
+func (r *resolver) takePayload(rec *recordModel) *recordModel {
 	rec.Owner = r.dom
-	r.dom.Records = slices.DeleteFunc(r.dom.Records, func(x *Record) bool { return x == rec })
+	r.dom.Records = slices.DeleteFunc(r.dom.Records, func(x *recordModel) bool { return x == rec })
 	return rec
 }
 
@@ -195,7 +195,7 @@ func (r *resolver) rpcHalves() (reqs, resps map[string]*syntaxMessage) {
 	return halves["rpc-request"], halves["rpc-response"]
 }
 
-func (r *resolver) avscRPC(name string, req, resp *syntaxMessage) *RPC {
+func (r *resolver) avscRPC(name string, req, resp *syntaxMessage) *rpc {
 	s := &syntaxRPC{Name: sStr{V: name, P: req.Name.P, Set: true}, Doc: req.Doc, Deprecated: req.Deprecated,
 		Codec: req.Codec, Queue: req.Queue, Timeout: req.Timeout, Encrypted: req.Encrypted, Version: req.Version,
 		Errors: req.Errors, Request: &syntaxPayload{P: req.Name.P, FieldsSet: true}, Response: &syntaxPayload{P: resp.Name.P, FieldsSet: true}}

@@ -16,21 +16,21 @@ func (c defaults) wrongType(v *sValue, what, want string) {
 
 // value checks a field default against its type and returns it as the
 // JSON value Avro expects.
-func (c defaults) value(v *sValue, t *Type, what string) (any, bool) {
+func (c defaults) value(v *sValue, t *typ, what string) (any, bool) {
 	switch t.Kind {
-	case Optional:
+	case optionalKind:
 		if v.Kind != valueNull {
 			c.wrongType(v, what, "null")
 			return nil, false
 		}
 		return nil, true
-	case Array:
+	case arrayKind:
 		return c.array(v, t.Elem, what)
-	case Map:
+	case mapKind:
 		return c.mapping(v, t.Elem, what)
-	case Named:
+	case namedKind:
 		return c.named(v, t.Record, what)
-	case Decimal, Union:
+	case decimalKind, unionKind:
 		c.d.errorf(v.P, "%s: a decimal or union field takes no default but null (when null is a branch)", what)
 		return nil, false
 	}
@@ -86,7 +86,7 @@ func (c defaults) float(v *sValue, what string) (any, bool) {
 	return nil, false
 }
 
-func (c defaults) array(v *sValue, elem *Type, what string) (any, bool) {
+func (c defaults) array(v *sValue, elem *typ, what string) (any, bool) {
 	ok := v.Kind == valueList
 	if !ok {
 		c.wrongType(v, what, "a list")
@@ -99,7 +99,7 @@ func (c defaults) array(v *sValue, elem *Type, what string) (any, bool) {
 	return out, ok
 }
 
-func (c defaults) mapping(v *sValue, elem *Type, what string) (any, bool) {
+func (c defaults) mapping(v *sValue, elem *typ, what string) (any, bool) {
 	if v.Kind != valueMap {
 		c.wrongType(v, what, "a mapping")
 		return nil, false
@@ -112,23 +112,23 @@ func (c defaults) mapping(v *sValue, elem *Type, what string) (any, bool) {
 	return out, ok
 }
 
-func (c defaults) named(v *sValue, rec *Record, what string) (any, bool) {
+func (c defaults) named(v *sValue, rec *recordModel, what string) (any, bool) {
 	switch rec.Shape {
-	case EnumShape:
+	case enumShape:
 		s, ok := c.str(v, what)
 		if ok && !slices.Contains(rec.Symbols, s) {
 			c.d.errorf(v.P, "%s: %q is not a symbol of %s", what, s, rec.Name)
 			return nil, false
 		}
 		return s, ok
-	case FixedShape:
+	case fixedShape:
 		c.d.errorf(v.P, "%s: a fixed field takes no default", what)
 		return nil, false
 	}
 	return c.record(v, rec, what)
 }
 
-func (c defaults) record(v *sValue, rec *Record, what string) (any, bool) {
+func (c defaults) record(v *sValue, rec *recordModel, what string) (any, bool) {
 	if v.Kind != valueMap {
 		c.wrongType(v, what, "a mapping of the fields of "+rec.Name)
 		return nil, false
@@ -150,7 +150,7 @@ func (c defaults) record(v *sValue, rec *Record, what string) (any, bool) {
 	return out, ok
 }
 
-func (c defaults) field(v *sValue, given map[string]sEntry, f *Field, what string) (any, bool) {
+func (c defaults) field(v *sValue, given map[string]sEntry, f *field, what string) (any, bool) {
 	if e, has := given[f.Name]; has && f.Type != nil {
 		return c.value(e.Val, f.Type, what+" field "+f.Name)
 	}

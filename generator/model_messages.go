@@ -3,17 +3,17 @@ package generator
 import "strings"
 
 // message resolves one event or command with the file's defaults.
-func (r *resolver) message(s *syntaxMessage) *Message {
-	m := &Message{Kind: s.Kind, Pos: s.Name.P, Name: s.Name.V, Doc: s.Doc.V,
+func (r *resolver) message(s *syntaxMessage) *message {
+	m := &message{Kind: s.Kind, Pos: s.Name.P, Name: s.Name.V, Doc: s.Doc.V,
 		Deprecated: s.Deprecated.V, Version: 1}
 	m.RoutingKey = orDefault(s.RoutingKey, dotWords(m.Name))
-	if s.Kind == Command {
+	if s.Kind == commandKind {
 		m.Queue = orDefault(s.Queue, r.dom.Name+"."+kebab(m.Name))
 	}
 	m.Subject = orDefault(s.Subject, defaultSubject(r.dom, m))
 	m.Codec = r.codecOf(s.Codec, r.codec)
 	m.Encrypted = r.encrypted(s.Encrypted, r.f.Encrypted.V)
-	m.Mandatory = s.Kind == Command || s.Mandatory.V
+	m.Mandatory = s.Kind == commandKind || s.Mandatory.V
 	r.version(m, s.Version)
 	m.Retry = r.retryOf(s.Retry, r.retry)
 	m.Headers = r.headers(s.Headers)
@@ -29,7 +29,7 @@ func (r *resolver) encrypted(s sBool, def bool) bool {
 	return s.V
 }
 
-func (r *resolver) version(m *Message, v sInt) {
+func (r *resolver) version(m *message, v sInt) {
 	if !v.Set {
 		return
 	}
@@ -42,7 +42,7 @@ func (r *resolver) version(m *Message, v sInt) {
 // payload declares the message's record; its fields resolve with the types.
 // An .avsc message's payload is its own record, a YAML message's may come
 // from the .avsc file named by schema:.
-func (r *resolver) payload(s *syntaxMessage) *Record {
+func (r *resolver) payload(s *syntaxMessage) *recordModel {
 	if s.rec != nil {
 		return r.takePayload(s.rec)
 	}
@@ -63,8 +63,8 @@ func (r *resolver) payload(s *syntaxMessage) *Record {
 	return rec
 }
 
-func (r *resolver) headers(hs []*syntaxHeader) []*Header {
-	var out []*Header
+func (r *resolver) headers(hs []*syntaxHeader) []*header {
+	var out []*header
 	for _, h := range hs {
 		typ := h.Type.V
 		if !h.Type.Set {
@@ -72,7 +72,7 @@ func (r *resolver) headers(hs []*syntaxHeader) []*Header {
 		} else if !headerTypes[typ] {
 			r.d.errorf(h.Type.P, "header %s: type %q is not a header type (boolean, int, long, double or string)", h.Name.V, typ)
 		}
-		out = append(out, &Header{Pos: h.Name.P, Name: h.Name.V, GoName: GoName(h.Name.V),
+		out = append(out, &header{Pos: h.Name.P, Name: h.Name.V, GoName: GoName(h.Name.V),
 			Type: typ, Typed: h.Type.Set, Doc: h.Doc.V, Required: h.Required.V})
 	}
 	return out
@@ -81,11 +81,11 @@ func (r *resolver) headers(hs []*syntaxHeader) []*Header {
 var headerTypes = map[string]bool{"boolean": true, "int": true, "long": true, "double": true, "string": true}
 
 // newRecord creates a record named by the contract, in the domain's namespace.
-func (r *resolver) newRecord(name sStr, doc, deprecated string) *Record {
-	return &Record{Pos: name.P, Name: name.V, FullName: r.dom.Namespace + "." + name.V,
+func (r *resolver) newRecord(name sStr, doc, deprecated string) *recordModel {
+	return &recordModel{Pos: name.P, Name: name.V, FullName: r.dom.Namespace + "." + name.V,
 		Doc: strings.TrimSpace(doc), Deprecated: strings.TrimSpace(deprecated), Owner: r.dom}
 }
 
 // defaultSubject is a message's registry subject unless the contract names
 // one: <domain>-<routing-key>.
-func defaultSubject(dom *domain, m *Message) string { return dom.Name + "-" + m.RoutingKey }
+func defaultSubject(dom *domain, m *message) string { return dom.Name + "-" + m.RoutingKey }

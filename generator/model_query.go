@@ -6,18 +6,18 @@ import "slices"
 // answered here once, so neither stage calls the other.
 
 // isUnionRecord reports whether rec holds a union, directly or in a record it contains.
-func isUnionRecord(rec *Record) bool {
-	return rec.Shape == RecordShape && findField(rec, isKind(Union), map[*Record]bool{}) != nil
+func isUnionRecord(rec *recordModel) bool {
+	return rec.Shape == recordShape && findField(rec, isKind(unionKind), map[*recordModel]bool{}) != nil
 }
 
 // isAvro reports whether codec writes Avro binary (avro, avro-registered).
 func isAvro(codec string) bool { return codec == "avro" || codec == "avro-registered" }
 
 // unionFields returns the fields of rec whose type is a union.
-func unionFields(rec *Record) []*Field {
-	var out []*Field
+func unionFields(rec *recordModel) []*field {
+	var out []*field
 	for _, f := range rec.Fields {
-		if f.Type != nil && f.Type.Kind == Union {
+		if f.Type != nil && f.Type.Kind == unionKind {
 			out = append(out, f)
 		}
 	}
@@ -25,7 +25,7 @@ func unionFields(rec *Record) []*Field {
 }
 
 // allRecords is every record of a domain: types, payloads, RPC halves.
-func allRecords(dom *domain) []*Record {
+func allRecords(dom *domain) []*recordModel {
 	out := domainRecords(dom)
 	for _, r := range dom.RPCs {
 		out = append(out, r.Request, r.Response)
@@ -34,7 +34,7 @@ func allRecords(dom *domain) []*Record {
 }
 
 // domainRecords is every record of a domain: the types, then the payloads.
-func domainRecords(dom *domain) []*Record {
+func domainRecords(dom *domain) []*recordModel {
 	out := slices.Clone(dom.Records)
 	for _, m := range dom.Messages {
 		out = append(out, m.Record)
@@ -42,11 +42,11 @@ func domainRecords(dom *domain) []*Record {
 	return out
 }
 
-func isKind(k TypeKind) func(*Type) bool { return func(t *Type) bool { return t.Kind == k } }
+func isKind(k typeKind) func(*typ) bool { return func(t *typ) bool { return t.Kind == k } }
 
 // findField returns a field of rec, or of a record it contains, whose type
 // holds a type matching match.
-func findField(rec *Record, match func(*Type) bool, seen map[*Record]bool) *Field {
+func findField(rec *recordModel, match func(*typ) bool, seen map[*recordModel]bool) *field {
 	if seen[rec] {
 		return nil
 	}
@@ -59,13 +59,13 @@ func findField(rec *Record, match func(*Type) bool, seen map[*Record]bool) *Fiel
 	return nil
 }
 
-func findInType(f *Field, t *Type, match func(*Type) bool, seen map[*Record]bool) *Field {
+func findInType(f *field, t *typ, match func(*typ) bool, seen map[*recordModel]bool) *field {
 	switch {
 	case t == nil:
 		return nil
 	case match(t):
 		return f
-	case t.Kind == Named:
+	case t.Kind == namedKind:
 		return findField(t.Record, match, seen)
 	}
 	return findInType(f, t.Elem, match, seen)
@@ -87,8 +87,8 @@ func (d *domain) label() string {
 }
 
 // formFields returns the fields of rec that need a JSON form.
-func formFields(rec *Record) []*Field {
-	var out []*Field
+func formFields(rec *recordModel) []*field {
+	var out []*field
 	for _, f := range rec.Fields {
 		if f.Type != nil && hasJSONForm(f.Type) {
 			out = append(out, f)
@@ -100,14 +100,14 @@ func formFields(rec *Record) []*Field {
 // hasJSONForm reports whether encoding/json's own form of a value of type t
 // is not the contract's: a time-millis, a time-micros or a decimal, directly
 // or in an optional, array or map.
-func hasJSONForm(t *Type) bool {
+func hasJSONForm(t *typ) bool {
 	l := leafOf(t)
-	return l.Kind == Decimal || l.Kind == Primitive && (l.Prim == "time-millis" || l.Prim == "time-micros")
+	return l.Kind == decimalKind || l.Kind == primitiveKind && (l.Prim == "time-millis" || l.Prim == "time-micros")
 }
 
 // leafOf is the element type under t's optionals, arrays and maps.
-func leafOf(t *Type) *Type {
-	for t.Kind == Optional || t.Kind == Array || t.Kind == Map {
+func leafOf(t *typ) *typ {
+	for t.Kind == optionalKind || t.Kind == arrayKind || t.Kind == mapKind {
 		t = t.Elem
 	}
 	return t

@@ -13,9 +13,9 @@ type resolver struct {
 	w          *world
 	f          *syntaxFile
 	dom        *domain
-	records    map[string]*Record // types: by name
+	records    map[string]*recordModel // types: by name
 	codec      string
-	retry      Retry
+	retry      retry
 	pending    []pendingRecord  // records whose fields resolve once every type is declared
 	defaults   []func()         // field defaults, checked once every field is resolved
 	merged     bool             // an .avsc file whose types joined another file's domain
@@ -26,7 +26,7 @@ type resolver struct {
 }
 
 type pendingRecord struct {
-	rec    *Record
+	rec    *recordModel
 	fields []*syntaxField
 }
 
@@ -34,17 +34,17 @@ type pendingRecord struct {
 type world struct {
 	d         *diags
 	files     []*resolver
-	byPath    map[string]*resolver // by clean slash path
-	fullNames map[string]*Record   // every named type by Avro full name
+	byPath    map[string]*resolver    // by clean slash path
+	fullNames map[string]*recordModel // every named type by Avro full name
 }
 
 func newWorld(d *diags) *world {
-	return &world{d: d, byPath: map[string]*resolver{}, fullNames: map[string]*Record{}}
+	return &world{d: d, byPath: map[string]*resolver{}, fullNames: map[string]*recordModel{}}
 }
 
 // add declares the domain and the types of f; nil when f has no usable header.
 func (w *world) add(f *syntaxFile) {
-	r := &resolver{d: w.d, w: w, f: f, records: map[string]*Record{}}
+	r := &resolver{d: w.d, w: w, f: f, records: map[string]*recordModel{}}
 	w.byPath[cleanPath(f.Path)] = r
 	if !r.header() {
 		return

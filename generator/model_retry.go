@@ -5,10 +5,10 @@ import (
 )
 
 // defaultRetry is the format's default policy: 5 attempts, exponential 1s..1m.
-var defaultRetry = Retry{Attempts: 5, Backoff: "exponential", Initial: time.Second, Max: time.Minute}
+var defaultRetry = retry{Attempts: 5, Backoff: "exponential", Initial: time.Second, Max: time.Minute}
 
 // retryOf applies the keys of s over base, key by key, and checks the result.
-func (r *resolver) retryOf(s *syntaxRetry, base Retry) Retry {
+func (r *resolver) retryOf(s *syntaxRetry, base retry) retry {
 	if s == nil {
 		return base
 	}
@@ -27,7 +27,7 @@ func (r *resolver) retryOf(s *syntaxRetry, base Retry) Retry {
 	return out
 }
 
-func (r *resolver) attempts(a sInt, out *Retry) {
+func (r *resolver) attempts(a sInt, out *retry) {
 	if !a.Set {
 		return
 	}
@@ -37,7 +37,7 @@ func (r *resolver) attempts(a sInt, out *Retry) {
 	}
 }
 
-func (r *resolver) durations(s *syntaxRetry, out *Retry) {
+func (r *resolver) durations(s *syntaxRetry, out *retry) {
 	for _, k := range []struct {
 		s   sStr
 		dst *time.Duration

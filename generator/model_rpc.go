@@ -10,8 +10,8 @@ const defaultTimeout = 30 * time.Second
 var rpcCodecs = map[string]bool{"json": true, "yaml": true, "toml": true}
 
 // rpc resolves one request/reply pair with the file's defaults.
-func (r *resolver) rpc(s *syntaxRPC) *RPC {
-	x := &RPC{Pos: s.Name.P, Name: s.Name.V, Doc: s.Doc.V, Deprecated: s.Deprecated.V, Version: 1, Timeout: defaultTimeout}
+func (r *resolver) rpc(s *syntaxRPC) *rpc {
+	x := &rpc{Pos: s.Name.P, Name: s.Name.V, Doc: s.Doc.V, Deprecated: s.Deprecated.V, Version: 1, Timeout: defaultTimeout}
 	x.Queue = orDefault(s.Queue, r.dom.Name+"."+kebab(x.Name))
 	if s.Timeout.Set {
 		x.Timeout = r.duration(s.Timeout, "rpc "+x.Name+" timeout")
@@ -34,8 +34,8 @@ func (r *resolver) rpc(s *syntaxRPC) *RPC {
 	return x
 }
 
-func (r *resolver) rpcErrors(rpc string, names []sStr) []*RPCError {
-	var out []*RPCError
+func (r *resolver) rpcErrors(rpc string, names []sStr) []*rpcError {
+	var out []*rpcError
 	seen := map[string]bool{}
 	for _, n := range names {
 		switch {
@@ -44,7 +44,7 @@ func (r *resolver) rpcErrors(rpc string, names []sStr) []*RPCError {
 		case seen[n.V]:
 			r.d.errorf(n.P, "rpc %s: error %s is declared twice", rpc, n.V)
 		default:
-			out = append(out, &RPCError{Pos: n.P, Name: n.V})
+			out = append(out, &rpcError{Pos: n.P, Name: n.V})
 		}
 		seen[n.V] = true
 	}
@@ -52,7 +52,7 @@ func (r *resolver) rpcErrors(rpc string, names []sStr) []*RPCError {
 }
 
 // rpcPayload declares <Rpc>Request or <Rpc>Response.
-func (r *resolver) rpcPayload(p *syntaxPayload, rpc sStr, part string) *Record {
+func (r *resolver) rpcPayload(p *syntaxPayload, rpc sStr, part string) *recordModel {
 	name := sStr{V: rpcPayloadName(rpc.V, part), P: rpc.P, Set: true}
 	if p == nil {
 		r.d.errorf(rpc.P, "rpc %s has no %s (declare %s: {fields: {...}})", rpc.V, lower(part), lower(part))

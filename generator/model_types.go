@@ -23,7 +23,7 @@ func (r *resolver) declareTypes() {
 	}
 }
 
-func (r *resolver) declareType(t *syntaxType) *Record {
+func (r *resolver) declareType(t *syntaxType) *recordModel {
 	rec := r.newRecord(t.Name, t.Doc.V, t.Deprecated.V)
 	if t.Namespace != "" {
 		rec.FullName = t.Namespace + "." + t.Name.V
@@ -35,21 +35,21 @@ func (r *resolver) declareType(t *syntaxType) *Record {
 	}
 	r.w.declare(rec)
 	r.dom.Records = append(r.dom.Records, rec)
-	if rec.Shape == RecordShape {
+	if rec.Shape == recordShape {
 		r.pending = append(r.pending, pendingRecord{rec, t.Fields})
 	}
 	return rec
 }
 
 // declare records rec under its Avro full name, the first declaration winning.
-func (w *world) declare(rec *Record) {
+func (w *world) declare(rec *recordModel) {
 	if _, dup := w.fullNames[rec.FullName]; !dup {
 		w.fullNames[rec.FullName] = rec
 	}
 }
 
 // shape reads whether t is a record, an enum or a fixed type.
-func (r *resolver) shape(rec *Record, t *syntaxType) {
+func (r *resolver) shape(rec *recordModel, t *syntaxType) {
 	n := 0
 	for _, set := range []bool{t.FieldsSet, t.EnumSet, t.Fixed.Given} {
 		if set {
@@ -71,8 +71,8 @@ func (r *resolver) shape(rec *Record, t *syntaxType) {
 	}
 }
 
-func (r *resolver) enum(rec *Record, t *syntaxType) {
-	rec.Shape = EnumShape
+func (r *resolver) enum(rec *recordModel, t *syntaxType) {
+	rec.Shape = enumShape
 	seen := map[string]bool{}
 	for _, s := range t.Enum {
 		switch {
@@ -95,8 +95,8 @@ func (r *resolver) enum(rec *Record, t *syntaxType) {
 	}
 }
 
-func (r *resolver) fixed(rec *Record, t *syntaxType) {
-	rec.Shape, rec.Size = FixedShape, t.Fixed.V
+func (r *resolver) fixed(rec *recordModel, t *syntaxType) {
+	rec.Shape, rec.Size = fixedShape, t.Fixed.V
 	if t.Fixed.Set && t.Fixed.V < 1 {
 		r.d.errorf(t.Fixed.P, "type %s: a fixed size is a positive number of bytes", t.Name.V)
 	}
@@ -111,11 +111,11 @@ func (r *resolver) resolveTypes() {
 	}
 }
 
-func (r *resolver) field(rec *Record, s *syntaxField) *Field {
-	f := &Field{Pos: s.Name.P, Name: s.Name.V, GoName: GoName(s.Name.V),
+func (r *resolver) field(rec *recordModel, s *syntaxField) *field {
+	f := &field{Pos: s.Name.P, Name: s.Name.V, GoName: GoName(s.Name.V),
 		Doc: strings.TrimSpace(s.Doc.V), Deprecated: strings.TrimSpace(s.Deprecated.V), Aliases: s.Aliases}
 	f.Type = r.typeOf(s.Type, fieldTypeName(rec, f), true)
-	if f.Type != nil && (f.Type.Kind == Optional || f.Type.Kind == Union && f.Type.Nullable) {
+	if f.Type != nil && (f.Type.Kind == optionalKind || f.Type.Kind == unionKind && f.Type.Nullable) {
 		f.Default, f.HasDefault = nil, true
 	}
 	if s.Default != nil && f.Type != nil {
@@ -124,8 +124,8 @@ func (r *resolver) field(rec *Record, s *syntaxField) *Field {
 	return f
 }
 
-func (r *resolver) fieldDefault(f *Field, s *syntaxField) {
-	if (f.Type.Kind == Optional || f.Type.Kind == Union && f.Type.Nullable) && s.Default.Kind != valueNull {
+func (r *resolver) fieldDefault(f *field, s *syntaxField) {
+	if (f.Type.Kind == optionalKind || f.Type.Kind == unionKind && f.Type.Nullable) && s.Default.Kind != valueNull {
 		r.d.errorf(s.Default.P, "default of field %s: an optional field's default is null", f.Name)
 		return
 	}
@@ -136,7 +136,7 @@ func (r *resolver) fieldDefault(f *Field, s *syntaxField) {
 // typeOf resolves a type expression; nil after reporting an unknown type.
 // hint names the Go types a union or an inline fixed type needs; top is
 // false inside arrays, maps and optionals.
-func (r *resolver) typeOf(e *typeExpr, hint string, top bool) *Type {
+func (r *resolver) typeOf(e *typeExpr, hint string, top bool) *typ {
 	if e == nil {
 		return nil
 	}
@@ -148,7 +148,7 @@ func (r *resolver) typeOf(e *typeExpr, hint string, top bool) *Type {
 		if elem == nil {
 			return nil
 		}
-		return &Type{Kind: map[exprOp]TypeKind{exprArray: Array, exprMap: Map}[e.Op], Elem: elem}
+		return &typ{Kind: map[exprOp]typeKind{exprArray: arrayKind, exprMap: mapKind}[e.Op], Elem: elem}
 	case exprUnion:
 		return r.union(e, hint, top)
 	case exprFixed:
@@ -157,7 +157,7 @@ func (r *resolver) typeOf(e *typeExpr, hint string, top bool) *Type {
 	return r.named(e)
 }
 
-func (r *resolver) optional(e *typeExpr, hint string) *Type {
+func (r *resolver) optional(e *typeExpr, hint string) *typ {
 	if e.Elem.Op == exprOptional {
 		r.d.errorf(e.P, "a type is optional once: drop the second '?'")
 		return nil
@@ -166,25 +166,25 @@ func (r *resolver) optional(e *typeExpr, hint string) *Type {
 	if elem == nil {
 		return nil
 	}
-	return &Type{Kind: Optional, Elem: elem}
+	return &typ{Kind: optionalKind, Elem: elem}
 }
 
 // inlineFixed declares {fixed: N} written in a field as a named type, since
 // Avro fixed types have names: <Record><Field>.
-func (r *resolver) inlineFixed(e *typeExpr, hint string) *Type {
+func (r *resolver) inlineFixed(e *typeExpr, hint string) *typ {
 	rec := r.newRecord(sStr{V: hint, P: e.P}, "", "")
-	rec.Shape, rec.Size = FixedShape, e.Size
+	rec.Shape, rec.Size = fixedShape, e.Size
 	r.w.declare(rec)
 	r.dom.Records = append(r.dom.Records, rec)
-	return &Type{Kind: Named, Record: rec}
+	return &typ{Kind: namedKind, Record: rec}
 }
 
-func (r *resolver) named(e *typeExpr) *Type {
+func (r *resolver) named(e *typeExpr) *typ {
 	switch {
 	case primitives[e.Name]:
-		return &Type{Kind: Primitive, Prim: e.Name}
+		return &typ{Kind: primitiveKind, Prim: e.Name}
 	case r.records[e.Name] != nil:
-		return &Type{Kind: Named, Record: r.records[e.Name]}
+		return &typ{Kind: namedKind, Record: r.records[e.Name]}
 	case strings.HasPrefix(e.Name, "decimal"):
 		return r.decimal(e)
 	case strings.Contains(e.Name, "."):
@@ -194,7 +194,7 @@ func (r *resolver) named(e *typeExpr) *Type {
 	return nil
 }
 
-func (r *resolver) decimal(e *typeExpr) *Type {
+func (r *resolver) decimal(e *typeExpr) *typ {
 	m := decimalRE.FindStringSubmatch(e.Name)
 	if m == nil {
 		r.d.errorf(e.P, "bad decimal type %q: write decimal(P,S), such as decimal(10,2)", e.Name)
@@ -206,14 +206,14 @@ func (r *resolver) decimal(e *typeExpr) *Type {
 		r.d.errorf(e.P, "bad decimal type %q: precision P from 1 to 1000 and scale S from 0 to P", e.Name)
 		return nil
 	}
-	return &Type{Kind: Decimal, Precision: p, Scale: s}
+	return &typ{Kind: decimalKind, Precision: p, Scale: s}
 }
 
 // qualified resolves alias.Type through imports:, or an Avro full name
 // declared anywhere in the run.
-func (r *resolver) qualified(e *typeExpr) *Type {
+func (r *resolver) qualified(e *typeExpr) *typ {
 	if rec := r.w.fullNames[e.Name]; rec != nil {
-		return &Type{Kind: Named, Record: rec}
+		return &typ{Kind: namedKind, Record: rec}
 	}
 	alias, name, _ := strings.Cut(e.Name, ".")
 	imp, ok := r.importOf(alias)
@@ -231,7 +231,7 @@ func (r *resolver) qualified(e *typeExpr) *Type {
 		return nil
 	}
 	if rec := other.records[name]; rec != nil {
-		return &Type{Kind: Named, Record: rec}
+		return &typ{Kind: namedKind, Record: rec}
 	}
 	r.d.errorf(e.P, "unknown type %q: %s declares no type %s", e.Name, imp, name)
 	return nil

@@ -3,8 +3,8 @@ package generator
 // union resolves {union: [...]}: null makes it nullable, [null, T] is T?,
 // and every other branch must be a primitive, a decimal or a named type,
 // each Avro branch name once.
-func (r *resolver) union(e *typeExpr, hint string, top bool) *Type {
-	u := &Type{Kind: Union, Iface: hint}
+func (r *resolver) union(e *typeExpr, hint string, top bool) *typ {
+	u := &typ{Kind: unionKind, Iface: hint}
 	for _, b := range e.Elems {
 		if b.Op == exprName && b.Name == "null" {
 			u.Nullable = true
@@ -17,7 +17,7 @@ func (r *resolver) union(e *typeExpr, hint string, top bool) *Type {
 		u.Branches = append(u.Branches, bt)
 	}
 	if u.Nullable && len(u.Branches) == 1 {
-		return &Type{Kind: Optional, Elem: u.Branches[0]}
+		return &typ{Kind: optionalKind, Elem: u.Branches[0]}
 	}
 	if !r.checkUnion(e, u, top) {
 		return nil
@@ -25,7 +25,7 @@ func (r *resolver) union(e *typeExpr, hint string, top bool) *Type {
 	return u
 }
 
-func (r *resolver) checkUnion(e *typeExpr, u *Type, top bool) bool {
+func (r *resolver) checkUnion(e *typeExpr, u *typ, top bool) bool {
 	ok := true
 	if !top {
 		r.d.errorf(e.P, "a union inside a list, map or optional cannot be represented in Go; make it the type of a record's field (null as a branch makes it optional)")
@@ -37,7 +37,7 @@ func (r *resolver) checkUnion(e *typeExpr, u *Type, top bool) bool {
 	}
 	seen := map[string]bool{}
 	for _, b := range u.Branches {
-		if b.Kind != Primitive && b.Kind != Named && b.Kind != Decimal {
+		if b.Kind != primitiveKind && b.Kind != namedKind && b.Kind != decimalKind {
 			r.d.errorf(e.P, "a union branch must be a primitive, a decimal or a named type; wrap lists and maps in a record")
 			return false
 		}
@@ -53,11 +53,11 @@ func (r *resolver) checkUnion(e *typeExpr, u *Type, top bool) bool {
 
 // branchKey is the name Avro's JSON encoding gives a union branch: the
 // underlying type of a primitive or logical type, the full name of a named type.
-func branchKey(t *Type) string {
+func branchKey(t *typ) string {
 	switch t.Kind {
-	case Named:
+	case namedKind:
 		return t.Record.FullName
-	case Decimal:
+	case decimalKind:
 		return "bytes"
 	}
 	if l, ok := logical[t.Prim]; ok {

@@ -71,8 +71,8 @@ func handleName(name string) string { return "Handle" + name }
 
 // handlerSet is the set whose method handles m: events are a subscriber's,
 // commands the owner's.
-func handlerSet(m *Message) string {
-	if m.Kind == Event {
+func handlerSet(m *message) string {
+	if m.Kind == eventKind {
 		return eventHandlersSet
 	}
 	return handlersSet
@@ -84,38 +84,38 @@ func handlerSet(m *Message) string {
 func specVar(name string) string { return unexported(name) + "Spec" }
 
 // routingKeyName is the constant of a message's routing key.
-func routingKeyName(m *Message) string { return m.Name + "RoutingKey" }
+func routingKeyName(m *message) string { return m.Name + "RoutingKey" }
 
 // queueName is the queue of a command or an RPC (a constant), or the function
 // naming a subscriber's queue of an event.
 func queueName(name string) string { return name + "Queue" }
 
 // consumeName is the function that consumes a message.
-func consumeName(m *Message) string { return "Consume" + m.Name }
+func consumeName(m *message) string { return "Consume" + m.Name }
 
 // interceptName is the ConnOption adding a publish interceptor for a message.
-func interceptName(m *Message) string { return "Intercept" + m.Name }
+func interceptName(m *message) string { return "Intercept" + m.Name }
 
 // publishName is the Publisher method that publishes an event or sends a command.
-func publishName(m *Message) string {
-	if m.Kind == Command {
+func publishName(m *message) string {
+	if m.Kind == commandKind {
 		return "Send" + m.Name
 	}
 	return "Publish" + m.Name
 }
 
 // publishBatchName is the Publisher method that publishes or sends a batch.
-func publishBatchName(m *Message) string { return publishName(m) + "Batch" }
+func publishBatchName(m *message) string { return publishName(m) + "Batch" }
 
 // pubField is the Publisher's field holding a message's publisher.
-func pubField(m *Message) string { return "pub" + m.Name }
+func pubField(m *message) string { return "pub" + m.Name }
 
 // serveName is the function that serves an RPC.
-func serveName(r *RPC) string { return "Serve" + r.Name }
+func serveName(r *rpc) string { return "Serve" + r.Name }
 
 // clientField is the Client's field holding an RPC's client; the Client's
 // method calling it is the RPC's name.
-func clientField(r *RPC) string { return unexported(r.Name) }
+func clientField(r *rpc) string { return unexported(r.Name) }
 
 // rpcPayloadName is an RPC's request or response type (part is Request or Response).
 func rpcPayloadName(rpc, part string) string { return rpc + part }
@@ -124,44 +124,44 @@ func rpcPayloadName(rpc, part string) string { return rpc + part }
 func errorName(name string) string { return "Err" + name }
 
 // headerOptionName is the typed EnvelopeOption setting a header.
-func headerOptionName(h *Header) string { return "Header" + h.GoName }
+func headerOptionName(h *header) string { return "Header" + h.GoName }
 
 // enumConst is the constant of one symbol of an enum.
-func enumConst(rec *Record, symbol string) string { return rec.Name + GoName(symbol) }
+func enumConst(rec *recordModel, symbol string) string { return rec.Name + GoName(symbol) }
 
 // fieldTypeName names the types a field's type declares: the interface of a
 // union, an inline fixed type.
-func fieldTypeName(rec *Record, f *Field) string { return rec.Name + f.GoName }
+func fieldTypeName(rec *recordModel, f *field) string { return rec.Name + f.GoName }
 
 // mirrorName is the Avro mirror of a record on the way to a union.
-func mirrorName(rec *Record) string { return unexported(rec.Name) + "Avro" }
+func mirrorName(rec *recordModel) string { return unexported(rec.Name) + "Avro" }
 
 // unionMirror is the avro.UnionConverter of a union.
-func unionMirror(u *Type) string { return unexported(u.Iface) + "Avro" }
+func unionMirror(u *typ) string { return unexported(u.Iface) + "Avro" }
 
 // branchTypeName is the wrapper type of one branch of a union.
-func branchTypeName(u, b *Type) string { return u.Iface + branchName(b) }
+func branchTypeName(u, b *typ) string { return u.Iface + branchName(b) }
 
 // branchName is the part of a branch's wrapper type after the interface's
 // name: Long, Quantity, Timestamp-millis → TimestampMillis.
-func branchName(t *Type) string {
+func branchName(t *typ) string {
 	switch t.Kind {
-	case Named:
+	case namedKind:
 		return t.Record.Name
-	case Decimal:
+	case decimalKind:
 		return "Decimal"
 	}
 	return GoName(t.Prim)
 }
 
 // sealName is the method that seals a union's interface to its branches.
-func sealName(u *Type) string { return "is" + u.Iface }
+func sealName(u *typ) string { return "is" + u.Iface }
 
 // decodeUnionName is the function reading the JSON of a union.
-func decodeUnionName(u *Type) string { return "decode" + u.Iface }
+func decodeUnionName(u *typ) string { return "decode" + u.Iface }
 
 // toUnionAvroName is the function wrapping a union in its converter.
-func toUnionAvroName(u *Type) string { return "to" + u.Iface + "Avro" }
+func toUnionAvroName(u *typ) string { return "to" + u.Iface + "Avro" }
 
 // The methods of the mirrors and converters on the way to a union.
 const (
@@ -177,12 +177,12 @@ var unionMirrorMethods = []string{"value", "ToAny", "FromAny"}
 // JSON methods of a record, the mirror's converter of a record on the way to
 // a union, and the methods a text or bytes codec needs of a payload (codec
 // is the message's; "" for a type or an RPC's half).
-func typeMethods(rec *Record, codec string) []string {
+func typeMethods(rec *recordModel, codec string) []string {
 	out := []string{"AvroSchema", "AvroFullSchema", "AvroFingerprint"}
 	switch rec.Shape {
-	case EnumShape:
+	case enumShape:
 		return append(out, "Valid")
-	case FixedShape:
+	case fixedShape:
 		return append(out, "MarshalText", "UnmarshalText")
 	}
 	out = append(out, "UnmarshalJSON")
@@ -203,8 +203,8 @@ var rawMethods = map[string][]string{
 
 // optionHeaders are the headers that get an option: the first declaration
 // of each header name in the domain.
-func optionHeaders(dom *domain) []*Header {
-	var out []*Header
+func optionHeaders(dom *domain) []*header {
+	var out []*header
 	seen := map[string]bool{}
 	for _, m := range dom.Messages {
 		for _, h := range m.Headers {
@@ -218,8 +218,8 @@ func optionHeaders(dom *domain) []*Header {
 }
 
 // declaredErrors are the first declaration of each RPC error name of the domain.
-func declaredErrors(dom *domain) []*RPCError {
-	var out []*RPCError
+func declaredErrors(dom *domain) []*rpcError {
+	var out []*rpcError
 	seen := map[string]bool{}
 	for _, r := range dom.RPCs {
 		for _, x := range r.Errors {

@@ -60,7 +60,7 @@ func specNames(d *ast.GenDecl) []string {
 }
 
 // authorityNames is the set domainNames lists for the domain of package pkg.
-func authorityNames(t *testing.T, m *Model, pkg string) map[string]bool {
+func authorityNames(t *testing.T, m *model, pkg string) map[string]bool {
 	t.Helper()
 	for _, dom := range m.Domains {
 		if dom.Package == pkg {
@@ -84,7 +84,7 @@ func TestEveryIdentifierOfTheGoldenPackagesIsListedByTheNamingAuthority(t *testi
 			continue
 		}
 		srcs := caseSources(t, dir)
-		m, ds := Build(srcs)
+		m, ds := build(srcs)
 		res := Generate(srcs, ImportPath(goldenImportPath(name)))
 		if ds.HasErrors() || len(res.Diagnostics) > 0 {
 			t.Fatalf("%s: %s", name, stderrOf(append(ds, res.Diagnostics...)))
@@ -171,7 +171,7 @@ func TestTheNamingAuthorityListsNoKindOfIdentifierNoGoldenPackageDeclares(t *tes
 			continue
 		}
 		srcs := caseSources(t, dir)
-		m, _ := Build(srcs)
+		m, _ := build(srcs)
 		res := Generate(srcs, ImportPath(goldenImportPath(name)))
 		shapes := map[string]func(string) string{}
 		for _, dom := range m.Domains {
@@ -243,10 +243,10 @@ types:
 `
 
 // generateEvery builds and generates src, failing on any diagnostic.
-func generateEvery(t *testing.T, src string) (*Model, []File) {
+func generateEvery(t *testing.T, src string) (*model, []File) {
 	t.Helper()
 	srcs := []Source{{Path: "orders.acemq.yaml", Data: []byte(src)}}
-	m, ds := Build(srcs)
+	m, ds := build(srcs)
 	res := Generate(srcs)
 	if ds.HasErrors() || len(res.Diagnostics) > 0 {
 		t.Fatalf("the contract does not generate:\n%s", stderrOf(append(ds, res.Diagnostics...)))

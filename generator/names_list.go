@@ -24,7 +24,7 @@ func (l *nameList) part(name, what string, p Pos) {
 }
 
 // typ adds a named type and its methods.
-func (l *nameList) typ(rec *Record, what, codec string, p Pos) {
+func (l *nameList) typ(rec *recordModel, what, codec string, p Pos) {
 	l.add(rec.Name, what, p)
 	for _, m := range typeMethods(rec, codec) {
 		name := rec.Name + "." + m
@@ -62,7 +62,7 @@ func domainNames(dom *domain) []goName {
 }
 
 // record adds a type of types: and, for an enum, a constant per symbol.
-func (l *nameList) record(rec *Record) {
+func (l *nameList) record(rec *recordModel) {
 	l.typ(rec, "type "+rec.Name, "", rec.Pos)
 	seen := map[string]bool{}
 	for _, sym := range rec.Symbols {
@@ -74,7 +74,7 @@ func (l *nameList) record(rec *Record) {
 }
 
 // message adds an event's or a command's payload type and what is generated for it.
-func (l *nameList) message(m *Message) {
+func (l *nameList) message(m *message) {
 	what := fmt.Sprintf("%s %s", m.Kind, m.Name)
 	l.typ(m.Record, what, m.Codec, m.Pos)
 	for _, n := range []string{routingKeyName(m), queueName(m.Name), consumeName(m), interceptName(m),
@@ -86,7 +86,7 @@ func (l *nameList) message(m *Message) {
 
 // rpc adds an RPC's request and response types, what is generated for it,
 // and the errors it declares first.
-func (l *nameList) rpc(r *RPC, errs map[string]bool) {
+func (l *nameList) rpc(r *rpc, errs map[string]bool) {
 	what := "rpc " + r.Name
 	l.typ(r.Request, "the request of "+what, "", r.Pos)
 	l.typ(r.Response, "the response of "+what, "", r.Pos)
@@ -104,7 +104,7 @@ func (l *nameList) rpc(r *RPC, errs map[string]bool) {
 
 // unions adds a record's Avro mirror and, per union field, its interface,
 // branch types, decoder and converter.
-func (l *nameList) unions(rec *Record) {
+func (l *nameList) unions(rec *recordModel) {
 	if isUnionRecord(rec) {
 		what := fmt.Sprintf("the Avro mirror of %s", rec.Name)
 		l.add(mirrorName(rec), what, rec.Pos)

@@ -238,7 +238,7 @@ func (a *avsc) message(t *syntaxType, props ast.Node) {
 	switch s.AvroKind.V {
 	case "event", "rpc-request", "rpc-response":
 	case "command":
-		s.Kind = Command
+		s.Kind = commandKind
 	default:
 		a.d.errorf(orPos(s.AvroKind, t.Name.P), "record %s: acemq.kind must be event, command, rpc-request or rpc-response", t.Name.V)
 		return

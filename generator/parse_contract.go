@@ -125,9 +125,9 @@ func (y *yamlDoc) imports(e entry) []syntaxImport {
 }
 
 func (y *yamlDoc) messages(e entry) []*syntaxMessage {
-	kind, keys := Event, eventKeys
+	kind, keys := eventKind, eventKeys
 	if e.key == "commands" {
-		kind, keys = Command, commandKeys
+		kind, keys = commandKind, commandKeys
 	}
 	var out []*syntaxMessage
 	for _, k := range y.pairs(e.val, e.key) {

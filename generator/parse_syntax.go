@@ -81,7 +81,7 @@ type syntaxType struct {
 }
 
 type syntaxMessage struct {
-	Kind                                                     MessageKind
+	Kind                                                     messageKind
 	Name, Doc, Deprecated, Codec, RoutingKey, Queue, Subject sStr
 	Version                                                  sInt
 	Encrypted                                                sBool
@@ -91,11 +91,11 @@ type syntaxMessage struct {
 	Fields                                                   []*syntaxField
 	FieldsSet                                                bool
 	Schema                                                   sStr
-	Payload                                                  *syntaxType // .avsc: the record itself
-	Domain, AvroKind                                         sStr        // .avsc: acemq.domain, acemq.kind
-	Timeout                                                  sStr        // .avsc rpc-request
-	Errors                                                   []sStr      // .avsc rpc-request
-	rec                                                      *Record     // .avsc: the payload, once declared
+	Payload                                                  *syntaxType  // .avsc: the record itself
+	Domain, AvroKind                                         sStr         // .avsc: acemq.domain, acemq.kind
+	Timeout                                                  sStr         // .avsc rpc-request
+	Errors                                                   []sStr       // .avsc rpc-request
+	rec                                                      *recordModel // .avsc: the payload, once declared
 }
 
 type syntaxHeader struct {

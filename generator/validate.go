@@ -39,18 +39,18 @@ func validateDomain(dom *domain, d *diags) {
 	checkCycles(dom, d)
 }
 
-func checkTypeName(rec *Record, what string, d *diags) {
+func checkTypeName(rec *recordModel, what string, d *diags) {
 	if !typeNameRE.MatchString(rec.Name) {
 		d.errorf(rec.Pos, "bad %s name %q: UpperCamelCase letters and digits, such as OrderPlaced", what, rec.Name)
 	}
 }
 
-func checkMessage(m *Message, d *diags) {
+func checkMessage(m *message, d *diags) {
 	checkTypeName(m.Record, m.Kind.String(), d)
 	if !routingKeyRE.MatchString(m.RoutingKey) {
 		d.errorf(m.Pos, "%s %s: bad routing key %q: words of letters, digits, '-' or '_' joined by '.', no wildcards", m.Kind, m.Name, m.RoutingKey)
 	}
-	if m.Kind == Command && (!queueNameRE.MatchString(m.Queue) || strings.HasPrefix(m.Queue, "amq.")) {
+	if m.Kind == commandKind && (!queueNameRE.MatchString(m.Queue) || strings.HasPrefix(m.Queue, "amq.")) {
 		d.errorf(m.Pos, "command %s: bad queue name %q: letters, digits, '.', '-', '_' or ':', not starting with amq.", m.Name, m.Queue)
 	}
 	for _, h := range m.Headers {
@@ -65,18 +65,18 @@ var rawCodecs = map[string]string{"text": "string", "bytes": "bytes"}
 
 // checkRawPayload requires a text or bytes message to carry exactly one
 // field of the codec's type, which is what travels on the wire.
-func checkRawPayload(m *Message, d *diags) {
+func checkRawPayload(m *message, d *diags) {
 	want, raw := rawCodecs[m.Codec]
 	if !raw {
 		return
 	}
 	fs := m.Record.Fields
-	if len(fs) != 1 || fs[0].Type == nil || fs[0].Type.Kind != Primitive || fs[0].Type.Prim != want {
+	if len(fs) != 1 || fs[0].Type == nil || fs[0].Type.Kind != primitiveKind || fs[0].Type.Prim != want {
 		d.errorf(m.Pos, "%s %s: codec %s carries one value, so the message has exactly one field, of type %s", m.Kind, m.Name, m.Codec, want)
 	}
 }
 
-func checkHeader(m *Message, h *Header, d *diags) {
+func checkHeader(m *message, h *header, d *diags) {
 	switch {
 	case strings.HasPrefix(strings.ToLower(h.Name), "x-acemq-"):
 		d.errorf(h.Pos, "header %q is in the reserved \"x-acemq-\" namespace; use a namespace of your own, such as x-yourcompany-", h.Name)
@@ -85,7 +85,7 @@ func checkHeader(m *Message, h *Header, d *diags) {
 	}
 }
 
-func checkRPC(r *RPC, d *diags) {
+func checkRPC(r *rpc, d *diags) {
 	if !typeNameRE.MatchString(r.Name) {
 		d.errorf(r.Pos, "bad rpc name %q: UpperCamelCase letters and digits, such as GetOrderSummary", r.Name)
 	}
@@ -103,35 +103,35 @@ func checkRPC(r *RPC, d *diags) {
 // UnmarshalJSON; json and the Avro codecs carry unions), a union in a record
 // of another package with Avro (its mirror is that package's), and an
 // optional map with Avro (hamba/avro cannot write a nil-able map as a union).
-func checkUnionCodec(p Pos, what, codec string, rec *Record, d *diags) {
+func checkUnionCodec(p Pos, what, codec string, rec *recordModel, d *diags) {
 	if codec == "json" {
 		return
 	}
-	if f := findField(rec, isKind(Union), map[*Record]bool{}); f != nil && !isAvro(codec) {
+	if f := findField(rec, isKind(unionKind), map[*recordModel]bool{}); f != nil && !isAvro(codec) {
 		d.errorf(p, "%s: codec %s cannot carry the union of field %s (a sealed Go interface); multi-branch unions travel with json, avro and avro-registered only", what, codec, f.Name)
 	}
 	if codec != "avro" && codec != "avro-registered" {
 		return
 	}
-	if f := findField(rec, foreignUnion(rec.Owner), map[*Record]bool{}); f != nil {
+	if f := findField(rec, foreignUnion(rec.Owner), map[*recordModel]bool{}); f != nil {
 		d.errorf(p, "%s: codec %s cannot carry the union of field %s, which another package declares; declare the record in this domain or use json", what, codec, f.Name)
 	}
-	if f := findField(rec, isOptionalMap, map[*Record]bool{}); f != nil {
+	if f := findField(rec, isOptionalMap, map[*recordModel]bool{}); f != nil {
 		d.errorf(p, "%s: codec %s cannot carry the optional map of field %s; drop the '?' (an empty map is the absent value) or use json", what, codec, f.Name)
 	}
 }
 
 // foreignUnion matches a record of another package than dom that holds a union.
-func foreignUnion(dom *domain) func(*Type) bool {
-	return func(t *Type) bool { return t.Kind == Named && t.Record.Owner != dom && isUnionRecord(t.Record) }
+func foreignUnion(dom *domain) func(*typ) bool {
+	return func(t *typ) bool { return t.Kind == namedKind && t.Record.Owner != dom && isUnionRecord(t.Record) }
 }
 
-func isOptionalMap(t *Type) bool { return t.Kind == Optional && t.Elem.Kind == Map }
+func isOptionalMap(t *typ) bool { return t.Kind == optionalKind && t.Elem.Kind == mapKind }
 
 // checkRouting refuses two events or commands on one routing key, and two
 // commands (or RPCs) on one queue: their consumers could not tell them apart.
 func checkRouting(dom *domain, d *diags) {
-	keys, queues := map[string]*Message{}, map[string]symbol{}
+	keys, queues := map[string]*message{}, map[string]symbol{}
 	for _, r := range dom.RPCs {
 		if other, taken := queues[r.Queue]; taken {
 			d.errorf(r.Pos, "rpc %s uses queue %q, already used by %s at %s", r.Name, r.Queue, other.what, other.pos)
@@ -143,7 +143,7 @@ func checkRouting(dom *domain, d *diags) {
 			d.errorf(m.Pos, "%s %s uses routing key %q, already used by %s %s at %s", m.Kind, m.Name, m.RoutingKey, other.Kind, other.Name, other.Pos)
 		}
 		keys[m.RoutingKey] = m
-		if m.Kind != Command {
+		if m.Kind != commandKind {
 			continue
 		}
 		if other, taken := queues[m.Queue]; taken {

@@ -6,13 +6,13 @@ import "strings"
 // are neither optional nor collections: such a value would be infinite (and
 // is not a valid Go type).
 func checkCycles(dom *domain, d *diags) {
-	state := map[*Record]int{} // 0 unvisited, 1 on the path, 2 done
+	state := map[*recordModel]int{} // 0 unvisited, 1 on the path, 2 done
 	for _, rec := range dom.Records {
 		visit(rec, nil, state, d)
 	}
 }
 
-func visit(rec *Record, path []*Record, state map[*Record]int, d *diags) {
+func visit(rec *recordModel, path []*recordModel, state map[*recordModel]int, d *diags) {
 	switch state[rec] {
 	case 1:
 		reportCycle(rec, path, d)
@@ -23,14 +23,14 @@ func visit(rec *Record, path []*Record, state map[*Record]int, d *diags) {
 	state[rec] = 1
 	path = append(path, rec)
 	for _, f := range rec.Fields {
-		if f.Type != nil && f.Type.Kind == Named {
+		if f.Type != nil && f.Type.Kind == namedKind {
 			visit(f.Type.Record, path, state, d)
 		}
 	}
 	state[rec] = 2
 }
 
-func reportCycle(rec *Record, path []*Record, d *diags) {
+func reportCycle(rec *recordModel, path []*recordModel, d *diags) {
 	start := 0
 	for path[start] != rec {
 		start++

@@ -7,7 +7,7 @@ import (
 
 // checkImportCycles refuses packages that use each other's types, directly
 // or through others: Go cannot compile an import cycle.
-func checkImportCycles(m *Model, d *diags) {
+func checkImportCycles(m *model, d *diags) {
 	deps := map[*domain][]*domain{}
 	for _, dom := range m.Domains {
 		deps[dom] = usedPackages(dom)
@@ -36,12 +36,12 @@ func usedPackages(dom *domain) []*domain {
 	return out
 }
 
-func typeOwners(t *Type) []*domain {
+func typeOwners(t *typ) []*domain {
 	if t == nil {
 		return nil
 	}
 	var out []*domain
-	if t.Kind == Named && t.Record.Owner != nil {
+	if t.Kind == namedKind && t.Record.Owner != nil {
 		out = append(out, t.Record.Owner)
 	}
 	for _, b := range t.Branches {

@@ -8,7 +8,7 @@ import (
 // validateModel checks each domain, then what domains must not share, and
 // builds the Avro schemas when nothing failed (a failed
 // model may hold unresolved types).
-func validateModel(m *Model, d *diags) {
+func validateModel(m *model, d *diags) {
 	for _, dom := range m.Domains {
 		validateDomain(dom, d)
 		warnDeprecated(dom, d)
@@ -25,7 +25,7 @@ func validateModel(m *Model, d *diags) {
 }
 
 // checkUnique refuses two contracts with one domain or one package.
-func checkUnique(m *Model, d *diags) {
+func checkUnique(m *model, d *diags) {
 	domains, packages := map[string]*domain{}, map[string]*domain{}
 	for _, dom := range m.Domains {
 		if prev := domains[dom.Name]; prev != nil && !dom.Library {
@@ -74,17 +74,17 @@ func warnDeprecated(dom *domain, d *diags) {
 }
 
 // warnField warns about a deprecated field and a field of a deprecated type.
-func warnField(rec *Record, f *Field, d *diags) {
+func warnField(rec *recordModel, f *field, d *diags) {
 	if f.Deprecated != "" {
 		d.warnf(f.Pos, "field %s of %s is deprecated: %s", f.Name, rec.Name, f.Deprecated)
 	}
 	for t := f.Type; t != nil; t = t.Elem {
-		if t.Kind == Named && t.Record.Deprecated != "" {
+		if t.Kind == namedKind && t.Record.Deprecated != "" {
 			d.warnf(f.Pos, "field %s of %s uses type %s, which is deprecated: %s", f.Name, rec.Name, t.Record.Name, t.Record.Deprecated)
 		}
 	}
 }
 
-func isPayload(dom *domain, rec *Record) bool {
-	return slices.ContainsFunc(dom.Messages, func(m *Message) bool { return m.Record == rec })
+func isPayload(dom *domain, rec *recordModel) bool {
+	return slices.ContainsFunc(dom.Messages, func(m *message) bool { return m.Record == rec })
 }

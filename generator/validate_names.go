@@ -40,7 +40,7 @@ func checkGoNames(dom *domain, d *diags) {
 // checkHeaderTypes requires a header declared by several messages to have
 // one type, since it has one option.
 func checkHeaderTypes(dom *domain, d *diags) {
-	seen := map[string]*Header{}
+	seen := map[string]*header{}
 	for _, m := range dom.Messages {
 		for _, h := range m.Headers {
 			prev := seen[h.Name]
@@ -58,12 +58,12 @@ func checkHeaderTypes(dom *domain, d *diags) {
 // checkFields checks the wire names of a record's fields and that their Go
 // names neither collide with each other nor with the methods the naming
 // authority gives the type (codec is its message's, "" for a type or an RPC's half).
-func checkFields(rec *Record, codec string, d *diags) {
+func checkFields(rec *recordModel, codec string, d *diags) {
 	methods := map[string]bool{}
 	for _, m := range typeMethods(rec, codec) {
 		methods[m] = true
 	}
-	seen := map[string]*Field{}
+	seen := map[string]*field{}
 	for _, f := range rec.Fields {
 		if !fieldNameRE.MatchString(f.Name) {
 			d.errorf(f.Pos, "bad field name %q: an Avro name (letters, digits and '_', not starting with a digit)", f.Name)
