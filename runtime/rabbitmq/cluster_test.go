@@ -10,8 +10,8 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
-// clusterDelay keeps redials quick while a node is down.
-var clusterDelay = RecoveryDelay(50*time.Millisecond, time.Second)
+// clusterDelay is the default first redial delay (1 s), capped low.
+var clusterDelay = RecoveryDelay(time.Second, 5*time.Second)
 
 // TestAPublisherAndConsumerOnAKilledNodeCarryOnOnASurvivingNode: with a
 // multi-host URL, SIGKILLing the node the transport is connected to moves it
