@@ -4,8 +4,9 @@
 // The pipeline:
 //
 //	Sources (path, bytes): *.acemq.yaml contracts and *.avsc Avro schemas
-//	  │ parse*     goccy/go-yaml AST (JSON is YAML) → positioned syntax tree;
-//	  │            unknown keys, wrong value kinds
+//	  │ parse*     goccy/go-yaml AST (JSON is YAML) → positioned syntax tree of
+//	  │            decoded values; unknown keys, wrong value kinds (only parse
+//	  │            reads YAML)
 //	  ▼
 //	syntax trees, one per file
 //	  │ model*     a world of every file: named types declared first, so files use
@@ -31,6 +32,13 @@
 // DeclareTopology. Codecs that need the connection (avro-registered's
 // registry, encrypted's keyring) are built from it by a generated
 // <message>Codec(conn) through acemq.PublishWithFunc and acemq.ConsumeWithFunc.
+//
+// names.go is the one naming authority: it spells every Go identifier a
+// generated package declares, and domainNames lists them all. Validation's
+// collision check claims exactly that list and emission calls the same
+// functions, so a name emission adds cannot escape the check; what both
+// stages ask of the model otherwise is in model_query.go, and neither calls
+// the other.
 //
 // Multi-branch unions become a sealed interface with one wrapper type per
 // branch. The json codec carries them as Avro's JSON encoding ({"long": 5});

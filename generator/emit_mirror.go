@@ -12,11 +12,6 @@ import (
 // (<record>Avro), whose union fields are pointers to <union>Avro converters.
 // acemq.MappedCodec swaps payload and mirror around the Avro codec.
 
-// isUnionRecord reports whether rec holds a union, directly or in a record it contains.
-func isUnionRecord(rec *Record) bool {
-	return rec.Shape == RecordShape && findField(rec, isKind(Union), map[*Record]bool{}) != nil
-}
-
 // unionRelated reports whether a field of type t differs in the mirror.
 func unionRelated(t *Type) bool {
 	switch t.Kind {
@@ -30,10 +25,6 @@ func unionRelated(t *Type) bool {
 	return false
 }
 
-func mirrorName(rec *Record) string { return unexported(rec.Name) + "Avro" }
-
-func unionMirror(t *Type) string { return unexported(t.Iface) + "Avro" }
-
 // needsMirrors reports whether an Avro codec of the domain carries a union.
 func (e *emitter) needsMirrors() bool {
 	for _, m := range e.dom.Messages {
@@ -43,8 +34,6 @@ func (e *emitter) needsMirrors() bool {
 	}
 	return false
 }
-
-func isAvro(codec string) bool { return codec == "avro" || codec == "avro-registered" }
 
 // mirrorType is the type of a field in a mirror.
 func (e *emitter) mirrorType(t *Type) jen.Code {
@@ -75,20 +64,20 @@ func (e *emitter) convert(x jen.Code, t *Type, to bool) jen.Code {
 	switch t.Kind {
 	case Union:
 		if to {
-			return jen.Id("to" + t.Iface + "Avro").Call(x)
+			return jen.Id(toUnionAvroName(t)).Call(x)
 		}
 		return jen.Add(x).Dot("value").Call()
 	case Named:
-		return jen.Add(x).Dot(map[bool]string{true: "toAvro", false: "fromAvro"}[to]).Call()
+		return jen.Add(x).Dot(map[bool]string{true: toAvroMethod, false: fromAvroMethod}[to]).Call()
 	case Optional:
 		if t.Elem.Kind == Array || t.Elem.Kind == Map {
 			return e.convert(x, t.Elem, to)
 		}
-		return qual("MirrorPtr").Call(x, e.convertFunc(t.Elem, to))
+		return impl("MirrorPtr").Call(x, e.convertFunc(t.Elem, to))
 	case Array:
-		return qual("MirrorSlice").Call(x, e.convertFunc(t.Elem, to))
+		return impl("MirrorSlice").Call(x, e.convertFunc(t.Elem, to))
 	}
-	return qual("MirrorMap").Call(x, e.convertFunc(t.Elem, to))
+	return impl("MirrorMap").Call(x, e.convertFunc(t.Elem, to))
 }
 
 // convertFunc is a function converting one value of type t.
@@ -118,17 +107,17 @@ func (e *emitter) mirrors() {
 
 func (e *emitter) mirror(rec *Record) {
 	name := mirrorName(rec)
-	e.f.Commentf("%s is %s as hamba/avro reads and writes it: each union a converter.", name, rec.Name)
+	e.commentf("%s is %s as hamba/avro reads and writes it: each union a converter.", name, rec.Name)
 	e.f.Type().Id(name).StructFunc(func(g *jen.Group) {
 		for _, f := range rec.Fields {
 			g.Id(f.GoName).Add(e.mirrorType(f.Type)).Tag(map[string]string{"avro": f.Name})
 		}
 	})
-	e.f.Comment("toAvro returns m's Avro mirror.")
-	e.f.Func().Params(jen.Id("m").Id(rec.Name)).Id("toAvro").Params().Id(name).Block(
+	e.commentf("toAvro returns m's Avro mirror.")
+	e.f.Func().Params(jen.Id("m").Id(rec.Name)).Id(toAvroMethod).Params().Id(name).Block(
 		jen.Return(jen.Id(name).Values(e.fieldValues(rec, true))))
-	e.f.Comment("fromAvro returns the value the mirror holds.")
-	e.f.Func().Params(jen.Id("m").Id(name)).Id("fromAvro").Params().Id(rec.Name).Block(
+	e.commentf("fromAvro returns the value the mirror holds.")
+	e.f.Func().Params(jen.Id("m").Id(name)).Id(fromAvroMethod).Params().Id(rec.Name).Block(
 		jen.Return(jen.Id(rec.Name).Values(e.fieldValues(rec, false))))
 }
 
@@ -142,13 +131,13 @@ func (e *emitter) fieldValues(rec *Record, to bool) jen.Dict {
 
 func (e *emitter) unionConverter(rec *Record, f *Field) {
 	u, name := f.Type, unionMirror(f.Type)
-	e.f.Commentf("%s carries %s through hamba/avro (an avro.UnionConverter).", name, u.Iface)
+	e.commentf("%s carries %s through hamba/avro (an avro.UnionConverter).", name, u.Iface)
 	e.f.Type().Id(name).Struct(jen.Id("v").Id(u.Iface))
-	e.f.Commentf("to%sAvro wraps v; nil stays nil (null).", u.Iface)
-	e.f.Func().Id("to"+u.Iface+"Avro").Params(jen.Id("v").Id(u.Iface)).Op("*").Id(name).Block(
+	e.commentf("to%sAvro wraps v; nil stays nil (null).", u.Iface)
+	e.f.Func().Id(toUnionAvroName(u)).Params(jen.Id("v").Id(u.Iface)).Op("*").Id(name).Block(
 		jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Return(jen.Nil())),
 		jen.Return(jen.Op("&").Id(name).Values(jen.Id("v"))))
-	e.f.Comment("value returns the union the converter holds; nil for null.")
+	e.commentf("value returns the union the converter holds; nil for null.")
 	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("value").Params().Id(u.Iface).Block(
 		jen.If(jen.Id("u").Op("==").Nil()).Block(jen.Return(jen.Nil())),
 		jen.Return(jen.Id("u").Dot("v")))
@@ -157,11 +146,11 @@ func (e *emitter) unionConverter(rec *Record, f *Field) {
 }
 
 func (e *emitter) toAny(u *Type, name string) {
-	e.f.Comment("ToAny returns the branch as {\"<branch>\": value}, how hamba/avro writes a union from a map.")
+	e.commentf("ToAny returns the branch as {\"<branch>\": value}, how hamba/avro writes a union from a map.")
 	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("ToAny").Params().Parens(jen.List(jen.Any(), jen.Error())).Block(
 		jen.Switch(jen.Id("b").Op(":=").Id("u").Dot("v").Assert(jen.Type())).BlockFunc(func(g *jen.Group) {
 			for _, b := range u.Branches {
-				g.Case(jen.Id(u.Iface + branchName(b))).Block(jen.Return(
+				g.Case(jen.Id(branchTypeName(u, b))).Block(jen.Return(
 					jen.Op("&").Map(jen.String()).Any().Values(jen.Dict{jen.Lit(hambaBranch(b)): e.convert(jen.Id("b").Dot("Value"), b, true)}), jen.Nil()))
 			}
 		}),
@@ -172,8 +161,7 @@ func (e *emitter) toAny(u *Type, name string) {
 // branch is a primitive, the value alone.
 func (e *emitter) fromAny(rec *Record, f *Field, name string) {
 	u := f.Type
-	e.f.Comment("FromAny sets the union from what hamba/avro decoded: {\"<branch>\": value}, or")
-	e.f.Comment("the value alone when every branch is a primitive.")
+	e.commentf("FromAny sets the union from what hamba/avro decoded: {\"<branch>\": value}, or the value alone when every branch is a primitive.")
 	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("FromAny").Params(jen.Id("p").Any()).Error().BlockFunc(func(g *jen.Group) {
 		g.List(jen.Id("name"), jen.Id("val")).Op(":=").Qual(avroPath, "UnionBranch").Call(jen.Id("p"))
 		for _, b := range u.Branches {
@@ -200,7 +188,7 @@ func (e *emitter) namedBranch(b *Type, wrapper string) []jen.Code {
 	}
 	return []jen.Code{jen.Var().Id("m").Id(mirrorName(b.Record)),
 		jen.Err().Op(":=").Qual(avroPath, "Into").Call(jen.Id("val"), schema, jen.Op("&").Id("m")),
-		jen.Id("u").Dot("v").Op("=").Id(wrapper).Values(jen.Dict{jen.Id("Value"): jen.Id("m").Dot("fromAvro").Call()}),
+		jen.Id("u").Dot("v").Op("=").Id(wrapper).Values(jen.Dict{jen.Id("Value"): jen.Id("m").Dot(fromAvroMethod).Call()}),
 		jen.Return(jen.Err())}
 }
 
@@ -223,7 +211,7 @@ var nativeTypes = map[string]jen.Code{"boolean": jen.Bool(), "int": jen.Int(), "
 	"time-millis": jen.Qual(timePath, "Duration"), "time-micros": jen.Qual(timePath, "Duration")}
 
 func (e *emitter) fromAnyBranch(g *jen.Group, u *Type, b *Type) {
-	wrapper := u.Iface + branchName(b)
+	wrapper := branchTypeName(u, b)
 	if b.Kind == Named {
 		g.If(jen.Id("name").Op("==").Lit(hambaBranch(b))).Block(e.namedBranch(b, wrapper)...)
 		return

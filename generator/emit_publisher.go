@@ -10,19 +10,13 @@ import (
 
 // headerOptions writes one typed EnvelopeOption per header name.
 func (e *emitter) headerOptions() {
-	seen := map[string]bool{}
-	for _, m := range e.dom.Messages {
-		for _, h := range m.Headers {
-			if !seen[h.Name] {
-				seen[h.Name] = true
-				e.headerOption(h)
-			}
-		}
+	for _, h := range optionHeaders(e.dom) {
+		e.headerOption(h)
 	}
 }
 
 func (e *emitter) headerOption(h *Header) {
-	name := headerOption(h)
+	name := headerOptionName(h)
 	e.comment(fmt.Sprintf("%s sets the application header %s on a message published or sent.", name, h.Name), h.Doc, "")
 	e.f.Func().Id(name).Params(jen.Id("v").Add(headerGoType(h.Type))).Add(qual("EnvelopeOption")).Block(
 		jen.Return(qual("Header").Call(jen.Lit(h.Name), jen.Id("v"))))
@@ -37,15 +31,13 @@ func headerGoType(t string) jen.Code {
 
 // publisher writes Publisher, NewPublisher and the publish/send methods.
 func (e *emitter) publisher() {
-	e.f.Commentf("Publisher publishes the events and sends the commands of the %s domain.", e.dom.Name)
-	e.f.Comment("Create one with NewPublisher; it is safe for concurrent use.")
+	e.commentf("Publisher publishes the events and sends the commands of the %s domain. Create one with NewPublisher; it is safe for concurrent use.", e.dom.Name)
 	e.f.Type().Id("Publisher").StructFunc(func(g *jen.Group) {
 		for _, m := range e.dom.Messages {
 			g.Id(pubField(m)).Op("*").Add(qual("Publisher")).Types(jen.Id(m.Name))
 		}
 	})
-	e.f.Comment("NewPublisher returns a Publisher on conn. Each message is encoded with the")
-	e.f.Comment("contract's codec and checked for the contract's header rules.")
+	e.commentf("NewPublisher returns a Publisher on conn. Each message is encoded with the contract's codec and checked for the contract's header rules.")
 	e.f.Func().Id("NewPublisher").Params(jen.Id("conn").Op("*").Add(qual("Conn"))).Op("*").Id("Publisher").Block(
 		jen.Return(jen.Op("&").Id("Publisher").ValuesFunc(e.publisherValues)))
 	for _, m := range e.dom.Messages {
@@ -53,46 +45,28 @@ func (e *emitter) publisher() {
 	}
 }
 
-func pubField(m *Message) string { return "pub" + m.Name }
-
 func (e *emitter) publisherValues(g *jen.Group) {
 	for _, m := range e.dom.Messages {
-		args := []jen.Code{jen.Id("conn"), jen.Id("Exchange"), jen.Id(m.Name + "RoutingKey")}
-		g.Line().Id(pubField(m)).Op(":").Add(qual("NewPublisher").Types(jen.Id(m.Name)).Call(append(args, publisherOptions(m)...)...))
+		g.Line().Id(pubField(m)).Op(":").Id(specVar(m.Name)).Dot("Publisher").Call(jen.Id("conn"))
 	}
 	if len(e.dom.Messages) > 0 {
 		g.Line()
 	}
 }
 
-func publisherOptions(m *Message) []jen.Code {
-	typ := jen.Id(m.Name)
-	opts := []jen.Code{publishCodecOption(m, typ)}
-	if len(ruledHeaders(m)) > 0 {
-		opts = append(opts, qual("PublishHeaderRules").Types(typ).Call(headerRulesArgs(m)))
-	}
-	if m.Mandatory {
-		opts = append(opts, qual("Mandatory").Types(typ).Call())
-	}
-	if m.Version != 1 {
-		opts = append(opts, qual("WithEnvelope").Types(typ).Call(qual("SchemaVersion").Call(jen.Lit(m.Version))))
-	}
-	return opts
-}
-
 func (e *emitter) publishMethods(m *Message) {
-	verb, what := "Publish", fmt.Sprintf("publishes m to Exchange with routing key %q", m.RoutingKey)
+	what := fmt.Sprintf("publishes m to Exchange with routing key %q", m.RoutingKey)
 	if m.Kind == Command {
-		verb, what = "Send", fmt.Sprintf("sends m to the owner of queue %q (routing key %q)", m.Queue, m.RoutingKey)
+		what = fmt.Sprintf("sends m to the owner of queue %q (routing key %q)", m.Queue, m.RoutingKey)
 	}
 	field := jen.Id("p").Dot(pubField(m))
-	name := verb + m.Name
+	name := publishName(m)
 	e.comment(fmt.Sprintf("%s %s and waits for the broker's confirm.%s%s", name, what, mandatoryNote(m), headerNote(m)), "", m.Deprecated)
 	e.f.Func().Params(jen.Id("p").Op("*").Id("Publisher")).Id(name).Params(
 		jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("m").Id(m.Name), jen.Id("opts").Op("...").Add(qual("EnvelopeOption")),
 	).Error().Block(jen.Return(field.Clone().Dot("Send").Call(jen.Id("ctx"), jen.Id("m"), jen.Id("opts").Op("..."))))
 	e.comment(fmt.Sprintf("%sBatch %s each of ms, in order, and returns what the broker said of each.", name, verbOf(m)), "", m.Deprecated)
-	e.f.Func().Params(jen.Id("p").Op("*").Id("Publisher")).Id(name+"Batch").Params(
+	e.f.Func().Params(jen.Id("p").Op("*").Id("Publisher")).Id(publishBatchName(m)).Params(
 		jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("ms").Index().Id(m.Name), jen.Id("opts").Op("...").Add(qual("EnvelopeOption")),
 	).Parens(jen.List(jen.Index().Add(qual("PublishResult")), jen.Error())).Block(
 		jen.Return(field.Clone().Dot("SendAll").Call(jen.Id("ctx"), jen.Id("ms"), jen.Id("opts").Op("..."))))

@@ -20,25 +20,15 @@ func (e *emitter) rpcs() {
 
 // rpcErrors declares each error name once, whichever RPCs declare it.
 func (e *emitter) rpcErrors() {
-	seen := map[string]bool{}
-	var names []string
-	for _, r := range e.dom.RPCs {
-		for _, x := range r.Errors {
-			if !seen[x.Name] {
-				seen[x.Name] = true
-				names = append(names, x.Name)
-			}
-		}
-	}
-	if len(names) == 0 {
+	errs := declaredErrors(e.dom)
+	if len(errs) == 0 {
 		return
 	}
-	e.f.Comment("The declared errors of the domain's RPCs: a responder returns one to send it,")
-	e.f.Comment("and a caller tests for it with errors.Is.")
+	e.commentf("The declared errors of the domain's RPCs: a responder returns one to send it, and a caller tests for it with errors.Is.")
 	e.f.Var().DefsFunc(func(g *jen.Group) {
-		for _, n := range names {
-			g.Commentf("Err%s is the declared error %s.", n, n)
-			g.Id("Err"+n).Op("=").Qual(patternsPath, "NewError").Call(jen.Lit(n))
+		for _, x := range errs {
+			groupCommentf(g, "%s is the declared error %s.", errorName(x.Name), x.Name)
+			g.Id(errorName(x.Name)).Op("=").Qual(patternsPath, "NewError").Call(jen.Lit(x.Name))
 		}
 	})
 }
@@ -49,53 +39,28 @@ func rpcHandler(r *RPC) *jen.Statement {
 }
 
 func (e *emitter) serve(r *RPC) {
-	low := unexported(r.Name)
-	e.comment(fmt.Sprintf("Serve%s declares %sQueue (a quorum queue with its dead-letter\n"+
-		"queue) and answers each %s with h's response, or with its error\n"+
-		"(a declared error reaches the caller as itself). The contract's codec\n"+
+	e.comment(fmt.Sprintf("Serve%s declares %sQueue (a quorum queue with its dead-letter "+
+		"queue) and answers each %s with h's response, or with its error "+
+		"(a declared error reaches the caller as itself). The contract's codec "+
 		"applies; opts come after it, so they win.", r.Name, r.Name, r.Request.Name), r.Doc, r.Deprecated)
-	e.f.Func().Id("Serve"+r.Name).Params(jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("conn").Op("*").Add(qual("Conn")),
+	e.f.Func().Id(serveName(r)).Params(jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("conn").Op("*").Add(qual("Conn")),
 		jen.Id("h").Add(rpcHandler(r)), jen.Id("opts").Op("...").Add(qual("ConsumeOption"))).
 		Parens(jen.List(jen.Op("*").Qual(patternsPath, "Responder"), jen.Error())).Block(
-		jen.Return(jen.Qual(patternsPath, "DeclareAndServe").Call(jen.Id("ctx"), jen.Id("conn"),
-			jen.Id(low+"Topology").Call(qual("NewTopology").Call()), jen.Id(r.Name+"Queue"), jen.Id("h"),
-			jen.Append(jen.Index().Add(qual("ConsumeOption")).Values(e.rpcCodecOption(r, false)), jen.Id("opts").Op("...")).Op("..."))))
-	e.f.Commentf("%sTopology adds the queue of rpc %s to t.", low, r.Name)
-	e.f.Func().Id(low + "Topology").Params(jen.Id("t").Op("*").Add(qual("Topology"))).Op("*").Add(qual("Topology")).Block(
-		jen.Return(jen.Id("t").Dot("Queue").Call(jen.Id(r.Name+"Queue"), qual("OfType").Call(qual("QueueQuorum"))).Dot("DeadLetters").Call(jen.Id(r.Name + "Queue"))))
+		jen.Return(jen.Id(specVar(r.Name)).Dot("Serve").Call(jen.Id("ctx"), jen.Id("conn"), jen.Id("h"), jen.Id("opts").Op("..."))))
 }
-
-// rpcCodecOption sets an RPC's codec on the responder (a ConsumeOption) or,
-// with client, on the requester.
-func (e *emitter) rpcCodecOption(r *RPC, client bool) jen.Code {
-	c := rpcCodec(r)
-	switch {
-	case client && c.needsConn():
-		return jen.Qual(patternsPath, "RequesterCodecFunc").Call(jen.Id(c.fn()))
-	case client:
-		return jen.Qual(patternsPath, "RequesterCodec").Call(codecValue(c.codec))
-	case c.needsConn():
-		return qual("ConsumeWithFunc").Call(jen.Id("conn"), jen.Id(c.fn()))
-	}
-	return qual("ConsumeWith").Call(codecValue(c.codec))
-}
-
-func clientField(r *RPC) string { return unexported(r.Name) }
 
 func (e *emitter) client() {
-	e.f.Commentf("Client calls the RPCs of the %s domain; create one with NewClient. It is", e.dom.Name)
-	e.f.Comment("safe for concurrent use; Close releases what its calls set up.")
+	e.commentf("Client calls the RPCs of the %s domain; create one with NewClient. It is safe for concurrent use; Close releases what its calls set up.", e.dom.Name)
 	e.f.Type().Id("Client").StructFunc(func(g *jen.Group) {
 		for _, r := range e.dom.RPCs {
 			g.Id(clientField(r)).Op("*").Qual(patternsPath, "Client").Types(jen.Id(r.Request.Name), jen.Id(r.Response.Name))
 		}
 	})
-	e.f.Comment("NewClient returns a Client on conn. Nothing is declared until an RPC's first")
-	e.f.Comment("call; a codec conn cannot provide (a keyring) makes that call fail naming it.")
+	e.commentf("NewClient returns a Client on conn. Nothing is declared until an RPC's first call; a codec conn cannot provide (a keyring) makes that call fail naming it.")
 	e.f.Func().Id("NewClient").Params(jen.Id("conn").Op("*").Add(qual("Conn"))).Op("*").Id("Client").Block(
 		jen.Return(jen.Op("&").Id("Client").ValuesFunc(func(g *jen.Group) {
 			for _, r := range e.dom.RPCs {
-				g.Line().Id(clientField(r)).Op(":").Add(e.newRPCClient(r))
+				g.Line().Id(clientField(r)).Op(":").Id(specVar(r.Name)).Dot("Client").Call(jen.Id("conn"))
 			}
 			g.Line()
 		})))
@@ -103,20 +68,6 @@ func (e *emitter) client() {
 		e.clientMethod(r)
 	}
 	e.clientClose()
-}
-
-func (e *emitter) newRPCClient(r *RPC) jen.Code {
-	opts := []jen.Code{jen.Qual(patternsPath, "Timeout").Call(durationCode(r.Timeout))}
-	if len(r.Errors) > 0 {
-		opts = append(opts, jen.Qual(patternsPath, "DeclaredErrors").CallFunc(func(eg *jen.Group) {
-			for _, x := range r.Errors {
-				eg.Id("Err" + x.Name)
-			}
-		}))
-	}
-	opts = append(opts, e.rpcCodecOption(r, true))
-	args := append([]jen.Code{jen.Id("conn"), jen.Lit(""), jen.Id(r.Name + "Queue")}, opts...)
-	return jen.Qual(patternsPath, "NewClient").Types(jen.Id(r.Request.Name), jen.Id(r.Response.Name)).Call(args...)
 }
 
 func (e *emitter) clientMethod(r *RPC) {
@@ -129,7 +80,7 @@ func (e *emitter) clientMethod(r *RPC) {
 }
 
 func (e *emitter) clientClose() {
-	e.f.Comment("Close releases what the client's calls set up and returns the errors joined.")
+	e.commentf("Close releases what the client's calls set up and returns the errors joined.")
 	e.f.Func().Params(jen.Id("c").Op("*").Id("Client")).Id("Close").Params().Error().Block(
 		jen.Return(jen.Qual(errorsPath, "Join").CallFunc(func(g *jen.Group) {
 			for _, r := range e.dom.RPCs {

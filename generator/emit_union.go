@@ -7,17 +7,6 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// unionFields returns the fields of rec whose type is a union.
-func unionFields(rec *Record) []*Field {
-	var out []*Field
-	for _, f := range rec.Fields {
-		if f.Type != nil && f.Type.Kind == Union {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // unions writes, for a record with union fields, each union's sealed
 // interface and its branch types; jsonMethods writes the record's UnmarshalJSON.
 func (e *emitter) unions(rec *Record) {
@@ -30,14 +19,14 @@ func (e *emitter) union(rec *Record, f *Field) {
 	u := f.Type
 	var names []string
 	for _, b := range u.Branches {
-		names = append(names, u.Iface+branchName(b))
+		names = append(names, branchTypeName(u, b))
 	}
 	null := ""
 	if u.Nullable {
 		null = " A nil value is null."
 	}
 	e.comment(fmt.Sprintf("%s is the union of field %s of %s: one of\n%s.%s\nJSON carries it as Avro's JSON encoding does: {\"<branch>\": value}.", u.Iface, f.Name, rec.Name, strings.Join(names, ", "), null), "", "")
-	e.f.Type().Id(u.Iface).Interface(jen.Id("is" + u.Iface).Params())
+	e.f.Type().Id(u.Iface).Interface(jen.Id(sealName(u)).Params())
 	e.f.Line()
 	for _, b := range u.Branches {
 		e.branch(u, b)
@@ -46,12 +35,12 @@ func (e *emitter) union(rec *Record, f *Field) {
 }
 
 func (e *emitter) branch(u *Type, b *Type) {
-	name, key := u.Iface+branchName(b), branchKey(b)
-	e.f.Commentf("%s is the %s branch of %s.", name, key, u.Iface)
+	name, key := branchTypeName(u, b), branchKey(b)
+	e.commentf("%s is the %s branch of %s.", name, key, u.Iface)
 	e.f.Type().Id(name).Struct(jen.Id("Value").Add(e.goType(b)))
-	e.f.Commentf("is%s seals %s to its branches.", u.Iface, u.Iface)
-	e.f.Func().Params(jen.Id(name)).Id("is" + u.Iface).Params().Block()
-	e.f.Commentf("MarshalJSON writes {%q: value}.", key)
+	e.commentf("is%s seals %s to its branches.", u.Iface, u.Iface)
+	e.f.Func().Params(jen.Id(name)).Id(sealName(u)).Params().Block()
+	e.commentf("MarshalJSON writes {%q: value}.", key)
 	e.f.Func().Params(jen.Id("v").Id(name)).Id("MarshalJSON").Params().Parens(jen.List(jen.Index().Byte(), jen.Error())).Block(
 		jen.Return(jen.Qual(jsonPath, "Marshal").Call(jen.Map(jen.String()).Any().Values(jen.Dict{jen.Lit(key): branchValue(b)}))))
 }
@@ -76,10 +65,10 @@ func readBranch(b *Type) jen.Code {
 // decodeUnion writes decode<Iface>, which reads one branch by its name.
 func (e *emitter) decodeUnion(rec *Record, f *Field) {
 	u := f.Type
-	fn := "decode" + u.Iface
-	e.f.Commentf("%s reads the JSON of %s.", fn, u.Iface)
+	fn := decodeUnionName(u)
+	e.commentf("%s reads the JSON of %s.", fn, u.Iface)
 	e.f.Func().Id(fn).Params(jen.Id("data").Qual(jsonPath, "RawMessage")).Parens(jen.List(jen.Id(u.Iface), jen.Error())).BlockFunc(func(g *jen.Group) {
-		g.List(jen.Id("name"), jen.Id("raw"), jen.Err()).Op(":=").Qual(acemqPath, "UnionBranch").Call(jen.Id("data"))
+		g.List(jen.Id("name"), jen.Id("raw"), jen.Err()).Op(":=").Add(impl("UnionBranch")).Call(jen.Id("data"))
 		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
 		null := jen.Return(jen.Nil(), jen.Qual(errorsPath, "New").Call(jen.Lit(fmt.Sprintf("acemq: field %s of %s needs one of its union's branches; null is not one", f.Name, rec.Name))))
 		if u.Nullable {
@@ -88,7 +77,7 @@ func (e *emitter) decodeUnion(rec *Record, f *Field) {
 		g.If(jen.Id("name").Op("==").Lit("")).Block(null)
 		g.Switch(jen.Id("name")).BlockFunc(func(sg *jen.Group) {
 			for _, b := range u.Branches {
-				name := u.Iface + branchName(b)
+				name := branchTypeName(u, b)
 				sg.Case(jen.Lit(branchKey(b))).Block(
 					jen.Var().Id("v").Id(name),
 					readBranch(b),
@@ -104,7 +93,7 @@ func (e *emitter) decodeUnion(rec *Record, f *Field) {
 func (e *emitter) unmarshalRecord(rec *Record, fs, forms []*Field) {
 	doc := fmt.Sprintf("UnmarshalJSON reads %s, each union field by the name of its branch.", rec.Name)
 	if len(forms) > 0 {
-		doc = wrapWords(fmt.Sprintf("UnmarshalJSON reads %s, each union field by the name of its branch and the contract's JSON forms: %s", rec.Name, formsDoc(forms)))
+		doc = (fmt.Sprintf("UnmarshalJSON reads %s, each union field by the name of its branch and the contract's JSON forms: %s", rec.Name, formsDoc(forms)))
 	}
 	e.comment(doc, "", "")
 	e.f.Func().Params(jen.Id("m").Op("*").Id(rec.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().BlockFunc(func(g *jen.Group) {
@@ -113,17 +102,8 @@ func (e *emitter) unmarshalRecord(rec *Record, fs, forms []*Field) {
 		g.If(jen.Err().Op(":=").Qual(jsonPath, "Unmarshal").Call(jen.Id("data"), jen.Op("&").Id("aux")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 		g.Var().Err().Error()
 		for _, f := range fs {
-			g.If(jen.List(jen.Id("m").Dot(f.GoName), jen.Err()).Op("=").Id("decode"+f.Type.Iface).Call(jen.Id("aux").Dot(f.GoName)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+			g.If(jen.List(jen.Id("m").Dot(f.GoName), jen.Err()).Op("=").Id(decodeUnionName(f.Type)).Call(jen.Id("aux").Dot(f.GoName)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 		}
 		g.Return(jen.Nil())
 	})
-}
-
-// allRecords is every record of a domain: types, payloads, RPC halves.
-func allRecords(dom *Domain) []*Record {
-	out := domainRecords(dom)
-	for _, r := range dom.RPCs {
-		out = append(out, r.Request, r.Response)
-	}
-	return out
 }

@@ -3,147 +3,160 @@ package generator
 import (
 	"math"
 	"slices"
-
-	"github.com/goccy/go-yaml/ast"
 )
 
-func isNull(n ast.Node) bool {
-	_, ok := unwrap(n).(*ast.NullNode)
-	return ok
+// defaults checks field defaults, as parse decoded them, against the
+// fields' types.
+type defaults struct{ d *diags }
+
+// wrongType reports a value of another kind than want.
+func (c defaults) wrongType(v *sValue, what, want string) {
+	c.d.errorf(v.P, "%s must be %s, not %s", what, want, v.What)
 }
 
-// defaultValue checks a field default against its type and returns it as the
+// value checks a field default against its type and returns it as the
 // JSON value Avro expects.
-func (y *yamlDoc) defaultValue(n ast.Node, t *Type, what string) (any, bool) {
+func (c defaults) value(v *sValue, t *Type, what string) (any, bool) {
 	switch t.Kind {
 	case Optional:
-		if !isNull(n) {
-			y.wrongType(n, what, "null")
+		if v.Kind != valueNull {
+			c.wrongType(v, what, "null")
 			return nil, false
 		}
 		return nil, true
 	case Array:
-		return y.defaultArray(n, t.Elem, what)
+		return c.array(v, t.Elem, what)
 	case Map:
-		return y.defaultMap(n, t.Elem, what)
+		return c.mapping(v, t.Elem, what)
 	case Named:
-		return y.defaultNamed(n, t.Record, what)
+		return c.named(v, t.Record, what)
 	case Decimal, Union:
-		y.d.errorf(y.pos(n), "%s: a decimal or union field takes no default but null (when null is a branch)", what)
+		c.d.errorf(v.P, "%s: a decimal or union field takes no default but null (when null is a branch)", what)
 		return nil, false
 	}
-	return y.defaultPrimitive(n, t.Prim, what)
+	return c.primitive(v, t.Prim, what)
 }
 
-func (y *yamlDoc) defaultPrimitive(n ast.Node, prim string, what string) (any, bool) {
+func (c defaults) primitive(v *sValue, prim string, what string) (any, bool) {
 	switch prim {
 	case "boolean":
-		return y.boolean(n, what)
-	case "int", "date", "time-millis":
-		return y.defaultInt(n, what, math.MinInt32, math.MaxInt32)
-	case "long", "time-micros", "timestamp-millis", "timestamp-micros":
-		return y.defaultInt(n, what, math.MinInt64, math.MaxInt64)
-	case "float", "double":
-		return y.defaultFloat(n, what)
-	}
-	return y.str(n, what)
-}
-
-func (y *yamlDoc) defaultInt(n ast.Node, what string, lo, hi int64) (any, bool) {
-	v, ok := unwrap(n).(*ast.IntegerNode)
-	if !ok {
-		y.wrongType(n, what, "an integer")
-		return nil, false
-	}
-	i, ok := intValue(v)
-	if !ok || i < lo || i > hi {
-		y.d.errorf(y.pos(n), "%s is out of range", what)
-		return nil, false
-	}
-	return i, true
-}
-
-func (y *yamlDoc) defaultFloat(n ast.Node, what string) (any, bool) {
-	switch v := unwrap(n).(type) {
-	case *ast.FloatNode:
-		return v.Value, true
-	case *ast.IntegerNode:
-		if i, ok := intValue(v); ok {
-			return float64(i), true
+		if v.Kind != valueBool {
+			c.wrongType(v, what, "true or false")
+			return false, false
 		}
+		return v.Bool, true
+	case "int", "date", "time-millis":
+		return c.integer(v, what, math.MinInt32, math.MaxInt32)
+	case "long", "time-micros", "timestamp-millis", "timestamp-micros":
+		return c.integer(v, what, math.MinInt64, math.MaxInt64)
+	case "float", "double":
+		return c.float(v, what)
 	}
-	y.wrongType(n, what, "a number")
+	return c.str(v, what)
+}
+
+func (c defaults) str(v *sValue, what string) (string, bool) {
+	if v.Kind != valueString {
+		c.wrongType(v, what, "a string")
+		return "", false
+	}
+	return v.Str, true
+}
+
+func (c defaults) integer(v *sValue, what string, lo, hi int64) (any, bool) {
+	if v.Kind != valueInt {
+		c.wrongType(v, what, "an integer")
+		return nil, false
+	}
+	if !v.IntOK || v.Int < lo || v.Int > hi {
+		c.d.errorf(v.P, "%s is out of range", what)
+		return nil, false
+	}
+	return v.Int, true
+}
+
+func (c defaults) float(v *sValue, what string) (any, bool) {
+	switch {
+	case v.Kind == valueFloat:
+		return v.Float, true
+	case v.Kind == valueInt && v.IntOK:
+		return float64(v.Int), true
+	}
+	c.wrongType(v, what, "a number")
 	return nil, false
 }
 
-func (y *yamlDoc) defaultArray(n ast.Node, elem *Type, what string) (any, bool) {
-	items, ok := y.list(n, what)
+func (c defaults) array(v *sValue, elem *Type, what string) (any, bool) {
+	ok := v.Kind == valueList
+	if !ok {
+		c.wrongType(v, what, "a list")
+	}
 	out := []any{}
-	for _, it := range items {
-		v, good := y.defaultValue(it, elem, what+" entries")
-		out, ok = append(out, v), ok && good
+	for _, it := range v.List {
+		x, good := c.value(it, elem, what+" entries")
+		out, ok = append(out, x), ok && good
 	}
 	return out, ok
 }
 
-func (y *yamlDoc) defaultMap(n ast.Node, elem *Type, what string) (any, bool) {
-	if _, isMap := unwrap(n).(*ast.MappingNode); !isMap {
-		y.wrongType(n, what, "a mapping")
+func (c defaults) mapping(v *sValue, elem *Type, what string) (any, bool) {
+	if v.Kind != valueMap {
+		c.wrongType(v, what, "a mapping")
 		return nil, false
 	}
 	out, ok := map[string]any{}, true
-	for _, e := range y.pairs(n, what) {
-		v, good := y.defaultValue(e.val, elem, what+" value "+e.key)
-		out[e.key], ok = v, ok && good
+	for _, e := range v.Map {
+		x, good := c.value(e.Val, elem, what+" value "+e.Key)
+		out[e.Key], ok = x, ok && good
 	}
 	return out, ok
 }
 
-func (y *yamlDoc) defaultNamed(n ast.Node, rec *Record, what string) (any, bool) {
+func (c defaults) named(v *sValue, rec *Record, what string) (any, bool) {
 	switch rec.Shape {
 	case EnumShape:
-		v, ok := y.str(n, what)
-		if ok && !slices.Contains(rec.Symbols, v) {
-			y.d.errorf(y.pos(n), "%s: %q is not a symbol of %s", what, v, rec.Name)
+		s, ok := c.str(v, what)
+		if ok && !slices.Contains(rec.Symbols, s) {
+			c.d.errorf(v.P, "%s: %q is not a symbol of %s", what, s, rec.Name)
 			return nil, false
 		}
-		return v, ok
+		return s, ok
 	case FixedShape:
-		y.d.errorf(y.pos(n), "%s: a fixed field takes no default", what)
+		c.d.errorf(v.P, "%s: a fixed field takes no default", what)
 		return nil, false
 	}
-	return y.defaultRecord(n, rec, what)
+	return c.record(v, rec, what)
 }
 
-func (y *yamlDoc) defaultRecord(n ast.Node, rec *Record, what string) (any, bool) {
-	if _, isMap := unwrap(n).(*ast.MappingNode); !isMap {
-		y.wrongType(n, what, "a mapping of the fields of "+rec.Name)
+func (c defaults) record(v *sValue, rec *Record, what string) (any, bool) {
+	if v.Kind != valueMap {
+		c.wrongType(v, what, "a mapping of the fields of "+rec.Name)
 		return nil, false
 	}
-	given := map[string]entry{}
-	for _, e := range y.pairs(n, what) {
-		given[e.key] = e
+	given := map[string]sEntry{}
+	for _, e := range v.Map {
+		given[e.Key] = e
 	}
 	out, ok := map[string]any{}, true
 	for _, f := range rec.Fields {
-		v, good := y.defaultField(n, given, f, what)
-		out[f.Name], ok = v, ok && good
+		x, good := c.field(v, given, f, what)
+		out[f.Name], ok = x, ok && good
 		delete(given, f.Name)
 	}
 	for _, e := range given {
-		y.d.errorf(e.pos, "%s: %s has no field %q", what, rec.Name, e.key)
+		c.d.errorf(e.P, "%s: %s has no field %q", what, rec.Name, e.Key)
 		ok = false
 	}
 	return out, ok
 }
 
-func (y *yamlDoc) defaultField(n ast.Node, given map[string]entry, f *Field, what string) (any, bool) {
+func (c defaults) field(v *sValue, given map[string]sEntry, f *Field, what string) (any, bool) {
 	if e, has := given[f.Name]; has && f.Type != nil {
-		return y.defaultValue(e.val, f.Type, what+" field "+f.Name)
+		return c.value(e.Val, f.Type, what+" field "+f.Name)
 	}
 	if f.HasDefault {
 		return f.Default, true
 	}
-	y.d.errorf(y.pos(n), "%s: field %s has no default and must be given", what, f.Name)
+	c.d.errorf(v.P, "%s: field %s has no default and must be given", what, f.Name)
 	return nil, false
 }

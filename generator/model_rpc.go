@@ -53,7 +53,7 @@ func (r *resolver) rpcErrors(rpc string, names []sStr) []*RPCError {
 
 // rpcPayload declares <Rpc>Request or <Rpc>Response.
 func (r *resolver) rpcPayload(p *syntaxPayload, rpc sStr, part string) *Record {
-	name := sStr{V: rpc.V + part, P: rpc.P, Set: true}
+	name := sStr{V: rpcPayloadName(rpc.V, part), P: rpc.P, Set: true}
 	if p == nil {
 		r.d.errorf(rpc.P, "rpc %s has no %s (declare %s: {fields: {...}})", rpc.V, lower(part), lower(part))
 		return r.newRecord(name, "", "")

@@ -114,7 +114,7 @@ func (r *resolver) resolveTypes() {
 func (r *resolver) field(rec *Record, s *syntaxField) *Field {
 	f := &Field{Pos: s.Name.P, Name: s.Name.V, GoName: GoName(s.Name.V),
 		Doc: strings.TrimSpace(s.Doc.V), Deprecated: strings.TrimSpace(s.Deprecated.V), Aliases: s.Aliases}
-	f.Type = r.typeOf(s.Type, rec.Name+f.GoName, true)
+	f.Type = r.typeOf(s.Type, fieldTypeName(rec, f), true)
 	if f.Type != nil && (f.Type.Kind == Optional || f.Type.Kind == Union && f.Type.Nullable) {
 		f.Default, f.HasDefault = nil, true
 	}
@@ -125,12 +125,11 @@ func (r *resolver) field(rec *Record, s *syntaxField) *Field {
 }
 
 func (r *resolver) fieldDefault(f *Field, s *syntaxField) {
-	y := &yamlDoc{path: r.f.Path, d: r.d, lines: r.f.lines}
-	if (f.Type.Kind == Optional || f.Type.Kind == Union && f.Type.Nullable) && !isNull(s.Default) {
-		r.d.errorf(y.pos(s.Default), "default of field %s: an optional field's default is null", f.Name)
+	if (f.Type.Kind == Optional || f.Type.Kind == Union && f.Type.Nullable) && s.Default.Kind != valueNull {
+		r.d.errorf(s.Default.P, "default of field %s: an optional field's default is null", f.Name)
 		return
 	}
-	v, ok := y.defaultValue(s.Default, f.Type, "default of field "+f.Name)
+	v, ok := defaults{r.d}.value(s.Default, f.Type, "default of field "+f.Name)
 	f.Default, f.HasDefault = v, ok
 }
 

@@ -65,15 +65,3 @@ func branchKey(t *Type) string {
 	}
 	return t.Prim
 }
-
-// branchName is the Go name of a branch's wrapper type, after the interface's
-// name: Long, Quantity, Timestamp-millis → TimestampMillis.
-func branchName(t *Type) string {
-	switch t.Kind {
-	case Named:
-		return t.Record.Name
-	case Decimal:
-		return "Decimal"
-	}
-	return GoName(t.Prim)
-}

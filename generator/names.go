@@ -1,9 +1,6 @@
 package generator
 
-import (
-	"strings"
-	"unicode"
-)
+import "strings"
 
 // initialisms are the Go initialisms golint and staticcheck spell in capitals;
 // CONTRACTS.md fixes the list.
@@ -32,62 +29,205 @@ func GoName(wire string) string {
 	return b.String()
 }
 
-// words splits a name at separators (-, _, ., space) and at case changes:
-// "orderId" → [order Id], "HTTPServer" → [HTTP Server], "utf8Text" → [utf8 Text].
-func words(s string) []string {
-	var out []string
-	for _, part := range strings.FieldsFunc(s, isSeparator) {
-		out = append(out, splitCamel(part)...)
-	}
-	return out
-}
-
-func isSeparator(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ' ' }
-
-// splitCamel splits one separator-free part at lower→upper changes and before
-// the last capital of a run of capitals followed by a lower-case letter.
-func splitCamel(s string) []string {
-	rs := []rune(s)
-	var out []string
-	start := 0
-	for i := 1; i < len(rs); i++ {
-		if wordBoundary(rs, i) {
-			out = append(out, string(rs[start:i]))
-			start = i
-		}
-	}
-	return append(out, string(rs[start:]))
-}
-
-func wordBoundary(rs []rune, i int) bool {
-	prev, cur := rs[i-1], rs[i]
-	if !unicode.IsUpper(cur) {
-		return false
-	}
-	if unicode.IsLower(prev) || unicode.IsDigit(prev) {
-		return true
-	}
-	return unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1])
-}
-
-// dotWords is the default routing key of a message: its name in lower-case
-// words joined by '.' (OrderPlaced → order.placed).
-func dotWords(name string) string { return joinLower(name, ".") }
-
-// kebab is a name in lower-case words joined by '-' (CancelOrder → cancel-order).
-func kebab(name string) string { return joinLower(name, "-") }
-
-func joinLower(name, sep string) string {
-	ws := words(name)
-	for i, w := range ws {
-		ws[i] = strings.ToLower(w)
-	}
-	return strings.Join(ws, sep)
-}
-
 // unexported returns name with its first word in lower case, for generated
 // unexported helpers (OrderPlaced → orderPlaced, HTTPCall → httpCall).
 func unexported(name string) string {
 	ws := splitCamel(name)
 	return strings.ToLower(ws[0]) + strings.Join(ws[1:], "")
+}
+
+// The naming authority: every Go identifier a generated package declares is
+// spelled by this file, and domainNames (names_list.go) lists them all, so
+// the collision check (checkGoNames) claims exactly what emission writes. A
+// method is written Type.Method.
+
+// Handler sets: what the owning service implements and what a subscribing
+// service implements.
+const (
+	handlersSet      = "Handlers"
+	eventHandlersSet = "EventHandlers"
+)
+
+// fixedNames are the identifiers every domain package declares (some only
+// when the domain has events, commands or RPCs; claimed always, so adding a
+// message never makes an existing type's name collide).
+var fixedNames = []string{"Exchange", "Publisher", "NewPublisher", "Topology", "DeclareTopology",
+	handlersSet, unimplementedName(handlersSet), eventHandlersSet, unimplementedName(eventHandlersSet), "Serve", "Subscribe",
+	"Server", "Client", "NewClient", "Rules",
+	"Client.Close",
+	unimplementedName(handlersSet) + "." + guardName(handlersSet),
+	unimplementedName(eventHandlersSet) + "." + guardName(eventHandlersSet),
+}
+
+// unimplementedName is the type a handler set's implementations embed.
+func unimplementedName(set string) string { return "Unimplemented" + set }
+
+// guardName is the method that makes embedding the Unimplemented type the
+// only way to implement a handler set.
+func guardName(set string) string { return "mustEmbedUnimplemented" + set }
+
+// handleName is the method of a handler set that handles a message or an RPC.
+func handleName(name string) string { return "Handle" + name }
+
+// handlerSet is the set whose method handles m: events are a subscriber's,
+// commands the owner's.
+func handlerSet(m *Message) string {
+	if m.Kind == Event {
+		return eventHandlersSet
+	}
+	return handlersSet
+}
+
+// specVar is the specification value of a message or an RPC (an
+// acemqimpl.MessageSpec or RPCSpec): the one unexported per-message
+// identifier a generated package holds.
+func specVar(name string) string { return unexported(name) + "Spec" }
+
+// routingKeyName is the constant of a message's routing key.
+func routingKeyName(m *Message) string { return m.Name + "RoutingKey" }
+
+// queueName is the queue of a command or an RPC (a constant), or the function
+// naming a subscriber's queue of an event.
+func queueName(name string) string { return name + "Queue" }
+
+// consumeName is the function that consumes a message.
+func consumeName(m *Message) string { return "Consume" + m.Name }
+
+// interceptName is the ConnOption adding a publish interceptor for a message.
+func interceptName(m *Message) string { return "Intercept" + m.Name }
+
+// publishName is the Publisher method that publishes an event or sends a command.
+func publishName(m *Message) string {
+	if m.Kind == Command {
+		return "Send" + m.Name
+	}
+	return "Publish" + m.Name
+}
+
+// publishBatchName is the Publisher method that publishes or sends a batch.
+func publishBatchName(m *Message) string { return publishName(m) + "Batch" }
+
+// pubField is the Publisher's field holding a message's publisher.
+func pubField(m *Message) string { return "pub" + m.Name }
+
+// serveName is the function that serves an RPC.
+func serveName(r *RPC) string { return "Serve" + r.Name }
+
+// clientField is the Client's field holding an RPC's client; the Client's
+// method calling it is the RPC's name.
+func clientField(r *RPC) string { return unexported(r.Name) }
+
+// rpcPayloadName is an RPC's request or response type (part is Request or Response).
+func rpcPayloadName(rpc, part string) string { return rpc + part }
+
+// errorName is the variable of a declared RPC error.
+func errorName(name string) string { return "Err" + name }
+
+// headerOptionName is the typed EnvelopeOption setting a header.
+func headerOptionName(h *Header) string { return "Header" + h.GoName }
+
+// enumConst is the constant of one symbol of an enum.
+func enumConst(rec *Record, symbol string) string { return rec.Name + GoName(symbol) }
+
+// fieldTypeName names the types a field's type declares: the interface of a
+// union, an inline fixed type.
+func fieldTypeName(rec *Record, f *Field) string { return rec.Name + f.GoName }
+
+// mirrorName is the Avro mirror of a record on the way to a union.
+func mirrorName(rec *Record) string { return unexported(rec.Name) + "Avro" }
+
+// unionMirror is the avro.UnionConverter of a union.
+func unionMirror(u *Type) string { return unexported(u.Iface) + "Avro" }
+
+// branchTypeName is the wrapper type of one branch of a union.
+func branchTypeName(u, b *Type) string { return u.Iface + branchName(b) }
+
+// branchName is the part of a branch's wrapper type after the interface's
+// name: Long, Quantity, Timestamp-millis → TimestampMillis.
+func branchName(t *Type) string {
+	switch t.Kind {
+	case Named:
+		return t.Record.Name
+	case Decimal:
+		return "Decimal"
+	}
+	return GoName(t.Prim)
+}
+
+// sealName is the method that seals a union's interface to its branches.
+func sealName(u *Type) string { return "is" + u.Iface }
+
+// decodeUnionName is the function reading the JSON of a union.
+func decodeUnionName(u *Type) string { return "decode" + u.Iface }
+
+// toUnionAvroName is the function wrapping a union in its converter.
+func toUnionAvroName(u *Type) string { return "to" + u.Iface + "Avro" }
+
+// The methods of the mirrors and converters on the way to a union.
+const (
+	toAvroMethod   = "toAvro"   // a record's, returning its mirror
+	fromAvroMethod = "fromAvro" // a mirror's, returning the record
+)
+
+// unionMirrorMethods are the methods of a union's converter.
+var unionMirrorMethods = []string{"value", "ToAny", "FromAny"}
+
+// typeMethods are the methods emission declares on the named type rec:
+// the schema methods, Valid of an enum, the text methods of a fixed, the
+// JSON methods of a record, the mirror's converter of a record on the way to
+// a union, and the methods a text or bytes codec needs of a payload (codec
+// is the message's; "" for a type or an RPC's half).
+func typeMethods(rec *Record, codec string) []string {
+	out := []string{"AvroSchema", "AvroFullSchema", "AvroFingerprint"}
+	switch rec.Shape {
+	case EnumShape:
+		return append(out, "Valid")
+	case FixedShape:
+		return append(out, "MarshalText", "UnmarshalText")
+	}
+	out = append(out, "UnmarshalJSON")
+	if len(formFields(rec)) > 0 {
+		out = append(out, "MarshalJSON")
+	}
+	if isUnionRecord(rec) {
+		out = append(out, toAvroMethod)
+	}
+	return append(out, rawMethods[codec]...)
+}
+
+// rawMethods are the methods generated on text and bytes payloads.
+var rawMethods = map[string][]string{
+	"text":  {"String", "MarshalText", "UnmarshalText"},
+	"bytes": {"MarshalBinary", "UnmarshalBinary"},
+}
+
+// optionHeaders are the headers that get an option: the first declaration
+// of each header name in the domain.
+func optionHeaders(dom *Domain) []*Header {
+	var out []*Header
+	seen := map[string]bool{}
+	for _, m := range dom.Messages {
+		for _, h := range m.Headers {
+			if !seen[h.Name] {
+				seen[h.Name] = true
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
+// declaredErrors are the first declaration of each RPC error name of the domain.
+func declaredErrors(dom *Domain) []*RPCError {
+	var out []*RPCError
+	seen := map[string]bool{}
+	for _, r := range dom.RPCs {
+		for _, x := range r.Errors {
+			if !seen[x.Name] {
+				seen[x.Name] = true
+				out = append(out, x)
+			}
+		}
+	}
+	return out
 }

@@ -33,7 +33,7 @@ func parseAvsc(src Source, d *diags) *syntaxFile {
 	if root == nil {
 		return nil
 	}
-	a.f = &syntaxFile{Path: src.Path, P: a.pos(root), Avro: true, lines: a.lines}
+	a.f = &syntaxFile{Path: src.Path, P: a.pos(root), Avro: true}
 	tops := []ast.Node{root}
 	if seq, ok := unwrap(root).(*ast.SequenceNode); ok {
 		tops = seq.Values
@@ -134,7 +134,7 @@ func (a *avsc) fields(n ast.Node, ns string) []*syntaxField {
 			a.wrongType(it, "a field", "a mapping with name and type")
 			continue
 		}
-		f := &syntaxField{Name: a.text(m, "name"), Doc: a.text(m, "doc"), Deprecated: a.text(m, "deprecated"), Default: lookup(m, "default")}
+		f := &syntaxField{Name: a.text(m, "name"), Doc: a.text(m, "doc"), Deprecated: a.text(m, "deprecated"), Default: a.value(lookup(m, "default"))}
 		if !f.Name.Set {
 			a.d.errorf(a.pos(m), "a field needs a name")
 			continue

@@ -14,7 +14,7 @@ func parseContract(src Source, d *diags) *syntaxFile {
 	if root == nil {
 		return nil
 	}
-	f := &syntaxFile{Path: src.Path, P: y.pos(root), lines: y.lines}
+	f := &syntaxFile{Path: src.Path, P: y.pos(root)}
 	for _, e := range y.entries(root, "the contract", fileKeys) {
 		y.fileKey(f, e)
 	}
@@ -255,7 +255,7 @@ func (y *yamlDoc) fieldLong(f *syntaxField, k entry) {
 		case "type":
 			f.Type = y.typeExpr(a.val, "the type of field "+k.key)
 		case "default":
-			f.Default = a.val
+			f.Default = y.value(a.val)
 		case "doc":
 			f.Doc = y.sStr(a)
 		case "deprecated":

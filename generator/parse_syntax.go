@@ -1,7 +1,5 @@
 package generator
 
-import "github.com/goccy/go-yaml/ast"
-
 // The syntax tree: what a contract file says, with positions, before names
 // are resolved and defaults applied.
 
@@ -41,7 +39,6 @@ type syntaxFile struct {
 	RPCs                                   []*syntaxRPC
 	Imports                                []syntaxImport
 	Avro                                   bool // an .avsc file
-	lines                                  []int
 }
 
 type syntaxImport struct {
@@ -109,7 +106,7 @@ type syntaxHeader struct {
 type syntaxField struct {
 	Name, Doc, Deprecated sStr
 	Type                  *typeExpr
-	Default               ast.Node // nil when absent
+	Default               *sValue // nil when absent
 	Aliases               []string
 }
 
@@ -134,3 +131,39 @@ type typeExpr struct {
 	Elems []*typeExpr // exprUnion
 	Size  int         // exprFixed
 }
+
+// sValue is a value the contract writes whose type only the model knows (a
+// field's default): decoded from YAML or JSON, with its position.
+type sValue struct {
+	P     Pos
+	Kind  valueKind
+	What  string // the kind as diagnostics name it: "a string", "an integer", "empty"
+	Bool  bool
+	Int   int64
+	IntOK bool // the integer fits an int64
+	Float float64
+	Str   string
+	List  []*sValue
+	Map   []sEntry // in file order
+}
+
+// sEntry is one key of a mapping value, with the key's position.
+type sEntry struct {
+	Key string
+	P   Pos
+	Val *sValue
+}
+
+// valueKind is the shape of a decoded value.
+type valueKind int
+
+const (
+	valueOther  valueKind = iota // infinity, NaN, an alias: what no default is
+	valueNull                    // null, ~ or nothing
+	valueBool                    // true or false
+	valueInt                     // an integer
+	valueFloat                   // a finite floating-point number
+	valueString                  // a string, a block scalar too
+	valueList                    // a sequence
+	valueMap                     // a mapping
+)

@@ -250,3 +250,8 @@ func intValue(v *ast.IntegerNode) (int64, bool) {
 	}
 	return 0, false
 }
+
+func isNull(n ast.Node) bool {
+	_, ok := unwrap(n).(*ast.NullNode)
+	return ok
+}

@@ -24,11 +24,11 @@ func validPackage(s string) bool { return packageRE.MatchString(s) && !token.IsK
 func validateDomain(dom *Domain, d *diags) {
 	for _, rec := range dom.Records {
 		checkTypeName(rec, "type", d)
-		checkFields(rec, d)
+		checkFields(rec, "", d)
 	}
 	for _, m := range dom.Messages {
 		checkMessage(m, d)
-		checkFields(m.Record, d)
+		checkFields(m.Record, m.Codec, d)
 		checkUnionCodec(m.Pos, m.Kind.String()+" "+m.Name, m.Codec, m.Record, d)
 	}
 	for _, r := range dom.RPCs {
@@ -73,17 +73,7 @@ func checkRawPayload(m *Message, d *diags) {
 	fs := m.Record.Fields
 	if len(fs) != 1 || fs[0].Type == nil || fs[0].Type.Kind != Primitive || fs[0].Type.Prim != want {
 		d.errorf(m.Pos, "%s %s: codec %s carries one value, so the message has exactly one field, of type %s", m.Kind, m.Name, m.Codec, want)
-		return
 	}
-	if rawMethods[m.Codec][fs[0].GoName] {
-		d.errorf(fs[0].Pos, "Go-name collision: field %q of %s becomes %s, the name of a generated method", fs[0].Name, m.Name, fs[0].GoName)
-	}
-}
-
-// rawMethods are the methods generated on text and bytes payloads.
-var rawMethods = map[string]map[string]bool{
-	"text":  {"String": true, "MarshalText": true, "UnmarshalText": true},
-	"bytes": {"MarshalBinary": true, "UnmarshalBinary": true},
 }
 
 func checkHeader(m *Message, h *Header, d *diags) {
@@ -95,35 +85,12 @@ func checkHeader(m *Message, h *Header, d *diags) {
 	}
 }
 
-// checkFields checks the wire names of a record's fields and that their Go
-// names neither collide with each other nor with the generated methods.
-func checkFields(rec *Record, d *diags) {
-	seen := map[string]*Field{}
-	for _, f := range rec.Fields {
-		if !fieldNameRE.MatchString(f.Name) {
-			d.errorf(f.Pos, "bad field name %q: an Avro name (letters, digits and '_', not starting with a digit)", f.Name)
-			continue
-		}
-		if other := seen[f.GoName]; other != nil {
-			d.errorf(f.Pos, "Go-name collision: fields %q and %q of %s both become the Go field %s", other.Name, f.Name, rec.Name, f.GoName)
-		}
-		if recordMethods[f.GoName] {
-			d.errorf(f.Pos, "Go-name collision: field %q of %s becomes %s, the name of a generated method", f.Name, rec.Name, f.GoName)
-		}
-		seen[f.GoName] = f
-	}
-}
-
-// recordMethods are the methods generated on every record type.
-var recordMethods = map[string]bool{"AvroSchema": true, "AvroFullSchema": true, "AvroFingerprint": true,
-	"UnmarshalJSON": true}
-
 func checkRPC(r *RPC, d *diags) {
 	if !typeNameRE.MatchString(r.Name) {
 		d.errorf(r.Pos, "bad rpc name %q: UpperCamelCase letters and digits, such as GetOrderSummary", r.Name)
 	}
-	checkFields(r.Request, d)
-	checkFields(r.Response, d)
+	checkFields(r.Request, "", d)
+	checkFields(r.Response, "", d)
 	if !queueNameRE.MatchString(r.Queue) || strings.HasPrefix(r.Queue, "amq.") {
 		d.errorf(r.Pos, "rpc %s: bad queue name %q: letters, digits, '.', '-', '_' or ':', not starting with amq.", r.Name, r.Queue)
 	}
@@ -154,41 +121,12 @@ func checkUnionCodec(p Pos, what, codec string, rec *Record, d *diags) {
 	}
 }
 
-func isKind(k TypeKind) func(*Type) bool { return func(t *Type) bool { return t.Kind == k } }
-
 // foreignUnion matches a record of another package than dom that holds a union.
 func foreignUnion(dom *Domain) func(*Type) bool {
 	return func(t *Type) bool { return t.Kind == Named && t.Record.Owner != dom && isUnionRecord(t.Record) }
 }
 
 func isOptionalMap(t *Type) bool { return t.Kind == Optional && t.Elem.Kind == Map }
-
-// findField returns a field of rec, or of a record it contains, whose type
-// holds a type matching match.
-func findField(rec *Record, match func(*Type) bool, seen map[*Record]bool) *Field {
-	if seen[rec] {
-		return nil
-	}
-	seen[rec] = true
-	for _, f := range rec.Fields {
-		if hit := findInType(f, f.Type, match, seen); hit != nil {
-			return hit
-		}
-	}
-	return nil
-}
-
-func findInType(f *Field, t *Type, match func(*Type) bool, seen map[*Record]bool) *Field {
-	switch {
-	case t == nil:
-		return nil
-	case match(t):
-		return f
-	case t.Kind == Named:
-		return findField(t.Record, match, seen)
-	}
-	return findInType(f, t.Elem, match, seen)
-}
 
 // checkRouting refuses two events or commands on one routing key, and two
 // commands (or RPCs) on one queue: their consumers could not tell them apart.

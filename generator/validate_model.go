@@ -47,15 +47,6 @@ func buildSchemas(dom *Domain, d *diags) {
 	}
 }
 
-// domainRecords is every record of a domain: the types, then the payloads.
-func domainRecords(dom *Domain) []*Record {
-	out := slices.Clone(dom.Records)
-	for _, m := range dom.Messages {
-		out = append(out, m.Record)
-	}
-	return out
-}
-
 func warnDeprecated(dom *Domain, d *diags) {
 	for _, m := range dom.Messages {
 		if m.Deprecated != "" {
