@@ -15,6 +15,18 @@
 #   scripts/broker.sh pid   [PORT]   print the pid of the node's beam.smp
 #   scripts/broker.sh ctl [PORT] -- rabbitmqctl|rabbitmq-diagnostics|... ARGS
 #                                    run a CLI tool against the node
+#   scripts/broker.sh cluster start  start three nodes on loopback joined into one
+#                                    cluster (ports $RABBIT_CLUSTER_PORTS, default
+#                                    "5711 5712 5713"), wait until quorum queues can
+#                                    be declared, print the cluster's multi-host
+#                                    AMQP URL (last line)
+#   scripts/broker.sh cluster stop   stop every node of the cluster, each by its pid
+#   scripts/broker.sh cluster kill PORT    SIGKILL that node's Erlang VM (no clean
+#                                    shutdown; its state stays for revive)
+#   scripts/broker.sh cluster revive PORT  start a killed node again on its state:
+#                                    it rejoins the cluster
+#   scripts/broker.sh cluster url|ports    print the cluster URL / its ports
+#   scripts/broker.sh cluster ctl PORT -- TOOL ARGS   a CLI tool against a node
 #
 # Typical use:
 #   export ACEMQ_TEST_AMQP_URL=$(scripts/broker.sh start)
@@ -31,6 +43,14 @@
 #   RABBIT_START_TIMEOUT     seconds to wait for start (default 120)
 #   RABBIT_KEEP_STATE=1      keep the state dir (logs, data) after stop
 #   RABBIT_COOKIE            Erlang cookie to use (nodes of one cluster share it; default random)
+#   RABBIT_SCHEDULERS        Erlang schedulers (+S N:N; default: the VM's, one per core)
+#   RABBIT_MEMORY_WATERMARK  vm_memory_high_watermark.absolute (such as 512MB;
+#                            default: relative 0.4 of the machine's memory)
+#   RABBIT_CLUSTER_PORTS     the three AMQP ports of `cluster` (default "5711 5712 5713");
+#                            the cluster shares epmd on RABBIT_EPMD_PORT (default
+#                            first port + 40000) and one cookie; each node is
+#                            started with 1 scheduler and a 512MB watermark
+#                            unless RABBIT_SCHEDULERS/RABBIT_MEMORY_WATERMARK say otherwise
 #   RABBIT_TLS_DIR           also open a TLS listener on 127.0.0.1:$RABBIT_TLS_PORT
 #                            (default PORT+1) with DIR/server.pem and DIR/server.key;
 #                            when DIR/ca.pem is missing, a throw-away CA and server
@@ -49,6 +69,121 @@ EPMD_BIN=${RABBIT_EPMD_BIN:-$(command -v epmd || echo /usr/lib/erlang/bin/epmd)}
 
 die() { echo "broker.sh: $*" >&2; exit 1; }
 log() { echo "broker.sh: $*" >&2; }
+
+# ---- cluster: three nodes of this script joined into one RabbitMQ cluster ----
+self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
+
+cluster_setup() {
+  read -r -a CPORTS <<<"${RABBIT_CLUSTER_PORTS:-5711 5712 5713}"
+  [ "${#CPORTS[@]}" -eq 3 ] || die "RABBIT_CLUSTER_PORTS needs three ports, got '${CPORTS[*]}'"
+  local p
+  for p in "${CPORTS[@]}"; do case "$p" in *[!0-9]*) die "bad cluster port '$p'";; esac; done
+  export RABBIT_EPMD_PORT=${RABBIT_EPMD_PORT:-$((CPORTS[0] + 40000))}
+  export RABBIT_COOKIE=${RABBIT_COOKIE:-ACEMQCLUSTERCOOKIE${CPORTS[0]}}
+  export RABBIT_SCHEDULERS=${RABBIT_SCHEDULERS:-1}
+  export RABBIT_MEMORY_WATERMARK=${RABBIT_MEMORY_WATERMARK:-512MB}
+  SEED="rabbit${CPORTS[0]}@localhost"
+}
+
+cluster_url() {
+  local hosts="" p
+  for p in "${CPORTS[@]}"; do hosts+="${hosts:+,}127.0.0.1:$p"; done
+  echo "amqp://guest:guest@$hosts/"
+}
+
+cluster_port() {  # cluster_port PORT: PORT is one of the cluster's
+  local p
+  for p in "${CPORTS[@]}"; do [ "$p" = "${1:-}" ] && return 0; done
+  die "port '${1:-}' is not a cluster port (${CPORTS[*]})"
+}
+
+cluster_ctl() { "$self" ctl "$@"; }
+
+# cluster_ready: every node runs in one cluster with the quorum_queue feature
+# flag enabled, so quorum queues can be declared with three members.
+cluster_ready() {
+  local p out
+  for p in "${CPORTS[@]}"; do
+    out=$(cluster_ctl "$p" -- rabbitmqctl cluster_status --formatter json 2>/dev/null) || return 1
+    [ "$(grep -o '"running_nodes":\[[^]]*\]' <<<"$out" | grep -o 'rabbit[0-9]*@localhost' | sort -u | wc -l)" -eq 3 ] || return 1
+  done
+  out=$(cluster_ctl "${CPORTS[0]}" -- rabbitmqctl eval 'rabbit_feature_flags:is_enabled(quorum_queue).' 2>/dev/null) || return 1
+  [ "$out" = true ]
+}
+
+cluster_join() {  # cluster_join PORT: the node joins the seed's cluster
+  cluster_ctl "$1" -- rabbitmqctl stop_app >/dev/null
+  cluster_ctl "$1" -- rabbitmqctl join_cluster "$SEED" >/dev/null
+  cluster_ctl "$1" -- rabbitmqctl start_app >/dev/null
+}
+
+cluster_start() {
+  local t0 p pids=() out; t0=$(date +%s)
+  out=$(mktemp -d -t acemq-cluster.XXXXXX)
+  # all three in parallel, the seed first: it starts the shared epmd
+  "$self" start "${CPORTS[0]}" >"$out/${CPORTS[0]}" 2>&1 & pids+=($!)
+  for _ in $(seq 100); do port_open "$RABBIT_EPMD_PORT" && break; sleep 0.1; done
+  for p in "${CPORTS[@]:1}"; do "$self" start "$p" >"$out/$p" 2>&1 & pids+=($!); done
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || { cat "$out/${CPORTS[$i]}" >&2; rm -rf "$out"; cluster_stop; die "cluster: node ${CPORTS[$i]} did not start"; }
+  done
+  rm -rf "$out"
+  for p in "${CPORTS[@]:1}"; do cluster_join "$p" || { cluster_stop; die "cluster: node $p could not join $SEED"; }; done
+  local deadline=$(( $(date +%s) + ${RABBIT_START_TIMEOUT:-120} ))
+  until cluster_ready; do
+    [ "$(date +%s)" -lt "$deadline" ] || { cluster_stop; die "cluster: not ready (three running nodes, quorum queues) in time"; }
+    sleep 0.5
+  done
+  log "cluster of ${CPORTS[*]} ready after $(( $(date +%s) - t0 ))s"
+  cluster_url
+}
+
+cluster_stop() {  # the seed owns the shared epmd: stop it last
+  local p
+  for p in "${CPORTS[@]:1}"; do RABBIT_KEEP_STATE= "$self" stop "$p" >/dev/null 2>&1 & done
+  wait
+  RABBIT_KEEP_STATE= "$self" stop "${CPORTS[0]}" >/dev/null 2>&1 || true
+}
+
+cluster_kill() {
+  cluster_port "$1"
+  local pid
+  pid=$("$self" pid "$1") || die "cluster: node $1 is not running"
+  kill -KILL "$pid"
+  local i=0
+  while [ -e "/proc/$pid" ] && [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = beam.smp ]; do
+    [ "$i" -lt 100 ] || die "cluster: node $1 (pid $pid) survived SIGKILL"
+    sleep 0.1; i=$((i + 1))
+  done
+  log "killed node $1 (beam pid $pid)"
+}
+
+cluster_revive() {
+  cluster_port "$1"
+  RABBIT_REVIVE=1 "$self" start "$1" >/dev/null || die "cluster: node $1 did not come back"
+  local deadline=$(( $(date +%s) + ${RABBIT_START_TIMEOUT:-120} ))
+  until cluster_ready; do
+    [ "$(date +%s)" -lt "$deadline" ] || die "cluster: node $1 is back but did not rejoin in time"
+    sleep 0.5
+  done
+  log "node $1 is back in the cluster"
+}
+
+cluster_main() {
+  cluster_setup
+  case "${1:-}" in
+    start) cluster_start ;;
+    stop) cluster_stop ;;
+    kill) cluster_kill "${2:-}" ;;
+    revive) cluster_revive "${2:-}" ;;
+    url) cluster_url ;;
+    ports) echo "${CPORTS[*]}" ;;
+    ctl) shift; cluster_port "${1:-}"; cluster_ctl "$@" ;;
+    *) die "usage: broker.sh cluster start|stop|kill PORT|revive PORT|url|ports|ctl PORT -- TOOL ARGS" ;;
+  esac
+}
+
+if [ "${1:-}" = cluster ]; then shift; cluster_main "$@"; exit; fi
 
 cmd=${1:-}
 [ -n "$cmd" ] || die "usage: broker.sh start|stop|install|status|url|tls-url|pid|ctl [PORT]"
@@ -85,7 +220,7 @@ export RABBITMQ_MNESIA_BASE="$STATE/mnesia"
 export RABBITMQ_LOG_BASE="$STATE/log"
 export RABBITMQ_PID_FILE="$STATE/beam.pid"
 export RABBITMQ_CTL_DIST_PORT_MIN="$CTL_PORT_MIN" RABBITMQ_CTL_DIST_PORT_MAX="$((CTL_PORT_MIN + 10))"
-export RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS="-kernel inet_dist_use_interface {127,0,0,1}"
+export RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS="-kernel inet_dist_use_interface {127,0,0,1}${RABBIT_SCHEDULERS:+ +S $RABBIT_SCHEDULERS:$RABBIT_SCHEDULERS}"
 export RABBITMQ_CTL_ERL_ARGS="-kernel inet_dist_use_interface {127,0,0,1}"
 unset RABBITMQ_USE_LONGNAME NOTIFY_SOCKET RABBITMQ_ALLOW_INPUT || true
 
@@ -202,19 +337,7 @@ do_stop() {
   fi
 }
 
-do_start() {
-  if alive "$STATE/beam.pid" beam.smp && amqp_ready; then
-    log "$NODE already running"; echo "$URL"; return 0
-  fi
-  # leftovers of a crashed run with this port: clean them up by recorded pid
-  [ -d "$STATE" ] && RABBIT_KEEP_STATE= do_stop >/dev/null 2>&1 || true
-  for p in "$PORT" "$DIST_PORT"; do
-    port_open "$p" && die "127.0.0.1:$p is already in use; choose another PORT"
-  done
-  [ "${RABBIT_MGMT:-}" = 1 ] && port_open "$MGMT_PORT" && die "management port 127.0.0.1:$MGMT_PORT in use"
-  ensure_installed
-
-  local t0; t0=$(date +%s.%N)
+write_state() {  # a fresh state dir: cookie, rabbitmq.conf, plugins
   rm -rf "$STATE"; mkdir -p "$STATE/log" "$STATE/mnesia"; chmod 700 "$STATE"
   : >"$RABBITMQ_CONF_ENV_FILE"
   # private cookie (CLI tools read $HOME/.erlang.cookie; HOME=$STATE)
@@ -226,7 +349,8 @@ listeners.tcp.default = 127.0.0.1:$PORT
 loopback_users.guest = true
 # small test box: don't let a nearly full /tmp raise a disk alarm that blocks publishers
 disk_free_limit.absolute = 50MB
-vm_memory_high_watermark.relative = 0.4
+$(if [ -n "${RABBIT_MEMORY_WATERMARK:-}" ]; then echo "vm_memory_high_watermark.absolute = $RABBIT_MEMORY_WATERMARK"
+  else echo "vm_memory_high_watermark.relative = 0.4"; fi)
 log.console = false
 log.file.level = info
 management.tcp.ip = 127.0.0.1
@@ -239,6 +363,28 @@ EOF
   else
     echo '[].' >"$RABBITMQ_ENABLED_PLUGINS_FILE"
   fi
+}
+
+do_start() {
+  if alive "$STATE/beam.pid" beam.smp && amqp_ready; then
+    log "$NODE already running"; echo "$URL"; return 0
+  fi
+  if [ "${RABBIT_REVIVE:-}" = 1 ]; then
+    # a killed cluster node comes back on its own state (mnesia, cookie, config)
+    [ -s "$RABBITMQ_CONFIG_FILE" ] || die "no node state at $STATE to revive"
+    kill_recorded "$STATE/wrapper.pid" rabbitmq-server
+  else
+    # leftovers of a crashed run with this port: clean them up by recorded pid
+    [ -d "$STATE" ] && RABBIT_KEEP_STATE= do_stop >/dev/null 2>&1 || true
+  fi
+  for p in "$PORT" "$DIST_PORT"; do
+    port_open "$p" && die "127.0.0.1:$p is already in use; choose another PORT"
+  done
+  [ "${RABBIT_MGMT:-}" = 1 ] && port_open "$MGMT_PORT" && die "management port 127.0.0.1:$MGMT_PORT in use"
+  ensure_installed
+
+  local t0; t0=$(date +%s.%N)
+  [ "${RABBIT_REVIVE:-}" = 1 ] || write_state
 
   # private epmd on loopback (reuse one already answering on that port)
   if ! port_open "$EPMD_PORT"; then

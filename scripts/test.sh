@@ -12,8 +12,11 @@
 # which stop, block and disconnect it without disturbing the other packages'
 # tests. A private PostgreSQL cluster (scripts/postgres.sh, port
 # ACEMQ_TEST_POSTGRES_PORT, default 5689) is started beside them for the
-# outbox tests. With the brokers and the database started here a test that
-# cannot reach one fails; nothing is skipped.
+# outbox tests, and a three-node RabbitMQ cluster (scripts/broker.sh cluster,
+# ports ACEMQ_TEST_CLUSTER_PORTS, default "5711 5712 5713") for the failover
+# tests, exported as ACEMQ_TEST_CLUSTER_URL and ACEMQ_TEST_CLUSTER_PORTS. With
+# the brokers and the database started here a test that cannot reach one
+# fails; nothing is skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,12 +27,16 @@ log=$(mktemp -t acemq-test.XXXXXX)
 tls_dir=$(mktemp -d -t acemq-tls.XXXXXX)
 fault_out=$(mktemp -t acemq-fault.XXXXXX)
 pg_out=$(mktemp -t acemq-postgres.XXXXXX)
+# the three-node cluster of the failover tests (scripts/broker.sh cluster)
+export RABBIT_CLUSTER_PORTS=${ACEMQ_TEST_CLUSTER_PORTS:-5711 5712 5713}
+cluster_out=$(mktemp -t acemq-cluster.XXXXXX)
 cleanup() {
   scripts/broker.sh stop "$port" >/dev/null 2>&1 &
   scripts/broker.sh stop "$fault_port" >/dev/null 2>&1 &
+  scripts/broker.sh cluster stop >/dev/null 2>&1 &
   scripts/postgres.sh stop "$pg_port" >/dev/null 2>&1 &
   wait
-  rm -rf "$log" "$tls_dir" "$fault_out" "$pg_out"
+  rm -rf "$log" "$tls_dir" "$fault_out" "$pg_out" "$cluster_out"
 }
 trap cleanup EXIT
 
@@ -53,7 +60,7 @@ go run ./cmd/acemq-gen check -o examples/bookstore examples/bookstore/contracts
 step "go test ./... with no broker variables set (broker tests skip, nothing fails)"
 nobroker_log=$(mktemp -t acemq-nobroker.XXXXXX)
 if ! env -u ACEMQ_TEST_AMQP_URL -u ACEMQ_REQUIRE_BROKER -u ACEMQ_TEST_FAULT_AMQP_URL -u ACEMQ_TEST_FAULT_PORT \
-  -u ACEMQ_TEST_AMQPS_URL -u ACEMQ_TEST_CA -u ACEMQ_URL \
+  -u ACEMQ_TEST_AMQPS_URL -u ACEMQ_TEST_CA -u ACEMQ_URL -u ACEMQ_TEST_CLUSTER_URL -u ACEMQ_TEST_CLUSTER_PORTS \
   -u ACEMQ_TEST_POSTGRES_URL -u ACEMQ_TEST_POSTGRES_PORT -u ACEMQ_REQUIRE_POSTGRES go test -count=1 ./... >"$nobroker_log" 2>&1; then
   grep -v -E '^(ok|\?) ' "$nobroker_log" | tail -n 200
   echo "test.sh: go test ./... fails without a broker; README.md promises the broker tests skip"
@@ -62,22 +69,26 @@ fi
 rm -f "$nobroker_log"
 echo "ok: every package passes with the broker tests skipped"
 
-step "brokers and PostgreSQL (the main node, the fault node and the database, started in parallel)"
+step "brokers and PostgreSQL (the main node, the fault node, the three-node cluster and the database, started in parallel)"
 scripts/postgres.sh start "$pg_port" >"$pg_out" &
 pg_pid=$!
 scripts/broker.sh install
 RABBIT_TLS_DIR="$tls_dir" scripts/broker.sh start "$fault_port" >"$fault_out" &
 fault_pid=$!
+scripts/broker.sh cluster start >"$cluster_out" &
+cluster_pid=$!
 url=$(scripts/broker.sh start "$port" | tail -n 1)
 wait "$fault_pid" || { echo "test.sh: the fault node did not start"; exit 1; }
 fault_url=$(tail -n 1 "$fault_out")
+wait "$cluster_pid" || { cat "$cluster_out"; echo "test.sh: the cluster did not start"; exit 1; }
+export ACEMQ_TEST_CLUSTER_URL=$(tail -n 1 "$cluster_out") ACEMQ_TEST_CLUSTER_PORTS="$RABBIT_CLUSTER_PORTS"
 wait "$pg_pid" || { echo "test.sh: PostgreSQL did not start"; exit 1; }
 pg_url=$(tail -n 1 "$pg_out")
 export ACEMQ_TEST_POSTGRES_URL="$pg_url" ACEMQ_TEST_POSTGRES_PORT="$pg_port" ACEMQ_REQUIRE_POSTGRES=1
 export ACEMQ_TEST_AMQP_URL="$url" ACEMQ_REQUIRE_BROKER=1
 export ACEMQ_TEST_FAULT_AMQP_URL="$fault_url" ACEMQ_TEST_FAULT_PORT="$fault_port"
 export ACEMQ_TEST_AMQPS_URL=$(scripts/broker.sh tls-url "$fault_port") ACEMQ_TEST_CA="$tls_dir/ca.pem"
-echo "RabbitMQ at $url; fault node at $fault_url (TLS $ACEMQ_TEST_AMQPS_URL); PostgreSQL at $pg_url"
+echo "RabbitMQ at $url; fault node at $fault_url (TLS $ACEMQ_TEST_AMQPS_URL); cluster at $ACEMQ_TEST_CLUSTER_URL; PostgreSQL at $pg_url"
 
 step "go test -race ./... (memory:// and RabbitMQ)"
 status=0

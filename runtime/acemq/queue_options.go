@@ -3,6 +3,7 @@ package acemq
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // QueueType is a RabbitMQ queue type, sent as x-queue-type.
@@ -13,6 +14,30 @@ const (
 	QueueClassic QueueType = "classic"
 	QueueQuorum  QueueType = "quorum"
 	QueueStream  QueueType = "stream"
+)
+
+// The queue arguments of a quorum queue's options below.
+const (
+	ArgDeliveryLimit      = "x-delivery-limit"
+	ArgLeaderLocator      = "x-queue-leader-locator"
+	ArgDeadLetterStrategy = "x-dead-letter-strategy"
+	ArgOverflow           = "x-overflow"
+	overflowRejectPublish = "reject-publish"
+	strategyAtLeastOnce   = "at-least-once"
+)
+
+// LeaderLocation is where a new quorum queue's leader is placed
+// (x-queue-leader-locator).
+type LeaderLocation string
+
+// The leader locations RabbitMQ 3.10 and later know.
+const (
+	// LeaderClientLocal places the leader on the node the declaring
+	// connection is on (the broker's default).
+	LeaderClientLocal LeaderLocation = "client-local"
+	// LeaderBalanced places it on the node leading the fewest queues
+	// (when there are few queues; otherwise a random node).
+	LeaderBalanced LeaderLocation = "balanced"
 )
 
 // QueueOption changes how a queue is declared; it fails on an unusable value.
@@ -71,6 +96,81 @@ func OfType(t QueueType) QueueOption {
 	}
 }
 
+// DeliveryLimit makes a quorum queue dead-letter (or, without a
+// dead-letter exchange, drop) a message returned to it more than n times
+// (x-delivery-limit): the broker's backstop against a poison message that
+// crashes its consumer before it can be settled, which the engine's retry
+// policy never sees. n must be at least 1. The queue must be a quorum queue
+// (the default for a durable one); on a classic or stream queue it fails.
+// Default: no limit (RabbitMQ 3.10 to 3.13); RabbitMQ 4.0 and later apply
+// 20 when none is set.
+func DeliveryLimit(n int) QueueOption {
+	return func(s *QueueSpec) error {
+		if n < 1 {
+			return fmt.Errorf("acemq: DeliveryLimit must be at least 1, got %d", n)
+		}
+		return setQueueArg(s, ArgDeliveryLimit, n)
+	}
+}
+
+// LeaderLocator chooses the node that leads a new quorum (or stream)
+// queue (x-queue-leader-locator): LeaderClientLocal or LeaderBalanced. It
+// matters only when the queue is created; on a classic queue it fails.
+// Default: the broker's (client-local).
+func LeaderLocator(l LeaderLocation) QueueOption {
+	return func(s *QueueSpec) error {
+		switch l {
+		case LeaderClientLocal, LeaderBalanced:
+			return setQueueArg(s, ArgLeaderLocator, string(l))
+		}
+		return fmt.Errorf("acemq: LeaderLocator needs client-local or balanced, got %q", l)
+	}
+}
+
+// AtLeastOnceDeadLettering makes a quorum queue keep a message it
+// dead-letters until the dead-letter queue has confirmed it
+// (x-dead-letter-strategy: at-least-once), so a dead-letter target on a
+// node that is down delays the message instead of losing it. RabbitMQ
+// requires x-overflow: reject-publish with it, which this option sets: a
+// full queue (x-max-length) then refuses publishes instead of dropping its
+// oldest message. It needs a quorum queue and a dead-letter exchange
+// (Topology.DeadLetters or DeadLetterTo) to do anything; with another
+// x-overflow it fails. Default: at-most-once (the broker's).
+func AtLeastOnceDeadLettering() QueueOption {
+	return func(s *QueueSpec) error {
+		if o, ok := s.Args[ArgOverflow]; ok && o != overflowRejectPublish {
+			return fmt.Errorf("acemq: AtLeastOnceDeadLettering needs x-overflow reject-publish, but the queue sets %v", o)
+		}
+		if err := setQueueArg(s, ArgOverflow, overflowRejectPublish); err != nil {
+			return err
+		}
+		return setQueueArg(s, ArgDeadLetterStrategy, strategyAtLeastOnce)
+	}
+}
+
+// quorumOnly are the arguments the options above give and the queue types
+// that heed them.
+var quorumOnly = map[string][]QueueType{
+	ArgDeliveryLimit:      {QueueQuorum},
+	ArgLeaderLocator:      {QueueQuorum, QueueStream},
+	ArgDeadLetterStrategy: {QueueQuorum},
+}
+
+// checkTypedArgs refuses an argument of a quorum queue on a queue of
+// another type.
+func checkTypedArgs(spec QueueSpec) error {
+	t := QueueClassic
+	if v, ok := spec.Args[ArgQueueType].(string); ok {
+		t = QueueType(v)
+	}
+	for arg, types := range quorumOnly {
+		if _, set := spec.Args[arg]; set && !slices.Contains(types, t) {
+			return fmt.Errorf("acemq: %s needs a %v queue, but the queue is %s", arg, types[0], t)
+		}
+	}
+	return nil
+}
+
 func setQueueArg(s *QueueSpec, name string, value any) error {
 	if s.Args == nil {
 		s.Args = map[string]any{}
@@ -92,7 +192,11 @@ func buildQueueSpec(opts []QueueOption) (QueueSpec, error) {
 			return QueueSpec{}, err
 		}
 	}
-	return settleQueueType(spec)
+	spec, err := settleQueueType(spec)
+	if err != nil {
+		return QueueSpec{}, err
+	}
+	return spec, checkTypedArgs(spec)
 }
 
 func settleQueueType(spec QueueSpec) (QueueSpec, error) {

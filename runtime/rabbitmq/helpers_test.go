@@ -173,9 +173,13 @@ func (t *Transport) liveConn() *amqp.Connection {
 
 // setURL changes where the next redial goes (the test seam for failed redials).
 func (t *Transport) setURL(u string) {
+	hosts, err := parseHosts(u)
+	if err != nil {
+		panic(err)
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.url = u
+	t.url, t.hosts, t.at = u, hosts, 0
 }
 
 // TestACleanerWithoutABrokerURLFailsNothing: a cleaner built with no broker

@@ -111,6 +111,7 @@ type config struct {
 	tls            *tls.Config // WithTLS's, with TrustCA's roots once finished
 	tlsSet         bool        // WithTLS was given (perhaps nil, which is refused)
 	caFile         string
+	order          hostOrder // ShuffleHosts
 }
 
 func defaultConfig() config {
@@ -147,6 +148,7 @@ func (c *config) readConnectionOptions(ext acemq.Extensions) {
 	}
 	c.tls, c.tlsSet = tlsExt.Of(ext)
 	c.caFile, _ = caExt.Of(ext)
+	c.order, _ = shuffleExt.Of(ext)
 }
 
 // finish validates c and loads TrustCA's file.

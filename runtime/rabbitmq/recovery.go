@@ -43,7 +43,7 @@ func (t *Transport) giveUp(cause error) {
 }
 
 // recover redials with a doubling backoff until it restores a connection or
-// the transport is closed.
+// the transport is closed; each attempt tries every host of the URL.
 func (t *Transport) recover() {
 	delay := t.cfg.delay.min
 	var lastErr error
@@ -59,11 +59,13 @@ func (t *Transport) recover() {
 	}
 }
 
-// reconnect dials, restores topology and subscriptions, then goes live.
+// reconnect dials each host in turn, starting after the one that was lost,
+// restores topology and subscriptions on the first that answers, then goes
+// live.
 func (t *Transport) reconnect(attempt int) error {
 	ctx, cancel := t.untilClosed()
 	defer cancel()
-	l, err := t.open(ctx)
+	l, err := t.openAny(ctx, t.nextHost())
 	if err != nil {
 		return err
 	}

@@ -3,12 +3,8 @@ package rabbitmq
 import (
 	"crypto/tls"
 	"crypto/x509"
-	"errors"
 	"fmt"
-	"net/url"
 	"os"
-
-	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
@@ -62,19 +58,16 @@ func readCAs(file string) (*x509.CertPool, error) {
 	return pool, nil
 }
 
-// checkURL refuses a malformed URL without echoing it (url.Parse's errors
-// quote the whole URL, password included), and TLS settings for a
-// plaintext URL.
-func (c *config) checkURL(raw string) error {
-	if _, err := amqp.ParseURI(raw); err != nil {
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			err = ue.Err
-		}
-		return fmt.Errorf("the URL is not a valid AMQP URL: %w", err)
+// checkURL parses raw (one host or several) and refuses a malformed URL
+// without echoing it (url.Parse's errors quote the whole URL, password
+// included), and TLS settings for a plaintext URL.
+func (c *config) checkURL(raw string) (hostList, error) {
+	l, err := parseHosts(raw)
+	if err != nil {
+		return hostList{}, fmt.Errorf("the URL is not a valid AMQP URL: %w", err)
 	}
-	if u, err := url.Parse(raw); err != nil || !c.tlsSet || u.Scheme == "amqps" {
-		return nil
+	if !c.tlsSet || l.scheme == "amqps" {
+		return l, nil
 	}
-	return fmt.Errorf("rabbitmq.WithTLS or rabbitmq.TrustCA was given but %s is plaintext; use amqps://", redact(raw))
+	return hostList{}, fmt.Errorf("rabbitmq.WithTLS or rabbitmq.TrustCA was given but %s is plaintext; use amqps://", l)
 }

@@ -31,7 +31,9 @@ type Transport struct {
 	wg     sync.WaitGroup
 
 	mu      sync.Mutex
-	url     string
+	url     string   // as given (test seam: setURL)
+	hosts   hostList // url's hosts, in the order they are dialled
+	at      int      // index in hosts of the live (or last) connection
 	conn    *amqp.Connection
 	ready   chan struct{} // closed while conn is usable
 	closed  bool
@@ -46,14 +48,18 @@ type Transport struct {
 }
 
 func dial(ctx context.Context, url string, cfg config) (*Transport, error) {
-	if err := cfg.checkURL(url); err != nil {
+	hosts, err := cfg.checkURL(url)
+	if err != nil {
 		return nil, err
 	}
-	t := &Transport{url: url, cfg: cfg, window: newWindow(cfg.maxOutstanding),
+	if cfg.order == hostsShuffled {
+		hosts = hosts.shuffled()
+	}
+	t := &Transport{url: url, hosts: hosts, cfg: cfg, window: newWindow(cfg.maxOutstanding),
 		done: make(chan struct{}), ready: make(chan struct{}), subs: map[*subscription]struct{}{}}
-	link, err := t.open(ctx)
+	link, err := t.openAny(ctx, 0)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", redact(url), err)
+		return nil, fmt.Errorf("%s: %w", hosts, err)
 	}
 	t.markUp(link)
 	return t, nil
@@ -68,14 +74,37 @@ type link struct {
 	blocks chan amqp.Blocking
 }
 
-// open dials the broker once. The TCP connect, TLS and AMQP handshakes are
-// bounded by ctx and dialTimeout; cancelling ctx aborts them.
-func (t *Transport) open(ctx context.Context) (link, error) {
+// openAny dials the hosts of the URL in turn, starting with the one at
+// index from, and returns the first connection that opens. It tries each
+// host once; when none answers, its error names every host (without the
+// password) with its failure.
+func (t *Transport) openAny(ctx context.Context, from int) (link, error) {
+	hosts := t.dialHosts()
+	var errs []error
+	for i := range hosts.urls {
+		at := (from + i) % len(hosts.urls)
+		l, err := t.open(ctx, hosts.urls[at])
+		if err == nil {
+			t.setAt(at)
+			return l, nil
+		}
+		if ctx.Err() != nil || len(hosts.urls) == 1 {
+			return link{}, err
+		}
+		errs = append(errs, fmt.Errorf("%s: %w", hosts.hosts[at], err))
+	}
+	return link{}, fmt.Errorf("no host of %d answered: %w", len(hosts.urls), errors.Join(errs...))
+}
+
+// open dials the broker at the single-host url once. The TCP connect, TLS
+// and AMQP handshakes are bounded by ctx and dialTimeout; cancelling ctx
+// aborts them.
+func (t *Transport) open(ctx context.Context, url string) (link, error) {
 	ctx, cancel := context.WithTimeout(ctx, dialTimeout)
 	defer cancel()
 	s := &socket{}
 	stop := context.AfterFunc(ctx, s.abort)
-	conn, err := amqp.DialConfig(t.dialURL(), amqp.Config{Properties: t.properties(), Dial: s.dialer(ctx),
+	conn, err := amqp.DialConfig(url, amqp.Config{Properties: t.properties(), Dial: s.dialer(ctx),
 		TLSClientConfig: t.cfg.tls.Clone()})
 	if err != nil {
 		stop()
@@ -267,21 +296,49 @@ func (t *Transport) dialURL() string {
 	return t.url
 }
 
+// dialHosts returns the hosts redials go to.
+func (t *Transport) dialHosts() hostList {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.hosts
+}
+
+// setAt records which host the connection being opened is on.
+func (t *Transport) setAt(at int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.at = at
+}
+
+// nextHost is where a redial starts: the host after the one whose connection
+// was lost, so a dead node is tried last.
+func (t *Transport) nextHost() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return (t.at + 1) % len(t.hosts.urls)
+}
+
+// Hosts returns the host:port of every host the transport dials, in the
+// order it tries them, and the index of the one it is (or was last)
+// connected to.
+func (t *Transport) Hosts() (hosts []string, connected int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return append([]string(nil), t.hosts.hosts...), t.at
+}
+
 func (t *Transport) isClosed() bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.closed
 }
 
-// redact hides the password of an AMQP URL for error messages.
+// redact hides the password of an AMQP URL (of one or several hosts) for
+// error messages.
 func redact(raw string) string {
-	u, err := amqp.ParseURI(raw)
+	l, err := parseHosts(raw)
 	if err != nil {
 		return "the given URL"
 	}
-	vhost := "/" + u.Vhost
-	if u.Vhost == "/" {
-		vhost = "/"
-	}
-	return fmt.Sprintf("%s://%s:%d%s", u.Scheme, u.Host, u.Port, vhost)
+	return l.String()
 }

@@ -1,5 +1,7 @@
 package memq
 
+import "slices"
+
 // Overflow behaviours of a queue with x-max-length or x-max-length-bytes, in
 // RabbitMQ's words (x-overflow).
 const (
@@ -137,4 +139,23 @@ func (b *Broker) readDeliveryLimit(name string, args map[string]any) (int64, err
 // the queue's x-delivery-limit allows: it is dead-lettered instead.
 func (q *memQueue) overDeliveryLimit(m *memMessage) bool {
 	return q.deliveryLimit >= 0 && m.returns > q.deliveryLimit
+}
+
+// checkClusterArgs refuses the values RabbitMQ refuses of the arguments that
+// only matter on a cluster, which a single in-process broker accepts and
+// otherwise ignores: x-queue-leader-locator (client-local or balanced;
+// there is one node to lead) and x-dead-letter-strategy (at-most-once or
+// at-least-once; dead-lettering here is synchronous, so it never loses a
+// message either way).
+func (b *Broker) checkClusterArgs(name string, args map[string]any) error {
+	for arg, allowed := range map[string][]string{
+		"x-queue-leader-locator": {"client-local", "balanced"},
+		"x-dead-letter-strategy": {"at-most-once", "at-least-once"},
+	} {
+		v, ok := args[arg]
+		if ok && !slices.Contains(allowed, argString(v)) {
+			return b.invalidArg(arg, name, v)
+		}
+	}
+	return nil
 }

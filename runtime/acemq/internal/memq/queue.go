@@ -52,6 +52,9 @@ func newMemQueue(b *Broker, name string, spec QueueSpec) (*memQueue, error) {
 	if q.deliveryLimit, err = b.readDeliveryLimit(name, spec.Args); err != nil {
 		return nil, err
 	}
+	if err = b.checkClusterArgs(name, spec.Args); err != nil {
+		return nil, err
+	}
 	q.expires, err = b.readExpires(name, spec.Args)
 	return q, err
 }
