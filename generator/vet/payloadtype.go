@@ -129,7 +129,7 @@ func checkPayloadAssign(pass *analysis.Pass, as *ast.AssignStmt, want []types.Ty
 			continue
 		}
 		pass.Reportf(as.Rhs[i].Pos(), "c.Payload is asserted to %s but assigned a %s: the publish fails naming both types; assign a %s",
-			typeNames(pass, want), types.TypeString(got, types.RelativeTo(pass.Pkg)), typeNames(pass, want))
+			typeNames(pass, want), typeString(pass, got), typeNames(pass, want))
 	}
 }
 
@@ -145,7 +145,7 @@ func containsType(ts []types.Type, t types.Type) bool {
 func typeNames(pass *analysis.Pass, ts []types.Type) string {
 	names := make([]string, len(ts))
 	for i, t := range ts {
-		names[i] = types.TypeString(t, types.RelativeTo(pass.Pkg))
+		names[i] = typeString(pass, t)
 	}
 	return strings.Join(names, " or ")
 }

@@ -83,7 +83,7 @@ func reportZeroing(pass *analysis.Pass, as *ast.AssignStmt, m *types.Var) {
 			continue
 		}
 		pass.Reportf(as.Pos(), "*%s is replaced with the zero %s: an empty message is published; change the fields you mean to, or return an error to stop the publish",
-			id.Name, types.TypeString(m.Type().(*types.Pointer).Elem(), types.RelativeTo(pass.Pkg)))
+			id.Name, typeString(pass, m.Type().(*types.Pointer).Elem()))
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -61,10 +62,14 @@ func (w *wireCheck) call(call *ast.CallExpr) {
 	if !ok {
 		return
 	}
-	for i := range inst.TypeArgs.Len() {
+	args := make([]string, inst.TypeArgs.Len())
+	for i := range args {
+		args[i] = typeString(w.pass, inst.TypeArgs.At(i))
+	}
+	for i := range args {
 		if field, owner := w.untagged(inst.TypeArgs.At(i), map[types.Type]bool{}); field != nil {
 			w.pass.Reportf(call.Lparen, "%s[%s]: field %s.%s has no json tag, so it goes on the wire as %q and no other language reads it; tag the exported fields",
-				name, types.TypeString(inst.TypeArgs.At(i), types.RelativeTo(w.pass.Pkg)), owner, field.Name(), field.Name())
+				name, strings.Join(args, ", "), owner, field.Name(), field.Name())
 		}
 	}
 }
@@ -149,7 +154,7 @@ func (w *wireCheck) selfEncoding(t types.Type) bool {
 // generated-code header, reading that file's header once per pass.
 func (w *wireCheck) declaredInGenerated(obj types.Object) bool {
 	file := w.pass.Fset.Position(obj.Pos()).Filename
-	if file == "" {
+	if file == "" || !skipGenerated {
 		return false
 	}
 	gen, ok := w.generated[file]
