@@ -26,18 +26,17 @@ func (e *emitter) handlers() {
 
 // handled is one method of a handler set.
 type handled struct {
-	kind    string // event, command or rpc
-	name    string // message or RPC name
-	req     string // the Go type handled
-	resp    string // RPC only
-	consume string // the package function the set calls
+	kind string // event, command or rpc
+	name string // message or RPC name
+	req  string // the Go type handled
+	resp string // RPC only
 }
 
 func (h handled) method() string { return handleName(h.name) }
 
 func (e *emitter) handled() (events, owned []handled) {
 	for _, m := range e.dom.Messages {
-		h := handled{kind: m.Kind.String(), name: m.Name, req: m.Name, consume: consumeName(m)}
+		h := handled{kind: m.Kind.String(), name: m.Name, req: m.Name}
 		if m.Kind == Event {
 			events = append(events, h)
 		} else {
@@ -45,7 +44,7 @@ func (e *emitter) handled() (events, owned []handled) {
 		}
 	}
 	for _, r := range e.dom.RPCs {
-		owned = append(owned, handled{kind: "rpc", name: r.Name, req: r.Request.Name, resp: r.Response.Name, consume: serveName(r)})
+		owned = append(owned, handled{kind: "rpc", name: r.Name, req: r.Request.Name, resp: r.Response.Name})
 	}
 	return events, owned
 }
@@ -64,7 +63,7 @@ func (e *emitter) handlerSet(set, what string, hs []handled, events bool) {
 	e.comment(fmt.Sprintf("%s is %s, one method per message.\nEmbed %s in implementations: a message added to the\ncontract is then handled by its default (the message is rejected, or the\nRPC fails) instead of breaking the build.", set, what, unimpl), "", "")
 	e.f.Type().Id(set).InterfaceFunc(func(g *jen.Group) {
 		for _, h := range hs {
-			g.Commentf("%s handles %s %s.", h.method(), h.kind, h.name)
+			groupCommentf(g, "%s handles %s %s.", h.method(), h.kind, h.name)
 			g.Add(h.signature(jen.Id(h.method())))
 		}
 		g.Id(guard).Params()
@@ -74,21 +73,21 @@ func (e *emitter) handlerSet(set, what string, hs []handled, events bool) {
 	for _, h := range hs {
 		e.unimplementedMethod(unimpl, h)
 	}
-	e.f.Commentf("%s makes embedding %s the only way to implement %s.", guard, unimpl, set)
+	e.commentf("%s makes embedding %s the only way to implement %s.", guard, unimpl, set)
 	e.f.Func().Params(jen.Id(unimpl)).Id(guard).Params().Block()
 	e.startSet(set, hs, events)
 }
 
 func (e *emitter) unimplementedMethod(unimpl string, h handled) {
-	err := jen.Qual(errorsPath, "New").Call(jen.Lit(fmt.Sprintf("acemq: %s %s is not implemented", h.kind, h.name)))
+	err := impl("NotImplemented").Call(jen.Lit(h.kind), jen.Lit(h.name))
 	body := jen.Return(qual("Reject").Call(err))
 	if h.kind == "rpc" {
 		body = jen.Return(jen.Id(h.resp).Values(), err)
 	}
 	if h.kind == "rpc" {
-		e.f.Commentf("%s fails the call: it is not implemented.", h.method())
+		e.comment(h.method()+" fails the call with an error matching acemq.ErrNotImplemented.", "", "")
 	} else {
-		e.f.Commentf("%s rejects the message: it is not implemented.", h.method())
+		e.comment(h.method()+" rejects the message with an error matching acemq.ErrNotImplemented.", "", "")
 	}
 	e.f.Add(h.signature(jen.Func().Params(jen.Id(unimpl)).Id(h.method()))).Block(body)
 }
@@ -99,43 +98,43 @@ func (e *emitter) startSet(set string, hs []handled, events bool) {
 	if events {
 		name = "Subscribe"
 		params = append(params, jen.Id("service").String())
-		e.comment("Subscribe consumes every event of the domain on the queues of service\n(<service>.<routing key>), delivering each to its method of h. It stops\nthe consumers it started when one fails to start.", "", "")
+		e.comment("Subscribe consumes every event of the domain on the queues of service "+
+			"(<service>.<routing key>), delivering each to its method of h. It stops "+
+			"the consumers it started when one fails to start.", "", "")
 	} else {
-		e.comment("Serve consumes every command and serves every RPC of the domain, delivering\neach to its method of h. It stops what it started when one fails to start.", "", "")
+		e.comment("Serve consumes every command and serves every RPC of the domain, delivering "+
+			"each to its method of h. It stops what it started when one fails to start.", "", "")
 	}
 	params = append(params, jen.Id("h").Id(set), jen.Id("opts").Op("...").Add(qual("ConsumeOption")))
-	e.f.Func().Id(name).Params(params...).Parens(jen.List(jen.Op("*").Id("Server"), jen.Error())).BlockFunc(func(g *jen.Group) {
-		g.Id("s").Op(":=").Op("&").Id("Server").Values()
-		for _, h := range hs {
-			args := []jen.Code{jen.Id("ctx"), jen.Id("conn")}
-			if events {
-				args = append(args, jen.Id("service"))
-			}
-			args = append(args, jen.Id("h").Dot(h.method()), jen.Id("opts").Op("..."))
-			g.If(jen.Err().Op(":=").Id("s").Dot("add").Call(jen.Id(h.consume).Call(args...)), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Nil(), jen.Qual(errorsPath, "Join").Call(jen.Err(), jen.Id("s").Dot("Close").Call())))
+	starts := []jen.Code{jen.Id("ctx")}
+	for _, h := range hs {
+		args := []jen.Code{jen.Id("conn")}
+		if events {
+			args = append(args, jen.Id("service"))
 		}
-		g.Return(jen.Id("s"), jen.Nil())
-	})
+		args = append(args, jen.Id("h").Dot(h.method()), jen.Id("opts").Op("..."))
+		starts = append(starts, jen.Id(specVar(h.name)).Dot(h.starter()).Call(args...))
+	}
+	e.f.Func().Id(name).Params(params...).Parens(jen.List(jen.Op("*").Id("Server"), jen.Error())).Block(
+		jen.Return(qual("StartServer").Call(starts...)))
 }
 
-// server writes the Server type Subscribe and Serve return.
+// starter is the specification method that starts h's consumer or responder.
+func (h handled) starter() string {
+	switch h.kind {
+	case "event":
+		return "Subscriber"
+	case "rpc":
+		return "Responder"
+	}
+	return "Consumer"
+}
+
+// server writes Server, the runtime's type Subscribe and Serve return.
 func (e *emitter) server() {
-	closer := jen.Qual("io", "Closer")
-	e.f.Comment("Server is what Subscribe or Serve started: close it to stop every consumer.")
-	e.f.Comment("Close is safe to call once from any goroutine.")
-	e.f.Type().Id("Server").Struct(jen.Id("running").Index().Add(closer))
-	e.f.Comment("add keeps c running when err is nil, and returns err.")
-	e.f.Func().Params(jen.Id("s").Op("*").Id("Server")).Id("add").Params(jen.Id("c").Add(closer), jen.Err().Error()).Error().Block(
-		jen.If(jen.Err().Op("==").Nil()).Block(jen.Id("s").Dot("running").Op("=").Append(jen.Id("s").Dot("running"), jen.Id("c"))),
-		jen.Return(jen.Err()))
-	e.f.Comment("Close stops every consumer and responder the Server started, and returns")
-	e.f.Comment("their errors joined.")
-	e.f.Func().Params(jen.Id("s").Op("*").Id("Server")).Id("Close").Params().Error().Block(
-		jen.Var().Id("err").Error(),
-		jen.For(jen.List(jen.Id("_"), jen.Id("c")).Op(":=").Range().Id("s").Dot("running")).Block(
-			jen.Id("err").Op("=").Qual(errorsPath, "Join").Call(jen.Id("err"), jen.Id("c").Dot("Close").Call())),
-		jen.Return(jen.Id("err")))
+	e.comment("Server is what Subscribe or Serve started: close it to stop every consumer. "+
+		"Close is safe to call once from any goroutine.", "", "")
+	e.f.Type().Id("Server").Op("=").Add(qual("Server"))
 }
 
 // interceptors writes Intercept<Message> per event and command, and Rules.
@@ -150,16 +149,15 @@ func (e *emitter) interceptors() {
 }
 
 func (e *emitter) rules() {
-	e.f.Comment("Rules returns the contract's rules as one ConnOption: every required header,")
-	e.f.Comment("and the declared type of every header, is enforced on publish (for any")
-	e.f.Comment("publisher of the message's type) and on consume (a delivery of the message's")
-	e.f.Comment("type lacking it, or carrying a value of another type, is dead-lettered).")
-	e.f.Func().Id("Rules").Params().Add(qual("ConnOption")).Block(jen.Return(qual("ConnOptions").CallFunc(func(g *jen.Group) {
-		for _, m := range e.dom.Messages {
-			if len(ruledHeaders(m)) == 0 {
-				continue
-			}
-			g.Line().Add(qual("HeaderRulesOf").Types(jen.Id(m.Name)).Call(jen.Id(routingKeyName(m)), headerRulesArgs(m)))
+	e.comment("Rules returns the contract's rules as one ConnOption: every required header, "+
+		"and the declared type of every header, is enforced on publish (for any "+
+		"publisher of the message's type) and on consume (a delivery of the message's "+
+		"type lacking it, or carrying a value of another type, is dead-lettered).", "", "")
+	var rules []jen.Code
+	for _, m := range e.dom.Messages {
+		if len(ruledHeaders(m)) > 0 {
+			rules = append(rules, jen.Id(specVar(m.Name)).Dot("Rules").Call())
 		}
-	})))
+	}
+	e.f.Func().Id("Rules").Params().Add(qual("ConnOption")).Block(jen.Return(qual("ConnOptions").Call(rules...)))
 }

@@ -13,25 +13,6 @@ var headerRuleTypes = map[string]string{
 	"boolean": "BooleanHeader", "double": "DoubleHeader",
 }
 
-// headerRules writes, per message whose contract requires a header or
-// declares one's type, the rules its publisher, consumer and Rules enforce.
-func (e *emitter) headerRules() {
-	for _, m := range e.dom.Messages {
-		if len(ruledHeaders(m)) == 0 {
-			continue
-		}
-		for _, l := range strings.Split(wrapWords(fmt.Sprintf("%s are the contract's header rules for %s: %s.", headerRulesVar(m), m.Name, ruleSummary(m))), "\n") {
-			e.f.Comment(l)
-		}
-		e.f.Var().Id(headerRulesVar(m)).Op("=").Index().Add(qual("HeaderRule")).ValuesFunc(func(g *jen.Group) {
-			for _, h := range ruledHeaders(m) {
-				g.Line().Add(headerRuleValue(h))
-			}
-			g.Line()
-		})
-	}
-}
-
 // ruledHeaders are the headers of m that are required or declare a type.
 func ruledHeaders(m *Message) []*Header {
 	var out []*Header
@@ -42,9 +23,6 @@ func ruledHeaders(m *Message) []*Header {
 	}
 	return out
 }
-
-// headerRulesArgs spreads m's header rules into a call: name... .
-func headerRulesArgs(m *Message) jen.Code { return jen.Id(headerRulesVar(m)).Op("...") }
 
 func headerRuleValue(h *Header) jen.Code {
 	return jen.ValuesFunc(func(g *jen.Group) {

@@ -2,7 +2,6 @@ package generator
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -12,9 +11,9 @@ import (
 // their unit and decimals as strings. A record with such fields (directly, or
 // in an optional, array or map) gets MarshalJSON and UnmarshalJSON methods
 // over a shadow struct that embeds the record and overrides those fields with
-// acemq.JSONValue bindings; the runtime's JSONForm does the work.
+// acemqimpl.JSONValue bindings; the runtime's JSONForm does the work.
 
-// jsonForm is the acemq.JSONForm of a value of type t, or nil when
+// jsonForm is the acemqimpl.JSONForm of a value of type t, or nil when
 // encoding/json's own form is the contract's. A named record or a union
 // carries its own methods, so neither needs one here.
 func jsonForm(t *Type) *jen.Statement {
@@ -22,7 +21,7 @@ func jsonForm(t *Type) *jen.Statement {
 	case Primitive:
 		return unitForm(t.Prim)
 	case Decimal:
-		return qual("JSONDecimalForm").Call(jen.Lit(t.Precision), jen.Lit(t.Scale))
+		return impl("JSONDecimalForm").Call(jen.Lit(t.Precision), jen.Lit(t.Scale))
 	case Optional, Array, Map:
 		return containerForm(t)
 	}
@@ -32,9 +31,9 @@ func jsonForm(t *Type) *jen.Statement {
 func unitForm(prim string) *jen.Statement {
 	switch prim {
 	case "time-millis":
-		return qual("JSONMillisForm").Call()
+		return impl("JSONMillisForm").Call()
 	case "time-micros":
-		return qual("JSONMicrosForm").Call()
+		return impl("JSONMicrosForm").Call()
 	}
 	return nil
 }
@@ -50,7 +49,7 @@ func containerForm(t *Type) *jen.Statement {
 		return elem
 	}
 	wrap := map[TypeKind]string{Optional: "JSONOptional", Array: "JSONArray", Map: "JSONMap"}[t.Kind]
-	return qual(wrap).Call(elem)
+	return impl(wrap).Call(elem)
 }
 
 // jsonMethods writes MarshalJSON for a record with form fields and
@@ -72,7 +71,7 @@ func (e *emitter) jsonMethods(rec *Record) {
 // fields are bound to their forms. Every field is listed, in the record's
 // order: an embedded record would put the overriding fields last.
 func (e *emitter) marshalForms(rec *Record, forms []*Field) {
-	e.comment(wrapWords(fmt.Sprintf("MarshalJSON writes %s as encoding/json does, except for the contract's JSON forms: %s", rec.Name, formsDoc(forms))), "", "")
+	e.comment((fmt.Sprintf("MarshalJSON writes %s as encoding/json does, except for the contract's JSON forms: %s", rec.Name, formsDoc(forms))), "", "")
 	e.f.Func().Params(jen.Id("m").Id(rec.Name)).Id("MarshalJSON").Params().Parens(jen.List(jen.Index().Byte(), jen.Error())).Block(
 		jen.Return(jen.Qual(jsonPath, "Marshal").Call(e.orderedShadow(rec))))
 }
@@ -85,7 +84,7 @@ func (e *emitter) orderedShadow(rec *Record) *jen.Statement {
 		for _, f := range rec.Fields {
 			field, value := e.goType(f.Type), jen.Id("m").Dot(f.GoName)
 			if form := jsonForm(f.Type); form != nil {
-				field, value = qual("JSONValue").Types(e.goType(f.Type)), form.Dot("Bind").Call(jen.Op("&").Id("m").Dot(f.GoName))
+				field, value = impl("JSONValue").Types(e.goType(f.Type)), form.Dot("Bind").Call(jen.Op("&").Id("m").Dot(f.GoName))
 			}
 			g.Id(f.GoName).Add(field).Tag(map[string]string{"json": f.Name})
 			values = append(values, jen.Id(f.GoName).Op(":").Add(value))
@@ -96,7 +95,7 @@ func (e *emitter) orderedShadow(rec *Record) *jen.Statement {
 
 // unmarshalForms writes UnmarshalJSON into a shadow of the record.
 func (e *emitter) unmarshalForms(rec *Record, forms []*Field) {
-	e.comment(wrapWords(fmt.Sprintf("UnmarshalJSON reads %s as encoding/json does, except for the contract's JSON forms: %s", rec.Name, formsDoc(forms))), "", "")
+	e.comment((fmt.Sprintf("UnmarshalJSON reads %s as encoding/json does, except for the contract's JSON forms: %s", rec.Name, formsDoc(forms))), "", "")
 	e.f.Func().Params(jen.Id("m").Op("*").Id(rec.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Type().Id("plain").Id(rec.Name),
 		jen.Return(jen.Qual(jsonPath, "Unmarshal").Call(jen.Id("data"), jen.Op("&").Add(
@@ -124,7 +123,7 @@ func (e *emitter) shadowType(forms, unions []*Field, embed jen.Code) *jen.Statem
 			g.Id(f.GoName).Qual(jsonPath, "RawMessage").Tag(map[string]string{"json": f.Name})
 		}
 		for _, f := range forms {
-			g.Id(f.GoName).Add(qual("JSONValue").Types(e.goType(f.Type))).Tag(map[string]string{"json": f.Name})
+			g.Id(f.GoName).Add(impl("JSONValue").Types(e.goType(f.Type))).Tag(map[string]string{"json": f.Name})
 		}
 	})
 }
@@ -147,22 +146,6 @@ func formsDoc(forms []*Field) string {
 		parts = append(parts, "decimals as strings with their scale's digits (\"12.34\")")
 	}
 	return joinAnd(parts) + "."
-}
-
-// wrapWords breaks text into comment lines of at most about 80 columns.
-func wrapWords(text string) string {
-	var lines []string
-	line := ""
-	for _, w := range strings.Fields(text) {
-		if line != "" && len(line)+1+len(w) > 80 {
-			lines, line = append(lines, line), ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	return strings.Join(append(lines, line), "\n")
 }
 
 func joinAnd(parts []string) string {

@@ -73,11 +73,11 @@ func (e *emitter) convert(x jen.Code, t *Type, to bool) jen.Code {
 		if t.Elem.Kind == Array || t.Elem.Kind == Map {
 			return e.convert(x, t.Elem, to)
 		}
-		return qual("MirrorPtr").Call(x, e.convertFunc(t.Elem, to))
+		return impl("MirrorPtr").Call(x, e.convertFunc(t.Elem, to))
 	case Array:
-		return qual("MirrorSlice").Call(x, e.convertFunc(t.Elem, to))
+		return impl("MirrorSlice").Call(x, e.convertFunc(t.Elem, to))
 	}
-	return qual("MirrorMap").Call(x, e.convertFunc(t.Elem, to))
+	return impl("MirrorMap").Call(x, e.convertFunc(t.Elem, to))
 }
 
 // convertFunc is a function converting one value of type t.
@@ -107,16 +107,16 @@ func (e *emitter) mirrors() {
 
 func (e *emitter) mirror(rec *Record) {
 	name := mirrorName(rec)
-	e.f.Commentf("%s is %s as hamba/avro reads and writes it: each union a converter.", name, rec.Name)
+	e.commentf("%s is %s as hamba/avro reads and writes it: each union a converter.", name, rec.Name)
 	e.f.Type().Id(name).StructFunc(func(g *jen.Group) {
 		for _, f := range rec.Fields {
 			g.Id(f.GoName).Add(e.mirrorType(f.Type)).Tag(map[string]string{"avro": f.Name})
 		}
 	})
-	e.f.Comment("toAvro returns m's Avro mirror.")
+	e.commentf("toAvro returns m's Avro mirror.")
 	e.f.Func().Params(jen.Id("m").Id(rec.Name)).Id(toAvroMethod).Params().Id(name).Block(
 		jen.Return(jen.Id(name).Values(e.fieldValues(rec, true))))
-	e.f.Comment("fromAvro returns the value the mirror holds.")
+	e.commentf("fromAvro returns the value the mirror holds.")
 	e.f.Func().Params(jen.Id("m").Id(name)).Id(fromAvroMethod).Params().Id(rec.Name).Block(
 		jen.Return(jen.Id(rec.Name).Values(e.fieldValues(rec, false))))
 }
@@ -131,13 +131,13 @@ func (e *emitter) fieldValues(rec *Record, to bool) jen.Dict {
 
 func (e *emitter) unionConverter(rec *Record, f *Field) {
 	u, name := f.Type, unionMirror(f.Type)
-	e.f.Commentf("%s carries %s through hamba/avro (an avro.UnionConverter).", name, u.Iface)
+	e.commentf("%s carries %s through hamba/avro (an avro.UnionConverter).", name, u.Iface)
 	e.f.Type().Id(name).Struct(jen.Id("v").Id(u.Iface))
-	e.f.Commentf("to%sAvro wraps v; nil stays nil (null).", u.Iface)
+	e.commentf("to%sAvro wraps v; nil stays nil (null).", u.Iface)
 	e.f.Func().Id(toUnionAvroName(u)).Params(jen.Id("v").Id(u.Iface)).Op("*").Id(name).Block(
 		jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Return(jen.Nil())),
 		jen.Return(jen.Op("&").Id(name).Values(jen.Id("v"))))
-	e.f.Comment("value returns the union the converter holds; nil for null.")
+	e.commentf("value returns the union the converter holds; nil for null.")
 	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("value").Params().Id(u.Iface).Block(
 		jen.If(jen.Id("u").Op("==").Nil()).Block(jen.Return(jen.Nil())),
 		jen.Return(jen.Id("u").Dot("v")))
@@ -146,7 +146,7 @@ func (e *emitter) unionConverter(rec *Record, f *Field) {
 }
 
 func (e *emitter) toAny(u *Type, name string) {
-	e.f.Comment("ToAny returns the branch as {\"<branch>\": value}, how hamba/avro writes a union from a map.")
+	e.commentf("ToAny returns the branch as {\"<branch>\": value}, how hamba/avro writes a union from a map.")
 	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("ToAny").Params().Parens(jen.List(jen.Any(), jen.Error())).Block(
 		jen.Switch(jen.Id("b").Op(":=").Id("u").Dot("v").Assert(jen.Type())).BlockFunc(func(g *jen.Group) {
 			for _, b := range u.Branches {
@@ -161,8 +161,7 @@ func (e *emitter) toAny(u *Type, name string) {
 // branch is a primitive, the value alone.
 func (e *emitter) fromAny(rec *Record, f *Field, name string) {
 	u := f.Type
-	e.f.Comment("FromAny sets the union from what hamba/avro decoded: {\"<branch>\": value}, or")
-	e.f.Comment("the value alone when every branch is a primitive.")
+	e.commentf("FromAny sets the union from what hamba/avro decoded: {\"<branch>\": value}, or the value alone when every branch is a primitive.")
 	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("FromAny").Params(jen.Id("p").Any()).Error().BlockFunc(func(g *jen.Group) {
 		g.List(jen.Id("name"), jen.Id("val")).Op(":=").Qual(avroPath, "UnionBranch").Call(jen.Id("p"))
 		for _, b := range u.Branches {

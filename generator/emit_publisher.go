@@ -31,15 +31,13 @@ func headerGoType(t string) jen.Code {
 
 // publisher writes Publisher, NewPublisher and the publish/send methods.
 func (e *emitter) publisher() {
-	e.f.Commentf("Publisher publishes the events and sends the commands of the %s domain.", e.dom.Name)
-	e.f.Comment("Create one with NewPublisher; it is safe for concurrent use.")
+	e.commentf("Publisher publishes the events and sends the commands of the %s domain. Create one with NewPublisher; it is safe for concurrent use.", e.dom.Name)
 	e.f.Type().Id("Publisher").StructFunc(func(g *jen.Group) {
 		for _, m := range e.dom.Messages {
 			g.Id(pubField(m)).Op("*").Add(qual("Publisher")).Types(jen.Id(m.Name))
 		}
 	})
-	e.f.Comment("NewPublisher returns a Publisher on conn. Each message is encoded with the")
-	e.f.Comment("contract's codec and checked for the contract's header rules.")
+	e.commentf("NewPublisher returns a Publisher on conn. Each message is encoded with the contract's codec and checked for the contract's header rules.")
 	e.f.Func().Id("NewPublisher").Params(jen.Id("conn").Op("*").Add(qual("Conn"))).Op("*").Id("Publisher").Block(
 		jen.Return(jen.Op("&").Id("Publisher").ValuesFunc(e.publisherValues)))
 	for _, m := range e.dom.Messages {
@@ -49,27 +47,11 @@ func (e *emitter) publisher() {
 
 func (e *emitter) publisherValues(g *jen.Group) {
 	for _, m := range e.dom.Messages {
-		args := []jen.Code{jen.Id("conn"), jen.Id("Exchange"), jen.Id(routingKeyName(m))}
-		g.Line().Id(pubField(m)).Op(":").Add(qual("NewPublisher").Types(jen.Id(m.Name)).Call(append(args, publisherOptions(m)...)...))
+		g.Line().Id(pubField(m)).Op(":").Id(specVar(m.Name)).Dot("Publisher").Call(jen.Id("conn"))
 	}
 	if len(e.dom.Messages) > 0 {
 		g.Line()
 	}
-}
-
-func publisherOptions(m *Message) []jen.Code {
-	typ := jen.Id(m.Name)
-	opts := []jen.Code{publishCodecOption(m, typ)}
-	if len(ruledHeaders(m)) > 0 {
-		opts = append(opts, qual("PublishHeaderRules").Types(typ).Call(headerRulesArgs(m)))
-	}
-	if m.Mandatory {
-		opts = append(opts, qual("Mandatory").Types(typ).Call())
-	}
-	if m.Version != 1 {
-		opts = append(opts, qual("WithEnvelope").Types(typ).Call(qual("SchemaVersion").Call(jen.Lit(m.Version))))
-	}
-	return opts
 }
 
 func (e *emitter) publishMethods(m *Message) {

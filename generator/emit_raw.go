@@ -17,22 +17,22 @@ func (e *emitter) rawMethods(m *Message) {
 
 func (e *emitter) textMethods(m *Message) {
 	field := jen.Id("m").Dot(m.Record.Fields[0].GoName)
-	e.f.Commentf("String returns the text %s carries; the text codec writes it.", m.Name)
+	e.commentf("String returns the text %s carries; the text codec writes it.", m.Name)
 	e.f.Func().Params(jen.Id("m").Id(m.Name)).Id("String").Params().String().Block(jen.Return(field.Clone()))
-	e.f.Commentf("MarshalText returns the text %s carries.", m.Name)
+	e.commentf("MarshalText returns the text %s carries.", m.Name)
 	e.f.Func().Params(jen.Id("m").Id(m.Name)).Id("MarshalText").Params().Parens(jen.List(jen.Index().Byte(), jen.Error())).Block(
 		jen.Return(jen.Index().Byte().Parens(field.Clone()), jen.Nil()))
-	e.f.Commentf("UnmarshalText sets the text %s carries.", m.Name)
+	e.commentf("UnmarshalText sets the text %s carries.", m.Name)
 	e.f.Func().Params(jen.Id("m").Op("*").Id(m.Name)).Id("UnmarshalText").Params(jen.Id("text").Index().Byte()).Error().Block(
 		field.Clone().Op("=").String().Parens(jen.Id("text")), jen.Return(jen.Nil()))
 }
 
 func (e *emitter) binaryMethods(m *Message) {
 	field := jen.Id("m").Dot(m.Record.Fields[0].GoName)
-	e.f.Commentf("MarshalBinary returns the bytes %s carries; the bytes codec writes them.", m.Name)
+	e.commentf("MarshalBinary returns the bytes %s carries; the bytes codec writes them.", m.Name)
 	e.f.Func().Params(jen.Id("m").Id(m.Name)).Id("MarshalBinary").Params().Parens(jen.List(jen.Index().Byte(), jen.Error())).Block(
 		jen.Return(field.Clone(), jen.Nil()))
-	e.f.Commentf("UnmarshalBinary sets the bytes %s carries to a copy of data.", m.Name)
+	e.commentf("UnmarshalBinary sets the bytes %s carries to a copy of data.", m.Name)
 	e.f.Func().Params(jen.Id("m").Op("*").Id(m.Name)).Id("UnmarshalBinary").Params(jen.Id("data").Index().Byte()).Error().Block(
 		field.Clone().Op("=").Append(jen.Index().Byte().Values(), jen.Id("data").Op("...")), jen.Return(jen.Nil()))
 }

@@ -8,13 +8,14 @@ import (
 
 // constants writes the version guard, the exchange, routing keys and queues.
 func (e *emitter) constants() {
-	e.f.Comment("The generated code needs version 1 of the acemq runtime; a runtime that")
-	e.f.Comment("cannot run it no longer declares the constant, so the mismatch fails to compile.")
-	e.f.Const().Id("_").Op("=").Add(qual("SupportPackageIsVersion1"))
+	e.comment("The generated code needs version 2 of the acemq runtime; a runtime that "+
+		"cannot run it no longer declares the constant, so the mismatch fails to compile: "+
+		"regenerate with acemq-gen of the runtime's version.", "", "")
+	e.f.Const().Id("_").Op("=").Add(qual("SupportPackageIsVersion2"))
 	if e.dom.Library {
 		return
 	}
-	e.f.Commentf("Exchange is the %s domain's topic exchange, where its events and commands travel.", e.dom.Name)
+	e.commentf("Exchange is the %s domain's topic exchange, where its events and commands travel.", e.dom.Name)
 	e.f.Const().Id("Exchange").Op("=").Lit(e.dom.Name)
 	if len(e.dom.Messages)+len(e.dom.RPCs) > 0 {
 		e.f.Const().DefsFunc(e.messageConstants)
@@ -23,17 +24,15 @@ func (e *emitter) constants() {
 
 func (e *emitter) messageConstants(g *jen.Group) {
 	for _, m := range e.dom.Messages {
-		g.Commentf("%sRoutingKey is the routing key of %s %s on Exchange.", m.Name, m.Kind, m.Name)
+		groupCommentf(g, "%sRoutingKey is the routing key of %s %s on Exchange.", m.Name, m.Kind, m.Name)
 		g.Id(routingKeyName(m)).Op("=").Lit(m.RoutingKey)
 		if m.Kind == Command {
-			g.Commentf("%sQueue is the queue that owns command %s; it is bound to Exchange", m.Name, m.Name)
-			g.Commentf("with %sRoutingKey.", m.Name)
+			groupCommentf(g, "%sQueue is the queue that owns command %s; it is bound to Exchange with %sRoutingKey.", m.Name, m.Name, m.Name)
 			g.Id(queueName(m.Name)).Op("=").Lit(m.Queue)
 		}
 	}
 	for _, r := range e.dom.RPCs {
-		g.Commentf("%sQueue is the queue that serves rpc %s; requests reach it through", r.Name, r.Name)
-		g.Comment("the default exchange, with the queue's name as routing key.")
+		groupCommentf(g, "%sQueue is the queue that serves rpc %s; requests reach it through the default exchange, with the queue's name as routing key.", r.Name, r.Name)
 		g.Id(queueName(r.Name)).Op("=").Lit(r.Queue)
 	}
 }
@@ -80,13 +79,11 @@ func (e *emitter) record(rec *Record, first string) {
 }
 
 func (e *emitter) schemaMethods(rec *Record) {
-	e.f.Commentf("AvroSchema returns the Avro schema of %s in canonical form, with", rec.Name)
-	e.f.Comment("namespace " + namespaceOf(rec) + ".")
+	e.commentf("AvroSchema returns the Avro schema of %s in canonical form, with namespace %s.", rec.Name, namespaceOf(rec))
 	e.f.Func().Params(jen.Id(rec.Name)).Id("AvroSchema").Params().String().Block(jen.Return(stringLit(rec.Avro.Canonical)))
-	e.f.Commentf("AvroFullSchema returns the Avro schema of %s as the contract declares", rec.Name)
-	e.f.Comment("it, with docs and defaults: the reader schema for schema resolution.")
+	e.commentf("AvroFullSchema returns the Avro schema of %s as the contract declares it, with docs and defaults: the reader schema for schema resolution.", rec.Name)
 	e.f.Func().Params(jen.Id(rec.Name)).Id("AvroFullSchema").Params().String().Block(jen.Return(stringLit(rec.Avro.Full)))
-	e.f.Commentf("AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().")
+	e.commentf("AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().")
 	e.f.Func().Params(jen.Id(rec.Name)).Id("AvroFingerprint").Params().Uint64().Block(jen.Return(jen.Op(fmt.Sprintf("0x%016x", rec.Avro.Fingerprint))))
 }
 

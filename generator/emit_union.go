@@ -36,11 +36,11 @@ func (e *emitter) union(rec *Record, f *Field) {
 
 func (e *emitter) branch(u *Type, b *Type) {
 	name, key := branchTypeName(u, b), branchKey(b)
-	e.f.Commentf("%s is the %s branch of %s.", name, key, u.Iface)
+	e.commentf("%s is the %s branch of %s.", name, key, u.Iface)
 	e.f.Type().Id(name).Struct(jen.Id("Value").Add(e.goType(b)))
-	e.f.Commentf("is%s seals %s to its branches.", u.Iface, u.Iface)
+	e.commentf("is%s seals %s to its branches.", u.Iface, u.Iface)
 	e.f.Func().Params(jen.Id(name)).Id(sealName(u)).Params().Block()
-	e.f.Commentf("MarshalJSON writes {%q: value}.", key)
+	e.commentf("MarshalJSON writes {%q: value}.", key)
 	e.f.Func().Params(jen.Id("v").Id(name)).Id("MarshalJSON").Params().Parens(jen.List(jen.Index().Byte(), jen.Error())).Block(
 		jen.Return(jen.Qual(jsonPath, "Marshal").Call(jen.Map(jen.String()).Any().Values(jen.Dict{jen.Lit(key): branchValue(b)}))))
 }
@@ -66,9 +66,9 @@ func readBranch(b *Type) jen.Code {
 func (e *emitter) decodeUnion(rec *Record, f *Field) {
 	u := f.Type
 	fn := decodeUnionName(u)
-	e.f.Commentf("%s reads the JSON of %s.", fn, u.Iface)
+	e.commentf("%s reads the JSON of %s.", fn, u.Iface)
 	e.f.Func().Id(fn).Params(jen.Id("data").Qual(jsonPath, "RawMessage")).Parens(jen.List(jen.Id(u.Iface), jen.Error())).BlockFunc(func(g *jen.Group) {
-		g.List(jen.Id("name"), jen.Id("raw"), jen.Err()).Op(":=").Qual(acemqPath, "UnionBranch").Call(jen.Id("data"))
+		g.List(jen.Id("name"), jen.Id("raw"), jen.Err()).Op(":=").Add(impl("UnionBranch")).Call(jen.Id("data"))
 		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
 		null := jen.Return(jen.Nil(), jen.Qual(errorsPath, "New").Call(jen.Lit(fmt.Sprintf("acemq: field %s of %s needs one of its union's branches; null is not one", f.Name, rec.Name))))
 		if u.Nullable {
@@ -93,7 +93,7 @@ func (e *emitter) decodeUnion(rec *Record, f *Field) {
 func (e *emitter) unmarshalRecord(rec *Record, fs, forms []*Field) {
 	doc := fmt.Sprintf("UnmarshalJSON reads %s, each union field by the name of its branch.", rec.Name)
 	if len(forms) > 0 {
-		doc = wrapWords(fmt.Sprintf("UnmarshalJSON reads %s, each union field by the name of its branch and the contract's JSON forms: %s", rec.Name, formsDoc(forms)))
+		doc = (fmt.Sprintf("UnmarshalJSON reads %s, each union field by the name of its branch and the contract's JSON forms: %s", rec.Name, formsDoc(forms)))
 	}
 	e.comment(doc, "", "")
 	e.f.Func().Params(jen.Id("m").Op("*").Id(rec.Name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().BlockFunc(func(g *jen.Group) {

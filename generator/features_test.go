@@ -2,6 +2,7 @@ package generator
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -54,15 +55,24 @@ func TestAnAvscRecordWithAnAcemqPropertyIsAMessageAndTheOthersAreTypes(t *testin
 	}
 }
 
+// joined is generated source with its broken lists joined back onto one
+// line, so a test can look for a signature or a call whatever the layout.
+func joined(src string) string {
+	src = regexp.MustCompile(`([({])\n\s*`).ReplaceAllString(src, "$1")
+	src = regexp.MustCompile(`,\n\s*([)}])`).ReplaceAllString(src, "$1")
+	return regexp.MustCompile(`,\n\s*`).ReplaceAllString(src, ", ")
+}
+
 func TestAnRPCBecomesRequestResponseServeAndAClientMethod(t *testing.T) {
-	src := generated(t, "rpc", "orders/orders.acemq.go")
+	src := joined(generated(t, "rpc", "orders/orders.acemq.go"))
 	for _, want := range []string{
 		"type GetOrderSummaryRequest struct", "type GetOrderSummaryResponse struct",
 		`ErrNotFound = patterns.NewError("NotFound")`,
 		"func ServeGetOrderSummary(ctx context.Context, conn *acemq.Conn, h func(context.Context, acemq.Message[GetOrderSummaryRequest]) (GetOrderSummaryResponse, error), opts ...acemq.ConsumeOption) (*patterns.Responder, error)",
 		"func (c *Client) GetOrderSummary(ctx context.Context, req GetOrderSummaryRequest, opts ...acemq.EnvelopeOption) (GetOrderSummaryResponse, error)",
-		`patterns.NewClient[GetOrderSummaryRequest, GetOrderSummaryResponse](conn, "", GetOrderSummaryQueue, patterns.Timeout(5*time.Second)`,
-		`GetOrderSummaryQueue = "orders.get-order-summary"`, "acemq.OfType(acemq.QueueQuorum)",
+		"var getOrderSummarySpec = &acemqimpl.RPCSpec[GetOrderSummaryRequest, GetOrderSummaryResponse]{",
+		"Timeout: 5 * time.Second", "getOrderSummarySpec.Client(conn)", "return getOrderSummarySpec.Serve(ctx, conn, h, opts...)",
+		`GetOrderSummaryQueue = "orders.get-order-summary"`,
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("missing %s", want)
@@ -71,10 +81,9 @@ func TestAnRPCBecomesRequestResponseServeAndAClientMethod(t *testing.T) {
 }
 
 func TestRegistryAndKeyringCodecsComeFromTheConnection(t *testing.T) {
-	src := generated(t, "codec_avro_registered", "orders/orders.acemq.go")
-	for _, want := range []string{"crypto.KeyringFrom(conn)",
-		"acemq.PublishWithFunc[OrderPlaced](orderPlacedCodec)", "acemq.ConsumeWithFunc(conn, cancelOrderCodec)",
-		`avro.RegisteredOn(conn, "orders-shipped-value", OrderShipped{}.AvroSchema(), avro.ReaderSchema(OrderShipped{}.AvroFullSchema()))`} {
+	src := joined(generated(t, "codec_avro_registered", "orders/orders.acemq.go"))
+	for _, want := range []string{"Codec: crypto.Encrypted(avro.RegisteredBuilder(",
+		`avro.RegisteredBuilder("orders-shipped-value", OrderShipped{}.AvroSchema(), avro.ReaderSchema(OrderShipped{}.AvroFullSchema()))`} {
 		if !strings.Contains(src, want) {
 			t.Errorf("missing %s", want)
 		}
@@ -82,11 +91,12 @@ func TestRegistryAndKeyringCodecsComeFromTheConnection(t *testing.T) {
 }
 
 func TestAnEventConsumerRefusesAnEmptyServiceThroughTheRuntime(t *testing.T) {
-	src := generated(t, "headers", "orders/orders.acemq.go")
-	if !strings.Contains(src, "queue, err := acemq.SubscriberQueue(service, OrderPlacedRoutingKey)") {
-		t.Fatal("Consume<Event> does not name its queue with acemq.SubscriberQueue")
+	src := joined(generated(t, "headers", "orders/orders.acemq.go"))
+	if !strings.Contains(src, "return orderPlacedSpec.Subscribe(ctx, conn, service, h, opts...)") ||
+		!strings.Contains(src, "return orderPlacedSpec.QueueOf(service)") {
+		t.Fatal("Consume<Event> and <Event>Queue do not both name the queue through the specification")
 	}
-	if !strings.Contains(src, `acemq.HeaderRulesOf[OrderPlaced](OrderPlacedRoutingKey, orderPlacedHeaderRules...)`) {
+	if !strings.Contains(src, `acemq.ConnOptions(orderPlacedSpec.Rules(), orderPaidSpec.Rules(), refundOrderSpec.Rules())`) {
 		t.Fatal("Rules does not enforce the header rules on publish and consume")
 	}
 }
@@ -100,11 +110,8 @@ func TestDeclaredHeaderTypesAreEmittedForEveryHeaderThatDeclaresOne(t *testing.T
 		`{Name: "x-origin", Required: true}`,
 		`{Name: "x-amount", Type: acemq.LongHeader, Required: true}`,
 		`{Name: "x-rate", Type: acemq.DoubleHeader}`,
-		`var refundOrderHeaderRules = []acemq.HeaderRule{`,
-		`acemq.PublishHeaderRules[OrderPlaced](orderPlacedHeaderRules...)`,
-		`acemq.PublishHeaderRules[RefundOrder](refundOrderHeaderRules...)`,
-		`acemq.ConsumeHeaderRules(orderPaidHeaderRules...)`,
-		`acemq.HeaderRulesOf[RefundOrder](RefundOrderRoutingKey, refundOrderHeaderRules...)`,
+		"var refundOrderSpec = &acemqimpl.MessageSpec[RefundOrder]{",
+		"Headers: []acemq.HeaderRule{",
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("missing %s", want)

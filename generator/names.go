@@ -51,10 +51,10 @@ const (
 // fixedNames are the identifiers every domain package declares (some only
 // when the domain has events, commands or RPCs; claimed always, so adding a
 // message never makes an existing type's name collide).
-var fixedNames = []string{"Exchange", "Publisher", "NewPublisher", "Topology", "DeclareTopology", "newTopology",
+var fixedNames = []string{"Exchange", "Publisher", "NewPublisher", "Topology", "DeclareTopology",
 	handlersSet, unimplementedName(handlersSet), eventHandlersSet, unimplementedName(eventHandlersSet), "Serve", "Subscribe",
 	"Server", "Client", "NewClient", "Rules",
-	"Server.add", "Server.Close", "Client.Close",
+	"Client.Close",
 	unimplementedName(handlersSet) + "." + guardName(handlersSet),
 	unimplementedName(eventHandlersSet) + "." + guardName(eventHandlersSet),
 }
@@ -77,6 +77,11 @@ func handlerSet(m *Message) string {
 	}
 	return handlersSet
 }
+
+// specVar is the specification value of a message or an RPC (an
+// acemqimpl.MessageSpec or RPCSpec): the one unexported per-message
+// identifier a generated package holds.
+func specVar(name string) string { return unexported(name) + "Spec" }
 
 // routingKeyName is the constant of a message's routing key.
 func routingKeyName(m *Message) string { return m.Name + "RoutingKey" }
@@ -104,21 +109,6 @@ func publishBatchName(m *Message) string { return publishName(m) + "Batch" }
 
 // pubField is the Publisher's field holding a message's publisher.
 func pubField(m *Message) string { return "pub" + m.Name }
-
-// headerRulesVar is the variable holding a message's header rules.
-func headerRulesVar(m *Message) string { return unexported(m.Name) + "HeaderRules" }
-
-// retryName is the function returning a message's retry policy.
-func retryName(m *Message) string { return unexported(m.Name) + "Retry" }
-
-// topologyName is the function adding a message's or an RPC's queue to a topology.
-func topologyName(name string) string { return unexported(name) + "Topology" }
-
-// consumeOptionsName is the function putting a message's consume options first.
-func consumeOptionsName(m *Message) string { return unexported(m.Name) + "ConsumeOptions" }
-
-// codecName is the function building a message's or an RPC's codec from a connection.
-func codecName(name string) string { return unexported(name) + "Codec" }
 
 // serveName is the function that serves an RPC.
 func serveName(r *RPC) string { return "Serve" + r.Name }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // declaredNames returns every identifier a generated file declares at
@@ -95,6 +96,104 @@ func TestEveryIdentifierOfTheGoldenPackagesIsListedByTheNamingAuthority(t *testi
 					t.Errorf("%s: %s declares %s, which domainNames does not list", name, f.Path, n)
 				}
 			}
+		}
+	}
+}
+
+// shapeOf returns a function that writes an identifier of dom's package with
+// every name the contract gives (messages, RPCs, types, unions, headers,
+// errors) as "·" where it is a whole word of the identifier: the spelling
+// rule the identifier follows.
+func shapeOf(dom *Domain) func(string) string {
+	var given []string
+	for _, m := range dom.Messages {
+		given = append(given, m.Name)
+	}
+	for _, r := range dom.RPCs {
+		given = append(given, r.Name)
+	}
+	for _, rec := range allRecords(dom) {
+		given = append(given, rec.Name)
+		for _, f := range unionFields(rec) {
+			given = append(given, f.Type.Iface)
+		}
+	}
+	for _, h := range optionHeaders(dom) {
+		given = append(given, h.GoName)
+	}
+	for _, x := range declaredErrors(dom) {
+		given = append(given, x.Name)
+	}
+	for _, n := range slices.Clone(given) {
+		given = append(given, unexported(n))
+	}
+	slices.SortFunc(given, func(a, b string) int { return len(b) - len(a) }) // longest first
+	return func(id string) string {
+		var b strings.Builder
+		for i := 0; i < len(id); {
+			if n := givenAt(id, i, given); n > 0 {
+				b.WriteString("·")
+				i += n
+				continue
+			}
+			b.WriteByte(id[i])
+			i++
+		}
+		return b.String()
+	}
+}
+
+// givenAt is the length of the longest given name that is a whole word of id
+// at i (starting it, after a dot or at a capital; ending it, before a dot or
+// before a capital), or 0.
+func givenAt(id string, i int, given []string) int {
+	start := i == 0 || id[i-1] == '.' || unicode.IsUpper(rune(id[i]))
+	for _, n := range given {
+		end := i + len(n)
+		if start && strings.HasPrefix(id[i:], n) &&
+			(end == len(id) || id[end] == '.' || unicode.IsUpper(rune(id[end]))) {
+			return len(n)
+		}
+	}
+	return 0
+}
+
+// A name the authority still lists after emission stopped writing it (a
+// deleted helper, a method of a type that became an alias) refuses contract
+// names for nothing; every kind of identifier domainNames lists must be
+// declared by some golden package.
+func TestTheNamingAuthorityListsNoKindOfIdentifierNoGoldenPackageDeclares(t *testing.T) {
+	declared := map[string]bool{}
+	listed := map[string]string{} // shape → an identifier of that shape
+	for _, name := range goldenCases(t) {
+		dir := filepath.Join(goldenDir, name)
+		if _, err := os.Stat(filepath.Join(dir, "want.stderr")); err == nil {
+			continue
+		}
+		srcs := caseSources(t, dir)
+		m, _ := Build(srcs)
+		res := Generate(srcs, ImportPath(goldenImportPath(name)))
+		shapes := map[string]func(string) string{}
+		for _, dom := range m.Domains {
+			shape := shapeOf(dom)
+			shapes[dom.Package] = shape
+			for _, n := range domainNames(dom) {
+				listed[shape(n.name)] = fmt.Sprintf("%s (%s, case %s)", n.name, n.what, name)
+			}
+		}
+		for _, f := range res.Files {
+			shape := shapes[strings.Split(f.Path, "/")[0]]
+			for _, n := range declaredNames(t, f.Path, f.Data) {
+				declared[shape(n)] = true
+			}
+		}
+	}
+	if len(declared) < 40 {
+		t.Fatalf("the goldens declare %d kinds of identifier, want the generator's", len(declared))
+	}
+	for shape, example := range listed {
+		if !declared[shape] {
+			t.Errorf("domainNames lists %s, but no golden package declares an identifier of its kind (%s)", example, shape)
 		}
 	}
 }
@@ -219,7 +318,7 @@ events:
   HttpCall:
     routing-key: http.two
     fields: {id: string}
-`, "the httpCallRetry of event HttpCall", "httpCallRetry", "orders.acemq.yaml:7:3"},
+`, "the httpCallSpec of event HttpCall", "httpCallSpec", "orders.acemq.yaml:7:3"},
 		{"a field named as a text payload's String", `acemq: 1
 domain: orders
 events:

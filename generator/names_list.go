@@ -78,9 +78,8 @@ func (l *nameList) message(m *Message) {
 	what := fmt.Sprintf("%s %s", m.Kind, m.Name)
 	l.typ(m.Record, what, m.Codec, m.Pos)
 	for _, n := range []string{routingKeyName(m), queueName(m.Name), consumeName(m), interceptName(m),
-		retryName(m), topologyName(m.Name), consumeOptionsName(m), codecName(m.Name),
-		"Publisher." + publishName(m), "Publisher." + publishBatchName(m),
-		unimplementedName(handlerSet(m)) + "." + handleName(m.Name), headerRulesVar(m)} {
+		specVar(m.Name), "Publisher." + publishName(m), "Publisher." + publishBatchName(m),
+		unimplementedName(handlerSet(m)) + "." + handleName(m.Name)} {
 		l.part(n, what, m.Pos)
 	}
 }
@@ -91,7 +90,7 @@ func (l *nameList) rpc(r *RPC, errs map[string]bool) {
 	what := "rpc " + r.Name
 	l.typ(r.Request, "the request of "+what, "", r.Pos)
 	l.typ(r.Response, "the response of "+what, "", r.Pos)
-	for _, n := range []string{serveName(r), queueName(r.Name), topologyName(r.Name), codecName(r.Name),
+	for _, n := range []string{serveName(r), queueName(r.Name), specVar(r.Name),
 		"Client." + r.Name, unimplementedName(handlersSet) + "." + handleName(r.Name)} {
 		l.part(n, what, r.Pos)
 	}

@@ -10,21 +10,26 @@
 # (ACEMQ_TEST_FAULT_PORT, default 5699, with a TLS listener on the next port
 # and a CA generated for this run) is started alongside for the fault tests,
 # which stop, block and disconnect it without disturbing the other packages'
-# tests. With the brokers started here a test that cannot reach one fails;
-# nothing is skipped.
+# tests. A private PostgreSQL cluster (scripts/postgres.sh, port
+# ACEMQ_TEST_POSTGRES_PORT, default 5689) is started beside them for the
+# outbox tests. With the brokers and the database started here a test that
+# cannot reach one fails; nothing is skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 port=${ACEMQ_TEST_PORT:-5679}
 fault_port=${ACEMQ_TEST_FAULT_PORT:-5699}
+pg_port=${ACEMQ_TEST_POSTGRES_PORT:-5689}
 log=$(mktemp -t acemq-test.XXXXXX)
 tls_dir=$(mktemp -d -t acemq-tls.XXXXXX)
 fault_out=$(mktemp -t acemq-fault.XXXXXX)
+pg_out=$(mktemp -t acemq-postgres.XXXXXX)
 cleanup() {
   scripts/broker.sh stop "$port" >/dev/null 2>&1 &
   scripts/broker.sh stop "$fault_port" >/dev/null 2>&1 &
+  scripts/postgres.sh stop "$pg_port" >/dev/null 2>&1 &
   wait
-  rm -rf "$log" "$tls_dir" "$fault_out"
+  rm -rf "$log" "$tls_dir" "$fault_out" "$pg_out"
 }
 trap cleanup EXIT
 
@@ -48,7 +53,8 @@ go run ./cmd/acemq-gen check -o examples/bookstore examples/bookstore/contracts
 step "go test ./... with no broker variables set (broker tests skip, nothing fails)"
 nobroker_log=$(mktemp -t acemq-nobroker.XXXXXX)
 if ! env -u ACEMQ_TEST_AMQP_URL -u ACEMQ_REQUIRE_BROKER -u ACEMQ_TEST_FAULT_AMQP_URL -u ACEMQ_TEST_FAULT_PORT \
-  -u ACEMQ_TEST_AMQPS_URL -u ACEMQ_TEST_CA -u ACEMQ_URL go test -count=1 ./... >"$nobroker_log" 2>&1; then
+  -u ACEMQ_TEST_AMQPS_URL -u ACEMQ_TEST_CA -u ACEMQ_URL \
+  -u ACEMQ_TEST_POSTGRES_URL -u ACEMQ_TEST_POSTGRES_PORT -u ACEMQ_REQUIRE_POSTGRES go test -count=1 ./... >"$nobroker_log" 2>&1; then
   grep -v -E '^(ok|\?) ' "$nobroker_log" | tail -n 200
   echo "test.sh: go test ./... fails without a broker; README.md promises the broker tests skip"
   rm -f "$nobroker_log"; exit 1
@@ -56,17 +62,22 @@ fi
 rm -f "$nobroker_log"
 echo "ok: every package passes with the broker tests skipped"
 
-step "brokers (the main node and the fault node, started in parallel)"
+step "brokers and PostgreSQL (the main node, the fault node and the database, started in parallel)"
+scripts/postgres.sh start "$pg_port" >"$pg_out" &
+pg_pid=$!
 scripts/broker.sh install
 RABBIT_TLS_DIR="$tls_dir" scripts/broker.sh start "$fault_port" >"$fault_out" &
 fault_pid=$!
 url=$(scripts/broker.sh start "$port" | tail -n 1)
 wait "$fault_pid" || { echo "test.sh: the fault node did not start"; exit 1; }
 fault_url=$(tail -n 1 "$fault_out")
+wait "$pg_pid" || { echo "test.sh: PostgreSQL did not start"; exit 1; }
+pg_url=$(tail -n 1 "$pg_out")
+export ACEMQ_TEST_POSTGRES_URL="$pg_url" ACEMQ_TEST_POSTGRES_PORT="$pg_port" ACEMQ_REQUIRE_POSTGRES=1
 export ACEMQ_TEST_AMQP_URL="$url" ACEMQ_REQUIRE_BROKER=1
 export ACEMQ_TEST_FAULT_AMQP_URL="$fault_url" ACEMQ_TEST_FAULT_PORT="$fault_port"
 export ACEMQ_TEST_AMQPS_URL=$(scripts/broker.sh tls-url "$fault_port") ACEMQ_TEST_CA="$tls_dir/ca.pem"
-echo "RabbitMQ at $url; fault node at $fault_url (TLS $ACEMQ_TEST_AMQPS_URL)"
+echo "RabbitMQ at $url; fault node at $fault_url (TLS $ACEMQ_TEST_AMQPS_URL); PostgreSQL at $pg_url"
 
 step "go test -race ./... (memory:// and RabbitMQ)"
 status=0

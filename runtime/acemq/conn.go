@@ -59,6 +59,8 @@ type Conn struct {
 	closeErr  error
 	// healthQueue is the connection's Health probe queue.
 	healthQueue string
+	// stream settles SendAsync's publishes (publisher_stream.go).
+	stream sendStream
 }
 
 // Connect opens a connection to url, picking the transport by the URL's

@@ -24,6 +24,9 @@ type Message[T any] struct {
 	ContentType string
 	RoutingKey  string
 	Redelivered bool
+	// Queue is the queue the message was consumed (or pulled) from: what an
+	// inbox records the message id for (outbox.Once).
+	Queue string
 }
 
 // Consume starts handling the messages of queue, which must already be
@@ -62,6 +65,7 @@ type inbound struct {
 	contentType string
 	routingKey  string
 	redelivered bool
+	queue       string
 }
 
 // processFunc decodes a delivery and runs the handler; a decode failure is
@@ -76,7 +80,7 @@ func handlerProcess[T any](codec Codec, h Handler[T]) processFunc {
 		}
 		return callHandler(ctx, h, Message[T]{
 			Payload: payload, Envelope: in.env, Body: in.body, ContentType: in.contentType,
-			RoutingKey: in.routingKey, Redelivered: in.redelivered,
+			RoutingKey: in.routingKey, Redelivered: in.redelivered, Queue: in.queue,
 		}), nil
 	}
 }

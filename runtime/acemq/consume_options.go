@@ -128,13 +128,3 @@ func DrainTimeout(d time.Duration) ConsumeOption {
 		return nil
 	}
 }
-
-// ConsumeRequireHeaders dead-letters, without running the handler, a message
-// whose envelope (after the interceptors) lacks any of the named headers,
-// whatever their type: ConsumeHeaderRules with Required rules.
-func ConsumeRequireHeaders(names ...string) ConsumeOption {
-	return func(cfg *consumeConfig) error {
-		cfg.headers = append(cfg.headers, required(names)...)
-		return nil
-	}
-}

@@ -11,9 +11,9 @@
 //	Delivery → consume interceptors → header rules → Codec.Decode → Handler → Ack → settlement
 //	                                                (accept | retry | in progress | dead-letter | park)
 //
-// Header rules (HeaderRule: PublishHeaderRules, ConsumeHeaderRules,
-// HeaderRulesOf; RequireHeaders and its kin are the rules that only require)
-// check the application headers a contract declares: a required header must
+// Header rules (a HeaderRule per header, given to PublishHeaderRules,
+// ConsumeHeaderRules or HeaderRulesOf; a rule with Required and no Type only
+// requires the header) check the application headers a contract declares: a required header must
 // be there, and a header whose type is declared must carry a value of that
 // type (HeaderValueType says which Go values each type accepts; integers
 // may arrive in any width). A publish breaking one fails before anything is

@@ -28,16 +28,17 @@ func (c *Consumer) handle(d Delivery) {
 // slot), the envelope read from the headers and the interceptors' view.
 type inFlight struct {
 	context.Context
-	slot settleSlot
-	env  Envelope
-	cc   ConsumeContext
+	slot  settleSlot
+	env   Envelope
+	cc    ConsumeContext
+	hooks [hookRoom]func(context.Context, Settlement) // cc.hooks' first backing array
 }
 
 // newInFlight reads d's envelope and makes its context.
 func (c *Consumer) newInFlight(d Delivery) *inFlight {
 	f := &inFlight{Context: c.handlerCtx, env: EnvelopeFromWire(d.Headers, d.RoutingKey, d.MessageID)}
 	f.env.adoptReplyProperties(d) // request/reply (reply.go)
-	f.cc = ConsumeContext{Queue: c.queue, Envelope: &f.env, Body: d.Body, ContentType: d.ContentType, Redelivered: d.Redelivered}
+	f.cc = ConsumeContext{Queue: c.queue, Envelope: &f.env, Body: d.Body, ContentType: d.ContentType, Redelivered: d.Redelivered, hooks: f.hooks[:0]}
 	return f
 }
 
@@ -63,6 +64,7 @@ func (c *Consumer) plan(ctx context.Context, d Delivery, cc *ConsumeContext) pla
 	start := time.Now()
 	ack, err := c.process(ctx, inbound{
 		env: env, body: cc.Body, contentType: cc.ContentType, routingKey: d.RoutingKey, redelivered: d.Redelivered,
+		queue: c.queue,
 	})
 	if err != nil {
 		return c.planUndecoded(env, err)

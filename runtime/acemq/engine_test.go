@@ -177,7 +177,7 @@ func TestMissingRequiredHeaderDeadLettersOnConsume(t *testing.T) {
 	conn := connect(t)
 	declare(t, conn, "orders")
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() },
-		acemq.ConsumeRequireHeaders("x-tenant"))
+		acemq.ConsumeHeaderRules(acemq.HeaderRule{Name: "x-tenant", Required: true}))
 	send(t, conn, "orders", Order{})
 	if got := reasonOn(awaitMessage(t, conn, "orders.dlq")); got != `the message lacks the required header "x-tenant"` {
 		t.Errorf("reason %q", got)

@@ -26,7 +26,8 @@ func guard(what string, f func() error) error {
 // guarded calls f and returns what it returns; when f panics, the error is
 // a *panicError naming what() (called only then, so that a name built from
 // the codec costs nothing on the way that does not panic) and v is zero.
-// It is the one place the runtime recovers a panic of code plugged into it.
+// The interceptor and outcome-hook calls of intercept.go, which run several
+// times per message, recover inline instead, into the same *panicError.
 func guarded[T any](what func() string, f func() (T, error)) (v T, err error) {
 	defer func() {
 		if p := recover(); p != nil {

@@ -48,7 +48,7 @@ type HeaderRule struct {
 
 // PublishHeaderRules makes a Send fail, before anything is sent, when the
 // envelope (after the interceptors) breaks one of rules: it lacks a Required
-// header (the error RequireHeaders gives), or carries a header of another
+// header (`acemq: a "<routing key>" message requires the header "<name>"`), or carries a header of another
 // Type (a *HeaderTypeError). A rule without a name, or with a type that is
 // not a HeaderValueType above, makes every Send fail. Default: no rules.
 func PublishHeaderRules[T any](rules ...HeaderRule) PublisherOption[T] {
@@ -130,15 +130,6 @@ type HeaderTypeError struct {
 func (e *HeaderTypeError) Error() string {
 	return fmt.Sprintf("acemq: a %q message requires the header %q to be %s; it is %s",
 		e.RoutingKey, e.Header, withArticle(string(e.Type)), describeValue(e.Type, e.Value))
-}
-
-// required turns header names into rules that require them, of any type.
-func required(names []string) []HeaderRule {
-	out := make([]HeaderRule, len(names))
-	for i, name := range names {
-		out[i] = HeaderRule{Name: name, Required: true}
-	}
-	return out
 }
 
 // checkRules refuses a rule without a name or with an unknown type.

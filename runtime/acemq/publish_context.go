@@ -57,6 +57,11 @@ func (c *PublishContext) OnOutcome(fn func(context.Context, PublishOutcome)) {
 	}
 }
 
+// hookRoom is how many outcome hooks a message holds without allocating:
+// the interceptors' hooks go into an array inside the message's own
+// allocation until there are more than this.
+const hookRoom = 8
+
 // ConsumeInterceptor runs on every delivery, before the body is decoded. It
 // may edit the envelope (the handler sees the edits) and rewrite Body and
 // ContentType (what is decoded is what it leaves there). An error it returns

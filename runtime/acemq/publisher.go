@@ -115,18 +115,19 @@ func (p *Publisher[T]) publish(ctx context.Context, payload T, env Envelope) (Pu
 // the interceptors' context, the envelope it points to, what the transport
 // is given and, at the end, what became of it.
 type outgoing struct {
-	pc  PublishContext
-	env Envelope
-	out Outbound
-	res PublishResult
-	err error
+	pc    PublishContext
+	env   Envelope
+	out   Outbound
+	res   PublishResult
+	err   error
+	hooks [hookRoom]func(context.Context, PublishOutcome) // pc.hooks' first backing array
 }
 
 // prepare runs the publish path up to the transport: checks, interceptors,
 // codec, headers. A failure is left in o.err, with nothing published.
 func (p *Publisher[T]) prepare(ctx context.Context, payload T, env Envelope) *outgoing {
 	o := &outgoing{env: env}
-	o.pc = PublishContext{Exchange: p.exchange, RoutingKey: p.key, Envelope: &o.env, Payload: payload}
+	o.pc = PublishContext{Exchange: p.exchange, RoutingKey: p.key, Envelope: &o.env, Payload: payload, hooks: o.hooks[:0]}
 	o.err = p.encode(ctx, o)
 	return o
 }

@@ -36,10 +36,3 @@ func Mandatory[T any]() PublisherOption[T] {
 func WithEnvelope[T any](opts ...EnvelopeOption) PublisherOption[T] {
 	return func(p *Publisher[T]) { p.envOpts = append(p.envOpts, opts...) }
 }
-
-// RequireHeaders makes a Send fail, before anything is sent, when the
-// envelope (after the interceptors) lacks any of the named application
-// headers, whatever their type: PublishHeaderRules with Required rules.
-func RequireHeaders[T any](names ...string) PublisherOption[T] {
-	return func(p *Publisher[T]) { p.headers = append(p.headers, required(names)...) }
-}

@@ -59,10 +59,10 @@ func TestEncodeFailureNamesTheTypeAndRoutingKey(t *testing.T) {
 	}
 }
 
-func TestRequireHeadersFailsThePublishBeforeAnythingIsSent(t *testing.T) {
+func TestARequiredHeaderRuleFailsThePublishBeforeAnythingIsSent(t *testing.T) {
 	conn := connect(t)
 	declare(t, conn, "orders")
-	pub := acemq.NewPublisher[Order](conn, "", "orders", acemq.RequireHeaders[Order]("x-tenant"))
+	pub := acemq.NewPublisher[Order](conn, "", "orders", acemq.PublishHeaderRules[Order](acemq.HeaderRule{Name: "x-tenant", Required: true}))
 	err := pub.Send(context.Background(), Order{})
 	if err == nil || err.Error() != `acemq: a "orders" message requires the header "x-tenant"` {
 		t.Fatalf("got %v", err)

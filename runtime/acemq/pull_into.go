@@ -21,6 +21,7 @@ func PullInto[T any](ctx context.Context, conn *Conn, queue string, opts ...Cons
 		return Message[T]{}, ok, err
 	}
 	m := pulledMessage[T](d)
+	m.Queue = queue
 	if err := DecodeFor(cfg.codec, d.ContentType, d.Body, &m.Payload); err != nil {
 		return m, true, wrapf(err, "acemq: cannot decode the message pulled from %q", queue)
 	}

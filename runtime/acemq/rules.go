@@ -23,23 +23,6 @@ func ConnOptions(opts ...ConnOption) ConnOption {
 	}
 }
 
-// RequirePublishHeaders returns a ConnOption whose publish interceptor refuses
-// a payload of type T whose envelope lacks any of the named application
-// headers, with the error a Publisher's RequireHeaders gives. Other payload
-// types pass. Safe for concurrent use.
-func RequirePublishHeaders[T any](names ...string) ConnOption {
-	return publishRules[T](required(names))
-}
-
-// RequireConsumeHeaders returns a ConnOption whose consume interceptor refuses
-// a delivery of messageType (the envelope's type, which publishers set to
-// the routing key) that lacks any of the named application headers: the
-// message is dead-lettered with "an interceptor refused it: ...". Deliveries
-// of other types pass. Safe for concurrent use.
-func RequireConsumeHeaders(messageType string, names ...string) ConnOption {
-	return consumeRules(messageType, required(names))
-}
-
 // errNoService refuses an event subscription without a service name: the
 // queue would be shared by accident.
 var errNoService = errors.New("acemq: an event subscription needs the subscribing service's name (it names the queue <service>.<routing key>)")

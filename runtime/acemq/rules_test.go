@@ -31,8 +31,8 @@ func TestConnOptionsStopsAtTheFirstError(t *testing.T) {
 	}
 }
 
-func TestRequirePublishHeadersRefusesItsTypeWithoutTheHeader(t *testing.T) {
-	conn := connect(t, acemq.RequirePublishHeaders[Order]("x-tenant"))
+func TestHeaderRulesOfRequiringAHeaderRefusesItsTypeWithoutIt(t *testing.T) {
+	conn := connect(t, acemq.HeaderRulesOf[Order]("orders", acemq.HeaderRule{Name: "x-tenant", Required: true}))
 	declare(t, conn, "orders")
 	err := acemq.NewPublisher[Order](conn, "", "orders").Send(context.Background(), Order{})
 	if err == nil || err.Error() != `acemq: a "orders" message requires the header "x-tenant"` {
@@ -44,8 +44,10 @@ func TestRequirePublishHeadersRefusesItsTypeWithoutTheHeader(t *testing.T) {
 	}
 }
 
-func TestRequireConsumeHeadersDeadLettersItsTypeWithoutTheHeader(t *testing.T) {
-	conn := connect(t, acemq.RequireConsumeHeaders("orders", "x-tenant"))
+func TestHeaderRulesOfRequiringAHeaderDeadLettersItsTypeWithoutIt(t *testing.T) {
+	// The rules' payload type is Refund, so publishing an Order passes and
+	// only the consume side, which goes by the message type, refuses it.
+	conn := connect(t, acemq.HeaderRulesOf[Refund]("orders", acemq.HeaderRule{Name: "x-tenant", Required: true}))
 	declare(t, conn, "orders")
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() })
 	send(t, conn, "orders", Order{ID: "o-1"})

@@ -49,3 +49,17 @@ func asCodec(c *Codec, err error) (acemq.Codec, error) {
 	}
 	return c, nil
 }
+
+// Builder returns a codec builder (the form generated code gives a message's
+// specification) that makes Of(schema) as an acemq.Codec; it needs nothing
+// from the connection.
+func Builder(schema string) func(*acemq.Conn) (acemq.Codec, error) {
+	return func(*acemq.Conn) (acemq.Codec, error) { return OfCodec(schema) }
+}
+
+// RegisteredBuilder returns a codec builder that makes RegisteredOn(conn,
+// subject, schema, opts...): an avro-registered message's codec, failing
+// naming avro.WithRegistry on a connection without a registry.
+func RegisteredBuilder(subject, schema string, opts ...Option) func(*acemq.Conn) (acemq.Codec, error) {
+	return func(conn *acemq.Conn) (acemq.Codec, error) { return RegisteredOn(conn, subject, schema, opts...) }
+}

@@ -32,3 +32,21 @@ func TestRegistryFromWithoutTheOptionNamesIt(t *testing.T) {
 		}
 	}
 }
+
+func TestTheCodecBuildersBuildFromTheSchemaAndTheConnectionsRegistry(t *testing.T) {
+	schema := `{"type":"record","name":"R","fields":[{"name":"a","type":"string"}]}`
+	if c, err := Builder(schema)(nil); err != nil || c == nil {
+		t.Fatalf("Builder = %v, %v", c, err)
+	}
+	if _, err := RegisteredBuilder("s", schema)(nil); err == nil || !strings.Contains(err.Error(), "avro.WithRegistry") {
+		t.Fatalf("RegisteredBuilder without a registry: %v", err)
+	}
+	conn, err := acemq.Connect(t.Context(), "memory://avro-builders", WithRegistry(NewMemoryRegistry()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if c, err := RegisteredBuilder("s", schema)(conn); err != nil || c == nil {
+		t.Fatalf("RegisteredBuilder = %v, %v", c, err)
+	}
+}

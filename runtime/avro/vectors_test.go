@@ -113,8 +113,8 @@ func TestCodecSamplesDecodeAndReencodeByteForByte(t *testing.T) {
 	readJSON(t, "../../testdata/vectors/codec-samples.json", &f)
 	seen := 0
 	for _, s := range f.Samples {
-		// yaml and toml samples are runtime/yaml's and runtime/toml's; xml and
-		// protobuf have no codec in this project.
+		// yaml, toml and xml samples are runtime/yaml's, runtime/toml's and
+		// runtime/xml's; protobuf has no codec in this project.
 		if s.Format != "avro-fixed" && s.Format != "avro-registered" {
 			continue
 		}

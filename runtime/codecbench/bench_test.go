@@ -4,6 +4,7 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/rand"
+	"encoding/json"
 	"io"
 	"testing"
 	"time"
@@ -59,6 +60,7 @@ type raw struct {
 	api    hamba.API
 	schema hamba.Schema
 	aead   cipher.AEAD
+	json   bool // encoding/json's Marshal and Unmarshal instead of hamba
 }
 
 func newRaw(tb testing.TB, sealed bool) raw {
@@ -74,7 +76,7 @@ func (r raw) ContentType() string      { return "avro/binary" }
 func (r raw) CanDecode(ct string) bool { return true }
 
 func (r raw) Encode(v any) ([]byte, error) {
-	body, err := r.api.Marshal(r.schema, v)
+	body, err := r.marshal(v)
 	if err != nil || r.aead == nil {
 		return body, err
 	}
@@ -93,7 +95,24 @@ func (r raw) Decode(body []byte, v any) error {
 		}
 		body = plain
 	}
+	if r.json {
+		return json.Unmarshal(body, v)
+	}
 	return r.api.Unmarshal(r.schema, body, v)
+}
+
+func (r raw) marshal(v any) ([]byte, error) {
+	if r.json {
+		return json.Marshal(v)
+	}
+	return r.api.Marshal(r.schema, v)
+}
+
+// newRawJSON is the JSON baseline: encoding/json, bare or sealed as raw is.
+func newRawJSON(tb testing.TB, sealed bool) raw {
+	r := newRaw(tb, sealed)
+	r.json = true
+	return r
 }
 
 func must[T any](v T, err error) func(testing.TB) T {
@@ -112,11 +131,13 @@ type stack struct {
 }
 
 // stacks returns the codecs compared, raw hamba first so that benchstat
-// takes it as the baseline of each row.
+// takes it as the baseline of each row; JSON's own baseline,
+// encoding/json, comes next.
 func stacks(tb testing.TB) []stack {
 	reg := avro.NewMemoryRegistry()
 	return []stack{
 		{"raw-hamba", newRaw(tb, false)},
+		{"raw-encoding-json", newRawJSON(tb, false)},
 		{"json", acemq.JSONCodec{}},
 		{"avro-fixed", must(avro.Of(schema))(tb)},
 		{"avro-registered", must(avro.Registered(reg, "orders-value", schema))(tb)},
@@ -132,8 +153,11 @@ func BenchmarkStacks(b *testing.B) {
 	for _, s := range stacks(b) {
 		run(b, "layer=plain/codec="+s.name, s.codec)
 		sealed := acemq.Codec(crypto.Wrap(s.codec, keyring))
-		if s.name == "raw-hamba" {
+		switch s.name {
+		case "raw-hamba":
 			sealed = newRaw(b, true)
+		case "raw-encoding-json":
+			sealed = newRawJSON(b, true)
 		}
 		run(b, "layer=encrypted/codec="+s.name, sealed)
 	}
@@ -170,7 +194,7 @@ func run(b *testing.B, name string, c acemq.Codec) {
 func TestStacksRoundTripTheRecord(t *testing.T) {
 	keyring := must(crypto.NewKeyring(crypto.Key{ID: "2026-01", Secret: secret}))(t)
 	for _, s := range stacks(t) {
-		for _, c := range []acemq.Codec{s.codec, crypto.Wrap(s.codec, keyring), newRaw(t, true)} {
+		for _, c := range []acemq.Codec{s.codec, crypto.Wrap(s.codec, keyring), newRaw(t, true), newRawJSON(t, true)} {
 			var out order
 			if err := c.Decode(must(c.Encode(newOrder()))(t), &out); err != nil {
 				t.Fatalf("%s: %v", s.name, err)

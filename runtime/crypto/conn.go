@@ -27,3 +27,21 @@ func KeyringFrom(conn *acemq.Conn) (*Keyring, error) {
 	}
 	return kr, nil
 }
+
+// Encrypted returns a codec builder (the form generated code gives an
+// encrypted message's specification) that wraps the codec inner builds in
+// Wrap with the keyring conn carries: inner's error comes first, then
+// KeyringFrom's.
+func Encrypted(inner func(*acemq.Conn) (acemq.Codec, error)) func(*acemq.Conn) (acemq.Codec, error) {
+	return func(conn *acemq.Conn) (acemq.Codec, error) {
+		c, err := inner(conn)
+		if err != nil {
+			return nil, err
+		}
+		kr, err := KeyringFrom(conn)
+		if err != nil {
+			return nil, err
+		}
+		return Wrap(c, kr), nil
+	}
+}

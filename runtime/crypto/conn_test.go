@@ -1,6 +1,7 @@
 package crypto
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -32,3 +33,26 @@ func TestKeyringFromWithoutTheOptionNamesIt(t *testing.T) {
 		}
 	}
 }
+
+func TestEncryptedWrapsTheInnerCodecWithTheConnectionsKeyring(t *testing.T) {
+	kr := mustRing(t, firstKey())
+	conn, err := acemq.Connect(t.Context(), "memory://crypto-encrypted", WithKeyring(kr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	inner := func(*acemq.Conn) (acemq.Codec, error) { return acemq.JSONCodec{}, nil }
+	c, err := Encrypted(inner)(conn)
+	if cc, ok := c.(*Codec); err != nil || !ok || cc.Inner() != (acemq.JSONCodec{}) {
+		t.Fatalf("Encrypted = %v, %v; want the JSON codec wrapped", c, err)
+	}
+	if _, err := Encrypted(inner)(nil); err == nil || !strings.Contains(err.Error(), "crypto.WithKeyring") {
+		t.Fatalf("without a keyring: %v", err)
+	}
+	failing := func(*acemq.Conn) (acemq.Codec, error) { return nil, errInner }
+	if _, err := Encrypted(failing)(nil); err != errInner {
+		t.Fatalf("the inner builder's error did not come first: %v", err)
+	}
+}
+
+var errInner = errors.New("inner")

@@ -14,16 +14,16 @@ package catalog
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the catalog domain's topic exchange, where its events and commands travel.
 const Exchange = "catalog"
@@ -43,14 +43,14 @@ type Author struct {
 	Born *int32 `avro:"born" json:"born"`
 }
 
-// AvroSchema returns the Avro schema of Author in canonical form, with
-// namespace com.example.bookstore.catalog.
+// AvroSchema returns the Avro schema of Author in canonical form, with namespace
+// com.example.bookstore.catalog.
 func (Author) AvroSchema() string {
 	return `{"name":"com.example.bookstore.catalog.Author","type":"record","fields":[{"name":"name","type":"string"},{"name":"born","type":["null","int"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Author as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Author as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Author) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.catalog.Author","fields":[{"name":"name","type":"string"},{"name":"born","type":["null","int"],"default":null}]}`
 }
@@ -71,14 +71,14 @@ type BookAdded struct {
 	Tags       []string `avro:"tags" json:"tags"`
 }
 
-// AvroSchema returns the Avro schema of BookAdded in canonical form, with
-// namespace com.example.bookstore.catalog.
+// AvroSchema returns the Avro schema of BookAdded in canonical form, with namespace
+// com.example.bookstore.catalog.
 func (BookAdded) AvroSchema() string {
 	return `{"name":"com.example.bookstore.catalog.BookAdded","type":"record","fields":[{"name":"isbn","type":"string"},{"name":"title","type":"string"},{"name":"authors","type":{"type":"array","items":{"name":"com.example.bookstore.catalog.Author","type":"record","fields":[{"name":"name","type":"string"},{"name":"born","type":["null","int"]}]}}},{"name":"priceCents","type":"long"},{"name":"tags","type":{"type":"array","items":"string"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of BookAdded as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of BookAdded as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (BookAdded) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.catalog.BookAdded","doc":"A new title is on sale.","fields":[{"name":"isbn","type":"string"},{"name":"title","type":"string"},{"name":"authors","type":{"type":"array","items":{"type":"record","name":"com.example.bookstore.catalog.Author","fields":[{"name":"name","type":"string"},{"name":"born","type":["null","int"],"default":null}]}}},{"name":"priceCents","type":"long"},{"name":"tags","type":{"type":"array","items":"string"}}]}`
 }
@@ -97,14 +97,14 @@ type ReserveStock struct {
 	Quantity int32  `avro:"quantity" json:"quantity"`
 }
 
-// AvroSchema returns the Avro schema of ReserveStock in canonical form, with
-// namespace com.example.bookstore.catalog.
+// AvroSchema returns the Avro schema of ReserveStock in canonical form, with namespace
+// com.example.bookstore.catalog.
 func (ReserveStock) AvroSchema() string {
 	return `{"name":"com.example.bookstore.catalog.ReserveStock","type":"record","fields":[{"name":"isbn","type":"string"},{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"quantity","type":"int"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of ReserveStock as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of ReserveStock as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (ReserveStock) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.catalog.ReserveStock","doc":"Hold copies of a title for an order.","fields":[{"name":"isbn","type":"string"},{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"quantity","type":"int"}]}`
 }
@@ -114,108 +114,115 @@ func (ReserveStock) AvroFingerprint() uint64 {
 	return 0xb821b79503039c19
 }
 
-// Publisher publishes the events and sends the commands of the catalog domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// bookAddedSpec is the contract of event BookAdded: json codec; 5 attempts, exponential
+// from 1s to 1m.
+var bookAddedSpec = &acemqimpl.MessageSpec[BookAdded]{
+	Exchange:   Exchange,
+	RoutingKey: BookAddedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// reserveStockSpec is the contract of command ReserveStock: json codec; 5 attempts,
+// exponential from 1s to 1m; schema version 2; mandatory.
+var reserveStockSpec = &acemqimpl.MessageSpec[ReserveStock]{
+	Exchange:   Exchange,
+	RoutingKey: ReserveStockRoutingKey,
+	Queue:      ReserveStockQueue,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Version:    2,
+	Mandatory:  true,
+}
+
+// Publisher publishes the events and sends the commands of the catalog domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubBookAdded    *acemq.Publisher[BookAdded]
 	pubReserveStock *acemq.Publisher[ReserveStock]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubBookAdded:    acemq.NewPublisher[BookAdded](conn, Exchange, BookAddedRoutingKey, acemq.PublishWith[BookAdded](acemq.JSONCodec{})),
-		pubReserveStock: acemq.NewPublisher[ReserveStock](conn, Exchange, ReserveStockRoutingKey, acemq.PublishWith[ReserveStock](acemq.JSONCodec{}), acemq.Mandatory[ReserveStock](), acemq.WithEnvelope[ReserveStock](acemq.SchemaVersion(2))),
+		pubBookAdded:    bookAddedSpec.Publisher(conn),
+		pubReserveStock: reserveStockSpec.Publisher(conn),
 	}
 }
 
-// PublishBookAdded publishes m to Exchange with routing key "book.added" and waits for the broker's confirm.
-func (p *Publisher) PublishBookAdded(ctx context.Context, m BookAdded, opts ...acemq.EnvelopeOption) error {
+// PublishBookAdded publishes m to Exchange with routing key "book.added" and waits for
+// the broker's confirm.
+func (p *Publisher) PublishBookAdded(
+	ctx context.Context,
+	m BookAdded,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubBookAdded.Send(ctx, m, opts...)
 }
 
-// PublishBookAddedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishBookAddedBatch(ctx context.Context, ms []BookAdded, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishBookAddedBatch publishes each of ms, in order, and returns what the broker said
+// of each.
+func (p *Publisher) PublishBookAddedBatch(
+	ctx context.Context,
+	ms []BookAdded,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubBookAdded.SendAll(ctx, ms, opts...)
 }
 
-// SendReserveStock sends m to the owner of queue "catalog.reserve-stock" (routing key "reserve.stock") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) SendReserveStock(ctx context.Context, m ReserveStock, opts ...acemq.EnvelopeOption) error {
+// SendReserveStock sends m to the owner of queue "catalog.reserve-stock" (routing key
+// "reserve.stock") and waits for the broker's confirm. One that reaches no queue fails
+// with an error matching acemq.ErrUnroutable.
+func (p *Publisher) SendReserveStock(
+	ctx context.Context,
+	m ReserveStock,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubReserveStock.Send(ctx, m, opts...)
 }
 
-// SendReserveStockBatch sends each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) SendReserveStockBatch(ctx context.Context, ms []ReserveStock, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// SendReserveStockBatch sends each of ms, in order, and returns what the broker said of
+// each.
+func (p *Publisher) SendReserveStockBatch(
+	ctx context.Context,
+	ms []ReserveStock,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubReserveStock.SendAll(ctx, ms, opts...)
 }
 
 // ConsumeBookAdded declares what service needs to consume BookAdded events (the queue
-// <service>.book.added bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeBookAdded(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[BookAdded], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, BookAddedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, bookAddedTopology(newTopology(), queue), queue, h, bookAddedConsumeOptions(conn, opts)...)
+// <service>.book.added bound to Exchange, its dead-letter and retry queues) and delivers
+// each to h. An empty service is refused. The contract's codec, retry policy and required
+// headers apply; opts come after them, so they win.
+func ConsumeBookAdded(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[BookAdded],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return bookAddedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // BookAddedQueue returns the queue on which service consumes BookAdded events,
-// <service>.book.added, as ConsumeBookAdded names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.book.added, as ConsumeBookAdded names it (acemq.SubscriberQueue): an empty
+// service, or one a queue name cannot hold, is the same error.
 func BookAddedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, BookAddedRoutingKey)
+	return bookAddedSpec.QueueOf(service)
 }
 
-// bookAddedTopology adds a consumer queue of BookAdded events to t.
-func bookAddedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, bookAddedRetry()).
-		Binding(queue, Exchange, BookAddedRoutingKey)
-}
-
-// bookAddedRetry is the contract's retry policy for BookAdded: 5 attempts, exponential from 1s to 1m.
-func bookAddedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// bookAddedConsumeOptions puts the contract's consume options before opts.
-func bookAddedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(bookAddedRetry()),
-	}, opts...)
-}
-
-// ConsumeReserveStock declares ReserveStockQueue (bound to Exchange, with its dead-letter and
-// retry queues) and delivers each ReserveStock command to h. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeReserveStock(ctx context.Context, conn *acemq.Conn, h acemq.Handler[ReserveStock], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, reserveStockTopology(newTopology()), ReserveStockQueue, h, reserveStockConsumeOptions(conn, opts)...)
-}
-
-// reserveStockTopology adds the queue of command ReserveStock to t.
-func reserveStockTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(ReserveStockQueue).
-		DeadLetters(ReserveStockQueue).
-		Retries(ReserveStockQueue, reserveStockRetry()).
-		Binding(ReserveStockQueue, Exchange, ReserveStockRoutingKey)
-}
-
-// reserveStockRetry is the contract's retry policy for ReserveStock: 5 attempts, exponential from 1s to 1m.
-func reserveStockRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// reserveStockConsumeOptions puts the contract's consume options before opts.
-func reserveStockConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(reserveStockRetry()),
-	}, opts...)
+// ConsumeReserveStock declares ReserveStockQueue (bound to Exchange, with its dead-letter
+// and retry queues) and delivers each ReserveStock command to h. The contract's codec,
+// retry policy and required headers apply; opts come after them, so they win.
+func ConsumeReserveStock(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h acemq.Handler[ReserveStock],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return reserveStockSpec.Consume(ctx, conn, h, opts...)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -233,23 +240,32 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleBookAdded rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleBookAdded(context.Context, acemq.Message[BookAdded]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event BookAdded is not implemented"))
+// HandleBookAdded rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleBookAdded(
+	context.Context,
+	acemq.Message[BookAdded],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "BookAdded"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeBookAdded(ctx, conn, service, h.HandleBookAdded, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		bookAddedSpec.Subscriber(conn, service, h.HandleBookAdded, opts...),
+	)
 }
 
 // Handlers is the handler set of the service that owns the catalog domain:
@@ -267,84 +283,65 @@ type Handlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedHandlers struct{}
 
-// HandleReserveStock rejects the message: it is not implemented.
-func (UnimplementedHandlers) HandleReserveStock(context.Context, acemq.Message[ReserveStock]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: command ReserveStock is not implemented"))
+// HandleReserveStock rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleReserveStock(
+	context.Context,
+	acemq.Message[ReserveStock],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("command", "ReserveStock"))
 }
 
-// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to
+// implement Handlers.
 func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
 
-// Serve consumes every command and serves every RPC of the domain, delivering
-// each to its method of h. It stops what it started when one fails to start.
-func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeReserveStock(ctx, conn, h.HandleReserveStock, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// Serve consumes every command and serves every RPC of the domain, delivering each to its
+// method of h. It stops what it started when one fails to start.
+func Serve(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h Handlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(ctx, reserveStockSpec.Consumer(conn, h.HandleReserveStock, opts...))
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptBookAdded returns a ConnOption adding a publish interceptor that runs
 // for BookAdded messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptBookAdded(fn func(context.Context, *acemq.PublishContext, *BookAdded) error) acemq.ConnOption {
+func InterceptBookAdded(
+	fn func(context.Context, *acemq.PublishContext, *BookAdded) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptReserveStock returns a ConnOption adding a publish interceptor that runs
 // for ReserveStock messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptReserveStock(fn func(context.Context, *acemq.PublishContext, *ReserveStock) error) acemq.ConnOption {
+func InterceptReserveStock(
+	fn func(context.Context, *acemq.PublishContext, *ReserveStock) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	t = reserveStockTopology(t)
-	return t
+	return acemqimpl.Topology(Exchange, reserveStockSpec)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

@@ -17,17 +17,18 @@ package orders
 import (
 	"context"
 	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the orders domain's topic exchange, where its events and commands travel.
 const Exchange = "orders"
@@ -41,8 +42,8 @@ const (
 	// CancelOrderQueue is the queue that owns command CancelOrder; it is bound to Exchange
 	// with CancelOrderRoutingKey.
 	CancelOrderQueue = "orders.cancel-order"
-	// GetOrderStatusQueue is the queue that serves rpc GetOrderStatus; requests reach it through
-	// the default exchange, with the queue's name as routing key.
+	// GetOrderStatusQueue is the queue that serves rpc GetOrderStatus; requests reach it
+	// through the default exchange, with the queue's name as routing key.
 	GetOrderStatusQueue = "orders.get-order-status"
 )
 
@@ -70,14 +71,14 @@ func (v OrderStatus) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of OrderStatus in canonical form, with
-// namespace com.example.bookstore.orders.
+// AvroSchema returns the Avro schema of OrderStatus in canonical form, with namespace
+// com.example.bookstore.orders.
 func (OrderStatus) AvroSchema() string {
 	return `{"name":"com.example.bookstore.orders.OrderStatus","type":"enum","symbols":["pending","paid","shipped","cancelled"]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderStatus as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderStatus as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderStatus) AvroFullSchema() string {
 	return `{"type":"enum","name":"com.example.bookstore.orders.OrderStatus","doc":"Where an order is.","symbols":["pending","paid","shipped","cancelled"],"default":"pending"}`
 }
@@ -96,14 +97,14 @@ type OrderLine struct {
 	PriceCents int64  `avro:"priceCents" json:"priceCents"`
 }
 
-// AvroSchema returns the Avro schema of OrderLine in canonical form, with
-// namespace com.example.bookstore.orders.
+// AvroSchema returns the Avro schema of OrderLine in canonical form, with namespace
+// com.example.bookstore.orders.
 func (OrderLine) AvroSchema() string {
 	return `{"name":"com.example.bookstore.orders.OrderLine","type":"record","fields":[{"name":"isbn","type":"string"},{"name":"quantity","type":"int"},{"name":"priceCents","type":"long"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderLine as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderLine as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderLine) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.orders.OrderLine","doc":"One title on an order.","fields":[{"name":"isbn","type":"string"},{"name":"quantity","type":"int"},{"name":"priceCents","type":"long"}]}`
 }
@@ -124,14 +125,14 @@ type OrderPlaced struct {
 	GiftNote   *string     `avro:"giftNote" json:"giftNote"`
 }
 
-// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with
-// namespace com.example.bookstore.orders.
+// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with namespace
+// com.example.bookstore.orders.
 func (OrderPlaced) AvroSchema() string {
 	return `{"name":"com.example.bookstore.orders.OrderPlaced","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"placedAt","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"lines","type":{"type":"array","items":{"name":"com.example.bookstore.orders.OrderLine","type":"record","fields":[{"name":"isbn","type":"string"},{"name":"quantity","type":"int"},{"name":"priceCents","type":"long"}]}}},{"name":"totalCents","type":"long"},{"name":"giftNote","type":["null","string"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.orders.OrderPlaced","doc":"A customer placed an order.","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"placedAt","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"lines","type":{"type":"array","items":{"type":"record","name":"com.example.bookstore.orders.OrderLine","doc":"One title on an order.","fields":[{"name":"isbn","type":"string"},{"name":"quantity","type":"int"},{"name":"priceCents","type":"long"}]}}},{"name":"totalCents","type":"long"},{"name":"giftNote","type":["null","string"],"default":null}]}`
 }
@@ -150,14 +151,14 @@ type OrderShipped struct {
 	Status  OrderStatus `avro:"status" json:"status"`
 }
 
-// AvroSchema returns the Avro schema of OrderShipped in canonical form, with
-// namespace com.example.bookstore.orders.
+// AvroSchema returns the Avro schema of OrderShipped in canonical form, with namespace
+// com.example.bookstore.orders.
 func (OrderShipped) AvroSchema() string {
 	return `{"name":"com.example.bookstore.orders.OrderShipped","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string"},{"name":"status","type":{"name":"com.example.bookstore.orders.OrderStatus","type":"enum","symbols":["pending","paid","shipped","cancelled"]}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (OrderShipped) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.orders.OrderShipped","doc":"The warehouse handed an order to the carrier.","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string","default":"post"},{"name":"status","type":{"type":"enum","name":"com.example.bookstore.orders.OrderStatus","doc":"Where an order is.","symbols":["pending","paid","shipped","cancelled"],"default":"pending"},"default":"shipped"}]}`
 }
@@ -175,14 +176,14 @@ type CancelOrder struct {
 	Reason  string `avro:"reason" json:"reason"`
 }
 
-// AvroSchema returns the Avro schema of CancelOrder in canonical form, with
-// namespace com.example.bookstore.orders.
+// AvroSchema returns the Avro schema of CancelOrder in canonical form, with namespace
+// com.example.bookstore.orders.
 func (CancelOrder) AvroSchema() string {
 	return `{"name":"com.example.bookstore.orders.CancelOrder","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"reason","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (CancelOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.orders.CancelOrder","doc":"Ask the orders service to cancel an order that has not shipped.","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"reason","type":"string"}]}`
 }
@@ -203,8 +204,8 @@ func (GetOrderStatusRequest) AvroSchema() string {
 	return `{"name":"com.example.bookstore.orders.GetOrderStatusRequest","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of GetOrderStatusRequest as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of GetOrderStatusRequest as the contract
+// declares it, with docs and defaults: the reader schema for schema resolution.
 func (GetOrderStatusRequest) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.orders.GetOrderStatusRequest","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -226,8 +227,8 @@ func (GetOrderStatusResponse) AvroSchema() string {
 	return `{"name":"com.example.bookstore.orders.GetOrderStatusResponse","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"status","type":{"name":"com.example.bookstore.orders.OrderStatus","type":"enum","symbols":["pending","paid","shipped","cancelled"]}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of GetOrderStatusResponse as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of GetOrderStatusResponse as the contract
+// declares it, with docs and defaults: the reader schema for schema resolution.
 func (GetOrderStatusResponse) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.bookstore.orders.GetOrderStatusResponse","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"status","type":{"type":"enum","name":"com.example.bookstore.orders.OrderStatus","doc":"Where an order is.","symbols":["pending","paid","shipped","cancelled"],"default":"pending"}}]}`
 }
@@ -237,179 +238,190 @@ func (GetOrderStatusResponse) AvroFingerprint() uint64 {
 	return 0xdbf58309b54a07ff
 }
 
-// HeaderXBookstoreTill sets the application header x-bookstore-till on a message published or sent.
+// HeaderXBookstoreTill sets the application header x-bookstore-till on a message
+// published or sent.
 //
 // The till or web shop that took the order.
 func HeaderXBookstoreTill(v string) acemq.EnvelopeOption {
 	return acemq.Header("x-bookstore-till", v)
 }
 
-// orderPlacedHeaderRules are the contract's header rules for OrderPlaced:
-// x-bookstore-till is required and a string.
-var orderPlacedHeaderRules = []acemq.HeaderRule{
-	{Name: "x-bookstore-till", Type: acemq.StringHeader, Required: true},
+// orderPlacedSpec is the contract of event OrderPlaced: json codec; 3 attempts,
+// exponential from 50ms to 1s; x-bookstore-till is required and a string.
+var orderPlacedSpec = &acemqimpl.MessageSpec[OrderPlaced]{
+	Exchange:   Exchange,
+	RoutingKey: OrderPlacedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(3, 50*time.Millisecond, time.Second),
+	Headers: []acemq.HeaderRule{
+		{Name: "x-bookstore-till", Type: acemq.StringHeader, Required: true},
+	},
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// orderShippedSpec is the contract of event OrderShipped: avro-registered codec; 3
+// attempts, exponential from 50ms to 1s.
+var orderShippedSpec = &acemqimpl.MessageSpec[OrderShipped]{
+	Exchange:   Exchange,
+	RoutingKey: OrderShippedRoutingKey,
+	Codec: avro.RegisteredBuilder(
+		"orders-order.shipped",
+		OrderShipped{}.AvroSchema(),
+		avro.ReaderSchema(OrderShipped{}.AvroFullSchema()),
+	),
+	Retry: acemq.ExponentialRetry(3, 50*time.Millisecond, time.Second),
+}
+
+// cancelOrderSpec is the contract of command CancelOrder: json codec; 2 attempts, fixed
+// 20ms apart; mandatory.
+var cancelOrderSpec = &acemqimpl.MessageSpec[CancelOrder]{
+	Exchange:   Exchange,
+	RoutingKey: CancelOrderRoutingKey,
+	Queue:      CancelOrderQueue,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.FixedRetry(2, 20*time.Millisecond),
+	Mandatory:  true,
+}
+
+// getOrderStatusSpec is the contract of rpc GetOrderStatus: json codec; calls wait at
+// most 5s.
+var getOrderStatusSpec = &acemqimpl.RPCSpec[GetOrderStatusRequest, GetOrderStatusResponse]{
+	Queue:   GetOrderStatusQueue,
+	Codec:   acemqimpl.Static(acemq.JSONCodec{}),
+	Timeout: 5 * time.Second,
+	Errors:  []*patterns.DeclaredError{ErrNotFound},
+}
+
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubOrderPlaced  *acemq.Publisher[OrderPlaced]
 	pubOrderShipped *acemq.Publisher[OrderShipped]
 	pubCancelOrder  *acemq.Publisher[CancelOrder]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubOrderPlaced:  acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWith[OrderPlaced](acemq.JSONCodec{}), acemq.PublishHeaderRules[OrderPlaced](orderPlacedHeaderRules...)),
-		pubOrderShipped: acemq.NewPublisher[OrderShipped](conn, Exchange, OrderShippedRoutingKey, acemq.PublishWithFunc[OrderShipped](orderShippedCodec)),
-		pubCancelOrder:  acemq.NewPublisher[CancelOrder](conn, Exchange, CancelOrderRoutingKey, acemq.PublishWith[CancelOrder](acemq.JSONCodec{}), acemq.Mandatory[CancelOrder]()),
+		pubOrderPlaced:  orderPlacedSpec.Publisher(conn),
+		pubOrderShipped: orderShippedSpec.Publisher(conn),
+		pubCancelOrder:  cancelOrderSpec.Publisher(conn),
 	}
 }
 
-// PublishOrderPlaced publishes m to Exchange with routing key "order.placed" and waits for the broker's confirm. The header "x-bookstore-till" is required.
-func (p *Publisher) PublishOrderPlaced(ctx context.Context, m OrderPlaced, opts ...acemq.EnvelopeOption) error {
+// PublishOrderPlaced publishes m to Exchange with routing key "order.placed" and waits
+// for the broker's confirm. The header "x-bookstore-till" is required.
+func (p *Publisher) PublishOrderPlaced(
+	ctx context.Context,
+	m OrderPlaced,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubOrderPlaced.Send(ctx, m, opts...)
 }
 
-// PublishOrderPlacedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishOrderPlacedBatch(ctx context.Context, ms []OrderPlaced, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishOrderPlacedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishOrderPlacedBatch(
+	ctx context.Context,
+	ms []OrderPlaced,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubOrderPlaced.SendAll(ctx, ms, opts...)
 }
 
-// PublishOrderShipped publishes m to Exchange with routing key "order.shipped" and waits for the broker's confirm.
-func (p *Publisher) PublishOrderShipped(ctx context.Context, m OrderShipped, opts ...acemq.EnvelopeOption) error {
+// PublishOrderShipped publishes m to Exchange with routing key "order.shipped" and waits
+// for the broker's confirm.
+func (p *Publisher) PublishOrderShipped(
+	ctx context.Context,
+	m OrderShipped,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubOrderShipped.Send(ctx, m, opts...)
 }
 
-// PublishOrderShippedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishOrderShippedBatch(ctx context.Context, ms []OrderShipped, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishOrderShippedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishOrderShippedBatch(
+	ctx context.Context,
+	ms []OrderShipped,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubOrderShipped.SendAll(ctx, ms, opts...)
 }
 
-// SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key "cancel.order") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) SendCancelOrder(ctx context.Context, m CancelOrder, opts ...acemq.EnvelopeOption) error {
+// SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key
+// "cancel.order") and waits for the broker's confirm. One that reaches no queue fails
+// with an error matching acemq.ErrUnroutable.
+func (p *Publisher) SendCancelOrder(
+	ctx context.Context,
+	m CancelOrder,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubCancelOrder.Send(ctx, m, opts...)
 }
 
-// SendCancelOrderBatch sends each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) SendCancelOrderBatch(ctx context.Context, ms []CancelOrder, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// SendCancelOrderBatch sends each of ms, in order, and returns what the broker said of
+// each.
+func (p *Publisher) SendCancelOrderBatch(
+	ctx context.Context,
+	ms []CancelOrder,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubCancelOrder.SendAll(ctx, ms, opts...)
-}
-
-// orderShippedCodec builds the avro-registered codec of OrderShipped from what conn carries.
-func orderShippedCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	return avro.RegisteredOn(conn, "orders-order.shipped", OrderShipped{}.AvroSchema(), avro.ReaderSchema(OrderShipped{}.AvroFullSchema()))
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue
 // <service>.order.placed bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderPlaced], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(conn, opts)...)
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeOrderPlaced(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[OrderPlaced],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return orderPlacedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // OrderPlacedQueue returns the queue on which service consumes OrderPlaced events,
 // <service>.order.placed, as ConsumeOrderPlaced names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func OrderPlacedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
+	return orderPlacedSpec.QueueOf(service)
 }
 
-// orderPlacedTopology adds a consumer queue of OrderPlaced events to t.
-func orderPlacedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, orderPlacedRetry()).
-		Binding(queue, Exchange, OrderPlacedRoutingKey)
-}
-
-// orderPlacedRetry is the contract's retry policy for OrderPlaced: 3 attempts, exponential from 50ms to 1s.
-func orderPlacedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(3, 50*time.Millisecond, time.Second)
-}
-
-// orderPlacedConsumeOptions puts the contract's consume options before opts.
-func orderPlacedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(orderPlacedRetry()),
-		acemq.ConsumeHeaderRules(orderPlacedHeaderRules...),
-	}, opts...)
-}
-
-// ConsumeOrderShipped declares what service needs to consume OrderShipped events (the queue
-// <service>.order.shipped bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeOrderShipped(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderShipped], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, OrderShippedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, orderShippedTopology(newTopology(), queue), queue, h, orderShippedConsumeOptions(conn, opts)...)
+// ConsumeOrderShipped declares what service needs to consume OrderShipped events (the
+// queue <service>.order.shipped bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeOrderShipped(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[OrderShipped],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return orderShippedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // OrderShippedQueue returns the queue on which service consumes OrderShipped events,
 // <service>.order.shipped, as ConsumeOrderShipped names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func OrderShippedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, OrderShippedRoutingKey)
+	return orderShippedSpec.QueueOf(service)
 }
 
-// orderShippedTopology adds a consumer queue of OrderShipped events to t.
-func orderShippedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, orderShippedRetry()).
-		Binding(queue, Exchange, OrderShippedRoutingKey)
-}
-
-// orderShippedRetry is the contract's retry policy for OrderShipped: 3 attempts, exponential from 50ms to 1s.
-func orderShippedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(3, 50*time.Millisecond, time.Second)
-}
-
-// orderShippedConsumeOptions puts the contract's consume options before opts.
-func orderShippedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWithFunc(conn, orderShippedCodec),
-		acemq.RetryWith(orderShippedRetry()),
-	}, opts...)
-}
-
-// ConsumeCancelOrder declares CancelOrderQueue (bound to Exchange, with its dead-letter and
-// retry queues) and delivers each CancelOrder command to h. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeCancelOrder(ctx context.Context, conn *acemq.Conn, h acemq.Handler[CancelOrder], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, cancelOrderTopology(newTopology()), CancelOrderQueue, h, cancelOrderConsumeOptions(conn, opts)...)
-}
-
-// cancelOrderTopology adds the queue of command CancelOrder to t.
-func cancelOrderTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(CancelOrderQueue).
-		DeadLetters(CancelOrderQueue).
-		Retries(CancelOrderQueue, cancelOrderRetry()).
-		Binding(CancelOrderQueue, Exchange, CancelOrderRoutingKey)
-}
-
-// cancelOrderRetry is the contract's retry policy for CancelOrder: 2 attempts, fixed 20ms apart.
-func cancelOrderRetry() acemq.RetryPolicy {
-	return acemq.FixedRetry(2, 20*time.Millisecond)
-}
-
-// cancelOrderConsumeOptions puts the contract's consume options before opts.
-func cancelOrderConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(cancelOrderRetry()),
-	}, opts...)
+// ConsumeCancelOrder declares CancelOrderQueue (bound to Exchange, with its dead-letter
+// and retry queues) and delivers each CancelOrder command to h. The contract's codec,
+// retry policy and required headers apply; opts come after them, so they win.
+func ConsumeCancelOrder(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h acemq.Handler[CancelOrder],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return cancelOrderSpec.Consume(ctx, conn, h, opts...)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -429,31 +441,41 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleOrderPlaced rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event OrderPlaced is not implemented"))
+// HandleOrderPlaced rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleOrderPlaced(
+	context.Context,
+	acemq.Message[OrderPlaced],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "OrderPlaced"))
 }
 
-// HandleOrderShipped rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleOrderShipped(context.Context, acemq.Message[OrderShipped]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event OrderShipped is not implemented"))
+// HandleOrderShipped rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleOrderShipped(
+	context.Context,
+	acemq.Message[OrderShipped],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "OrderShipped"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeOrderPlaced(ctx, conn, service, h.HandleOrderPlaced, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumeOrderShipped(ctx, conn, service, h.HandleOrderShipped, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		orderPlacedSpec.Subscriber(conn, service, h.HandleOrderPlaced, opts...),
+		orderShippedSpec.Subscriber(conn, service, h.HandleOrderShipped, opts...),
+	)
 }
 
 // Handlers is the handler set of the service that owns the orders domain:
@@ -465,7 +487,10 @@ type Handlers interface {
 	// HandleCancelOrder handles command CancelOrder.
 	HandleCancelOrder(context.Context, acemq.Message[CancelOrder]) acemq.Ack
 	// HandleGetOrderStatus handles rpc GetOrderStatus.
-	HandleGetOrderStatus(context.Context, acemq.Message[GetOrderStatusRequest]) (GetOrderStatusResponse, error)
+	HandleGetOrderStatus(
+		context.Context,
+		acemq.Message[GetOrderStatusRequest],
+	) (GetOrderStatusResponse, error)
 	mustEmbedUnimplementedHandlers()
 }
 
@@ -473,119 +498,113 @@ type Handlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedHandlers struct{}
 
-// HandleCancelOrder rejects the message: it is not implemented.
-func (UnimplementedHandlers) HandleCancelOrder(context.Context, acemq.Message[CancelOrder]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: command CancelOrder is not implemented"))
+// HandleCancelOrder rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleCancelOrder(
+	context.Context,
+	acemq.Message[CancelOrder],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("command", "CancelOrder"))
 }
 
-// HandleGetOrderStatus fails the call: it is not implemented.
-func (UnimplementedHandlers) HandleGetOrderStatus(context.Context, acemq.Message[GetOrderStatusRequest]) (GetOrderStatusResponse, error) {
-	return GetOrderStatusResponse{}, errors.New("acemq: rpc GetOrderStatus is not implemented")
+// HandleGetOrderStatus fails the call with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleGetOrderStatus(
+	context.Context,
+	acemq.Message[GetOrderStatusRequest],
+) (GetOrderStatusResponse, error) {
+	return GetOrderStatusResponse{}, acemqimpl.NotImplemented("rpc", "GetOrderStatus")
 }
 
-// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to
+// implement Handlers.
 func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
 
-// Serve consumes every command and serves every RPC of the domain, delivering
-// each to its method of h. It stops what it started when one fails to start.
-func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeCancelOrder(ctx, conn, h.HandleCancelOrder, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ServeGetOrderStatus(ctx, conn, h.HandleGetOrderStatus, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// Serve consumes every command and serves every RPC of the domain, delivering each to its
+// method of h. It stops what it started when one fails to start.
+func Serve(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h Handlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		cancelOrderSpec.Consumer(conn, h.HandleCancelOrder, opts...),
+		getOrderStatusSpec.Responder(conn, h.HandleGetOrderStatus, opts...),
+	)
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptOrderPlaced returns a ConnOption adding a publish interceptor that runs
 // for OrderPlaced messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptOrderPlaced(fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error) acemq.ConnOption {
+func InterceptOrderPlaced(
+	fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptOrderShipped returns a ConnOption adding a publish interceptor that runs
 // for OrderShipped messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptOrderShipped(fn func(context.Context, *acemq.PublishContext, *OrderShipped) error) acemq.ConnOption {
+func InterceptOrderShipped(
+	fn func(context.Context, *acemq.PublishContext, *OrderShipped) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptCancelOrder returns a ConnOption adding a publish interceptor that runs
 // for CancelOrder messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptCancelOrder(fn func(context.Context, *acemq.PublishContext, *CancelOrder) error) acemq.ConnOption {
+func InterceptCancelOrder(
+	fn func(context.Context, *acemq.PublishContext, *CancelOrder) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions(
-		acemq.HeaderRulesOf[OrderPlaced](OrderPlacedRoutingKey, orderPlacedHeaderRules...))
+	return acemq.ConnOptions(orderPlacedSpec.Rules())
 }
 
-// The declared errors of the domain's RPCs: a responder returns one to send it,
-// and a caller tests for it with errors.Is.
+// The declared errors of the domain's RPCs: a responder returns one to send it, and a
+// caller tests for it with errors.Is.
 var (
 	// ErrNotFound is the declared error NotFound.
 	ErrNotFound = patterns.NewError("NotFound")
 )
 
 // ServeGetOrderStatus declares GetOrderStatusQueue (a quorum queue with its dead-letter
-// queue) and answers each GetOrderStatusRequest with h's response, or with its error
-// (a declared error reaches the caller as itself). The contract's codec
-// applies; opts come after it, so they win.
+// queue) and answers each GetOrderStatusRequest with h's response, or with its error (a
+// declared error reaches the caller as itself). The contract's codec applies; opts come
+// after it, so they win.
 //
 // Where an order is now.
-func ServeGetOrderStatus(ctx context.Context, conn *acemq.Conn, h func(context.Context, acemq.Message[GetOrderStatusRequest]) (GetOrderStatusResponse, error), opts ...acemq.ConsumeOption) (*patterns.Responder, error) {
-	return patterns.DeclareAndServe(ctx, conn, getOrderStatusTopology(acemq.NewTopology()), GetOrderStatusQueue, h, append([]acemq.ConsumeOption{acemq.ConsumeWith(acemq.JSONCodec{})}, opts...)...)
+func ServeGetOrderStatus(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h func(context.Context, acemq.Message[GetOrderStatusRequest]) (GetOrderStatusResponse, error),
+	opts ...acemq.ConsumeOption,
+) (*patterns.Responder, error) {
+	return getOrderStatusSpec.Serve(ctx, conn, h, opts...)
 }
 
-// getOrderStatusTopology adds the queue of rpc GetOrderStatus to t.
-func getOrderStatusTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(GetOrderStatusQueue, acemq.OfType(acemq.QueueQuorum)).DeadLetters(GetOrderStatusQueue)
-}
-
-// Client calls the RPCs of the orders domain; create one with NewClient. It is
-// safe for concurrent use; Close releases what its calls set up.
+// Client calls the RPCs of the orders domain; create one with NewClient. It is safe for
+// concurrent use; Close releases what its calls set up.
 type Client struct {
 	getOrderStatus *patterns.Client[GetOrderStatusRequest, GetOrderStatusResponse]
 }
 
-// NewClient returns a Client on conn. Nothing is declared until an RPC's first
-// call; a codec conn cannot provide (a keyring) makes that call fail naming it.
+// NewClient returns a Client on conn. Nothing is declared until an RPC's first call; a
+// codec conn cannot provide (a keyring) makes that call fail naming it.
 func NewClient(conn *acemq.Conn) *Client {
 	return &Client{
-		getOrderStatus: patterns.NewClient[GetOrderStatusRequest, GetOrderStatusResponse](conn, "", GetOrderStatusQueue, patterns.Timeout(5*time.Second), patterns.DeclaredErrors(ErrNotFound), patterns.RequesterCodec(acemq.JSONCodec{})),
+		getOrderStatus: getOrderStatusSpec.Client(conn),
 	}
 }
 
@@ -593,7 +612,11 @@ func NewClient(conn *acemq.Conn) *Client {
 // unless ctx ends sooner. A declared error of the rpc is returned as itself.
 //
 // Where an order is now.
-func (c *Client) GetOrderStatus(ctx context.Context, req GetOrderStatusRequest, opts ...acemq.EnvelopeOption) (GetOrderStatusResponse, error) {
+func (c *Client) GetOrderStatus(
+	ctx context.Context,
+	req GetOrderStatusRequest,
+	opts ...acemq.EnvelopeOption,
+) (GetOrderStatusResponse, error) {
 	return c.getOrderStatus.Do(ctx, req, opts...)
 }
 
@@ -602,21 +625,12 @@ func (c *Client) Close() error {
 	return errors.Join(c.getOrderStatus.Close())
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	t = cancelOrderTopology(t)
-	t = getOrderStatusTopology(t)
-	return t
+	return acemqimpl.Topology(Exchange, cancelOrderSpec, getOrderStatusSpec)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

@@ -1,5 +1,5 @@
 // Package codecvectors checks a codec against the AceMQ family's
-// cross-language codec vectors; the yaml and toml codecs' tests share it.
+// cross-language codec vectors; the yaml, toml and xml codecs' tests share it.
 package codecvectors
 
 import (
@@ -27,6 +27,7 @@ type Order struct {
 
 // sample is one vector of a given format, whichever file it came from.
 type sample struct {
+	Name        string // the sample's name, where its file gives one
 	Producer    string
 	ContentType string
 	Body        string
@@ -39,6 +40,7 @@ type sample struct {
 type vectorFile struct {
 	Document json.RawMessage `json:"document"`
 	Samples  []struct {
+		Name        string          `json:"name"`
 		Format      string          `json:"format"`
 		Producer    string          `json:"producer"`
 		ContentType string          `json:"contentType"`
@@ -51,7 +53,8 @@ type vectorFile struct {
 
 // loadSamples reads the samples of format from a vector file, each with the
 // value it must decode to. Samples of other formats belong to other codecs'
-// tests (xml and protobuf have no codec in this project).
+// tests (protobuf has no codec in this project). A file whose samples name
+// no format (xml-interop-samples.json) holds samples of the format given.
 func loadSamples(t *testing.T, path, format string) []sample {
 	t.Helper()
 	raw, err := os.ReadFile(path)
@@ -64,14 +67,14 @@ func loadSamples(t *testing.T, path, format string) []sample {
 	}
 	var out []sample
 	for _, s := range file.Samples {
-		if s.Format != format {
+		if s.Format != format && s.Format != "" {
 			continue
 		}
 		expected := s.Expected
 		if expected == nil {
 			expected = file.Document
 		}
-		out = append(out, sample{Producer: s.Producer, ContentType: s.ContentType + s.CT, Body: s.Body + s.BodyB64, Expected: expected})
+		out = append(out, sample{Name: s.Name, Producer: s.Producer, ContentType: s.ContentType + s.CT, Body: s.Body + s.BodyB64, Expected: expected})
 	}
 	return out
 }
@@ -145,4 +148,32 @@ func normalise(t *testing.T, v any) map[string]any {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// Sample is one vector of a format: where it came from, its content type,
+// its body and the JSON value it must decode to.
+type Sample struct {
+	File        string // the vector file's name
+	Name        string // the sample's name, where its file gives one
+	Producer    string // "java" or "go"
+	ContentType string
+	Body        []byte
+	Expected    json.RawMessage
+}
+
+// Samples returns every sample of format in files, the names of vector files
+// under root's testdata/vectors, with its body decoded from base64.
+func Samples(t *testing.T, root, format string, files ...string) []Sample {
+	t.Helper()
+	var out []Sample
+	for _, name := range files {
+		for _, s := range loadSamples(t, filepath.Join(root, "testdata", "vectors", name), format) {
+			body, err := base64.StdEncoding.DecodeString(s.Body)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", name, s.Producer, err)
+			}
+			out = append(out, Sample{File: name, Name: s.Name, Producer: s.Producer, ContentType: s.ContentType, Body: body, Expected: s.Expected})
+		}
+	}
+	return out
 }

@@ -12,18 +12,19 @@ package inventory
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
-// Exchange is the inventory domain's topic exchange, where its events and commands travel.
+// Exchange is the inventory domain's topic exchange, where its events and commands
+// travel.
 const Exchange = "inventory"
 const (
 	// StockCountedRoutingKey is the routing key of event StockCounted on Exchange.
@@ -35,14 +36,13 @@ type Bin struct {
 	Code string `avro:"code" json:"code"`
 }
 
-// AvroSchema returns the Avro schema of Bin in canonical form, with
-// namespace inventory.
+// AvroSchema returns the Avro schema of Bin in canonical form, with namespace inventory.
 func (Bin) AvroSchema() string {
 	return `{"name":"inventory.Bin","type":"record","fields":[{"name":"code","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Bin as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Bin as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Bin) AvroFullSchema() string {
 	return `{"type":"record","name":"inventory.Bin","fields":[{"name":"code","type":"string"}]}`
 }
@@ -63,14 +63,14 @@ type StockCounted struct {
 	Maybe       []*string        `avro:"maybe" json:"maybe"`
 }
 
-// AvroSchema returns the Avro schema of StockCounted in canonical form, with
-// namespace inventory.
+// AvroSchema returns the Avro schema of StockCounted in canonical form, with namespace
+// inventory.
 func (StockCounted) AvroSchema() string {
 	return `{"name":"inventory.StockCounted","type":"record","fields":[{"name":"skus","type":{"type":"array","items":"string"}},{"name":"counts","type":{"type":"array","items":"long"}},{"name":"bins","type":{"type":"array","items":{"name":"inventory.Bin","type":"record","fields":[{"name":"code","type":"string"}]}}},{"name":"grid","type":{"type":"array","items":{"type":"array","items":"int"}}},{"name":"byWarehouse","type":{"type":"map","values":"long"}},{"name":"binsBySite","type":{"type":"map","values":{"type":"array","items":"inventory.Bin"}}},{"name":"maybe","type":{"type":"array","items":["null","string"]}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of StockCounted as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of StockCounted as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (StockCounted) AvroFullSchema() string {
 	return `{"type":"record","name":"inventory.StockCounted","fields":[{"name":"skus","type":{"type":"array","items":"string"}},{"name":"counts","type":{"type":"array","items":"long"}},{"name":"bins","type":{"type":"array","items":{"type":"record","name":"inventory.Bin","fields":[{"name":"code","type":"string"}]}}},{"name":"grid","type":{"type":"array","items":{"type":"array","items":"int"}}},{"name":"byWarehouse","type":{"type":"map","values":"long"}},{"name":"binsBySite","type":{"type":"map","values":{"type":"array","items":"inventory.Bin"}}},{"name":"maybe","type":{"type":"array","items":["null","string"]}}]}`
 }
@@ -80,68 +80,68 @@ func (StockCounted) AvroFingerprint() uint64 {
 	return 0xc3f96eb358c70d3f
 }
 
-// Publisher publishes the events and sends the commands of the inventory domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// stockCountedSpec is the contract of event StockCounted: json codec; 5 attempts,
+// exponential from 1s to 1m.
+var stockCountedSpec = &acemqimpl.MessageSpec[StockCounted]{
+	Exchange:   Exchange,
+	RoutingKey: StockCountedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// Publisher publishes the events and sends the commands of the inventory domain. Create
+// one with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubStockCounted *acemq.Publisher[StockCounted]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubStockCounted: acemq.NewPublisher[StockCounted](conn, Exchange, StockCountedRoutingKey, acemq.PublishWith[StockCounted](acemq.JSONCodec{})),
+		pubStockCounted: stockCountedSpec.Publisher(conn),
 	}
 }
 
-// PublishStockCounted publishes m to Exchange with routing key "stock.counted" and waits for the broker's confirm.
-func (p *Publisher) PublishStockCounted(ctx context.Context, m StockCounted, opts ...acemq.EnvelopeOption) error {
+// PublishStockCounted publishes m to Exchange with routing key "stock.counted" and waits
+// for the broker's confirm.
+func (p *Publisher) PublishStockCounted(
+	ctx context.Context,
+	m StockCounted,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubStockCounted.Send(ctx, m, opts...)
 }
 
-// PublishStockCountedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishStockCountedBatch(ctx context.Context, ms []StockCounted, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishStockCountedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishStockCountedBatch(
+	ctx context.Context,
+	ms []StockCounted,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubStockCounted.SendAll(ctx, ms, opts...)
 }
 
-// ConsumeStockCounted declares what service needs to consume StockCounted events (the queue
-// <service>.stock.counted bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeStockCounted(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[StockCounted], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, StockCountedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, stockCountedTopology(newTopology(), queue), queue, h, stockCountedConsumeOptions(conn, opts)...)
+// ConsumeStockCounted declares what service needs to consume StockCounted events (the
+// queue <service>.stock.counted bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeStockCounted(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[StockCounted],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return stockCountedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // StockCountedQueue returns the queue on which service consumes StockCounted events,
 // <service>.stock.counted, as ConsumeStockCounted names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func StockCountedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, StockCountedRoutingKey)
-}
-
-// stockCountedTopology adds a consumer queue of StockCounted events to t.
-func stockCountedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, stockCountedRetry()).
-		Binding(queue, Exchange, StockCountedRoutingKey)
-}
-
-// stockCountedRetry is the contract's retry policy for StockCounted: 5 attempts, exponential from 1s to 1m.
-func stockCountedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// stockCountedConsumeOptions puts the contract's consume options before opts.
-func stockCountedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(stockCountedRetry()),
-	}, opts...)
+	return stockCountedSpec.QueueOf(service)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -159,77 +159,61 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleStockCounted rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleStockCounted(context.Context, acemq.Message[StockCounted]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event StockCounted is not implemented"))
+// HandleStockCounted rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleStockCounted(
+	context.Context,
+	acemq.Message[StockCounted],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "StockCounted"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeStockCounted(ctx, conn, service, h.HandleStockCounted, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		stockCountedSpec.Subscriber(conn, service, h.HandleStockCounted, opts...),
+	)
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptStockCounted returns a ConnOption adding a publish interceptor that runs
 // for StockCounted messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptStockCounted(fn func(context.Context, *acemq.PublishContext, *StockCounted) error) acemq.ConnOption {
+func InterceptStockCounted(
+	fn func(context.Context, *acemq.PublishContext, *StockCounted) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	return t
+	return acemqimpl.Topology(Exchange)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

@@ -14,25 +14,25 @@ package orders
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the orders domain's topic exchange, where its events and commands travel.
 const Exchange = "orders"
 const (
 	// HoldOrderRoutingKey is the routing key of command HoldOrder on Exchange.
 	HoldOrderRoutingKey = "hold.order"
-	// HoldOrderQueue is the queue that owns command HoldOrder; it is bound to Exchange
-	// with HoldOrderRoutingKey.
+	// HoldOrderQueue is the queue that owns command HoldOrder; it is bound to Exchange with
+	// HoldOrderRoutingKey.
 	HoldOrderQueue = "orders.hold"
 	// OrderShippedRoutingKey is the routing key of event OrderShipped on Exchange.
 	OrderShippedRoutingKey = "order.shipped"
@@ -44,14 +44,14 @@ type Parcel struct {
 	Size        Size  `avro:"size" json:"size"`
 }
 
-// AvroSchema returns the Avro schema of Parcel in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of Parcel in canonical form, with namespace
+// com.example.orders.
 func (Parcel) AvroSchema() string {
 	return `{"name":"com.example.orders.Parcel","type":"record","fields":[{"name":"weightGrams","type":"int"},{"name":"size","type":{"name":"com.example.orders.Size","type":"enum","symbols":["S","M","L"]}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Parcel as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Parcel as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Parcel) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.Parcel","fields":[{"name":"weightGrams","type":"int"},{"name":"size","type":{"type":"enum","name":"com.example.orders.Size","symbols":["S","M","L"]}}]}`
 }
@@ -80,14 +80,14 @@ func (v Size) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of Size in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of Size in canonical form, with namespace
+// com.example.orders.
 func (Size) AvroSchema() string {
 	return `{"name":"com.example.orders.Size","type":"enum","symbols":["S","M","L"]}`
 }
 
-// AvroFullSchema returns the Avro schema of Size as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Size as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Size) AvroFullSchema() string {
 	return `{"type":"enum","name":"com.example.orders.Size","symbols":["S","M","L"]}`
 }
@@ -103,14 +103,14 @@ type HoldOrder struct {
 	Until   *time.Time `avro:"until" json:"until"`
 }
 
-// AvroSchema returns the Avro schema of HoldOrder in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of HoldOrder in canonical form, with namespace
+// com.example.orders.
 func (HoldOrder) AvroSchema() string {
 	return `{"name":"com.example.orders.HoldOrder","type":"record","fields":[{"name":"orderId","type":"string"},{"name":"until","type":["null",{"type":"long","logicalType":"timestamp-millis"}]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of HoldOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of HoldOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (HoldOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.HoldOrder","fields":[{"name":"orderId","type":"string"},{"name":"until","type":["null",{"type":"long","logicalType":"timestamp-millis"}],"default":null}]}`
 }
@@ -131,14 +131,14 @@ type OrderShipped struct {
 	Parcels      []Parcel `avro:"parcels" json:"parcels"`
 }
 
-// AvroSchema returns the Avro schema of OrderShipped in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of OrderShipped in canonical form, with namespace
+// com.example.orders.
 func (OrderShipped) AvroSchema() string {
 	return `{"name":"com.example.orders.OrderShipped","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string"},{"name":"trackingCode","type":["null","string"]},{"name":"parcel","type":{"name":"com.example.orders.Parcel","type":"record","fields":[{"name":"weightGrams","type":"int"},{"name":"size","type":{"name":"com.example.orders.Size","type":"enum","symbols":["S","M","L"]}}]}},{"name":"parcels","type":{"type":"array","items":"com.example.orders.Parcel"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (OrderShipped) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.OrderShipped","doc":"The warehouse handed the order to a carrier.","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"carrier","type":"string","default":"post"},{"name":"trackingCode","type":["null","string"],"default":null},{"name":"parcel","type":{"type":"record","name":"com.example.orders.Parcel","fields":[{"name":"weightGrams","type":"int"},{"name":"size","type":{"type":"enum","name":"com.example.orders.Size","symbols":["S","M","L"]}}]}},{"name":"parcels","type":{"type":"array","items":"com.example.orders.Parcel"}}]}`
 }
@@ -148,113 +148,118 @@ func (OrderShipped) AvroFingerprint() uint64 {
 	return 0x92b5a34308aca724
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// holdOrderSpec is the contract of command HoldOrder: json codec; 2 attempts, fixed 5s
+// apart; mandatory.
+var holdOrderSpec = &acemqimpl.MessageSpec[HoldOrder]{
+	Exchange:   Exchange,
+	RoutingKey: HoldOrderRoutingKey,
+	Queue:      HoldOrderQueue,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.FixedRetry(2, 5*time.Second),
+	Mandatory:  true,
+}
+
+// orderShippedSpec is the contract of event OrderShipped: avro-registered codec; 5
+// attempts, exponential from 1s to 1m.
+var orderShippedSpec = &acemqimpl.MessageSpec[OrderShipped]{
+	Exchange:   Exchange,
+	RoutingKey: OrderShippedRoutingKey,
+	Codec: avro.RegisteredBuilder(
+		"orders-order.shipped",
+		OrderShipped{}.AvroSchema(),
+		avro.ReaderSchema(OrderShipped{}.AvroFullSchema()),
+	),
+	Retry: acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubHoldOrder    *acemq.Publisher[HoldOrder]
 	pubOrderShipped *acemq.Publisher[OrderShipped]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubHoldOrder:    acemq.NewPublisher[HoldOrder](conn, Exchange, HoldOrderRoutingKey, acemq.PublishWith[HoldOrder](acemq.JSONCodec{}), acemq.Mandatory[HoldOrder]()),
-		pubOrderShipped: acemq.NewPublisher[OrderShipped](conn, Exchange, OrderShippedRoutingKey, acemq.PublishWithFunc[OrderShipped](orderShippedCodec)),
+		pubHoldOrder:    holdOrderSpec.Publisher(conn),
+		pubOrderShipped: orderShippedSpec.Publisher(conn),
 	}
 }
 
-// SendHoldOrder sends m to the owner of queue "orders.hold" (routing key "hold.order") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) SendHoldOrder(ctx context.Context, m HoldOrder, opts ...acemq.EnvelopeOption) error {
+// SendHoldOrder sends m to the owner of queue "orders.hold" (routing key "hold.order")
+// and waits for the broker's confirm. One that reaches no queue fails with an error
+// matching acemq.ErrUnroutable.
+func (p *Publisher) SendHoldOrder(
+	ctx context.Context,
+	m HoldOrder,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubHoldOrder.Send(ctx, m, opts...)
 }
 
-// SendHoldOrderBatch sends each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) SendHoldOrderBatch(ctx context.Context, ms []HoldOrder, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// SendHoldOrderBatch sends each of ms, in order, and returns what the broker said of
+// each.
+func (p *Publisher) SendHoldOrderBatch(
+	ctx context.Context,
+	ms []HoldOrder,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubHoldOrder.SendAll(ctx, ms, opts...)
 }
 
-// PublishOrderShipped publishes m to Exchange with routing key "order.shipped" and waits for the broker's confirm.
-func (p *Publisher) PublishOrderShipped(ctx context.Context, m OrderShipped, opts ...acemq.EnvelopeOption) error {
+// PublishOrderShipped publishes m to Exchange with routing key "order.shipped" and waits
+// for the broker's confirm.
+func (p *Publisher) PublishOrderShipped(
+	ctx context.Context,
+	m OrderShipped,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubOrderShipped.Send(ctx, m, opts...)
 }
 
-// PublishOrderShippedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishOrderShippedBatch(ctx context.Context, ms []OrderShipped, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishOrderShippedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishOrderShippedBatch(
+	ctx context.Context,
+	ms []OrderShipped,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubOrderShipped.SendAll(ctx, ms, opts...)
-}
-
-// orderShippedCodec builds the avro-registered codec of OrderShipped from what conn carries.
-func orderShippedCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	return avro.RegisteredOn(conn, "orders-order.shipped", OrderShipped{}.AvroSchema(), avro.ReaderSchema(OrderShipped{}.AvroFullSchema()))
 }
 
 // ConsumeHoldOrder declares HoldOrderQueue (bound to Exchange, with its dead-letter and
 // retry queues) and delivers each HoldOrder command to h. The contract's codec, retry
 // policy and required headers apply; opts come after them, so they win.
-func ConsumeHoldOrder(ctx context.Context, conn *acemq.Conn, h acemq.Handler[HoldOrder], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, holdOrderTopology(newTopology()), HoldOrderQueue, h, holdOrderConsumeOptions(conn, opts)...)
+func ConsumeHoldOrder(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h acemq.Handler[HoldOrder],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return holdOrderSpec.Consume(ctx, conn, h, opts...)
 }
 
-// holdOrderTopology adds the queue of command HoldOrder to t.
-func holdOrderTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(HoldOrderQueue).
-		DeadLetters(HoldOrderQueue).
-		Retries(HoldOrderQueue, holdOrderRetry()).
-		Binding(HoldOrderQueue, Exchange, HoldOrderRoutingKey)
-}
-
-// holdOrderRetry is the contract's retry policy for HoldOrder: 2 attempts, fixed 5s apart.
-func holdOrderRetry() acemq.RetryPolicy {
-	return acemq.FixedRetry(2, 5*time.Second)
-}
-
-// holdOrderConsumeOptions puts the contract's consume options before opts.
-func holdOrderConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(holdOrderRetry()),
-	}, opts...)
-}
-
-// ConsumeOrderShipped declares what service needs to consume OrderShipped events (the queue
-// <service>.order.shipped bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeOrderShipped(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderShipped], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, OrderShippedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, orderShippedTopology(newTopology(), queue), queue, h, orderShippedConsumeOptions(conn, opts)...)
+// ConsumeOrderShipped declares what service needs to consume OrderShipped events (the
+// queue <service>.order.shipped bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeOrderShipped(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[OrderShipped],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return orderShippedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // OrderShippedQueue returns the queue on which service consumes OrderShipped events,
 // <service>.order.shipped, as ConsumeOrderShipped names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func OrderShippedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, OrderShippedRoutingKey)
-}
-
-// orderShippedTopology adds a consumer queue of OrderShipped events to t.
-func orderShippedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, orderShippedRetry()).
-		Binding(queue, Exchange, OrderShippedRoutingKey)
-}
-
-// orderShippedRetry is the contract's retry policy for OrderShipped: 5 attempts, exponential from 1s to 1m.
-func orderShippedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// orderShippedConsumeOptions puts the contract's consume options before opts.
-func orderShippedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWithFunc(conn, orderShippedCodec),
-		acemq.RetryWith(orderShippedRetry()),
-	}, opts...)
+	return orderShippedSpec.QueueOf(service)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -272,23 +277,32 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleOrderShipped rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleOrderShipped(context.Context, acemq.Message[OrderShipped]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event OrderShipped is not implemented"))
+// HandleOrderShipped rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleOrderShipped(
+	context.Context,
+	acemq.Message[OrderShipped],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "OrderShipped"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeOrderShipped(ctx, conn, service, h.HandleOrderShipped, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		orderShippedSpec.Subscriber(conn, service, h.HandleOrderShipped, opts...),
+	)
 }
 
 // Handlers is the handler set of the service that owns the orders domain:
@@ -306,84 +320,62 @@ type Handlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedHandlers struct{}
 
-// HandleHoldOrder rejects the message: it is not implemented.
+// HandleHoldOrder rejects the message with an error matching acemq.ErrNotImplemented.
 func (UnimplementedHandlers) HandleHoldOrder(context.Context, acemq.Message[HoldOrder]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: command HoldOrder is not implemented"))
+	return acemq.Reject(acemqimpl.NotImplemented("command", "HoldOrder"))
 }
 
-// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to
+// implement Handlers.
 func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
 
-// Serve consumes every command and serves every RPC of the domain, delivering
-// each to its method of h. It stops what it started when one fails to start.
-func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeHoldOrder(ctx, conn, h.HandleHoldOrder, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// Serve consumes every command and serves every RPC of the domain, delivering each to its
+// method of h. It stops what it started when one fails to start.
+func Serve(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h Handlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(ctx, holdOrderSpec.Consumer(conn, h.HandleHoldOrder, opts...))
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptHoldOrder returns a ConnOption adding a publish interceptor that runs
 // for HoldOrder messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptHoldOrder(fn func(context.Context, *acemq.PublishContext, *HoldOrder) error) acemq.ConnOption {
+func InterceptHoldOrder(
+	fn func(context.Context, *acemq.PublishContext, *HoldOrder) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptOrderShipped returns a ConnOption adding a publish interceptor that runs
 // for OrderShipped messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptOrderShipped(fn func(context.Context, *acemq.PublishContext, *OrderShipped) error) acemq.ConnOption {
+func InterceptOrderShipped(
+	fn func(context.Context, *acemq.PublishContext, *OrderShipped) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	t = holdOrderTopology(t)
-	return t
+	return acemqimpl.Topology(Exchange, holdOrderSpec)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

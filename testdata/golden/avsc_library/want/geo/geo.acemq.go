@@ -11,9 +11,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Point is a type of the type library com.acme.geo.
 type Point struct {
@@ -21,14 +22,14 @@ type Point struct {
 	Lon float64 `avro:"lon" json:"lon"`
 }
 
-// AvroSchema returns the Avro schema of Point in canonical form, with
-// namespace com.acme.geo.
+// AvroSchema returns the Avro schema of Point in canonical form, with namespace
+// com.acme.geo.
 func (Point) AvroSchema() string {
 	return `{"name":"com.acme.geo.Point","type":"record","fields":[{"name":"lat","type":"double"},{"name":"lon","type":"double"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Point as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Point as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Point) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.geo.Point","fields":[{"name":"lat","type":"double"},{"name":"lon","type":"double"}]}`
 }
@@ -61,14 +62,14 @@ func (v *Geohash) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// AvroSchema returns the Avro schema of Geohash in canonical form, with
-// namespace com.acme.geo.
+// AvroSchema returns the Avro schema of Geohash in canonical form, with namespace
+// com.acme.geo.
 func (Geohash) AvroSchema() string {
 	return `{"name":"com.acme.geo.Geohash","type":"fixed","size":12}`
 }
 
-// AvroFullSchema returns the Avro schema of Geohash as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Geohash as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Geohash) AvroFullSchema() string {
 	return `{"type":"fixed","name":"com.acme.geo.Geohash","size":12}`
 }

@@ -12,22 +12,23 @@ package stores
 import (
 	"context"
 	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the stores domain's topic exchange, where its events and commands travel.
 const Exchange = "stores"
 const (
-	// FindStoreQueue is the queue that serves rpc FindStore; requests reach it through
-	// the default exchange, with the queue's name as routing key.
+	// FindStoreQueue is the queue that serves rpc FindStore; requests reach it through the
+	// default exchange, with the queue's name as routing key.
 	FindStoreQueue = "stores.find-store"
 )
 
@@ -42,8 +43,8 @@ func (FindStoreRequest) AvroSchema() string {
 	return `{"name":"com.acme.stores.FindStoreRequest","type":"record","fields":[{"name":"postcode","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of FindStoreRequest as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of FindStoreRequest as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (FindStoreRequest) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.stores.FindStoreRequest","fields":[{"name":"postcode","type":"string"}]}`
 }
@@ -76,12 +77,20 @@ func (FindStoreResponse) AvroFingerprint() uint64 {
 	return 0xb6df6c10bf117907
 }
 
-// Publisher publishes the events and sends the commands of the stores domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// findStoreSpec is the contract of rpc FindStore: json codec; calls wait at most 2s.
+var findStoreSpec = &acemqimpl.RPCSpec[FindStoreRequest, FindStoreResponse]{
+	Queue:   FindStoreQueue,
+	Codec:   acemqimpl.Static(acemq.JSONCodec{}),
+	Timeout: 2 * time.Second,
+	Errors:  []*patterns.DeclaredError{ErrNoStore},
+}
+
+// Publisher publishes the events and sends the commands of the stores domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct{}
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{}
 }
@@ -101,93 +110,82 @@ type Handlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedHandlers struct{}
 
-// HandleFindStore fails the call: it is not implemented.
-func (UnimplementedHandlers) HandleFindStore(context.Context, acemq.Message[FindStoreRequest]) (FindStoreResponse, error) {
-	return FindStoreResponse{}, errors.New("acemq: rpc FindStore is not implemented")
+// HandleFindStore fails the call with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleFindStore(
+	context.Context,
+	acemq.Message[FindStoreRequest],
+) (FindStoreResponse, error) {
+	return FindStoreResponse{}, acemqimpl.NotImplemented("rpc", "FindStore")
 }
 
-// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to
+// implement Handlers.
 func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
 
-// Serve consumes every command and serves every RPC of the domain, delivering
-// each to its method of h. It stops what it started when one fails to start.
-func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ServeFindStore(ctx, conn, h.HandleFindStore, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// Serve consumes every command and serves every RPC of the domain, delivering each to its
+// method of h. It stops what it started when one fails to start.
+func Serve(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h Handlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(ctx, findStoreSpec.Responder(conn, h.HandleFindStore, opts...))
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
-
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// The declared errors of the domain's RPCs: a responder returns one to send it,
-// and a caller tests for it with errors.Is.
+// The declared errors of the domain's RPCs: a responder returns one to send it, and a
+// caller tests for it with errors.Is.
 var (
 	// ErrNoStore is the declared error NoStore.
 	ErrNoStore = patterns.NewError("NoStore")
 )
 
-// ServeFindStore declares FindStoreQueue (a quorum queue with its dead-letter
-// queue) and answers each FindStoreRequest with h's response, or with its error
-// (a declared error reaches the caller as itself). The contract's codec
-// applies; opts come after it, so they win.
-func ServeFindStore(ctx context.Context, conn *acemq.Conn, h func(context.Context, acemq.Message[FindStoreRequest]) (FindStoreResponse, error), opts ...acemq.ConsumeOption) (*patterns.Responder, error) {
-	return patterns.DeclareAndServe(ctx, conn, findStoreTopology(acemq.NewTopology()), FindStoreQueue, h, append([]acemq.ConsumeOption{acemq.ConsumeWith(acemq.JSONCodec{})}, opts...)...)
+// ServeFindStore declares FindStoreQueue (a quorum queue with its dead-letter queue) and
+// answers each FindStoreRequest with h's response, or with its error (a declared error
+// reaches the caller as itself). The contract's codec applies; opts come after it, so
+// they win.
+func ServeFindStore(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h func(context.Context, acemq.Message[FindStoreRequest]) (FindStoreResponse, error),
+	opts ...acemq.ConsumeOption,
+) (*patterns.Responder, error) {
+	return findStoreSpec.Serve(ctx, conn, h, opts...)
 }
 
-// findStoreTopology adds the queue of rpc FindStore to t.
-func findStoreTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(FindStoreQueue, acemq.OfType(acemq.QueueQuorum)).DeadLetters(FindStoreQueue)
-}
-
-// Client calls the RPCs of the stores domain; create one with NewClient. It is
-// safe for concurrent use; Close releases what its calls set up.
+// Client calls the RPCs of the stores domain; create one with NewClient. It is safe for
+// concurrent use; Close releases what its calls set up.
 type Client struct {
 	findStore *patterns.Client[FindStoreRequest, FindStoreResponse]
 }
 
-// NewClient returns a Client on conn. Nothing is declared until an RPC's first
-// call; a codec conn cannot provide (a keyring) makes that call fail naming it.
+// NewClient returns a Client on conn. Nothing is declared until an RPC's first call; a
+// codec conn cannot provide (a keyring) makes that call fail naming it.
 func NewClient(conn *acemq.Conn) *Client {
 	return &Client{
-		findStore: patterns.NewClient[FindStoreRequest, FindStoreResponse](conn, "", FindStoreQueue, patterns.Timeout(2*time.Second), patterns.DeclaredErrors(ErrNoStore), patterns.RequesterCodec(acemq.JSONCodec{})),
+		findStore: findStoreSpec.Client(conn),
 	}
 }
 
 // FindStore sends req to FindStoreQueue and waits for the response, at most 2s
 // unless ctx ends sooner. A declared error of the rpc is returned as itself.
-func (c *Client) FindStore(ctx context.Context, req FindStoreRequest, opts ...acemq.EnvelopeOption) (FindStoreResponse, error) {
+func (c *Client) FindStore(
+	ctx context.Context,
+	req FindStoreRequest,
+	opts ...acemq.EnvelopeOption,
+) (FindStoreResponse, error) {
 	return c.findStore.Do(ctx, req, opts...)
 }
 
@@ -196,20 +194,12 @@ func (c *Client) Close() error {
 	return errors.Join(c.findStore.Close())
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	t = findStoreTopology(t)
-	return t
+	return acemqimpl.Topology(Exchange, findStoreSpec)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

@@ -16,21 +16,22 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
-// Exchange is the telemetry domain's topic exchange, where its events and commands travel.
+// Exchange is the telemetry domain's topic exchange, where its events and commands
+// travel.
 const Exchange = "telemetry"
 const (
 	// ReadingTakenRoutingKey is the routing key of event ReadingTaken on Exchange.
@@ -64,14 +65,14 @@ func (v Level) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of Level in canonical form, with
-// namespace com.acme.telemetry.
+// AvroSchema returns the Avro schema of Level in canonical form, with namespace
+// com.acme.telemetry.
 func (Level) AvroSchema() string {
 	return `{"name":"com.acme.telemetry.Level","type":"enum","symbols":["low","high"]}`
 }
 
-// AvroFullSchema returns the Avro schema of Level as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Level as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Level) AvroFullSchema() string {
 	return `{"type":"enum","name":"com.acme.telemetry.Level","symbols":["low","high"],"default":"low"}`
 }
@@ -104,14 +105,14 @@ func (v *Digest) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// AvroSchema returns the Avro schema of Digest in canonical form, with
-// namespace com.acme.telemetry.
+// AvroSchema returns the Avro schema of Digest in canonical form, with namespace
+// com.acme.telemetry.
 func (Digest) AvroSchema() string {
 	return `{"name":"com.acme.telemetry.Digest","type":"fixed","size":8}`
 }
 
-// AvroFullSchema returns the Avro schema of Digest as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Digest as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Digest) AvroFullSchema() string {
 	return `{"type":"fixed","name":"com.acme.telemetry.Digest","size":8}`
 }
@@ -126,14 +127,14 @@ type Inner struct {
 	A string `avro:"a" json:"a"`
 }
 
-// AvroSchema returns the Avro schema of Inner in canonical form, with
-// namespace com.acme.telemetry.
+// AvroSchema returns the Avro schema of Inner in canonical form, with namespace
+// com.acme.telemetry.
 func (Inner) AvroSchema() string {
 	return `{"name":"com.acme.telemetry.Inner","type":"record","fields":[{"name":"a","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Inner as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Inner as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Inner) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.telemetry.Inner","fields":[{"name":"a","type":"string"}]}`
 }
@@ -165,14 +166,14 @@ type ReadingTaken struct {
 	Ok       bool              `avro:"ok" json:"ok"`
 }
 
-// AvroSchema returns the Avro schema of ReadingTaken in canonical form, with
-// namespace com.acme.telemetry.
+// AvroSchema returns the Avro schema of ReadingTaken in canonical form, with namespace
+// com.acme.telemetry.
 func (ReadingTaken) AvroSchema() string {
 	return `{"name":"com.acme.telemetry.ReadingTaken","type":"record","fields":[{"name":"sensorId","type":{"type":"string","logicalType":"uuid"}},{"name":"takenAt","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"day","type":{"type":"int","logicalType":"date"}},{"name":"offset","type":{"type":"int","logicalType":"time-millis"}},{"name":"window","type":{"type":"long","logicalType":"time-micros"}},{"name":"value","type":"double"},{"name":"ratio","type":"float"},{"name":"count","type":"int"},{"name":"level","type":{"name":"com.acme.telemetry.Level","type":"enum","symbols":["low","high"]}},{"name":"digest","type":{"name":"com.acme.telemetry.Digest","type":"fixed","size":8}},{"name":"price","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}},{"name":"tags","type":{"type":"map","values":"string"}},{"name":"history","type":{"type":"array","items":"long"}},{"name":"note","type":["null","string"]},{"name":"raw","type":"bytes"},{"name":"ok","type":"boolean"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of ReadingTaken as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of ReadingTaken as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (ReadingTaken) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.telemetry.ReadingTaken","doc":"Every logical type through Avro.","fields":[{"name":"sensorId","type":{"type":"string","logicalType":"uuid"}},{"name":"takenAt","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"day","type":{"type":"int","logicalType":"date"}},{"name":"offset","type":{"type":"int","logicalType":"time-millis"}},{"name":"window","type":{"type":"long","logicalType":"time-micros"}},{"name":"value","type":"double"},{"name":"ratio","type":"float"},{"name":"count","type":"int"},{"name":"level","type":{"type":"enum","name":"com.acme.telemetry.Level","symbols":["low","high"],"default":"low"}},{"name":"digest","type":{"type":"fixed","name":"com.acme.telemetry.Digest","size":8}},{"name":"price","type":{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}},{"name":"tags","type":{"type":"map","values":"string"}},{"name":"history","type":{"type":"array","items":"long"}},{"name":"note","type":["null","string"],"default":null},{"name":"raw","type":"bytes"},{"name":"ok","type":"boolean"}]}`
 }
@@ -182,39 +183,39 @@ func (ReadingTaken) AvroFingerprint() uint64 {
 	return 0xd544532d209d2e3f
 }
 
-// MarshalJSON writes ReadingTaken as encoding/json does, except for the contract's
-// JSON forms: time-millis as integer milliseconds, time-micros as integer
-// microseconds and decimals as strings with their scale's digits ("12.34").
+// MarshalJSON writes ReadingTaken as encoding/json does, except for the contract's JSON
+// forms: time-millis as integer milliseconds, time-micros as integer microseconds and
+// decimals as strings with their scale's digits ("12.34").
 func (m ReadingTaken) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		SensorID string                         `json:"sensorId"`
-		TakenAt  time.Time                      `json:"takenAt"`
-		Day      time.Time                      `json:"day"`
-		Offset   acemq.JSONValue[time.Duration] `json:"offset"`
-		Window   acemq.JSONValue[time.Duration] `json:"window"`
-		Value    float64                        `json:"value"`
-		Ratio    float32                        `json:"ratio"`
-		Count    int32                          `json:"count"`
-		Level    Level                          `json:"level"`
-		Digest   Digest                         `json:"digest"`
-		Price    acemq.JSONValue[*big.Rat]      `json:"price"`
-		Tags     map[string]string              `json:"tags"`
-		History  []int64                        `json:"history"`
-		Note     *string                        `json:"note"`
-		Raw      []byte                         `json:"raw"`
-		Ok       bool                           `json:"ok"`
+		SensorID string                             `json:"sensorId"`
+		TakenAt  time.Time                          `json:"takenAt"`
+		Day      time.Time                          `json:"day"`
+		Offset   acemqimpl.JSONValue[time.Duration] `json:"offset"`
+		Window   acemqimpl.JSONValue[time.Duration] `json:"window"`
+		Value    float64                            `json:"value"`
+		Ratio    float32                            `json:"ratio"`
+		Count    int32                              `json:"count"`
+		Level    Level                              `json:"level"`
+		Digest   Digest                             `json:"digest"`
+		Price    acemqimpl.JSONValue[*big.Rat]      `json:"price"`
+		Tags     map[string]string                  `json:"tags"`
+		History  []int64                            `json:"history"`
+		Note     *string                            `json:"note"`
+		Raw      []byte                             `json:"raw"`
+		Ok       bool                               `json:"ok"`
 	}{
 		SensorID: m.SensorID,
 		TakenAt:  m.TakenAt,
 		Day:      m.Day,
-		Offset:   acemq.JSONMillisForm().Bind(&m.Offset),
-		Window:   acemq.JSONMicrosForm().Bind(&m.Window),
+		Offset:   acemqimpl.JSONMillisForm().Bind(&m.Offset),
+		Window:   acemqimpl.JSONMicrosForm().Bind(&m.Window),
 		Value:    m.Value,
 		Ratio:    m.Ratio,
 		Count:    m.Count,
 		Level:    m.Level,
 		Digest:   m.Digest,
-		Price:    acemq.JSONDecimalForm(10, 2).Bind(&m.Price),
+		Price:    acemqimpl.JSONDecimalForm(10, 2).Bind(&m.Price),
 		Tags:     m.Tags,
 		History:  m.History,
 		Note:     m.Note,
@@ -223,22 +224,21 @@ func (m ReadingTaken) MarshalJSON() ([]byte, error) {
 	})
 }
 
-// UnmarshalJSON reads ReadingTaken as encoding/json does, except for the
-// contract's JSON forms: time-millis as integer milliseconds, time-micros as
-// integer microseconds and decimals as strings with their scale's digits
-// ("12.34").
+// UnmarshalJSON reads ReadingTaken as encoding/json does, except for the contract's JSON
+// forms: time-millis as integer milliseconds, time-micros as integer microseconds and
+// decimals as strings with their scale's digits ("12.34").
 func (m *ReadingTaken) UnmarshalJSON(data []byte) error {
 	type plain ReadingTaken
 	return json.Unmarshal(data, &struct {
 		*plain
-		Offset acemq.JSONValue[time.Duration] `json:"offset"`
-		Window acemq.JSONValue[time.Duration] `json:"window"`
-		Price  acemq.JSONValue[*big.Rat]      `json:"price"`
+		Offset acemqimpl.JSONValue[time.Duration] `json:"offset"`
+		Window acemqimpl.JSONValue[time.Duration] `json:"window"`
+		Price  acemqimpl.JSONValue[*big.Rat]      `json:"price"`
 	}{
 		plain:  (*plain)(m),
-		Offset: acemq.JSONMillisForm().Bind(&m.Offset),
-		Window: acemq.JSONMicrosForm().Bind(&m.Window),
-		Price:  acemq.JSONDecimalForm(10, 2).Bind(&m.Price),
+		Offset: acemqimpl.JSONMillisForm().Bind(&m.Offset),
+		Window: acemqimpl.JSONMicrosForm().Bind(&m.Window),
+		Price:  acemqimpl.JSONDecimalForm(10, 2).Bind(&m.Price),
 	})
 }
 
@@ -258,14 +258,14 @@ type OptionalsSet struct {
 	ID     *string        `avro:"id" json:"id"`
 }
 
-// AvroSchema returns the Avro schema of OptionalsSet in canonical form, with
-// namespace com.acme.telemetry.
+// AvroSchema returns the Avro schema of OptionalsSet in canonical form, with namespace
+// com.acme.telemetry.
 func (OptionalsSet) AvroSchema() string {
 	return `{"name":"com.acme.telemetry.OptionalsSet","type":"record","fields":[{"name":"level","type":["null",{"name":"com.acme.telemetry.Level","type":"enum","symbols":["low","high"]}]},{"name":"digest","type":["null",{"name":"com.acme.telemetry.Digest","type":"fixed","size":8}]},{"name":"price","type":["null",{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}]},{"name":"at","type":["null",{"type":"long","logicalType":"timestamp-millis"}]},{"name":"day","type":["null",{"type":"int","logicalType":"date"}]},{"name":"offset","type":["null",{"type":"long","logicalType":"time-micros"}]},{"name":"count","type":["null","int"]},{"name":"items","type":["null",{"type":"array","items":"string"}]},{"name":"inner","type":["null",{"name":"com.acme.telemetry.Inner","type":"record","fields":[{"name":"a","type":"string"}]}]},{"name":"id","type":["null",{"type":"string","logicalType":"uuid"}]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OptionalsSet as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OptionalsSet as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (OptionalsSet) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.telemetry.OptionalsSet","doc":"Every optional kind through Avro.","fields":[{"name":"level","type":["null",{"type":"enum","name":"com.acme.telemetry.Level","symbols":["low","high"],"default":"low"}],"default":null},{"name":"digest","type":["null",{"type":"fixed","name":"com.acme.telemetry.Digest","size":8}],"default":null},{"name":"price","type":["null",{"type":"bytes","logicalType":"decimal","precision":10,"scale":2}],"default":null},{"name":"at","type":["null",{"type":"long","logicalType":"timestamp-millis"}],"default":null},{"name":"day","type":["null",{"type":"int","logicalType":"date"}],"default":null},{"name":"offset","type":["null",{"type":"long","logicalType":"time-micros"}],"default":null},{"name":"count","type":["null","int"],"default":null},{"name":"items","type":["null",{"type":"array","items":"string"}],"default":null},{"name":"inner","type":["null",{"type":"record","name":"com.acme.telemetry.Inner","fields":[{"name":"a","type":"string"}]}],"default":null},{"name":"id","type":["null",{"type":"string","logicalType":"uuid"}],"default":null}]}`
 }
@@ -275,28 +275,28 @@ func (OptionalsSet) AvroFingerprint() uint64 {
 	return 0xed6b0a9b496b7369
 }
 
-// MarshalJSON writes OptionalsSet as encoding/json does, except for the contract's
-// JSON forms: time-micros as integer microseconds and decimals as strings with
-// their scale's digits ("12.34").
+// MarshalJSON writes OptionalsSet as encoding/json does, except for the contract's JSON
+// forms: time-micros as integer microseconds and decimals as strings with their scale's
+// digits ("12.34").
 func (m OptionalsSet) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Level  *Level                          `json:"level"`
-		Digest *Digest                         `json:"digest"`
-		Price  acemq.JSONValue[**big.Rat]      `json:"price"`
-		At     *time.Time                      `json:"at"`
-		Day    *time.Time                      `json:"day"`
-		Offset acemq.JSONValue[*time.Duration] `json:"offset"`
-		Count  *int32                          `json:"count"`
-		Items  []string                        `json:"items"`
-		Inner  *Inner                          `json:"inner"`
-		ID     *string                         `json:"id"`
+		Level  *Level                              `json:"level"`
+		Digest *Digest                             `json:"digest"`
+		Price  acemqimpl.JSONValue[**big.Rat]      `json:"price"`
+		At     *time.Time                          `json:"at"`
+		Day    *time.Time                          `json:"day"`
+		Offset acemqimpl.JSONValue[*time.Duration] `json:"offset"`
+		Count  *int32                              `json:"count"`
+		Items  []string                            `json:"items"`
+		Inner  *Inner                              `json:"inner"`
+		ID     *string                             `json:"id"`
 	}{
 		Level:  m.Level,
 		Digest: m.Digest,
-		Price:  acemq.JSONOptional(acemq.JSONDecimalForm(10, 2)).Bind(&m.Price),
+		Price:  acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(10, 2)).Bind(&m.Price),
 		At:     m.At,
 		Day:    m.Day,
-		Offset: acemq.JSONOptional(acemq.JSONMicrosForm()).Bind(&m.Offset),
+		Offset: acemqimpl.JSONOptional(acemqimpl.JSONMicrosForm()).Bind(&m.Offset),
 		Count:  m.Count,
 		Items:  m.Items,
 		Inner:  m.Inner,
@@ -304,19 +304,19 @@ func (m OptionalsSet) MarshalJSON() ([]byte, error) {
 	})
 }
 
-// UnmarshalJSON reads OptionalsSet as encoding/json does, except for the
-// contract's JSON forms: time-micros as integer microseconds and decimals as
-// strings with their scale's digits ("12.34").
+// UnmarshalJSON reads OptionalsSet as encoding/json does, except for the contract's JSON
+// forms: time-micros as integer microseconds and decimals as strings with their scale's
+// digits ("12.34").
 func (m *OptionalsSet) UnmarshalJSON(data []byte) error {
 	type plain OptionalsSet
 	return json.Unmarshal(data, &struct {
 		*plain
-		Price  acemq.JSONValue[**big.Rat]      `json:"price"`
-		Offset acemq.JSONValue[*time.Duration] `json:"offset"`
+		Price  acemqimpl.JSONValue[**big.Rat]      `json:"price"`
+		Offset acemqimpl.JSONValue[*time.Duration] `json:"offset"`
 	}{
 		plain:  (*plain)(m),
-		Price:  acemq.JSONOptional(acemq.JSONDecimalForm(10, 2)).Bind(&m.Price),
-		Offset: acemq.JSONOptional(acemq.JSONMicrosForm()).Bind(&m.Offset),
+		Price:  acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(10, 2)).Bind(&m.Price),
+		Offset: acemqimpl.JSONOptional(acemqimpl.JSONMicrosForm()).Bind(&m.Offset),
 	})
 }
 
@@ -326,14 +326,14 @@ type Recalibrate struct {
 	Level    *Level `avro:"level" json:"level"`
 }
 
-// AvroSchema returns the Avro schema of Recalibrate in canonical form, with
-// namespace com.acme.telemetry.
+// AvroSchema returns the Avro schema of Recalibrate in canonical form, with namespace
+// com.acme.telemetry.
 func (Recalibrate) AvroSchema() string {
 	return `{"name":"com.acme.telemetry.Recalibrate","type":"record","fields":[{"name":"sensorId","type":{"type":"string","logicalType":"uuid"}},{"name":"level","type":["null",{"name":"com.acme.telemetry.Level","type":"enum","symbols":["low","high"]}]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Recalibrate as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Recalibrate as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Recalibrate) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.telemetry.Recalibrate","fields":[{"name":"sensorId","type":{"type":"string","logicalType":"uuid"}},{"name":"level","type":["null",{"type":"enum","name":"com.acme.telemetry.Level","symbols":["low","high"],"default":"low"}],"default":null}]}`
 }
@@ -343,175 +343,166 @@ func (Recalibrate) AvroFingerprint() uint64 {
 	return 0xfa838cec274cb961
 }
 
-// Publisher publishes the events and sends the commands of the telemetry domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// readingTakenSpec is the contract of event ReadingTaken: avro codec; 5 attempts,
+// exponential from 1s to 1m.
+var readingTakenSpec = &acemqimpl.MessageSpec[ReadingTaken]{
+	Exchange:   Exchange,
+	RoutingKey: ReadingTakenRoutingKey,
+	Codec:      avro.Builder(ReadingTaken{}.AvroSchema()),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// optionalsSetSpec is the contract of event OptionalsSet: avro codec; 5 attempts,
+// exponential from 1s to 1m.
+var optionalsSetSpec = &acemqimpl.MessageSpec[OptionalsSet]{
+	Exchange:   Exchange,
+	RoutingKey: OptionalsSetRoutingKey,
+	Codec:      avro.Builder(OptionalsSet{}.AvroSchema()),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// recalibrateSpec is the contract of command Recalibrate: avro codec; 5 attempts,
+// exponential from 1s to 1m; mandatory.
+var recalibrateSpec = &acemqimpl.MessageSpec[Recalibrate]{
+	Exchange:   Exchange,
+	RoutingKey: RecalibrateRoutingKey,
+	Queue:      RecalibrateQueue,
+	Codec:      avro.Builder(Recalibrate{}.AvroSchema()),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Mandatory:  true,
+}
+
+// Publisher publishes the events and sends the commands of the telemetry domain. Create
+// one with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubReadingTaken *acemq.Publisher[ReadingTaken]
 	pubOptionalsSet *acemq.Publisher[OptionalsSet]
 	pubRecalibrate  *acemq.Publisher[Recalibrate]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubReadingTaken: acemq.NewPublisher[ReadingTaken](conn, Exchange, ReadingTakenRoutingKey, acemq.PublishWithFunc[ReadingTaken](readingTakenCodec)),
-		pubOptionalsSet: acemq.NewPublisher[OptionalsSet](conn, Exchange, OptionalsSetRoutingKey, acemq.PublishWithFunc[OptionalsSet](optionalsSetCodec)),
-		pubRecalibrate:  acemq.NewPublisher[Recalibrate](conn, Exchange, RecalibrateRoutingKey, acemq.PublishWithFunc[Recalibrate](recalibrateCodec), acemq.Mandatory[Recalibrate]()),
+		pubReadingTaken: readingTakenSpec.Publisher(conn),
+		pubOptionalsSet: optionalsSetSpec.Publisher(conn),
+		pubRecalibrate:  recalibrateSpec.Publisher(conn),
 	}
 }
 
-// PublishReadingTaken publishes m to Exchange with routing key "reading.taken" and waits for the broker's confirm.
-func (p *Publisher) PublishReadingTaken(ctx context.Context, m ReadingTaken, opts ...acemq.EnvelopeOption) error {
+// PublishReadingTaken publishes m to Exchange with routing key "reading.taken" and waits
+// for the broker's confirm.
+func (p *Publisher) PublishReadingTaken(
+	ctx context.Context,
+	m ReadingTaken,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubReadingTaken.Send(ctx, m, opts...)
 }
 
-// PublishReadingTakenBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishReadingTakenBatch(ctx context.Context, ms []ReadingTaken, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishReadingTakenBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishReadingTakenBatch(
+	ctx context.Context,
+	ms []ReadingTaken,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubReadingTaken.SendAll(ctx, ms, opts...)
 }
 
-// PublishOptionalsSet publishes m to Exchange with routing key "optionals.set" and waits for the broker's confirm.
-func (p *Publisher) PublishOptionalsSet(ctx context.Context, m OptionalsSet, opts ...acemq.EnvelopeOption) error {
+// PublishOptionalsSet publishes m to Exchange with routing key "optionals.set" and waits
+// for the broker's confirm.
+func (p *Publisher) PublishOptionalsSet(
+	ctx context.Context,
+	m OptionalsSet,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubOptionalsSet.Send(ctx, m, opts...)
 }
 
-// PublishOptionalsSetBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishOptionalsSetBatch(ctx context.Context, ms []OptionalsSet, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishOptionalsSetBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishOptionalsSetBatch(
+	ctx context.Context,
+	ms []OptionalsSet,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubOptionalsSet.SendAll(ctx, ms, opts...)
 }
 
-// SendRecalibrate sends m to the owner of queue "telemetry.recalibrate" (routing key "recalibrate") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) SendRecalibrate(ctx context.Context, m Recalibrate, opts ...acemq.EnvelopeOption) error {
+// SendRecalibrate sends m to the owner of queue "telemetry.recalibrate" (routing key
+// "recalibrate") and waits for the broker's confirm. One that reaches no queue fails with
+// an error matching acemq.ErrUnroutable.
+func (p *Publisher) SendRecalibrate(
+	ctx context.Context,
+	m Recalibrate,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubRecalibrate.Send(ctx, m, opts...)
 }
 
-// SendRecalibrateBatch sends each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) SendRecalibrateBatch(ctx context.Context, ms []Recalibrate, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// SendRecalibrateBatch sends each of ms, in order, and returns what the broker said of
+// each.
+func (p *Publisher) SendRecalibrateBatch(
+	ctx context.Context,
+	ms []Recalibrate,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubRecalibrate.SendAll(ctx, ms, opts...)
 }
 
-// readingTakenCodec builds the avro codec of ReadingTaken from what conn carries.
-func readingTakenCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	return avro.OfCodec(ReadingTaken{}.AvroSchema())
-}
-
-// optionalsSetCodec builds the avro codec of OptionalsSet from what conn carries.
-func optionalsSetCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	return avro.OfCodec(OptionalsSet{}.AvroSchema())
-}
-
-// recalibrateCodec builds the avro codec of Recalibrate from what conn carries.
-func recalibrateCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	return avro.OfCodec(Recalibrate{}.AvroSchema())
-}
-
-// ConsumeReadingTaken declares what service needs to consume ReadingTaken events (the queue
-// <service>.reading.taken bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeReadingTaken(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[ReadingTaken], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, ReadingTakenRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, readingTakenTopology(newTopology(), queue), queue, h, readingTakenConsumeOptions(conn, opts)...)
+// ConsumeReadingTaken declares what service needs to consume ReadingTaken events (the
+// queue <service>.reading.taken bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeReadingTaken(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[ReadingTaken],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return readingTakenSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // ReadingTakenQueue returns the queue on which service consumes ReadingTaken events,
 // <service>.reading.taken, as ConsumeReadingTaken names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func ReadingTakenQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, ReadingTakenRoutingKey)
+	return readingTakenSpec.QueueOf(service)
 }
 
-// readingTakenTopology adds a consumer queue of ReadingTaken events to t.
-func readingTakenTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, readingTakenRetry()).
-		Binding(queue, Exchange, ReadingTakenRoutingKey)
-}
-
-// readingTakenRetry is the contract's retry policy for ReadingTaken: 5 attempts, exponential from 1s to 1m.
-func readingTakenRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// readingTakenConsumeOptions puts the contract's consume options before opts.
-func readingTakenConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWithFunc(conn, readingTakenCodec),
-		acemq.RetryWith(readingTakenRetry()),
-	}, opts...)
-}
-
-// ConsumeOptionalsSet declares what service needs to consume OptionalsSet events (the queue
-// <service>.optionals.set bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeOptionalsSet(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OptionalsSet], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, OptionalsSetRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, optionalsSetTopology(newTopology(), queue), queue, h, optionalsSetConsumeOptions(conn, opts)...)
+// ConsumeOptionalsSet declares what service needs to consume OptionalsSet events (the
+// queue <service>.optionals.set bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeOptionalsSet(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[OptionalsSet],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return optionalsSetSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // OptionalsSetQueue returns the queue on which service consumes OptionalsSet events,
 // <service>.optionals.set, as ConsumeOptionalsSet names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func OptionalsSetQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, OptionalsSetRoutingKey)
+	return optionalsSetSpec.QueueOf(service)
 }
 
-// optionalsSetTopology adds a consumer queue of OptionalsSet events to t.
-func optionalsSetTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, optionalsSetRetry()).
-		Binding(queue, Exchange, OptionalsSetRoutingKey)
-}
-
-// optionalsSetRetry is the contract's retry policy for OptionalsSet: 5 attempts, exponential from 1s to 1m.
-func optionalsSetRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// optionalsSetConsumeOptions puts the contract's consume options before opts.
-func optionalsSetConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWithFunc(conn, optionalsSetCodec),
-		acemq.RetryWith(optionalsSetRetry()),
-	}, opts...)
-}
-
-// ConsumeRecalibrate declares RecalibrateQueue (bound to Exchange, with its dead-letter and
-// retry queues) and delivers each Recalibrate command to h. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeRecalibrate(ctx context.Context, conn *acemq.Conn, h acemq.Handler[Recalibrate], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, recalibrateTopology(newTopology()), RecalibrateQueue, h, recalibrateConsumeOptions(conn, opts)...)
-}
-
-// recalibrateTopology adds the queue of command Recalibrate to t.
-func recalibrateTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(RecalibrateQueue).
-		DeadLetters(RecalibrateQueue).
-		Retries(RecalibrateQueue, recalibrateRetry()).
-		Binding(RecalibrateQueue, Exchange, RecalibrateRoutingKey)
-}
-
-// recalibrateRetry is the contract's retry policy for Recalibrate: 5 attempts, exponential from 1s to 1m.
-func recalibrateRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// recalibrateConsumeOptions puts the contract's consume options before opts.
-func recalibrateConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWithFunc(conn, recalibrateCodec),
-		acemq.RetryWith(recalibrateRetry()),
-	}, opts...)
+// ConsumeRecalibrate declares RecalibrateQueue (bound to Exchange, with its dead-letter
+// and retry queues) and delivers each Recalibrate command to h. The contract's codec,
+// retry policy and required headers apply; opts come after them, so they win.
+func ConsumeRecalibrate(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h acemq.Handler[Recalibrate],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return recalibrateSpec.Consume(ctx, conn, h, opts...)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -531,31 +522,41 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleReadingTaken rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleReadingTaken(context.Context, acemq.Message[ReadingTaken]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event ReadingTaken is not implemented"))
+// HandleReadingTaken rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleReadingTaken(
+	context.Context,
+	acemq.Message[ReadingTaken],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "ReadingTaken"))
 }
 
-// HandleOptionalsSet rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleOptionalsSet(context.Context, acemq.Message[OptionalsSet]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event OptionalsSet is not implemented"))
+// HandleOptionalsSet rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleOptionalsSet(
+	context.Context,
+	acemq.Message[OptionalsSet],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "OptionalsSet"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeReadingTaken(ctx, conn, service, h.HandleReadingTaken, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumeOptionalsSet(ctx, conn, service, h.HandleOptionalsSet, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		readingTakenSpec.Subscriber(conn, service, h.HandleReadingTaken, opts...),
+		optionalsSetSpec.Subscriber(conn, service, h.HandleOptionalsSet, opts...),
+	)
 }
 
 // Handlers is the handler set of the service that owns the telemetry domain:
@@ -573,91 +574,74 @@ type Handlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedHandlers struct{}
 
-// HandleRecalibrate rejects the message: it is not implemented.
-func (UnimplementedHandlers) HandleRecalibrate(context.Context, acemq.Message[Recalibrate]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: command Recalibrate is not implemented"))
+// HandleRecalibrate rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleRecalibrate(
+	context.Context,
+	acemq.Message[Recalibrate],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("command", "Recalibrate"))
 }
 
-// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to
+// implement Handlers.
 func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
 
-// Serve consumes every command and serves every RPC of the domain, delivering
-// each to its method of h. It stops what it started when one fails to start.
-func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeRecalibrate(ctx, conn, h.HandleRecalibrate, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// Serve consumes every command and serves every RPC of the domain, delivering each to its
+// method of h. It stops what it started when one fails to start.
+func Serve(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h Handlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(ctx, recalibrateSpec.Consumer(conn, h.HandleRecalibrate, opts...))
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptReadingTaken returns a ConnOption adding a publish interceptor that runs
 // for ReadingTaken messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptReadingTaken(fn func(context.Context, *acemq.PublishContext, *ReadingTaken) error) acemq.ConnOption {
+func InterceptReadingTaken(
+	fn func(context.Context, *acemq.PublishContext, *ReadingTaken) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptOptionalsSet returns a ConnOption adding a publish interceptor that runs
 // for OptionalsSet messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptOptionalsSet(fn func(context.Context, *acemq.PublishContext, *OptionalsSet) error) acemq.ConnOption {
+func InterceptOptionalsSet(
+	fn func(context.Context, *acemq.PublishContext, *OptionalsSet) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptRecalibrate returns a ConnOption adding a publish interceptor that runs
 // for Recalibrate messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptRecalibrate(fn func(context.Context, *acemq.PublishContext, *Recalibrate) error) acemq.ConnOption {
+func InterceptRecalibrate(
+	fn func(context.Context, *acemq.PublishContext, *Recalibrate) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	t = recalibrateTopology(t)
-	return t
+	return acemqimpl.Topology(Exchange, recalibrateSpec)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

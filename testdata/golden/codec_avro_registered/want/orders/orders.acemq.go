@@ -14,18 +14,18 @@ package orders
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the orders domain's topic exchange, where its events and commands travel.
 const Exchange = "orders"
@@ -48,14 +48,14 @@ type OrderPlaced struct {
 	Carrier    string `avro:"carrier" json:"carrier"`
 }
 
-// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with namespace
+// com.example.orders.
 func (OrderPlaced) AvroSchema() string {
 	return `{"name":"com.example.orders.OrderPlaced","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"totalCents","type":"long"},{"name":"carrier","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.OrderPlaced","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"totalCents","type":"long"},{"name":"carrier","type":"string","default":"post"}]}`
 }
@@ -70,14 +70,14 @@ type OrderShipped struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of OrderShipped in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of OrderShipped in canonical form, with namespace
+// com.example.orders.
 func (OrderShipped) AvroSchema() string {
 	return `{"name":"com.example.orders.OrderShipped","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderShipped as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (OrderShipped) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.OrderShipped","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -93,14 +93,14 @@ type CancelOrder struct {
 	Reason  string `avro:"reason" json:"reason"`
 }
 
-// AvroSchema returns the Avro schema of CancelOrder in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of CancelOrder in canonical form, with namespace
+// com.example.orders.
 func (CancelOrder) AvroSchema() string {
 	return `{"name":"com.example.orders.CancelOrder","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"reason","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (CancelOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.CancelOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"reason","type":"string"}]}`
 }
@@ -110,183 +110,180 @@ func (CancelOrder) AvroFingerprint() uint64 {
 	return 0xd45c006f9fcd709e
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// orderPlacedSpec is the contract of event OrderPlaced: avro-registered codec; 5
+// attempts, exponential from 1s to 1m.
+var orderPlacedSpec = &acemqimpl.MessageSpec[OrderPlaced]{
+	Exchange:   Exchange,
+	RoutingKey: OrderPlacedRoutingKey,
+	Codec: avro.RegisteredBuilder(
+		"orders-order.placed",
+		OrderPlaced{}.AvroSchema(),
+		avro.ReaderSchema(OrderPlaced{}.AvroFullSchema()),
+	),
+	Retry: acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// orderShippedSpec is the contract of event OrderShipped: avro-registered codec; 5
+// attempts, exponential from 1s to 1m.
+var orderShippedSpec = &acemqimpl.MessageSpec[OrderShipped]{
+	Exchange:   Exchange,
+	RoutingKey: OrderShippedRoutingKey,
+	Codec: avro.RegisteredBuilder(
+		"orders-shipped-value",
+		OrderShipped{}.AvroSchema(),
+		avro.ReaderSchema(OrderShipped{}.AvroFullSchema()),
+	),
+	Retry: acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// cancelOrderSpec is the contract of command CancelOrder: encrypted avro-registered
+// codec; 5 attempts, exponential from 1s to 1m; mandatory.
+var cancelOrderSpec = &acemqimpl.MessageSpec[CancelOrder]{
+	Exchange:   Exchange,
+	RoutingKey: CancelOrderRoutingKey,
+	Queue:      CancelOrderQueue,
+	Codec: crypto.Encrypted(
+		avro.RegisteredBuilder(
+			"orders-cancel.order",
+			CancelOrder{}.AvroSchema(),
+			avro.ReaderSchema(CancelOrder{}.AvroFullSchema()),
+		),
+	),
+	Retry:     acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Mandatory: true,
+}
+
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubOrderPlaced  *acemq.Publisher[OrderPlaced]
 	pubOrderShipped *acemq.Publisher[OrderShipped]
 	pubCancelOrder  *acemq.Publisher[CancelOrder]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubOrderPlaced:  acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWithFunc[OrderPlaced](orderPlacedCodec)),
-		pubOrderShipped: acemq.NewPublisher[OrderShipped](conn, Exchange, OrderShippedRoutingKey, acemq.PublishWithFunc[OrderShipped](orderShippedCodec)),
-		pubCancelOrder:  acemq.NewPublisher[CancelOrder](conn, Exchange, CancelOrderRoutingKey, acemq.PublishWithFunc[CancelOrder](cancelOrderCodec), acemq.Mandatory[CancelOrder]()),
+		pubOrderPlaced:  orderPlacedSpec.Publisher(conn),
+		pubOrderShipped: orderShippedSpec.Publisher(conn),
+		pubCancelOrder:  cancelOrderSpec.Publisher(conn),
 	}
 }
 
-// PublishOrderPlaced publishes m to Exchange with routing key "order.placed" and waits for the broker's confirm.
-func (p *Publisher) PublishOrderPlaced(ctx context.Context, m OrderPlaced, opts ...acemq.EnvelopeOption) error {
+// PublishOrderPlaced publishes m to Exchange with routing key "order.placed" and waits
+// for the broker's confirm.
+func (p *Publisher) PublishOrderPlaced(
+	ctx context.Context,
+	m OrderPlaced,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubOrderPlaced.Send(ctx, m, opts...)
 }
 
-// PublishOrderPlacedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishOrderPlacedBatch(ctx context.Context, ms []OrderPlaced, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishOrderPlacedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishOrderPlacedBatch(
+	ctx context.Context,
+	ms []OrderPlaced,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubOrderPlaced.SendAll(ctx, ms, opts...)
 }
 
-// PublishOrderShipped publishes m to Exchange with routing key "order.shipped" and waits for the broker's confirm.
-func (p *Publisher) PublishOrderShipped(ctx context.Context, m OrderShipped, opts ...acemq.EnvelopeOption) error {
+// PublishOrderShipped publishes m to Exchange with routing key "order.shipped" and waits
+// for the broker's confirm.
+func (p *Publisher) PublishOrderShipped(
+	ctx context.Context,
+	m OrderShipped,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubOrderShipped.Send(ctx, m, opts...)
 }
 
-// PublishOrderShippedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishOrderShippedBatch(ctx context.Context, ms []OrderShipped, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishOrderShippedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishOrderShippedBatch(
+	ctx context.Context,
+	ms []OrderShipped,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubOrderShipped.SendAll(ctx, ms, opts...)
 }
 
-// SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key "cancel.order") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) SendCancelOrder(ctx context.Context, m CancelOrder, opts ...acemq.EnvelopeOption) error {
+// SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key
+// "cancel.order") and waits for the broker's confirm. One that reaches no queue fails
+// with an error matching acemq.ErrUnroutable.
+func (p *Publisher) SendCancelOrder(
+	ctx context.Context,
+	m CancelOrder,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubCancelOrder.Send(ctx, m, opts...)
 }
 
-// SendCancelOrderBatch sends each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) SendCancelOrderBatch(ctx context.Context, ms []CancelOrder, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// SendCancelOrderBatch sends each of ms, in order, and returns what the broker said of
+// each.
+func (p *Publisher) SendCancelOrderBatch(
+	ctx context.Context,
+	ms []CancelOrder,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubCancelOrder.SendAll(ctx, ms, opts...)
-}
-
-// orderPlacedCodec builds the avro-registered codec of OrderPlaced from what conn carries.
-func orderPlacedCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	return avro.RegisteredOn(conn, "orders-order.placed", OrderPlaced{}.AvroSchema(), avro.ReaderSchema(OrderPlaced{}.AvroFullSchema()))
-}
-
-// orderShippedCodec builds the avro-registered codec of OrderShipped from what conn carries.
-func orderShippedCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	return avro.RegisteredOn(conn, "orders-shipped-value", OrderShipped{}.AvroSchema(), avro.ReaderSchema(OrderShipped{}.AvroFullSchema()))
-}
-
-// cancelOrderCodec builds the encrypted avro-registered codec of CancelOrder from what conn carries.
-func cancelOrderCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	inner, err := avro.RegisteredOn(conn, "orders-cancel.order", CancelOrder{}.AvroSchema(), avro.ReaderSchema(CancelOrder{}.AvroFullSchema()))
-	if err != nil {
-		return nil, err
-	}
-	kr, err := crypto.KeyringFrom(conn)
-	if err != nil {
-		return nil, err
-	}
-	return crypto.Wrap(inner, kr), nil
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue
 // <service>.order.placed bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderPlaced], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(conn, opts)...)
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeOrderPlaced(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[OrderPlaced],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return orderPlacedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // OrderPlacedQueue returns the queue on which service consumes OrderPlaced events,
 // <service>.order.placed, as ConsumeOrderPlaced names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func OrderPlacedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
+	return orderPlacedSpec.QueueOf(service)
 }
 
-// orderPlacedTopology adds a consumer queue of OrderPlaced events to t.
-func orderPlacedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, orderPlacedRetry()).
-		Binding(queue, Exchange, OrderPlacedRoutingKey)
-}
-
-// orderPlacedRetry is the contract's retry policy for OrderPlaced: 5 attempts, exponential from 1s to 1m.
-func orderPlacedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// orderPlacedConsumeOptions puts the contract's consume options before opts.
-func orderPlacedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWithFunc(conn, orderPlacedCodec),
-		acemq.RetryWith(orderPlacedRetry()),
-	}, opts...)
-}
-
-// ConsumeOrderShipped declares what service needs to consume OrderShipped events (the queue
-// <service>.order.shipped bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeOrderShipped(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderShipped], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, OrderShippedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, orderShippedTopology(newTopology(), queue), queue, h, orderShippedConsumeOptions(conn, opts)...)
+// ConsumeOrderShipped declares what service needs to consume OrderShipped events (the
+// queue <service>.order.shipped bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeOrderShipped(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[OrderShipped],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return orderShippedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // OrderShippedQueue returns the queue on which service consumes OrderShipped events,
 // <service>.order.shipped, as ConsumeOrderShipped names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func OrderShippedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, OrderShippedRoutingKey)
+	return orderShippedSpec.QueueOf(service)
 }
 
-// orderShippedTopology adds a consumer queue of OrderShipped events to t.
-func orderShippedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, orderShippedRetry()).
-		Binding(queue, Exchange, OrderShippedRoutingKey)
-}
-
-// orderShippedRetry is the contract's retry policy for OrderShipped: 5 attempts, exponential from 1s to 1m.
-func orderShippedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// orderShippedConsumeOptions puts the contract's consume options before opts.
-func orderShippedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWithFunc(conn, orderShippedCodec),
-		acemq.RetryWith(orderShippedRetry()),
-	}, opts...)
-}
-
-// ConsumeCancelOrder declares CancelOrderQueue (bound to Exchange, with its dead-letter and
-// retry queues) and delivers each CancelOrder command to h. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeCancelOrder(ctx context.Context, conn *acemq.Conn, h acemq.Handler[CancelOrder], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, cancelOrderTopology(newTopology()), CancelOrderQueue, h, cancelOrderConsumeOptions(conn, opts)...)
-}
-
-// cancelOrderTopology adds the queue of command CancelOrder to t.
-func cancelOrderTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(CancelOrderQueue).
-		DeadLetters(CancelOrderQueue).
-		Retries(CancelOrderQueue, cancelOrderRetry()).
-		Binding(CancelOrderQueue, Exchange, CancelOrderRoutingKey)
-}
-
-// cancelOrderRetry is the contract's retry policy for CancelOrder: 5 attempts, exponential from 1s to 1m.
-func cancelOrderRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// cancelOrderConsumeOptions puts the contract's consume options before opts.
-func cancelOrderConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWithFunc(conn, cancelOrderCodec),
-		acemq.RetryWith(cancelOrderRetry()),
-	}, opts...)
+// ConsumeCancelOrder declares CancelOrderQueue (bound to Exchange, with its dead-letter
+// and retry queues) and delivers each CancelOrder command to h. The contract's codec,
+// retry policy and required headers apply; opts come after them, so they win.
+func ConsumeCancelOrder(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h acemq.Handler[CancelOrder],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return cancelOrderSpec.Consume(ctx, conn, h, opts...)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -306,31 +303,41 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleOrderPlaced rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event OrderPlaced is not implemented"))
+// HandleOrderPlaced rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleOrderPlaced(
+	context.Context,
+	acemq.Message[OrderPlaced],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "OrderPlaced"))
 }
 
-// HandleOrderShipped rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleOrderShipped(context.Context, acemq.Message[OrderShipped]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event OrderShipped is not implemented"))
+// HandleOrderShipped rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleOrderShipped(
+	context.Context,
+	acemq.Message[OrderShipped],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "OrderShipped"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeOrderPlaced(ctx, conn, service, h.HandleOrderPlaced, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumeOrderShipped(ctx, conn, service, h.HandleOrderShipped, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		orderPlacedSpec.Subscriber(conn, service, h.HandleOrderPlaced, opts...),
+		orderShippedSpec.Subscriber(conn, service, h.HandleOrderShipped, opts...),
+	)
 }
 
 // Handlers is the handler set of the service that owns the orders domain:
@@ -348,91 +355,74 @@ type Handlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedHandlers struct{}
 
-// HandleCancelOrder rejects the message: it is not implemented.
-func (UnimplementedHandlers) HandleCancelOrder(context.Context, acemq.Message[CancelOrder]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: command CancelOrder is not implemented"))
+// HandleCancelOrder rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleCancelOrder(
+	context.Context,
+	acemq.Message[CancelOrder],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("command", "CancelOrder"))
 }
 
-// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to
+// implement Handlers.
 func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
 
-// Serve consumes every command and serves every RPC of the domain, delivering
-// each to its method of h. It stops what it started when one fails to start.
-func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeCancelOrder(ctx, conn, h.HandleCancelOrder, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// Serve consumes every command and serves every RPC of the domain, delivering each to its
+// method of h. It stops what it started when one fails to start.
+func Serve(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h Handlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(ctx, cancelOrderSpec.Consumer(conn, h.HandleCancelOrder, opts...))
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptOrderPlaced returns a ConnOption adding a publish interceptor that runs
 // for OrderPlaced messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptOrderPlaced(fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error) acemq.ConnOption {
+func InterceptOrderPlaced(
+	fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptOrderShipped returns a ConnOption adding a publish interceptor that runs
 // for OrderShipped messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptOrderShipped(fn func(context.Context, *acemq.PublishContext, *OrderShipped) error) acemq.ConnOption {
+func InterceptOrderShipped(
+	fn func(context.Context, *acemq.PublishContext, *OrderShipped) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptCancelOrder returns a ConnOption adding a publish interceptor that runs
 // for CancelOrder messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptCancelOrder(fn func(context.Context, *acemq.PublishContext, *CancelOrder) error) acemq.ConnOption {
+func InterceptCancelOrder(
+	fn func(context.Context, *acemq.PublishContext, *CancelOrder) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	t = cancelOrderTopology(t)
-	return t
+	return acemqimpl.Topology(Exchange, cancelOrderSpec)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

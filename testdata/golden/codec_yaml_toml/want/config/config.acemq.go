@@ -14,19 +14,19 @@ package config
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 	"github.com/acemq/acemq-gen/runtime/toml"
 	"github.com/acemq/acemq-gen/runtime/yaml"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the config domain's topic exchange, where its events and commands travel.
 const Exchange = "config"
@@ -49,14 +49,14 @@ type SettingChanged struct {
 	ChangedAt time.Time `avro:"changedAt" json:"changedAt"`
 }
 
-// AvroSchema returns the Avro schema of SettingChanged in canonical form, with
-// namespace config.
+// AvroSchema returns the Avro schema of SettingChanged in canonical form, with namespace
+// config.
 func (SettingChanged) AvroSchema() string {
 	return `{"name":"config.SettingChanged","type":"record","fields":[{"name":"key","type":"string"},{"name":"value","type":"string"},{"name":"changedAt","type":{"type":"long","logicalType":"timestamp-millis"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of SettingChanged as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of SettingChanged as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (SettingChanged) AvroFullSchema() string {
 	return `{"type":"record","name":"config.SettingChanged","fields":[{"name":"key","type":"string"},{"name":"value","type":"string"},{"name":"changedAt","type":{"type":"long","logicalType":"timestamp-millis"}}]}`
 }
@@ -72,14 +72,14 @@ type LimitsChanged struct {
 	Labels   map[string]string `avro:"labels" json:"labels"`
 }
 
-// AvroSchema returns the Avro schema of LimitsChanged in canonical form, with
-// namespace config.
+// AvroSchema returns the Avro schema of LimitsChanged in canonical form, with namespace
+// config.
 func (LimitsChanged) AvroSchema() string {
 	return `{"name":"config.LimitsChanged","type":"record","fields":[{"name":"maxItems","type":"int"},{"name":"labels","type":{"type":"map","values":"string"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of LimitsChanged as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of LimitsChanged as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (LimitsChanged) AvroFullSchema() string {
 	return `{"type":"record","name":"config.LimitsChanged","fields":[{"name":"maxItems","type":"int"},{"name":"labels","type":{"type":"map","values":"string"}}]}`
 }
@@ -94,14 +94,14 @@ type ReloadConfig struct {
 	Section string `avro:"section" json:"section"`
 }
 
-// AvroSchema returns the Avro schema of ReloadConfig in canonical form, with
-// namespace config.
+// AvroSchema returns the Avro schema of ReloadConfig in canonical form, with namespace
+// config.
 func (ReloadConfig) AvroSchema() string {
 	return `{"name":"config.ReloadConfig","type":"record","fields":[{"name":"section","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of ReloadConfig as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of ReloadConfig as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (ReloadConfig) AvroFullSchema() string {
 	return `{"type":"record","name":"config.ReloadConfig","fields":[{"name":"section","type":"string"}]}`
 }
@@ -111,169 +111,166 @@ func (ReloadConfig) AvroFingerprint() uint64 {
 	return 0xc2f6ee9dfccfaf17
 }
 
-// Publisher publishes the events and sends the commands of the config domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// settingChangedSpec is the contract of event SettingChanged: yaml codec; 5 attempts,
+// exponential from 1s to 1m.
+var settingChangedSpec = &acemqimpl.MessageSpec[SettingChanged]{
+	Exchange:   Exchange,
+	RoutingKey: SettingChangedRoutingKey,
+	Codec:      acemqimpl.Static(yaml.Codec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// limitsChangedSpec is the contract of event LimitsChanged: toml codec; 5 attempts,
+// exponential from 1s to 1m.
+var limitsChangedSpec = &acemqimpl.MessageSpec[LimitsChanged]{
+	Exchange:   Exchange,
+	RoutingKey: LimitsChangedRoutingKey,
+	Codec:      acemqimpl.Static(toml.Codec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// reloadConfigSpec is the contract of command ReloadConfig: encrypted yaml codec; 5
+// attempts, exponential from 1s to 1m; mandatory.
+var reloadConfigSpec = &acemqimpl.MessageSpec[ReloadConfig]{
+	Exchange:   Exchange,
+	RoutingKey: ReloadConfigRoutingKey,
+	Queue:      ReloadConfigQueue,
+	Codec:      crypto.Encrypted(acemqimpl.Static(yaml.Codec{})),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Mandatory:  true,
+}
+
+// Publisher publishes the events and sends the commands of the config domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubSettingChanged *acemq.Publisher[SettingChanged]
 	pubLimitsChanged  *acemq.Publisher[LimitsChanged]
 	pubReloadConfig   *acemq.Publisher[ReloadConfig]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubSettingChanged: acemq.NewPublisher[SettingChanged](conn, Exchange, SettingChangedRoutingKey, acemq.PublishWith[SettingChanged](yaml.Codec{})),
-		pubLimitsChanged:  acemq.NewPublisher[LimitsChanged](conn, Exchange, LimitsChangedRoutingKey, acemq.PublishWith[LimitsChanged](toml.Codec{})),
-		pubReloadConfig:   acemq.NewPublisher[ReloadConfig](conn, Exchange, ReloadConfigRoutingKey, acemq.PublishWithFunc[ReloadConfig](reloadConfigCodec), acemq.Mandatory[ReloadConfig]()),
+		pubSettingChanged: settingChangedSpec.Publisher(conn),
+		pubLimitsChanged:  limitsChangedSpec.Publisher(conn),
+		pubReloadConfig:   reloadConfigSpec.Publisher(conn),
 	}
 }
 
-// PublishSettingChanged publishes m to Exchange with routing key "setting.changed" and waits for the broker's confirm.
-func (p *Publisher) PublishSettingChanged(ctx context.Context, m SettingChanged, opts ...acemq.EnvelopeOption) error {
+// PublishSettingChanged publishes m to Exchange with routing key "setting.changed" and
+// waits for the broker's confirm.
+func (p *Publisher) PublishSettingChanged(
+	ctx context.Context,
+	m SettingChanged,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubSettingChanged.Send(ctx, m, opts...)
 }
 
-// PublishSettingChangedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishSettingChangedBatch(ctx context.Context, ms []SettingChanged, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishSettingChangedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishSettingChangedBatch(
+	ctx context.Context,
+	ms []SettingChanged,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubSettingChanged.SendAll(ctx, ms, opts...)
 }
 
-// PublishLimitsChanged publishes m to Exchange with routing key "limits.changed" and waits for the broker's confirm.
-func (p *Publisher) PublishLimitsChanged(ctx context.Context, m LimitsChanged, opts ...acemq.EnvelopeOption) error {
+// PublishLimitsChanged publishes m to Exchange with routing key "limits.changed" and
+// waits for the broker's confirm.
+func (p *Publisher) PublishLimitsChanged(
+	ctx context.Context,
+	m LimitsChanged,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubLimitsChanged.Send(ctx, m, opts...)
 }
 
-// PublishLimitsChangedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishLimitsChangedBatch(ctx context.Context, ms []LimitsChanged, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishLimitsChangedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishLimitsChangedBatch(
+	ctx context.Context,
+	ms []LimitsChanged,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubLimitsChanged.SendAll(ctx, ms, opts...)
 }
 
-// SendReloadConfig sends m to the owner of queue "config.reload-config" (routing key "reload.config") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) SendReloadConfig(ctx context.Context, m ReloadConfig, opts ...acemq.EnvelopeOption) error {
+// SendReloadConfig sends m to the owner of queue "config.reload-config" (routing key
+// "reload.config") and waits for the broker's confirm. One that reaches no queue fails
+// with an error matching acemq.ErrUnroutable.
+func (p *Publisher) SendReloadConfig(
+	ctx context.Context,
+	m ReloadConfig,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubReloadConfig.Send(ctx, m, opts...)
 }
 
-// SendReloadConfigBatch sends each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) SendReloadConfigBatch(ctx context.Context, ms []ReloadConfig, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// SendReloadConfigBatch sends each of ms, in order, and returns what the broker said of
+// each.
+func (p *Publisher) SendReloadConfigBatch(
+	ctx context.Context,
+	ms []ReloadConfig,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubReloadConfig.SendAll(ctx, ms, opts...)
 }
 
-// reloadConfigCodec builds the encrypted yaml codec of ReloadConfig from what conn carries.
-func reloadConfigCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	kr, err := crypto.KeyringFrom(conn)
-	if err != nil {
-		return nil, err
-	}
-	return crypto.Wrap(yaml.Codec{}, kr), nil
-}
-
-// ConsumeSettingChanged declares what service needs to consume SettingChanged events (the queue
-// <service>.setting.changed bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeSettingChanged(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[SettingChanged], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, SettingChangedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, settingChangedTopology(newTopology(), queue), queue, h, settingChangedConsumeOptions(conn, opts)...)
+// ConsumeSettingChanged declares what service needs to consume SettingChanged events (the
+// queue <service>.setting.changed bound to Exchange, its dead-letter and retry queues)
+// and delivers each to h. An empty service is refused. The contract's codec, retry policy
+// and required headers apply; opts come after them, so they win.
+func ConsumeSettingChanged(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[SettingChanged],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return settingChangedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // SettingChangedQueue returns the queue on which service consumes SettingChanged events,
-// <service>.setting.changed, as ConsumeSettingChanged names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.setting.changed, as ConsumeSettingChanged names it (acemq.SubscriberQueue):
+// an empty service, or one a queue name cannot hold, is the same error.
 func SettingChangedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, SettingChangedRoutingKey)
+	return settingChangedSpec.QueueOf(service)
 }
 
-// settingChangedTopology adds a consumer queue of SettingChanged events to t.
-func settingChangedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, settingChangedRetry()).
-		Binding(queue, Exchange, SettingChangedRoutingKey)
-}
-
-// settingChangedRetry is the contract's retry policy for SettingChanged: 5 attempts, exponential from 1s to 1m.
-func settingChangedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// settingChangedConsumeOptions puts the contract's consume options before opts.
-func settingChangedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(yaml.Codec{}),
-		acemq.RetryWith(settingChangedRetry()),
-	}, opts...)
-}
-
-// ConsumeLimitsChanged declares what service needs to consume LimitsChanged events (the queue
-// <service>.limits.changed bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeLimitsChanged(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[LimitsChanged], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, LimitsChangedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, limitsChangedTopology(newTopology(), queue), queue, h, limitsChangedConsumeOptions(conn, opts)...)
+// ConsumeLimitsChanged declares what service needs to consume LimitsChanged events (the
+// queue <service>.limits.changed bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeLimitsChanged(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[LimitsChanged],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return limitsChangedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // LimitsChangedQueue returns the queue on which service consumes LimitsChanged events,
 // <service>.limits.changed, as ConsumeLimitsChanged names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func LimitsChangedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, LimitsChangedRoutingKey)
+	return limitsChangedSpec.QueueOf(service)
 }
 
-// limitsChangedTopology adds a consumer queue of LimitsChanged events to t.
-func limitsChangedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, limitsChangedRetry()).
-		Binding(queue, Exchange, LimitsChangedRoutingKey)
-}
-
-// limitsChangedRetry is the contract's retry policy for LimitsChanged: 5 attempts, exponential from 1s to 1m.
-func limitsChangedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// limitsChangedConsumeOptions puts the contract's consume options before opts.
-func limitsChangedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(toml.Codec{}),
-		acemq.RetryWith(limitsChangedRetry()),
-	}, opts...)
-}
-
-// ConsumeReloadConfig declares ReloadConfigQueue (bound to Exchange, with its dead-letter and
-// retry queues) and delivers each ReloadConfig command to h. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeReloadConfig(ctx context.Context, conn *acemq.Conn, h acemq.Handler[ReloadConfig], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, reloadConfigTopology(newTopology()), ReloadConfigQueue, h, reloadConfigConsumeOptions(conn, opts)...)
-}
-
-// reloadConfigTopology adds the queue of command ReloadConfig to t.
-func reloadConfigTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(ReloadConfigQueue).
-		DeadLetters(ReloadConfigQueue).
-		Retries(ReloadConfigQueue, reloadConfigRetry()).
-		Binding(ReloadConfigQueue, Exchange, ReloadConfigRoutingKey)
-}
-
-// reloadConfigRetry is the contract's retry policy for ReloadConfig: 5 attempts, exponential from 1s to 1m.
-func reloadConfigRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// reloadConfigConsumeOptions puts the contract's consume options before opts.
-func reloadConfigConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWithFunc(conn, reloadConfigCodec),
-		acemq.RetryWith(reloadConfigRetry()),
-	}, opts...)
+// ConsumeReloadConfig declares ReloadConfigQueue (bound to Exchange, with its dead-letter
+// and retry queues) and delivers each ReloadConfig command to h. The contract's codec,
+// retry policy and required headers apply; opts come after them, so they win.
+func ConsumeReloadConfig(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h acemq.Handler[ReloadConfig],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return reloadConfigSpec.Consume(ctx, conn, h, opts...)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -293,31 +290,42 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleSettingChanged rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleSettingChanged(context.Context, acemq.Message[SettingChanged]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event SettingChanged is not implemented"))
+// HandleSettingChanged rejects the message with an error matching
+// acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleSettingChanged(
+	context.Context,
+	acemq.Message[SettingChanged],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "SettingChanged"))
 }
 
-// HandleLimitsChanged rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleLimitsChanged(context.Context, acemq.Message[LimitsChanged]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event LimitsChanged is not implemented"))
+// HandleLimitsChanged rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleLimitsChanged(
+	context.Context,
+	acemq.Message[LimitsChanged],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "LimitsChanged"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeSettingChanged(ctx, conn, service, h.HandleSettingChanged, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumeLimitsChanged(ctx, conn, service, h.HandleLimitsChanged, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		settingChangedSpec.Subscriber(conn, service, h.HandleSettingChanged, opts...),
+		limitsChangedSpec.Subscriber(conn, service, h.HandleLimitsChanged, opts...),
+	)
 }
 
 // Handlers is the handler set of the service that owns the config domain:
@@ -335,91 +343,74 @@ type Handlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedHandlers struct{}
 
-// HandleReloadConfig rejects the message: it is not implemented.
-func (UnimplementedHandlers) HandleReloadConfig(context.Context, acemq.Message[ReloadConfig]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: command ReloadConfig is not implemented"))
+// HandleReloadConfig rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleReloadConfig(
+	context.Context,
+	acemq.Message[ReloadConfig],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("command", "ReloadConfig"))
 }
 
-// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to
+// implement Handlers.
 func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
 
-// Serve consumes every command and serves every RPC of the domain, delivering
-// each to its method of h. It stops what it started when one fails to start.
-func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeReloadConfig(ctx, conn, h.HandleReloadConfig, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// Serve consumes every command and serves every RPC of the domain, delivering each to its
+// method of h. It stops what it started when one fails to start.
+func Serve(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h Handlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(ctx, reloadConfigSpec.Consumer(conn, h.HandleReloadConfig, opts...))
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptSettingChanged returns a ConnOption adding a publish interceptor that runs
 // for SettingChanged messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptSettingChanged(fn func(context.Context, *acemq.PublishContext, *SettingChanged) error) acemq.ConnOption {
+func InterceptSettingChanged(
+	fn func(context.Context, *acemq.PublishContext, *SettingChanged) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptLimitsChanged returns a ConnOption adding a publish interceptor that runs
 // for LimitsChanged messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptLimitsChanged(fn func(context.Context, *acemq.PublishContext, *LimitsChanged) error) acemq.ConnOption {
+func InterceptLimitsChanged(
+	fn func(context.Context, *acemq.PublishContext, *LimitsChanged) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptReloadConfig returns a ConnOption adding a publish interceptor that runs
 // for ReloadConfig messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptReloadConfig(fn func(context.Context, *acemq.PublishContext, *ReloadConfig) error) acemq.ConnOption {
+func InterceptReloadConfig(
+	fn func(context.Context, *acemq.PublishContext, *ReloadConfig) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	t = reloadConfigTopology(t)
-	return t
+	return acemqimpl.Topology(Exchange, reloadConfigSpec)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

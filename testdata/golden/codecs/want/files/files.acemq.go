@@ -14,16 +14,16 @@ package files
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the files domain's topic exchange, where its events and commands travel.
 const Exchange = "files"
@@ -36,8 +36,8 @@ const (
 	FileIndexedRoutingKey = "file.indexed"
 	// DeleteFileRoutingKey is the routing key of command DeleteFile on Exchange.
 	DeleteFileRoutingKey = "delete.file"
-	// DeleteFileQueue is the queue that owns command DeleteFile; it is bound to Exchange
-	// with DeleteFileRoutingKey.
+	// DeleteFileQueue is the queue that owns command DeleteFile; it is bound to Exchange with
+	// DeleteFileRoutingKey.
 	DeleteFileQueue = "files.delete-file"
 )
 
@@ -46,14 +46,14 @@ type LineWritten struct {
 	Text string `avro:"text" json:"text"`
 }
 
-// AvroSchema returns the Avro schema of LineWritten in canonical form, with
-// namespace files.
+// AvroSchema returns the Avro schema of LineWritten in canonical form, with namespace
+// files.
 func (LineWritten) AvroSchema() string {
 	return `{"name":"files.LineWritten","type":"record","fields":[{"name":"text","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of LineWritten as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of LineWritten as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (LineWritten) AvroFullSchema() string {
 	return `{"type":"record","name":"files.LineWritten","fields":[{"name":"text","type":"string"}]}`
 }
@@ -84,14 +84,14 @@ type BlobStored struct {
 	Data []byte `avro:"data" json:"data"`
 }
 
-// AvroSchema returns the Avro schema of BlobStored in canonical form, with
-// namespace files.
+// AvroSchema returns the Avro schema of BlobStored in canonical form, with namespace
+// files.
 func (BlobStored) AvroSchema() string {
 	return `{"name":"files.BlobStored","type":"record","fields":[{"name":"data","type":"bytes"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of BlobStored as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of BlobStored as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (BlobStored) AvroFullSchema() string {
 	return `{"type":"record","name":"files.BlobStored","fields":[{"name":"data","type":"bytes"}]}`
 }
@@ -117,14 +117,14 @@ type FileIndexed struct {
 	Path string `avro:"path" json:"path"`
 }
 
-// AvroSchema returns the Avro schema of FileIndexed in canonical form, with
-// namespace files.
+// AvroSchema returns the Avro schema of FileIndexed in canonical form, with namespace
+// files.
 func (FileIndexed) AvroSchema() string {
 	return `{"name":"files.FileIndexed","type":"record","fields":[{"name":"path","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of FileIndexed as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of FileIndexed as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (FileIndexed) AvroFullSchema() string {
 	return `{"type":"record","name":"files.FileIndexed","fields":[{"name":"path","type":"string"}]}`
 }
@@ -139,14 +139,14 @@ type DeleteFile struct {
 	Path string `avro:"path" json:"path"`
 }
 
-// AvroSchema returns the Avro schema of DeleteFile in canonical form, with
-// namespace files.
+// AvroSchema returns the Avro schema of DeleteFile in canonical form, with namespace
+// files.
 func (DeleteFile) AvroSchema() string {
 	return `{"name":"files.DeleteFile","type":"record","fields":[{"name":"path","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of DeleteFile as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of DeleteFile as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (DeleteFile) AvroFullSchema() string {
 	return `{"type":"record","name":"files.DeleteFile","fields":[{"name":"path","type":"string"}]}`
 }
@@ -172,8 +172,46 @@ func (m *DeleteFile) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// Publisher publishes the events and sends the commands of the files domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// lineWrittenSpec is the contract of event LineWritten: text codec; 5 attempts,
+// exponential from 1s to 1m.
+var lineWrittenSpec = &acemqimpl.MessageSpec[LineWritten]{
+	Exchange:   Exchange,
+	RoutingKey: LineWrittenRoutingKey,
+	Codec:      acemqimpl.Static(acemq.StringCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// blobStoredSpec is the contract of event BlobStored: bytes codec; 5 attempts,
+// exponential from 1s to 1m.
+var blobStoredSpec = &acemqimpl.MessageSpec[BlobStored]{
+	Exchange:   Exchange,
+	RoutingKey: BlobStoredRoutingKey,
+	Codec:      acemqimpl.Static(acemq.BytesCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// fileIndexedSpec is the contract of event FileIndexed: json codec; 5 attempts,
+// exponential from 1s to 1m.
+var fileIndexedSpec = &acemqimpl.MessageSpec[FileIndexed]{
+	Exchange:   Exchange,
+	RoutingKey: FileIndexedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// deleteFileSpec is the contract of command DeleteFile: text codec; 5 attempts,
+// exponential from 1s to 1m; mandatory.
+var deleteFileSpec = &acemqimpl.MessageSpec[DeleteFile]{
+	Exchange:   Exchange,
+	RoutingKey: DeleteFileRoutingKey,
+	Queue:      DeleteFileQueue,
+	Codec:      acemqimpl.Static(acemq.StringCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Mandatory:  true,
+}
+
+// Publisher publishes the events and sends the commands of the files domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubLineWritten *acemq.Publisher[LineWritten]
 	pubBlobStored  *acemq.Publisher[BlobStored]
@@ -181,203 +219,171 @@ type Publisher struct {
 	pubDeleteFile  *acemq.Publisher[DeleteFile]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubLineWritten: acemq.NewPublisher[LineWritten](conn, Exchange, LineWrittenRoutingKey, acemq.PublishWith[LineWritten](acemq.StringCodec{})),
-		pubBlobStored:  acemq.NewPublisher[BlobStored](conn, Exchange, BlobStoredRoutingKey, acemq.PublishWith[BlobStored](acemq.BytesCodec{})),
-		pubFileIndexed: acemq.NewPublisher[FileIndexed](conn, Exchange, FileIndexedRoutingKey, acemq.PublishWith[FileIndexed](acemq.JSONCodec{})),
-		pubDeleteFile:  acemq.NewPublisher[DeleteFile](conn, Exchange, DeleteFileRoutingKey, acemq.PublishWith[DeleteFile](acemq.StringCodec{}), acemq.Mandatory[DeleteFile]()),
+		pubLineWritten: lineWrittenSpec.Publisher(conn),
+		pubBlobStored:  blobStoredSpec.Publisher(conn),
+		pubFileIndexed: fileIndexedSpec.Publisher(conn),
+		pubDeleteFile:  deleteFileSpec.Publisher(conn),
 	}
 }
 
-// PublishLineWritten publishes m to Exchange with routing key "line.written" and waits for the broker's confirm.
-func (p *Publisher) PublishLineWritten(ctx context.Context, m LineWritten, opts ...acemq.EnvelopeOption) error {
+// PublishLineWritten publishes m to Exchange with routing key "line.written" and waits
+// for the broker's confirm.
+func (p *Publisher) PublishLineWritten(
+	ctx context.Context,
+	m LineWritten,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubLineWritten.Send(ctx, m, opts...)
 }
 
-// PublishLineWrittenBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishLineWrittenBatch(ctx context.Context, ms []LineWritten, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishLineWrittenBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishLineWrittenBatch(
+	ctx context.Context,
+	ms []LineWritten,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubLineWritten.SendAll(ctx, ms, opts...)
 }
 
-// PublishBlobStored publishes m to Exchange with routing key "blob.stored" and waits for the broker's confirm.
-func (p *Publisher) PublishBlobStored(ctx context.Context, m BlobStored, opts ...acemq.EnvelopeOption) error {
+// PublishBlobStored publishes m to Exchange with routing key "blob.stored" and waits for
+// the broker's confirm.
+func (p *Publisher) PublishBlobStored(
+	ctx context.Context,
+	m BlobStored,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubBlobStored.Send(ctx, m, opts...)
 }
 
-// PublishBlobStoredBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishBlobStoredBatch(ctx context.Context, ms []BlobStored, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishBlobStoredBatch publishes each of ms, in order, and returns what the broker said
+// of each.
+func (p *Publisher) PublishBlobStoredBatch(
+	ctx context.Context,
+	ms []BlobStored,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubBlobStored.SendAll(ctx, ms, opts...)
 }
 
-// PublishFileIndexed publishes m to Exchange with routing key "file.indexed" and waits for the broker's confirm.
-func (p *Publisher) PublishFileIndexed(ctx context.Context, m FileIndexed, opts ...acemq.EnvelopeOption) error {
+// PublishFileIndexed publishes m to Exchange with routing key "file.indexed" and waits
+// for the broker's confirm.
+func (p *Publisher) PublishFileIndexed(
+	ctx context.Context,
+	m FileIndexed,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubFileIndexed.Send(ctx, m, opts...)
 }
 
-// PublishFileIndexedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishFileIndexedBatch(ctx context.Context, ms []FileIndexed, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishFileIndexedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishFileIndexedBatch(
+	ctx context.Context,
+	ms []FileIndexed,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubFileIndexed.SendAll(ctx, ms, opts...)
 }
 
-// SendDeleteFile sends m to the owner of queue "files.delete-file" (routing key "delete.file") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) SendDeleteFile(ctx context.Context, m DeleteFile, opts ...acemq.EnvelopeOption) error {
+// SendDeleteFile sends m to the owner of queue "files.delete-file" (routing key
+// "delete.file") and waits for the broker's confirm. One that reaches no queue fails with
+// an error matching acemq.ErrUnroutable.
+func (p *Publisher) SendDeleteFile(
+	ctx context.Context,
+	m DeleteFile,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubDeleteFile.Send(ctx, m, opts...)
 }
 
-// SendDeleteFileBatch sends each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) SendDeleteFileBatch(ctx context.Context, ms []DeleteFile, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// SendDeleteFileBatch sends each of ms, in order, and returns what the broker said of
+// each.
+func (p *Publisher) SendDeleteFileBatch(
+	ctx context.Context,
+	ms []DeleteFile,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubDeleteFile.SendAll(ctx, ms, opts...)
 }
 
 // ConsumeLineWritten declares what service needs to consume LineWritten events (the queue
 // <service>.line.written bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeLineWritten(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[LineWritten], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, LineWrittenRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, lineWrittenTopology(newTopology(), queue), queue, h, lineWrittenConsumeOptions(conn, opts)...)
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeLineWritten(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[LineWritten],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return lineWrittenSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // LineWrittenQueue returns the queue on which service consumes LineWritten events,
 // <service>.line.written, as ConsumeLineWritten names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func LineWrittenQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, LineWrittenRoutingKey)
-}
-
-// lineWrittenTopology adds a consumer queue of LineWritten events to t.
-func lineWrittenTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, lineWrittenRetry()).
-		Binding(queue, Exchange, LineWrittenRoutingKey)
-}
-
-// lineWrittenRetry is the contract's retry policy for LineWritten: 5 attempts, exponential from 1s to 1m.
-func lineWrittenRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// lineWrittenConsumeOptions puts the contract's consume options before opts.
-func lineWrittenConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.StringCodec{}),
-		acemq.RetryWith(lineWrittenRetry()),
-	}, opts...)
+	return lineWrittenSpec.QueueOf(service)
 }
 
 // ConsumeBlobStored declares what service needs to consume BlobStored events (the queue
-// <service>.blob.stored bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeBlobStored(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[BlobStored], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, BlobStoredRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, blobStoredTopology(newTopology(), queue), queue, h, blobStoredConsumeOptions(conn, opts)...)
+// <service>.blob.stored bound to Exchange, its dead-letter and retry queues) and delivers
+// each to h. An empty service is refused. The contract's codec, retry policy and required
+// headers apply; opts come after them, so they win.
+func ConsumeBlobStored(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[BlobStored],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return blobStoredSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // BlobStoredQueue returns the queue on which service consumes BlobStored events,
-// <service>.blob.stored, as ConsumeBlobStored names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.blob.stored, as ConsumeBlobStored names it (acemq.SubscriberQueue): an empty
+// service, or one a queue name cannot hold, is the same error.
 func BlobStoredQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, BlobStoredRoutingKey)
-}
-
-// blobStoredTopology adds a consumer queue of BlobStored events to t.
-func blobStoredTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, blobStoredRetry()).
-		Binding(queue, Exchange, BlobStoredRoutingKey)
-}
-
-// blobStoredRetry is the contract's retry policy for BlobStored: 5 attempts, exponential from 1s to 1m.
-func blobStoredRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// blobStoredConsumeOptions puts the contract's consume options before opts.
-func blobStoredConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.BytesCodec{}),
-		acemq.RetryWith(blobStoredRetry()),
-	}, opts...)
+	return blobStoredSpec.QueueOf(service)
 }
 
 // ConsumeFileIndexed declares what service needs to consume FileIndexed events (the queue
 // <service>.file.indexed bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeFileIndexed(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[FileIndexed], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, FileIndexedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, fileIndexedTopology(newTopology(), queue), queue, h, fileIndexedConsumeOptions(conn, opts)...)
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeFileIndexed(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[FileIndexed],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return fileIndexedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // FileIndexedQueue returns the queue on which service consumes FileIndexed events,
 // <service>.file.indexed, as ConsumeFileIndexed names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func FileIndexedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, FileIndexedRoutingKey)
-}
-
-// fileIndexedTopology adds a consumer queue of FileIndexed events to t.
-func fileIndexedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, fileIndexedRetry()).
-		Binding(queue, Exchange, FileIndexedRoutingKey)
-}
-
-// fileIndexedRetry is the contract's retry policy for FileIndexed: 5 attempts, exponential from 1s to 1m.
-func fileIndexedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// fileIndexedConsumeOptions puts the contract's consume options before opts.
-func fileIndexedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(fileIndexedRetry()),
-	}, opts...)
+	return fileIndexedSpec.QueueOf(service)
 }
 
 // ConsumeDeleteFile declares DeleteFileQueue (bound to Exchange, with its dead-letter and
 // retry queues) and delivers each DeleteFile command to h. The contract's codec, retry
 // policy and required headers apply; opts come after them, so they win.
-func ConsumeDeleteFile(ctx context.Context, conn *acemq.Conn, h acemq.Handler[DeleteFile], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, deleteFileTopology(newTopology()), DeleteFileQueue, h, deleteFileConsumeOptions(conn, opts)...)
-}
-
-// deleteFileTopology adds the queue of command DeleteFile to t.
-func deleteFileTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(DeleteFileQueue).
-		DeadLetters(DeleteFileQueue).
-		Retries(DeleteFileQueue, deleteFileRetry()).
-		Binding(DeleteFileQueue, Exchange, DeleteFileRoutingKey)
-}
-
-// deleteFileRetry is the contract's retry policy for DeleteFile: 5 attempts, exponential from 1s to 1m.
-func deleteFileRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// deleteFileConsumeOptions puts the contract's consume options before opts.
-func deleteFileConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.StringCodec{}),
-		acemq.RetryWith(deleteFileRetry()),
-	}, opts...)
+func ConsumeDeleteFile(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h acemq.Handler[DeleteFile],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return deleteFileSpec.Consume(ctx, conn, h, opts...)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -399,39 +405,50 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleLineWritten rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleLineWritten(context.Context, acemq.Message[LineWritten]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event LineWritten is not implemented"))
+// HandleLineWritten rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleLineWritten(
+	context.Context,
+	acemq.Message[LineWritten],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "LineWritten"))
 }
 
-// HandleBlobStored rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleBlobStored(context.Context, acemq.Message[BlobStored]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event BlobStored is not implemented"))
+// HandleBlobStored rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleBlobStored(
+	context.Context,
+	acemq.Message[BlobStored],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "BlobStored"))
 }
 
-// HandleFileIndexed rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleFileIndexed(context.Context, acemq.Message[FileIndexed]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event FileIndexed is not implemented"))
+// HandleFileIndexed rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleFileIndexed(
+	context.Context,
+	acemq.Message[FileIndexed],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "FileIndexed"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeLineWritten(ctx, conn, service, h.HandleLineWritten, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumeBlobStored(ctx, conn, service, h.HandleBlobStored, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumeFileIndexed(ctx, conn, service, h.HandleFileIndexed, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		lineWrittenSpec.Subscriber(conn, service, h.HandleLineWritten, opts...),
+		blobStoredSpec.Subscriber(conn, service, h.HandleBlobStored, opts...),
+		fileIndexedSpec.Subscriber(conn, service, h.HandleFileIndexed, opts...),
+	)
 }
 
 // Handlers is the handler set of the service that owns the files domain:
@@ -449,98 +466,83 @@ type Handlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedHandlers struct{}
 
-// HandleDeleteFile rejects the message: it is not implemented.
-func (UnimplementedHandlers) HandleDeleteFile(context.Context, acemq.Message[DeleteFile]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: command DeleteFile is not implemented"))
+// HandleDeleteFile rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleDeleteFile(
+	context.Context,
+	acemq.Message[DeleteFile],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("command", "DeleteFile"))
 }
 
-// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to
+// implement Handlers.
 func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
 
-// Serve consumes every command and serves every RPC of the domain, delivering
-// each to its method of h. It stops what it started when one fails to start.
-func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeDeleteFile(ctx, conn, h.HandleDeleteFile, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// Serve consumes every command and serves every RPC of the domain, delivering each to its
+// method of h. It stops what it started when one fails to start.
+func Serve(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h Handlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(ctx, deleteFileSpec.Consumer(conn, h.HandleDeleteFile, opts...))
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptLineWritten returns a ConnOption adding a publish interceptor that runs
 // for LineWritten messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptLineWritten(fn func(context.Context, *acemq.PublishContext, *LineWritten) error) acemq.ConnOption {
+func InterceptLineWritten(
+	fn func(context.Context, *acemq.PublishContext, *LineWritten) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptBlobStored returns a ConnOption adding a publish interceptor that runs
 // for BlobStored messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptBlobStored(fn func(context.Context, *acemq.PublishContext, *BlobStored) error) acemq.ConnOption {
+func InterceptBlobStored(
+	fn func(context.Context, *acemq.PublishContext, *BlobStored) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptFileIndexed returns a ConnOption adding a publish interceptor that runs
 // for FileIndexed messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptFileIndexed(fn func(context.Context, *acemq.PublishContext, *FileIndexed) error) acemq.ConnOption {
+func InterceptFileIndexed(
+	fn func(context.Context, *acemq.PublishContext, *FileIndexed) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptDeleteFile returns a ConnOption adding a publish interceptor that runs
 // for DeleteFile messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptDeleteFile(fn func(context.Context, *acemq.PublishContext, *DeleteFile) error) acemq.ConnOption {
+func InterceptDeleteFile(
+	fn func(context.Context, *acemq.PublishContext, *DeleteFile) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	t = deleteFileTopology(t)
-	return t
+	return acemqimpl.Topology(Exchange, deleteFileSpec)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

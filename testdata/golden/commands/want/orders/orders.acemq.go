@@ -11,16 +11,16 @@ package orders
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the orders domain's topic exchange, where its events and commands travel.
 const Exchange = "orders"
@@ -37,8 +37,8 @@ const (
 	RefundOrderQueue = "payments.refunds"
 	// ShipHTTPOrderRoutingKey is the routing key of command ShipHTTPOrder on Exchange.
 	ShipHTTPOrderRoutingKey = "ship.http.order"
-	// ShipHTTPOrderQueue is the queue that owns command ShipHTTPOrder; it is bound to Exchange
-	// with ShipHTTPOrderRoutingKey.
+	// ShipHTTPOrderQueue is the queue that owns command ShipHTTPOrder; it is bound to
+	// Exchange with ShipHTTPOrderRoutingKey.
 	ShipHTTPOrderQueue = "orders.ship-http-order"
 )
 
@@ -48,14 +48,14 @@ type CancelOrder struct {
 	Reason  string `avro:"reason" json:"reason"`
 }
 
-// AvroSchema returns the Avro schema of CancelOrder in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of CancelOrder in canonical form, with namespace
+// orders.
 func (CancelOrder) AvroSchema() string {
 	return `{"name":"orders.CancelOrder","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"reason","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (CancelOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.CancelOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"reason","type":"string"}]}`
 }
@@ -71,14 +71,14 @@ type RefundOrder struct {
 	AmountCents int64  `avro:"amountCents" json:"amountCents"`
 }
 
-// AvroSchema returns the Avro schema of RefundOrder in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of RefundOrder in canonical form, with namespace
+// orders.
 func (RefundOrder) AvroSchema() string {
 	return `{"name":"orders.RefundOrder","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"amountCents","type":"long"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of RefundOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of RefundOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (RefundOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.RefundOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"amountCents","type":"long"}]}`
 }
@@ -95,14 +95,14 @@ type ShipHTTPOrder struct {
 	UTF8Name string `avro:"utf8Name" json:"utf8Name"`
 }
 
-// AvroSchema returns the Avro schema of ShipHTTPOrder in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of ShipHTTPOrder in canonical form, with namespace
+// orders.
 func (ShipHTTPOrder) AvroSchema() string {
 	return `{"name":"orders.ShipHTTPOrder","type":"record","fields":[{"name":"url","type":"string"},{"name":"apiKey","type":"string"},{"name":"utf8Name","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of ShipHTTPOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of ShipHTTPOrder as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (ShipHTTPOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.ShipHTTPOrder","fields":[{"name":"url","type":"string"},{"name":"apiKey","type":"string"},{"name":"utf8Name","type":"string"}]}`
 }
@@ -112,136 +112,156 @@ func (ShipHTTPOrder) AvroFingerprint() uint64 {
 	return 0x41609f414725eaf6
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// cancelOrderSpec is the contract of command CancelOrder: json codec; 5 attempts,
+// exponential from 1s to 1m; mandatory.
+var cancelOrderSpec = &acemqimpl.MessageSpec[CancelOrder]{
+	Exchange:   Exchange,
+	RoutingKey: CancelOrderRoutingKey,
+	Queue:      CancelOrderQueue,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Mandatory:  true,
+}
+
+// refundOrderSpec is the contract of command RefundOrder: json codec; 5 attempts,
+// exponential from 1s to 1m; schema version 3; mandatory.
+var refundOrderSpec = &acemqimpl.MessageSpec[RefundOrder]{
+	Exchange:   Exchange,
+	RoutingKey: RefundOrderRoutingKey,
+	Queue:      RefundOrderQueue,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Version:    3,
+	Mandatory:  true,
+}
+
+// shipHTTPOrderSpec is the contract of command ShipHTTPOrder: json codec; 5 attempts,
+// exponential from 1s to 1m; mandatory.
+var shipHTTPOrderSpec = &acemqimpl.MessageSpec[ShipHTTPOrder]{
+	Exchange:   Exchange,
+	RoutingKey: ShipHTTPOrderRoutingKey,
+	Queue:      ShipHTTPOrderQueue,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Mandatory:  true,
+}
+
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubCancelOrder   *acemq.Publisher[CancelOrder]
 	pubRefundOrder   *acemq.Publisher[RefundOrder]
 	pubShipHTTPOrder *acemq.Publisher[ShipHTTPOrder]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubCancelOrder:   acemq.NewPublisher[CancelOrder](conn, Exchange, CancelOrderRoutingKey, acemq.PublishWith[CancelOrder](acemq.JSONCodec{}), acemq.Mandatory[CancelOrder]()),
-		pubRefundOrder:   acemq.NewPublisher[RefundOrder](conn, Exchange, RefundOrderRoutingKey, acemq.PublishWith[RefundOrder](acemq.JSONCodec{}), acemq.Mandatory[RefundOrder](), acemq.WithEnvelope[RefundOrder](acemq.SchemaVersion(3))),
-		pubShipHTTPOrder: acemq.NewPublisher[ShipHTTPOrder](conn, Exchange, ShipHTTPOrderRoutingKey, acemq.PublishWith[ShipHTTPOrder](acemq.JSONCodec{}), acemq.Mandatory[ShipHTTPOrder]()),
+		pubCancelOrder:   cancelOrderSpec.Publisher(conn),
+		pubRefundOrder:   refundOrderSpec.Publisher(conn),
+		pubShipHTTPOrder: shipHTTPOrderSpec.Publisher(conn),
 	}
 }
 
-// SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key "cancel.order") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) SendCancelOrder(ctx context.Context, m CancelOrder, opts ...acemq.EnvelopeOption) error {
+// SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key
+// "cancel.order") and waits for the broker's confirm. One that reaches no queue fails
+// with an error matching acemq.ErrUnroutable.
+func (p *Publisher) SendCancelOrder(
+	ctx context.Context,
+	m CancelOrder,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubCancelOrder.Send(ctx, m, opts...)
 }
 
-// SendCancelOrderBatch sends each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) SendCancelOrderBatch(ctx context.Context, ms []CancelOrder, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// SendCancelOrderBatch sends each of ms, in order, and returns what the broker said of
+// each.
+func (p *Publisher) SendCancelOrderBatch(
+	ctx context.Context,
+	ms []CancelOrder,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubCancelOrder.SendAll(ctx, ms, opts...)
 }
 
-// SendRefundOrder sends m to the owner of queue "payments.refunds" (routing key "order.refund") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) SendRefundOrder(ctx context.Context, m RefundOrder, opts ...acemq.EnvelopeOption) error {
+// SendRefundOrder sends m to the owner of queue "payments.refunds" (routing key
+// "order.refund") and waits for the broker's confirm. One that reaches no queue fails
+// with an error matching acemq.ErrUnroutable.
+func (p *Publisher) SendRefundOrder(
+	ctx context.Context,
+	m RefundOrder,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubRefundOrder.Send(ctx, m, opts...)
 }
 
-// SendRefundOrderBatch sends each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) SendRefundOrderBatch(ctx context.Context, ms []RefundOrder, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// SendRefundOrderBatch sends each of ms, in order, and returns what the broker said of
+// each.
+func (p *Publisher) SendRefundOrderBatch(
+	ctx context.Context,
+	ms []RefundOrder,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubRefundOrder.SendAll(ctx, ms, opts...)
 }
 
-// SendShipHTTPOrder sends m to the owner of queue "orders.ship-http-order" (routing key "ship.http.order") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) SendShipHTTPOrder(ctx context.Context, m ShipHTTPOrder, opts ...acemq.EnvelopeOption) error {
+// SendShipHTTPOrder sends m to the owner of queue "orders.ship-http-order" (routing key
+// "ship.http.order") and waits for the broker's confirm. One that reaches no queue fails
+// with an error matching acemq.ErrUnroutable.
+func (p *Publisher) SendShipHTTPOrder(
+	ctx context.Context,
+	m ShipHTTPOrder,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubShipHTTPOrder.Send(ctx, m, opts...)
 }
 
-// SendShipHTTPOrderBatch sends each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) SendShipHTTPOrderBatch(ctx context.Context, ms []ShipHTTPOrder, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// SendShipHTTPOrderBatch sends each of ms, in order, and returns what the broker said of
+// each.
+func (p *Publisher) SendShipHTTPOrderBatch(
+	ctx context.Context,
+	ms []ShipHTTPOrder,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubShipHTTPOrder.SendAll(ctx, ms, opts...)
 }
 
-// ConsumeCancelOrder declares CancelOrderQueue (bound to Exchange, with its dead-letter and
-// retry queues) and delivers each CancelOrder command to h. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeCancelOrder(ctx context.Context, conn *acemq.Conn, h acemq.Handler[CancelOrder], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, cancelOrderTopology(newTopology()), CancelOrderQueue, h, cancelOrderConsumeOptions(conn, opts)...)
+// ConsumeCancelOrder declares CancelOrderQueue (bound to Exchange, with its dead-letter
+// and retry queues) and delivers each CancelOrder command to h. The contract's codec,
+// retry policy and required headers apply; opts come after them, so they win.
+func ConsumeCancelOrder(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h acemq.Handler[CancelOrder],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return cancelOrderSpec.Consume(ctx, conn, h, opts...)
 }
 
-// cancelOrderTopology adds the queue of command CancelOrder to t.
-func cancelOrderTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(CancelOrderQueue).
-		DeadLetters(CancelOrderQueue).
-		Retries(CancelOrderQueue, cancelOrderRetry()).
-		Binding(CancelOrderQueue, Exchange, CancelOrderRoutingKey)
+// ConsumeRefundOrder declares RefundOrderQueue (bound to Exchange, with its dead-letter
+// and retry queues) and delivers each RefundOrder command to h. The contract's codec,
+// retry policy and required headers apply; opts come after them, so they win.
+func ConsumeRefundOrder(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h acemq.Handler[RefundOrder],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return refundOrderSpec.Consume(ctx, conn, h, opts...)
 }
 
-// cancelOrderRetry is the contract's retry policy for CancelOrder: 5 attempts, exponential from 1s to 1m.
-func cancelOrderRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// cancelOrderConsumeOptions puts the contract's consume options before opts.
-func cancelOrderConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(cancelOrderRetry()),
-	}, opts...)
-}
-
-// ConsumeRefundOrder declares RefundOrderQueue (bound to Exchange, with its dead-letter and
-// retry queues) and delivers each RefundOrder command to h. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeRefundOrder(ctx context.Context, conn *acemq.Conn, h acemq.Handler[RefundOrder], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, refundOrderTopology(newTopology()), RefundOrderQueue, h, refundOrderConsumeOptions(conn, opts)...)
-}
-
-// refundOrderTopology adds the queue of command RefundOrder to t.
-func refundOrderTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(RefundOrderQueue).
-		DeadLetters(RefundOrderQueue).
-		Retries(RefundOrderQueue, refundOrderRetry()).
-		Binding(RefundOrderQueue, Exchange, RefundOrderRoutingKey)
-}
-
-// refundOrderRetry is the contract's retry policy for RefundOrder: 5 attempts, exponential from 1s to 1m.
-func refundOrderRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// refundOrderConsumeOptions puts the contract's consume options before opts.
-func refundOrderConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(refundOrderRetry()),
-	}, opts...)
-}
-
-// ConsumeShipHTTPOrder declares ShipHTTPOrderQueue (bound to Exchange, with its dead-letter and
-// retry queues) and delivers each ShipHTTPOrder command to h. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeShipHTTPOrder(ctx context.Context, conn *acemq.Conn, h acemq.Handler[ShipHTTPOrder], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, shipHTTPOrderTopology(newTopology()), ShipHTTPOrderQueue, h, shipHTTPOrderConsumeOptions(conn, opts)...)
-}
-
-// shipHTTPOrderTopology adds the queue of command ShipHTTPOrder to t.
-func shipHTTPOrderTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(ShipHTTPOrderQueue).
-		DeadLetters(ShipHTTPOrderQueue).
-		Retries(ShipHTTPOrderQueue, shipHTTPOrderRetry()).
-		Binding(ShipHTTPOrderQueue, Exchange, ShipHTTPOrderRoutingKey)
-}
-
-// shipHTTPOrderRetry is the contract's retry policy for ShipHTTPOrder: 5 attempts, exponential from 1s to 1m.
-func shipHTTPOrderRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// shipHTTPOrderConsumeOptions puts the contract's consume options before opts.
-func shipHTTPOrderConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(shipHTTPOrderRetry()),
-	}, opts...)
+// ConsumeShipHTTPOrder declares ShipHTTPOrderQueue (bound to Exchange, with its
+// dead-letter and retry queues) and delivers each ShipHTTPOrder command to h. The
+// contract's codec, retry policy and required headers apply; opts come after them, so
+// they win.
+func ConsumeShipHTTPOrder(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h acemq.Handler[ShipHTTPOrder],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return shipHTTPOrderSpec.Consume(ctx, conn, h, opts...)
 }
 
 // Handlers is the handler set of the service that owns the orders domain:
@@ -263,109 +283,95 @@ type Handlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedHandlers struct{}
 
-// HandleCancelOrder rejects the message: it is not implemented.
-func (UnimplementedHandlers) HandleCancelOrder(context.Context, acemq.Message[CancelOrder]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: command CancelOrder is not implemented"))
+// HandleCancelOrder rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleCancelOrder(
+	context.Context,
+	acemq.Message[CancelOrder],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("command", "CancelOrder"))
 }
 
-// HandleRefundOrder rejects the message: it is not implemented.
-func (UnimplementedHandlers) HandleRefundOrder(context.Context, acemq.Message[RefundOrder]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: command RefundOrder is not implemented"))
+// HandleRefundOrder rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleRefundOrder(
+	context.Context,
+	acemq.Message[RefundOrder],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("command", "RefundOrder"))
 }
 
-// HandleShipHTTPOrder rejects the message: it is not implemented.
-func (UnimplementedHandlers) HandleShipHTTPOrder(context.Context, acemq.Message[ShipHTTPOrder]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: command ShipHTTPOrder is not implemented"))
+// HandleShipHTTPOrder rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleShipHTTPOrder(
+	context.Context,
+	acemq.Message[ShipHTTPOrder],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("command", "ShipHTTPOrder"))
 }
 
-// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to
+// implement Handlers.
 func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
 
-// Serve consumes every command and serves every RPC of the domain, delivering
-// each to its method of h. It stops what it started when one fails to start.
-func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeCancelOrder(ctx, conn, h.HandleCancelOrder, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumeRefundOrder(ctx, conn, h.HandleRefundOrder, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumeShipHTTPOrder(ctx, conn, h.HandleShipHTTPOrder, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// Serve consumes every command and serves every RPC of the domain, delivering each to its
+// method of h. It stops what it started when one fails to start.
+func Serve(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h Handlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		cancelOrderSpec.Consumer(conn, h.HandleCancelOrder, opts...),
+		refundOrderSpec.Consumer(conn, h.HandleRefundOrder, opts...),
+		shipHTTPOrderSpec.Consumer(conn, h.HandleShipHTTPOrder, opts...),
+	)
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptCancelOrder returns a ConnOption adding a publish interceptor that runs
 // for CancelOrder messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptCancelOrder(fn func(context.Context, *acemq.PublishContext, *CancelOrder) error) acemq.ConnOption {
+func InterceptCancelOrder(
+	fn func(context.Context, *acemq.PublishContext, *CancelOrder) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptRefundOrder returns a ConnOption adding a publish interceptor that runs
 // for RefundOrder messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptRefundOrder(fn func(context.Context, *acemq.PublishContext, *RefundOrder) error) acemq.ConnOption {
+func InterceptRefundOrder(
+	fn func(context.Context, *acemq.PublishContext, *RefundOrder) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptShipHTTPOrder returns a ConnOption adding a publish interceptor that runs
 // for ShipHTTPOrder messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptShipHTTPOrder(fn func(context.Context, *acemq.PublishContext, *ShipHTTPOrder) error) acemq.ConnOption {
+func InterceptShipHTTPOrder(
+	fn func(context.Context, *acemq.PublishContext, *ShipHTTPOrder) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	t = cancelOrderTopology(t)
-	t = refundOrderTopology(t)
-	t = shipHTTPOrderTopology(t)
-	return t
+	return acemqimpl.Topology(Exchange, cancelOrderSpec, refundOrderSpec, shipHTTPOrderSpec)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

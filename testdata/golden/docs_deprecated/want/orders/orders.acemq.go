@@ -16,16 +16,16 @@ package orders
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the orders domain's topic exchange, where its events and commands travel.
 const Exchange = "orders"
@@ -47,14 +47,13 @@ type Line struct {
 	Code string `avro:"code" json:"code"`
 }
 
-// AvroSchema returns the Avro schema of Line in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of Line in canonical form, with namespace orders.
 func (Line) AvroSchema() string {
 	return `{"name":"orders.Line","type":"record","fields":[{"name":"sku","type":"string"},{"name":"code","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Line as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Line as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Line) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.Line","doc":"One line of an order.","fields":[{"name":"sku","type":"string","doc":"The stock keeping unit."},{"name":"code","type":"string"}]}`
 }
@@ -77,14 +76,14 @@ type OrderPlaced struct {
 	Ref string `avro:"ref" json:"ref"`
 }
 
-// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with namespace
+// orders.
 func (OrderPlaced) AvroSchema() string {
 	return `{"name":"orders.OrderPlaced","type":"record","fields":[{"name":"lines","type":{"type":"array","items":{"name":"orders.Line","type":"record","fields":[{"name":"sku","type":"string"},{"name":"code","type":"string"}]}}},{"name":"ref","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPlaced","doc":"An order was accepted.\nIt has been paid.","fields":[{"name":"lines","type":{"type":"array","items":{"type":"record","name":"orders.Line","doc":"One line of an order.","fields":[{"name":"sku","type":"string","doc":"The stock keeping unit."},{"name":"code","type":"string"}]}}},{"name":"ref","type":"string","doc":"Customer reference,\nas printed."}]}`
 }
@@ -94,74 +93,74 @@ func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0x89eb052a53239d88
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// orderPlacedSpec is the contract of event OrderPlaced: json codec; 5 attempts,
+// exponential from 1s to 1m.
+var orderPlacedSpec = &acemqimpl.MessageSpec[OrderPlaced]{
+	Exchange:   Exchange,
+	RoutingKey: OrderPlacedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubOrderPlaced *acemq.Publisher[OrderPlaced]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubOrderPlaced: acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWith[OrderPlaced](acemq.JSONCodec{})),
+		pubOrderPlaced: orderPlacedSpec.Publisher(conn),
 	}
 }
 
-// PublishOrderPlaced publishes m to Exchange with routing key "order.placed" and waits for the broker's confirm.
+// PublishOrderPlaced publishes m to Exchange with routing key "order.placed" and waits
+// for the broker's confirm.
 //
 // Deprecated: publish OrderAccepted instead
-func (p *Publisher) PublishOrderPlaced(ctx context.Context, m OrderPlaced, opts ...acemq.EnvelopeOption) error {
+func (p *Publisher) PublishOrderPlaced(
+	ctx context.Context,
+	m OrderPlaced,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubOrderPlaced.Send(ctx, m, opts...)
 }
 
-// PublishOrderPlacedBatch publishes each of ms, in order, and returns what the broker said of each.
+// PublishOrderPlacedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
 //
 // Deprecated: publish OrderAccepted instead
-func (p *Publisher) PublishOrderPlacedBatch(ctx context.Context, ms []OrderPlaced, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+func (p *Publisher) PublishOrderPlacedBatch(
+	ctx context.Context,
+	ms []OrderPlaced,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubOrderPlaced.SendAll(ctx, ms, opts...)
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue
 // <service>.order.placed bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
 //
 // Deprecated: publish OrderAccepted instead
-func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderPlaced], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(conn, opts)...)
+func ConsumeOrderPlaced(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[OrderPlaced],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return orderPlacedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // OrderPlacedQueue returns the queue on which service consumes OrderPlaced events,
 // <service>.order.placed, as ConsumeOrderPlaced names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func OrderPlacedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
-}
-
-// orderPlacedTopology adds a consumer queue of OrderPlaced events to t.
-func orderPlacedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, orderPlacedRetry()).
-		Binding(queue, Exchange, OrderPlacedRoutingKey)
-}
-
-// orderPlacedRetry is the contract's retry policy for OrderPlaced: 5 attempts, exponential from 1s to 1m.
-func orderPlacedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// orderPlacedConsumeOptions puts the contract's consume options before opts.
-func orderPlacedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(orderPlacedRetry()),
-	}, opts...)
+	return orderPlacedSpec.QueueOf(service)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -179,77 +178,61 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleOrderPlaced rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event OrderPlaced is not implemented"))
+// HandleOrderPlaced rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleOrderPlaced(
+	context.Context,
+	acemq.Message[OrderPlaced],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "OrderPlaced"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeOrderPlaced(ctx, conn, service, h.HandleOrderPlaced, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		orderPlacedSpec.Subscriber(conn, service, h.HandleOrderPlaced, opts...),
+	)
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptOrderPlaced returns a ConnOption adding a publish interceptor that runs
 // for OrderPlaced messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptOrderPlaced(fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error) acemq.ConnOption {
+func InterceptOrderPlaced(
+	fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	return t
+	return acemqimpl.Topology(Exchange)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

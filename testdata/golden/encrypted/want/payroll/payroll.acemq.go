@@ -14,18 +14,18 @@ package payroll
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the payroll domain's topic exchange, where its events and commands travel.
 const Exchange = "payroll"
@@ -36,8 +36,8 @@ const (
 	PayslipIssuedRoutingKey = "payslip.issued"
 	// PayBonusRoutingKey is the routing key of command PayBonus on Exchange.
 	PayBonusRoutingKey = "pay.bonus"
-	// PayBonusQueue is the queue that owns command PayBonus; it is bound to Exchange
-	// with PayBonusRoutingKey.
+	// PayBonusQueue is the queue that owns command PayBonus; it is bound to Exchange with
+	// PayBonusRoutingKey.
 	PayBonusQueue = "payroll.pay-bonus"
 )
 
@@ -47,14 +47,14 @@ type SalaryPaid struct {
 	Cents      int64  `avro:"cents" json:"cents"`
 }
 
-// AvroSchema returns the Avro schema of SalaryPaid in canonical form, with
-// namespace payroll.
+// AvroSchema returns the Avro schema of SalaryPaid in canonical form, with namespace
+// payroll.
 func (SalaryPaid) AvroSchema() string {
 	return `{"name":"payroll.SalaryPaid","type":"record","fields":[{"name":"employeeId","type":"string"},{"name":"cents","type":"long"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of SalaryPaid as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of SalaryPaid as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (SalaryPaid) AvroFullSchema() string {
 	return `{"type":"record","name":"payroll.SalaryPaid","fields":[{"name":"employeeId","type":"string"},{"name":"cents","type":"long"}]}`
 }
@@ -69,14 +69,14 @@ type PayslipIssued struct {
 	EmployeeID string `avro:"employeeId" json:"employeeId"`
 }
 
-// AvroSchema returns the Avro schema of PayslipIssued in canonical form, with
-// namespace payroll.
+// AvroSchema returns the Avro schema of PayslipIssued in canonical form, with namespace
+// payroll.
 func (PayslipIssued) AvroSchema() string {
 	return `{"name":"payroll.PayslipIssued","type":"record","fields":[{"name":"employeeId","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of PayslipIssued as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of PayslipIssued as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (PayslipIssued) AvroFullSchema() string {
 	return `{"type":"record","name":"payroll.PayslipIssued","fields":[{"name":"employeeId","type":"string"}]}`
 }
@@ -92,14 +92,14 @@ type PayBonus struct {
 	Cents      int64  `avro:"cents" json:"cents"`
 }
 
-// AvroSchema returns the Avro schema of PayBonus in canonical form, with
-// namespace payroll.
+// AvroSchema returns the Avro schema of PayBonus in canonical form, with namespace
+// payroll.
 func (PayBonus) AvroSchema() string {
 	return `{"name":"payroll.PayBonus","type":"record","fields":[{"name":"employeeId","type":"string"},{"name":"cents","type":"long"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of PayBonus as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of PayBonus as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (PayBonus) AvroFullSchema() string {
 	return `{"type":"record","name":"payroll.PayBonus","fields":[{"name":"employeeId","type":"string"},{"name":"cents","type":"long"}]}`
 }
@@ -109,182 +109,165 @@ func (PayBonus) AvroFingerprint() uint64 {
 	return 0x1862f06155d34df6
 }
 
-// Publisher publishes the events and sends the commands of the payroll domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// salaryPaidSpec is the contract of event SalaryPaid: encrypted json codec; 5 attempts,
+// exponential from 1s to 1m.
+var salaryPaidSpec = &acemqimpl.MessageSpec[SalaryPaid]{
+	Exchange:   Exchange,
+	RoutingKey: SalaryPaidRoutingKey,
+	Codec:      crypto.Encrypted(acemqimpl.Static(acemq.JSONCodec{})),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// payslipIssuedSpec is the contract of event PayslipIssued: json codec; 5 attempts,
+// exponential from 1s to 1m.
+var payslipIssuedSpec = &acemqimpl.MessageSpec[PayslipIssued]{
+	Exchange:   Exchange,
+	RoutingKey: PayslipIssuedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// payBonusSpec is the contract of command PayBonus: encrypted avro codec; 5 attempts,
+// exponential from 1s to 1m; mandatory.
+var payBonusSpec = &acemqimpl.MessageSpec[PayBonus]{
+	Exchange:   Exchange,
+	RoutingKey: PayBonusRoutingKey,
+	Queue:      PayBonusQueue,
+	Codec:      crypto.Encrypted(avro.Builder(PayBonus{}.AvroSchema())),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Mandatory:  true,
+}
+
+// Publisher publishes the events and sends the commands of the payroll domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubSalaryPaid    *acemq.Publisher[SalaryPaid]
 	pubPayslipIssued *acemq.Publisher[PayslipIssued]
 	pubPayBonus      *acemq.Publisher[PayBonus]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubSalaryPaid:    acemq.NewPublisher[SalaryPaid](conn, Exchange, SalaryPaidRoutingKey, acemq.PublishWithFunc[SalaryPaid](salaryPaidCodec)),
-		pubPayslipIssued: acemq.NewPublisher[PayslipIssued](conn, Exchange, PayslipIssuedRoutingKey, acemq.PublishWith[PayslipIssued](acemq.JSONCodec{})),
-		pubPayBonus:      acemq.NewPublisher[PayBonus](conn, Exchange, PayBonusRoutingKey, acemq.PublishWithFunc[PayBonus](payBonusCodec), acemq.Mandatory[PayBonus]()),
+		pubSalaryPaid:    salaryPaidSpec.Publisher(conn),
+		pubPayslipIssued: payslipIssuedSpec.Publisher(conn),
+		pubPayBonus:      payBonusSpec.Publisher(conn),
 	}
 }
 
-// PublishSalaryPaid publishes m to Exchange with routing key "salary.paid" and waits for the broker's confirm.
-func (p *Publisher) PublishSalaryPaid(ctx context.Context, m SalaryPaid, opts ...acemq.EnvelopeOption) error {
+// PublishSalaryPaid publishes m to Exchange with routing key "salary.paid" and waits for
+// the broker's confirm.
+func (p *Publisher) PublishSalaryPaid(
+	ctx context.Context,
+	m SalaryPaid,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubSalaryPaid.Send(ctx, m, opts...)
 }
 
-// PublishSalaryPaidBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishSalaryPaidBatch(ctx context.Context, ms []SalaryPaid, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishSalaryPaidBatch publishes each of ms, in order, and returns what the broker said
+// of each.
+func (p *Publisher) PublishSalaryPaidBatch(
+	ctx context.Context,
+	ms []SalaryPaid,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubSalaryPaid.SendAll(ctx, ms, opts...)
 }
 
-// PublishPayslipIssued publishes m to Exchange with routing key "payslip.issued" and waits for the broker's confirm.
-func (p *Publisher) PublishPayslipIssued(ctx context.Context, m PayslipIssued, opts ...acemq.EnvelopeOption) error {
+// PublishPayslipIssued publishes m to Exchange with routing key "payslip.issued" and
+// waits for the broker's confirm.
+func (p *Publisher) PublishPayslipIssued(
+	ctx context.Context,
+	m PayslipIssued,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubPayslipIssued.Send(ctx, m, opts...)
 }
 
-// PublishPayslipIssuedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishPayslipIssuedBatch(ctx context.Context, ms []PayslipIssued, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishPayslipIssuedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishPayslipIssuedBatch(
+	ctx context.Context,
+	ms []PayslipIssued,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubPayslipIssued.SendAll(ctx, ms, opts...)
 }
 
-// SendPayBonus sends m to the owner of queue "payroll.pay-bonus" (routing key "pay.bonus") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) SendPayBonus(ctx context.Context, m PayBonus, opts ...acemq.EnvelopeOption) error {
+// SendPayBonus sends m to the owner of queue "payroll.pay-bonus" (routing key
+// "pay.bonus") and waits for the broker's confirm. One that reaches no queue fails with
+// an error matching acemq.ErrUnroutable.
+func (p *Publisher) SendPayBonus(
+	ctx context.Context,
+	m PayBonus,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubPayBonus.Send(ctx, m, opts...)
 }
 
 // SendPayBonusBatch sends each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) SendPayBonusBatch(ctx context.Context, ms []PayBonus, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+func (p *Publisher) SendPayBonusBatch(
+	ctx context.Context,
+	ms []PayBonus,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubPayBonus.SendAll(ctx, ms, opts...)
 }
 
-// salaryPaidCodec builds the encrypted json codec of SalaryPaid from what conn carries.
-func salaryPaidCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	kr, err := crypto.KeyringFrom(conn)
-	if err != nil {
-		return nil, err
-	}
-	return crypto.Wrap(acemq.JSONCodec{}, kr), nil
-}
-
-// payBonusCodec builds the encrypted avro codec of PayBonus from what conn carries.
-func payBonusCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	inner, err := avro.OfCodec(PayBonus{}.AvroSchema())
-	if err != nil {
-		return nil, err
-	}
-	kr, err := crypto.KeyringFrom(conn)
-	if err != nil {
-		return nil, err
-	}
-	return crypto.Wrap(inner, kr), nil
-}
-
 // ConsumeSalaryPaid declares what service needs to consume SalaryPaid events (the queue
-// <service>.salary.paid bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeSalaryPaid(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[SalaryPaid], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, SalaryPaidRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, salaryPaidTopology(newTopology(), queue), queue, h, salaryPaidConsumeOptions(conn, opts)...)
+// <service>.salary.paid bound to Exchange, its dead-letter and retry queues) and delivers
+// each to h. An empty service is refused. The contract's codec, retry policy and required
+// headers apply; opts come after them, so they win.
+func ConsumeSalaryPaid(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[SalaryPaid],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return salaryPaidSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // SalaryPaidQueue returns the queue on which service consumes SalaryPaid events,
-// <service>.salary.paid, as ConsumeSalaryPaid names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.salary.paid, as ConsumeSalaryPaid names it (acemq.SubscriberQueue): an empty
+// service, or one a queue name cannot hold, is the same error.
 func SalaryPaidQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, SalaryPaidRoutingKey)
+	return salaryPaidSpec.QueueOf(service)
 }
 
-// salaryPaidTopology adds a consumer queue of SalaryPaid events to t.
-func salaryPaidTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, salaryPaidRetry()).
-		Binding(queue, Exchange, SalaryPaidRoutingKey)
-}
-
-// salaryPaidRetry is the contract's retry policy for SalaryPaid: 5 attempts, exponential from 1s to 1m.
-func salaryPaidRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// salaryPaidConsumeOptions puts the contract's consume options before opts.
-func salaryPaidConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWithFunc(conn, salaryPaidCodec),
-		acemq.RetryWith(salaryPaidRetry()),
-	}, opts...)
-}
-
-// ConsumePayslipIssued declares what service needs to consume PayslipIssued events (the queue
-// <service>.payslip.issued bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumePayslipIssued(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[PayslipIssued], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, PayslipIssuedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, payslipIssuedTopology(newTopology(), queue), queue, h, payslipIssuedConsumeOptions(conn, opts)...)
+// ConsumePayslipIssued declares what service needs to consume PayslipIssued events (the
+// queue <service>.payslip.issued bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumePayslipIssued(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[PayslipIssued],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return payslipIssuedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // PayslipIssuedQueue returns the queue on which service consumes PayslipIssued events,
 // <service>.payslip.issued, as ConsumePayslipIssued names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func PayslipIssuedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, PayslipIssuedRoutingKey)
-}
-
-// payslipIssuedTopology adds a consumer queue of PayslipIssued events to t.
-func payslipIssuedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, payslipIssuedRetry()).
-		Binding(queue, Exchange, PayslipIssuedRoutingKey)
-}
-
-// payslipIssuedRetry is the contract's retry policy for PayslipIssued: 5 attempts, exponential from 1s to 1m.
-func payslipIssuedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// payslipIssuedConsumeOptions puts the contract's consume options before opts.
-func payslipIssuedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(payslipIssuedRetry()),
-	}, opts...)
+	return payslipIssuedSpec.QueueOf(service)
 }
 
 // ConsumePayBonus declares PayBonusQueue (bound to Exchange, with its dead-letter and
 // retry queues) and delivers each PayBonus command to h. The contract's codec, retry
 // policy and required headers apply; opts come after them, so they win.
-func ConsumePayBonus(ctx context.Context, conn *acemq.Conn, h acemq.Handler[PayBonus], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, payBonusTopology(newTopology()), PayBonusQueue, h, payBonusConsumeOptions(conn, opts)...)
-}
-
-// payBonusTopology adds the queue of command PayBonus to t.
-func payBonusTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(PayBonusQueue).
-		DeadLetters(PayBonusQueue).
-		Retries(PayBonusQueue, payBonusRetry()).
-		Binding(PayBonusQueue, Exchange, PayBonusRoutingKey)
-}
-
-// payBonusRetry is the contract's retry policy for PayBonus: 5 attempts, exponential from 1s to 1m.
-func payBonusRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// payBonusConsumeOptions puts the contract's consume options before opts.
-func payBonusConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWithFunc(conn, payBonusCodec),
-		acemq.RetryWith(payBonusRetry()),
-	}, opts...)
+func ConsumePayBonus(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h acemq.Handler[PayBonus],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return payBonusSpec.Consume(ctx, conn, h, opts...)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -304,31 +287,41 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleSalaryPaid rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleSalaryPaid(context.Context, acemq.Message[SalaryPaid]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event SalaryPaid is not implemented"))
+// HandleSalaryPaid rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleSalaryPaid(
+	context.Context,
+	acemq.Message[SalaryPaid],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "SalaryPaid"))
 }
 
-// HandlePayslipIssued rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandlePayslipIssued(context.Context, acemq.Message[PayslipIssued]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event PayslipIssued is not implemented"))
+// HandlePayslipIssued rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandlePayslipIssued(
+	context.Context,
+	acemq.Message[PayslipIssued],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "PayslipIssued"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeSalaryPaid(ctx, conn, service, h.HandleSalaryPaid, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumePayslipIssued(ctx, conn, service, h.HandlePayslipIssued, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		salaryPaidSpec.Subscriber(conn, service, h.HandleSalaryPaid, opts...),
+		payslipIssuedSpec.Subscriber(conn, service, h.HandlePayslipIssued, opts...),
+	)
 }
 
 // Handlers is the handler set of the service that owns the payroll domain:
@@ -346,91 +339,71 @@ type Handlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedHandlers struct{}
 
-// HandlePayBonus rejects the message: it is not implemented.
+// HandlePayBonus rejects the message with an error matching acemq.ErrNotImplemented.
 func (UnimplementedHandlers) HandlePayBonus(context.Context, acemq.Message[PayBonus]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: command PayBonus is not implemented"))
+	return acemq.Reject(acemqimpl.NotImplemented("command", "PayBonus"))
 }
 
-// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to
+// implement Handlers.
 func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
 
-// Serve consumes every command and serves every RPC of the domain, delivering
-// each to its method of h. It stops what it started when one fails to start.
-func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumePayBonus(ctx, conn, h.HandlePayBonus, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// Serve consumes every command and serves every RPC of the domain, delivering each to its
+// method of h. It stops what it started when one fails to start.
+func Serve(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h Handlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(ctx, payBonusSpec.Consumer(conn, h.HandlePayBonus, opts...))
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptSalaryPaid returns a ConnOption adding a publish interceptor that runs
 // for SalaryPaid messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptSalaryPaid(fn func(context.Context, *acemq.PublishContext, *SalaryPaid) error) acemq.ConnOption {
+func InterceptSalaryPaid(
+	fn func(context.Context, *acemq.PublishContext, *SalaryPaid) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptPayslipIssued returns a ConnOption adding a publish interceptor that runs
 // for PayslipIssued messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptPayslipIssued(fn func(context.Context, *acemq.PublishContext, *PayslipIssued) error) acemq.ConnOption {
+func InterceptPayslipIssued(
+	fn func(context.Context, *acemq.PublishContext, *PayslipIssued) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptPayBonus returns a ConnOption adding a publish interceptor that runs
 // for PayBonus messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptPayBonus(fn func(context.Context, *acemq.PublishContext, *PayBonus) error) acemq.ConnOption {
+func InterceptPayBonus(
+	fn func(context.Context, *acemq.PublishContext, *PayBonus) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	t = payBonusTopology(t)
-	return t
+	return acemqimpl.Topology(Exchange, payBonusSpec)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

@@ -14,16 +14,16 @@ package shop
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the shop domain's topic exchange, where its events and commands travel.
 const Exchange = "shop"
@@ -56,14 +56,14 @@ func (v OrderStatus) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of OrderStatus in canonical form, with
-// namespace shop.
+// AvroSchema returns the Avro schema of OrderStatus in canonical form, with namespace
+// shop.
 func (OrderStatus) AvroSchema() string {
 	return `{"name":"shop.OrderStatus","type":"enum","symbols":["pending","paid","shipped","cancelled"]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderStatus as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderStatus as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderStatus) AvroFullSchema() string {
 	return `{"type":"enum","name":"shop.OrderStatus","doc":"Where an order is.","symbols":["pending","paid","shipped","cancelled"],"default":"pending"}`
 }
@@ -92,14 +92,13 @@ func (v Channel) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of Channel in canonical form, with
-// namespace shop.
+// AvroSchema returns the Avro schema of Channel in canonical form, with namespace shop.
 func (Channel) AvroSchema() string {
 	return `{"name":"shop.Channel","type":"enum","symbols":["web","till","phone_order"]}`
 }
 
-// AvroFullSchema returns the Avro schema of Channel as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Channel as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Channel) AvroFullSchema() string {
 	return `{"type":"enum","name":"shop.Channel","aliases":["SalesChannel"],"symbols":["web","till","phone_order"]}`
 }
@@ -119,14 +118,14 @@ type StatusChanged struct {
 	History  []OrderStatus `avro:"history" json:"history"`
 }
 
-// AvroSchema returns the Avro schema of StatusChanged in canonical form, with
-// namespace shop.
+// AvroSchema returns the Avro schema of StatusChanged in canonical form, with namespace
+// shop.
 func (StatusChanged) AvroSchema() string {
 	return `{"name":"shop.StatusChanged","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"status","type":{"name":"shop.OrderStatus","type":"enum","symbols":["pending","paid","shipped","cancelled"]}},{"name":"previous","type":["null","shop.OrderStatus"]},{"name":"channel","type":{"name":"shop.Channel","type":"enum","symbols":["web","till","phone_order"]}},{"name":"history","type":{"type":"array","items":"shop.OrderStatus"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of StatusChanged as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of StatusChanged as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (StatusChanged) AvroFullSchema() string {
 	return `{"type":"record","name":"shop.StatusChanged","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"status","type":{"type":"enum","name":"shop.OrderStatus","doc":"Where an order is.","symbols":["pending","paid","shipped","cancelled"],"default":"pending"},"doc":"The new status.","default":"pending"},{"name":"previous","type":["null","shop.OrderStatus"],"default":null},{"name":"channel","type":{"type":"enum","name":"shop.Channel","aliases":["SalesChannel"],"symbols":["web","till","phone_order"]}},{"name":"history","type":{"type":"array","items":"shop.OrderStatus"}}]}`
 }
@@ -136,68 +135,68 @@ func (StatusChanged) AvroFingerprint() uint64 {
 	return 0x3585319693a22a33
 }
 
-// Publisher publishes the events and sends the commands of the shop domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// statusChangedSpec is the contract of event StatusChanged: json codec; 5 attempts,
+// exponential from 1s to 1m.
+var statusChangedSpec = &acemqimpl.MessageSpec[StatusChanged]{
+	Exchange:   Exchange,
+	RoutingKey: StatusChangedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// Publisher publishes the events and sends the commands of the shop domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubStatusChanged *acemq.Publisher[StatusChanged]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubStatusChanged: acemq.NewPublisher[StatusChanged](conn, Exchange, StatusChangedRoutingKey, acemq.PublishWith[StatusChanged](acemq.JSONCodec{})),
+		pubStatusChanged: statusChangedSpec.Publisher(conn),
 	}
 }
 
-// PublishStatusChanged publishes m to Exchange with routing key "status.changed" and waits for the broker's confirm.
-func (p *Publisher) PublishStatusChanged(ctx context.Context, m StatusChanged, opts ...acemq.EnvelopeOption) error {
+// PublishStatusChanged publishes m to Exchange with routing key "status.changed" and
+// waits for the broker's confirm.
+func (p *Publisher) PublishStatusChanged(
+	ctx context.Context,
+	m StatusChanged,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubStatusChanged.Send(ctx, m, opts...)
 }
 
-// PublishStatusChangedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishStatusChangedBatch(ctx context.Context, ms []StatusChanged, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishStatusChangedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishStatusChangedBatch(
+	ctx context.Context,
+	ms []StatusChanged,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubStatusChanged.SendAll(ctx, ms, opts...)
 }
 
-// ConsumeStatusChanged declares what service needs to consume StatusChanged events (the queue
-// <service>.status.changed bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeStatusChanged(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[StatusChanged], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, StatusChangedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, statusChangedTopology(newTopology(), queue), queue, h, statusChangedConsumeOptions(conn, opts)...)
+// ConsumeStatusChanged declares what service needs to consume StatusChanged events (the
+// queue <service>.status.changed bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeStatusChanged(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[StatusChanged],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return statusChangedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // StatusChangedQueue returns the queue on which service consumes StatusChanged events,
 // <service>.status.changed, as ConsumeStatusChanged names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func StatusChangedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, StatusChangedRoutingKey)
-}
-
-// statusChangedTopology adds a consumer queue of StatusChanged events to t.
-func statusChangedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, statusChangedRetry()).
-		Binding(queue, Exchange, StatusChangedRoutingKey)
-}
-
-// statusChangedRetry is the contract's retry policy for StatusChanged: 5 attempts, exponential from 1s to 1m.
-func statusChangedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// statusChangedConsumeOptions puts the contract's consume options before opts.
-func statusChangedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(statusChangedRetry()),
-	}, opts...)
+	return statusChangedSpec.QueueOf(service)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -215,77 +214,61 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleStatusChanged rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleStatusChanged(context.Context, acemq.Message[StatusChanged]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event StatusChanged is not implemented"))
+// HandleStatusChanged rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleStatusChanged(
+	context.Context,
+	acemq.Message[StatusChanged],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "StatusChanged"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeStatusChanged(ctx, conn, service, h.HandleStatusChanged, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		statusChangedSpec.Subscriber(conn, service, h.HandleStatusChanged, opts...),
+	)
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptStatusChanged returns a ConnOption adding a publish interceptor that runs
 // for StatusChanged messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptStatusChanged(fn func(context.Context, *acemq.PublishContext, *StatusChanged) error) acemq.ConnOption {
+func InterceptStatusChanged(
+	fn func(context.Context, *acemq.PublishContext, *StatusChanged) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	return t
+	return acemqimpl.Topology(Exchange)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

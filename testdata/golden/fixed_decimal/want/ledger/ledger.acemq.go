@@ -14,18 +14,18 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the ledger domain's topic exchange, where its events and commands travel.
 const Exchange = "ledger"
@@ -59,14 +59,14 @@ func (v *Checksum) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// AvroSchema returns the Avro schema of Checksum in canonical form, with
-// namespace ledger.
+// AvroSchema returns the Avro schema of Checksum in canonical form, with namespace
+// ledger.
 func (Checksum) AvroSchema() string {
 	return `{"name":"ledger.Checksum","type":"fixed","size":32}`
 }
 
-// AvroFullSchema returns the Avro schema of Checksum as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Checksum as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Checksum) AvroFullSchema() string {
 	return `{"type":"fixed","name":"ledger.Checksum","size":32}`
 }
@@ -99,14 +99,14 @@ func (v *EntryPostedSalt) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// AvroSchema returns the Avro schema of EntryPostedSalt in canonical form, with
-// namespace ledger.
+// AvroSchema returns the Avro schema of EntryPostedSalt in canonical form, with namespace
+// ledger.
 func (EntryPostedSalt) AvroSchema() string {
 	return `{"name":"ledger.EntryPostedSalt","type":"fixed","size":16}`
 }
 
-// AvroFullSchema returns the Avro schema of EntryPostedSalt as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of EntryPostedSalt as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (EntryPostedSalt) AvroFullSchema() string {
 	return `{"type":"fixed","name":"ledger.EntryPostedSalt","size":16}`
 }
@@ -126,14 +126,14 @@ type EntryPosted struct {
 	Previous *Checksum       `avro:"previous" json:"previous"`
 }
 
-// AvroSchema returns the Avro schema of EntryPosted in canonical form, with
-// namespace ledger.
+// AvroSchema returns the Avro schema of EntryPosted in canonical form, with namespace
+// ledger.
 func (EntryPosted) AvroSchema() string {
 	return `{"name":"ledger.EntryPosted","type":"record","fields":[{"name":"entryId","type":{"type":"string","logicalType":"uuid"}},{"name":"amount","type":{"type":"bytes","logicalType":"decimal","precision":12,"scale":2}},{"name":"rate","type":["null",{"type":"bytes","logicalType":"decimal","precision":9,"scale":6}]},{"name":"checksum","type":{"name":"ledger.Checksum","type":"fixed","size":32}},{"name":"salt","type":{"name":"ledger.EntryPostedSalt","type":"fixed","size":16}},{"name":"previous","type":["null","ledger.Checksum"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of EntryPosted as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of EntryPosted as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (EntryPosted) AvroFullSchema() string {
 	return `{"type":"record","name":"ledger.EntryPosted","fields":[{"name":"entryId","type":{"type":"string","logicalType":"uuid"}},{"name":"amount","type":{"type":"bytes","logicalType":"decimal","precision":12,"scale":2}},{"name":"rate","type":["null",{"type":"bytes","logicalType":"decimal","precision":9,"scale":6}],"default":null},{"name":"checksum","type":{"type":"fixed","name":"ledger.Checksum","size":32}},{"name":"salt","type":{"type":"fixed","name":"ledger.EntryPostedSalt","size":16}},{"name":"previous","type":["null","ledger.Checksum"],"default":null}]}`
 }
@@ -143,103 +143,103 @@ func (EntryPosted) AvroFingerprint() uint64 {
 	return 0x829b74503505ee8a
 }
 
-// MarshalJSON writes EntryPosted as encoding/json does, except for the contract's
-// JSON forms: decimals as strings with their scale's digits ("12.34").
+// MarshalJSON writes EntryPosted as encoding/json does, except for the contract's JSON
+// forms: decimals as strings with their scale's digits ("12.34").
 func (m EntryPosted) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		EntryID  string                     `json:"entryId"`
-		Amount   acemq.JSONValue[*big.Rat]  `json:"amount"`
-		Rate     acemq.JSONValue[**big.Rat] `json:"rate"`
-		Checksum Checksum                   `json:"checksum"`
-		Salt     EntryPostedSalt            `json:"salt"`
-		Previous *Checksum                  `json:"previous"`
+		EntryID  string                         `json:"entryId"`
+		Amount   acemqimpl.JSONValue[*big.Rat]  `json:"amount"`
+		Rate     acemqimpl.JSONValue[**big.Rat] `json:"rate"`
+		Checksum Checksum                       `json:"checksum"`
+		Salt     EntryPostedSalt                `json:"salt"`
+		Previous *Checksum                      `json:"previous"`
 	}{
 		EntryID:  m.EntryID,
-		Amount:   acemq.JSONDecimalForm(12, 2).Bind(&m.Amount),
-		Rate:     acemq.JSONOptional(acemq.JSONDecimalForm(9, 6)).Bind(&m.Rate),
+		Amount:   acemqimpl.JSONDecimalForm(12, 2).Bind(&m.Amount),
+		Rate:     acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(9, 6)).Bind(&m.Rate),
 		Checksum: m.Checksum,
 		Salt:     m.Salt,
 		Previous: m.Previous,
 	})
 }
 
-// UnmarshalJSON reads EntryPosted as encoding/json does, except for the contract's
-// JSON forms: decimals as strings with their scale's digits ("12.34").
+// UnmarshalJSON reads EntryPosted as encoding/json does, except for the contract's JSON
+// forms: decimals as strings with their scale's digits ("12.34").
 func (m *EntryPosted) UnmarshalJSON(data []byte) error {
 	type plain EntryPosted
 	return json.Unmarshal(data, &struct {
 		*plain
-		Amount acemq.JSONValue[*big.Rat]  `json:"amount"`
-		Rate   acemq.JSONValue[**big.Rat] `json:"rate"`
+		Amount acemqimpl.JSONValue[*big.Rat]  `json:"amount"`
+		Rate   acemqimpl.JSONValue[**big.Rat] `json:"rate"`
 	}{
 		plain:  (*plain)(m),
-		Amount: acemq.JSONDecimalForm(12, 2).Bind(&m.Amount),
-		Rate:   acemq.JSONOptional(acemq.JSONDecimalForm(9, 6)).Bind(&m.Rate),
+		Amount: acemqimpl.JSONDecimalForm(12, 2).Bind(&m.Amount),
+		Rate:   acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(9, 6)).Bind(&m.Rate),
 	})
 }
 
-// Publisher publishes the events and sends the commands of the ledger domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// entryPostedSpec is the contract of event EntryPosted: json codec; 5 attempts,
+// exponential from 1s to 1m.
+var entryPostedSpec = &acemqimpl.MessageSpec[EntryPosted]{
+	Exchange:   Exchange,
+	RoutingKey: EntryPostedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// Publisher publishes the events and sends the commands of the ledger domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubEntryPosted *acemq.Publisher[EntryPosted]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubEntryPosted: acemq.NewPublisher[EntryPosted](conn, Exchange, EntryPostedRoutingKey, acemq.PublishWith[EntryPosted](acemq.JSONCodec{})),
+		pubEntryPosted: entryPostedSpec.Publisher(conn),
 	}
 }
 
-// PublishEntryPosted publishes m to Exchange with routing key "entry.posted" and waits for the broker's confirm.
-func (p *Publisher) PublishEntryPosted(ctx context.Context, m EntryPosted, opts ...acemq.EnvelopeOption) error {
+// PublishEntryPosted publishes m to Exchange with routing key "entry.posted" and waits
+// for the broker's confirm.
+func (p *Publisher) PublishEntryPosted(
+	ctx context.Context,
+	m EntryPosted,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubEntryPosted.Send(ctx, m, opts...)
 }
 
-// PublishEntryPostedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishEntryPostedBatch(ctx context.Context, ms []EntryPosted, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishEntryPostedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishEntryPostedBatch(
+	ctx context.Context,
+	ms []EntryPosted,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubEntryPosted.SendAll(ctx, ms, opts...)
 }
 
 // ConsumeEntryPosted declares what service needs to consume EntryPosted events (the queue
 // <service>.entry.posted bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeEntryPosted(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[EntryPosted], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, EntryPostedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, entryPostedTopology(newTopology(), queue), queue, h, entryPostedConsumeOptions(conn, opts)...)
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeEntryPosted(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[EntryPosted],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return entryPostedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // EntryPostedQueue returns the queue on which service consumes EntryPosted events,
 // <service>.entry.posted, as ConsumeEntryPosted names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func EntryPostedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, EntryPostedRoutingKey)
-}
-
-// entryPostedTopology adds a consumer queue of EntryPosted events to t.
-func entryPostedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, entryPostedRetry()).
-		Binding(queue, Exchange, EntryPostedRoutingKey)
-}
-
-// entryPostedRetry is the contract's retry policy for EntryPosted: 5 attempts, exponential from 1s to 1m.
-func entryPostedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// entryPostedConsumeOptions puts the contract's consume options before opts.
-func entryPostedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(entryPostedRetry()),
-	}, opts...)
+	return entryPostedSpec.QueueOf(service)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -257,77 +257,61 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleEntryPosted rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleEntryPosted(context.Context, acemq.Message[EntryPosted]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event EntryPosted is not implemented"))
+// HandleEntryPosted rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleEntryPosted(
+	context.Context,
+	acemq.Message[EntryPosted],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "EntryPosted"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeEntryPosted(ctx, conn, service, h.HandleEntryPosted, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		entryPostedSpec.Subscriber(conn, service, h.HandleEntryPosted, opts...),
+	)
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptEntryPosted returns a ConnOption adding a publish interceptor that runs
 // for EntryPosted messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptEntryPosted(fn func(context.Context, *acemq.PublishContext, *EntryPosted) error) acemq.ConnOption {
+func InterceptEntryPosted(
+	fn func(context.Context, *acemq.PublishContext, *EntryPosted) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	return t
+	return acemqimpl.Topology(Exchange)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

@@ -14,16 +14,16 @@ package orders
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the orders domain's topic exchange, where its events and commands travel.
 const Exchange = "orders"
@@ -44,14 +44,14 @@ type OrderPlaced struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with namespace
+// orders.
 func (OrderPlaced) AvroSchema() string {
 	return `{"name":"orders.OrderPlaced","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPlaced","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -66,14 +66,14 @@ type OrderPaid struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of OrderPaid in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderPaid in canonical form, with namespace
+// orders.
 func (OrderPaid) AvroSchema() string {
 	return `{"name":"orders.OrderPaid","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPaid as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPaid as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPaid) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPaid","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -88,14 +88,14 @@ type RefundOrder struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of RefundOrder in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of RefundOrder in canonical form, with namespace
+// orders.
 func (RefundOrder) AvroSchema() string {
 	return `{"name":"orders.RefundOrder","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of RefundOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of RefundOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (RefundOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.RefundOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -117,7 +117,8 @@ func HeaderXPriority(v int32) acemq.EnvelopeOption {
 	return acemq.Header("x-priority", v)
 }
 
-// HeaderXTraceSampled sets the application header x-trace-sampled on a message published or sent.
+// HeaderXTraceSampled sets the application header x-trace-sampled on a message published
+// or sent.
 func HeaderXTraceSampled(v bool) acemq.EnvelopeOption {
 	return acemq.Header("x-trace-sampled", v)
 }
@@ -146,188 +147,182 @@ func HeaderXRate(v float64) acemq.EnvelopeOption {
 	return acemq.Header("x-rate", v)
 }
 
-// orderPlacedHeaderRules are the contract's header rules for OrderPlaced: x-tenant
-// is required and a string; x-priority, when present, is an int; x-trace-sampled,
-// when present, is a boolean; x-origin is required.
-var orderPlacedHeaderRules = []acemq.HeaderRule{
-	{Name: "x-tenant", Type: acemq.StringHeader, Required: true},
-	{Name: "x-priority", Type: acemq.IntHeader},
-	{Name: "x-trace-sampled", Type: acemq.BooleanHeader},
-	{Name: "x-origin", Required: true},
+// orderPlacedSpec is the contract of event OrderPlaced: json codec; 5 attempts,
+// exponential from 1s to 1m; x-tenant is required and a string; x-priority, when present,
+// is an int; x-trace-sampled, when present, is a boolean; x-origin is required.
+var orderPlacedSpec = &acemqimpl.MessageSpec[OrderPlaced]{
+	Exchange:   Exchange,
+	RoutingKey: OrderPlacedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Headers: []acemq.HeaderRule{
+		{Name: "x-tenant", Type: acemq.StringHeader, Required: true},
+		{Name: "x-priority", Type: acemq.IntHeader},
+		{Name: "x-trace-sampled", Type: acemq.BooleanHeader},
+		{Name: "x-origin", Required: true},
+	},
 }
 
-// orderPaidHeaderRules are the contract's header rules for OrderPaid: x-tenant is
-// required and a string; x-amount is required and a long; x-rate, when present, is
-// a double.
-var orderPaidHeaderRules = []acemq.HeaderRule{
-	{Name: "x-tenant", Type: acemq.StringHeader, Required: true},
-	{Name: "x-amount", Type: acemq.LongHeader, Required: true},
-	{Name: "x-rate", Type: acemq.DoubleHeader},
+// orderPaidSpec is the contract of event OrderPaid: json codec; 5 attempts, exponential
+// from 1s to 1m; x-tenant is required and a string; x-amount is required and a long;
+// x-rate, when present, is a double.
+var orderPaidSpec = &acemqimpl.MessageSpec[OrderPaid]{
+	Exchange:   Exchange,
+	RoutingKey: OrderPaidRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Headers: []acemq.HeaderRule{
+		{Name: "x-tenant", Type: acemq.StringHeader, Required: true},
+		{Name: "x-amount", Type: acemq.LongHeader, Required: true},
+		{Name: "x-rate", Type: acemq.DoubleHeader},
+	},
 }
 
-// refundOrderHeaderRules are the contract's header rules for RefundOrder:
-// x-tenant, when present, is a string.
-var refundOrderHeaderRules = []acemq.HeaderRule{
-	{Name: "x-tenant", Type: acemq.StringHeader},
+// refundOrderSpec is the contract of command RefundOrder: json codec; 5 attempts,
+// exponential from 1s to 1m; x-tenant, when present, is a string; mandatory.
+var refundOrderSpec = &acemqimpl.MessageSpec[RefundOrder]{
+	Exchange:   Exchange,
+	RoutingKey: RefundOrderRoutingKey,
+	Queue:      RefundOrderQueue,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Headers: []acemq.HeaderRule{
+		{Name: "x-tenant", Type: acemq.StringHeader},
+	},
+	Mandatory: true,
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubOrderPlaced *acemq.Publisher[OrderPlaced]
 	pubOrderPaid   *acemq.Publisher[OrderPaid]
 	pubRefundOrder *acemq.Publisher[RefundOrder]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubOrderPlaced: acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWith[OrderPlaced](acemq.JSONCodec{}), acemq.PublishHeaderRules[OrderPlaced](orderPlacedHeaderRules...)),
-		pubOrderPaid:   acemq.NewPublisher[OrderPaid](conn, Exchange, OrderPaidRoutingKey, acemq.PublishWith[OrderPaid](acemq.JSONCodec{}), acemq.PublishHeaderRules[OrderPaid](orderPaidHeaderRules...)),
-		pubRefundOrder: acemq.NewPublisher[RefundOrder](conn, Exchange, RefundOrderRoutingKey, acemq.PublishWith[RefundOrder](acemq.JSONCodec{}), acemq.PublishHeaderRules[RefundOrder](refundOrderHeaderRules...), acemq.Mandatory[RefundOrder]()),
+		pubOrderPlaced: orderPlacedSpec.Publisher(conn),
+		pubOrderPaid:   orderPaidSpec.Publisher(conn),
+		pubRefundOrder: refundOrderSpec.Publisher(conn),
 	}
 }
 
-// PublishOrderPlaced publishes m to Exchange with routing key "order.placed" and waits for the broker's confirm. The headers "x-tenant", "x-origin" are required.
-func (p *Publisher) PublishOrderPlaced(ctx context.Context, m OrderPlaced, opts ...acemq.EnvelopeOption) error {
+// PublishOrderPlaced publishes m to Exchange with routing key "order.placed" and waits
+// for the broker's confirm. The headers "x-tenant", "x-origin" are required.
+func (p *Publisher) PublishOrderPlaced(
+	ctx context.Context,
+	m OrderPlaced,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubOrderPlaced.Send(ctx, m, opts...)
 }
 
-// PublishOrderPlacedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishOrderPlacedBatch(ctx context.Context, ms []OrderPlaced, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishOrderPlacedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishOrderPlacedBatch(
+	ctx context.Context,
+	ms []OrderPlaced,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubOrderPlaced.SendAll(ctx, ms, opts...)
 }
 
-// PublishOrderPaid publishes m to Exchange with routing key "order.paid" and waits for the broker's confirm. The headers "x-tenant", "x-amount" are required.
-func (p *Publisher) PublishOrderPaid(ctx context.Context, m OrderPaid, opts ...acemq.EnvelopeOption) error {
+// PublishOrderPaid publishes m to Exchange with routing key "order.paid" and waits for
+// the broker's confirm. The headers "x-tenant", "x-amount" are required.
+func (p *Publisher) PublishOrderPaid(
+	ctx context.Context,
+	m OrderPaid,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubOrderPaid.Send(ctx, m, opts...)
 }
 
-// PublishOrderPaidBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishOrderPaidBatch(ctx context.Context, ms []OrderPaid, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishOrderPaidBatch publishes each of ms, in order, and returns what the broker said
+// of each.
+func (p *Publisher) PublishOrderPaidBatch(
+	ctx context.Context,
+	ms []OrderPaid,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubOrderPaid.SendAll(ctx, ms, opts...)
 }
 
-// SendRefundOrder sends m to the owner of queue "orders.refund-order" (routing key "refund.order") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) SendRefundOrder(ctx context.Context, m RefundOrder, opts ...acemq.EnvelopeOption) error {
+// SendRefundOrder sends m to the owner of queue "orders.refund-order" (routing key
+// "refund.order") and waits for the broker's confirm. One that reaches no queue fails
+// with an error matching acemq.ErrUnroutable.
+func (p *Publisher) SendRefundOrder(
+	ctx context.Context,
+	m RefundOrder,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubRefundOrder.Send(ctx, m, opts...)
 }
 
-// SendRefundOrderBatch sends each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) SendRefundOrderBatch(ctx context.Context, ms []RefundOrder, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// SendRefundOrderBatch sends each of ms, in order, and returns what the broker said of
+// each.
+func (p *Publisher) SendRefundOrderBatch(
+	ctx context.Context,
+	ms []RefundOrder,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubRefundOrder.SendAll(ctx, ms, opts...)
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue
 // <service>.order.placed bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderPlaced], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(conn, opts)...)
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeOrderPlaced(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[OrderPlaced],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return orderPlacedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // OrderPlacedQueue returns the queue on which service consumes OrderPlaced events,
 // <service>.order.placed, as ConsumeOrderPlaced names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func OrderPlacedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
-}
-
-// orderPlacedTopology adds a consumer queue of OrderPlaced events to t.
-func orderPlacedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, orderPlacedRetry()).
-		Binding(queue, Exchange, OrderPlacedRoutingKey)
-}
-
-// orderPlacedRetry is the contract's retry policy for OrderPlaced: 5 attempts, exponential from 1s to 1m.
-func orderPlacedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// orderPlacedConsumeOptions puts the contract's consume options before opts.
-func orderPlacedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(orderPlacedRetry()),
-		acemq.ConsumeHeaderRules(orderPlacedHeaderRules...),
-	}, opts...)
+	return orderPlacedSpec.QueueOf(service)
 }
 
 // ConsumeOrderPaid declares what service needs to consume OrderPaid events (the queue
-// <service>.order.paid bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeOrderPaid(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderPaid], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, OrderPaidRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, orderPaidTopology(newTopology(), queue), queue, h, orderPaidConsumeOptions(conn, opts)...)
+// <service>.order.paid bound to Exchange, its dead-letter and retry queues) and delivers
+// each to h. An empty service is refused. The contract's codec, retry policy and required
+// headers apply; opts come after them, so they win.
+func ConsumeOrderPaid(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[OrderPaid],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return orderPaidSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // OrderPaidQueue returns the queue on which service consumes OrderPaid events,
-// <service>.order.paid, as ConsumeOrderPaid names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.order.paid, as ConsumeOrderPaid names it (acemq.SubscriberQueue): an empty
+// service, or one a queue name cannot hold, is the same error.
 func OrderPaidQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, OrderPaidRoutingKey)
+	return orderPaidSpec.QueueOf(service)
 }
 
-// orderPaidTopology adds a consumer queue of OrderPaid events to t.
-func orderPaidTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, orderPaidRetry()).
-		Binding(queue, Exchange, OrderPaidRoutingKey)
-}
-
-// orderPaidRetry is the contract's retry policy for OrderPaid: 5 attempts, exponential from 1s to 1m.
-func orderPaidRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// orderPaidConsumeOptions puts the contract's consume options before opts.
-func orderPaidConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(orderPaidRetry()),
-		acemq.ConsumeHeaderRules(orderPaidHeaderRules...),
-	}, opts...)
-}
-
-// ConsumeRefundOrder declares RefundOrderQueue (bound to Exchange, with its dead-letter and
-// retry queues) and delivers each RefundOrder command to h. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeRefundOrder(ctx context.Context, conn *acemq.Conn, h acemq.Handler[RefundOrder], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, refundOrderTopology(newTopology()), RefundOrderQueue, h, refundOrderConsumeOptions(conn, opts)...)
-}
-
-// refundOrderTopology adds the queue of command RefundOrder to t.
-func refundOrderTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(RefundOrderQueue).
-		DeadLetters(RefundOrderQueue).
-		Retries(RefundOrderQueue, refundOrderRetry()).
-		Binding(RefundOrderQueue, Exchange, RefundOrderRoutingKey)
-}
-
-// refundOrderRetry is the contract's retry policy for RefundOrder: 5 attempts, exponential from 1s to 1m.
-func refundOrderRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// refundOrderConsumeOptions puts the contract's consume options before opts.
-func refundOrderConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(refundOrderRetry()),
-		acemq.ConsumeHeaderRules(refundOrderHeaderRules...),
-	}, opts...)
+// ConsumeRefundOrder declares RefundOrderQueue (bound to Exchange, with its dead-letter
+// and retry queues) and delivers each RefundOrder command to h. The contract's codec,
+// retry policy and required headers apply; opts come after them, so they win.
+func ConsumeRefundOrder(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h acemq.Handler[RefundOrder],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return refundOrderSpec.Consume(ctx, conn, h, opts...)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -347,31 +342,41 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleOrderPlaced rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event OrderPlaced is not implemented"))
+// HandleOrderPlaced rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleOrderPlaced(
+	context.Context,
+	acemq.Message[OrderPlaced],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "OrderPlaced"))
 }
 
-// HandleOrderPaid rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleOrderPaid(context.Context, acemq.Message[OrderPaid]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event OrderPaid is not implemented"))
+// HandleOrderPaid rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleOrderPaid(
+	context.Context,
+	acemq.Message[OrderPaid],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "OrderPaid"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeOrderPlaced(ctx, conn, service, h.HandleOrderPlaced, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumeOrderPaid(ctx, conn, service, h.HandleOrderPaid, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		orderPlacedSpec.Subscriber(conn, service, h.HandleOrderPlaced, opts...),
+		orderPaidSpec.Subscriber(conn, service, h.HandleOrderPaid, opts...),
+	)
 }
 
 // Handlers is the handler set of the service that owns the orders domain:
@@ -389,94 +394,78 @@ type Handlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedHandlers struct{}
 
-// HandleRefundOrder rejects the message: it is not implemented.
-func (UnimplementedHandlers) HandleRefundOrder(context.Context, acemq.Message[RefundOrder]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: command RefundOrder is not implemented"))
+// HandleRefundOrder rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleRefundOrder(
+	context.Context,
+	acemq.Message[RefundOrder],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("command", "RefundOrder"))
 }
 
-// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to
+// implement Handlers.
 func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
 
-// Serve consumes every command and serves every RPC of the domain, delivering
-// each to its method of h. It stops what it started when one fails to start.
-func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeRefundOrder(ctx, conn, h.HandleRefundOrder, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// Serve consumes every command and serves every RPC of the domain, delivering each to its
+// method of h. It stops what it started when one fails to start.
+func Serve(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h Handlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(ctx, refundOrderSpec.Consumer(conn, h.HandleRefundOrder, opts...))
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptOrderPlaced returns a ConnOption adding a publish interceptor that runs
 // for OrderPlaced messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptOrderPlaced(fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error) acemq.ConnOption {
+func InterceptOrderPlaced(
+	fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptOrderPaid returns a ConnOption adding a publish interceptor that runs
 // for OrderPaid messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptOrderPaid(fn func(context.Context, *acemq.PublishContext, *OrderPaid) error) acemq.ConnOption {
+func InterceptOrderPaid(
+	fn func(context.Context, *acemq.PublishContext, *OrderPaid) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptRefundOrder returns a ConnOption adding a publish interceptor that runs
 // for RefundOrder messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptRefundOrder(fn func(context.Context, *acemq.PublishContext, *RefundOrder) error) acemq.ConnOption {
+func InterceptRefundOrder(
+	fn func(context.Context, *acemq.PublishContext, *RefundOrder) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions(
-		acemq.HeaderRulesOf[OrderPlaced](OrderPlacedRoutingKey, orderPlacedHeaderRules...),
-		acemq.HeaderRulesOf[OrderPaid](OrderPaidRoutingKey, orderPaidHeaderRules...),
-		acemq.HeaderRulesOf[RefundOrder](RefundOrderRoutingKey, refundOrderHeaderRules...))
+		orderPlacedSpec.Rules(),
+		orderPaidSpec.Rules(),
+		refundOrderSpec.Rules(),
+	)
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	t = refundOrderTopology(t)
-	return t
+	return acemqimpl.Topology(Exchange, refundOrderSpec)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

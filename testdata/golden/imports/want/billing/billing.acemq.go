@@ -12,18 +12,18 @@ package billing
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	money "example.com/golden/imports/money"
 	orders "example.com/golden/imports/orders"
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the billing domain's topic exchange, where its events and commands travel.
 const Exchange = "billing"
@@ -40,14 +40,14 @@ type InvoiceRaised struct {
 	Line      orders.OrderLine `avro:"line" json:"line"`
 }
 
-// AvroSchema returns the Avro schema of InvoiceRaised in canonical form, with
-// namespace billing.
+// AvroSchema returns the Avro schema of InvoiceRaised in canonical form, with namespace
+// billing.
 func (InvoiceRaised) AvroSchema() string {
 	return `{"name":"billing.InvoiceRaised","type":"record","fields":[{"name":"invoiceId","type":{"type":"string","logicalType":"uuid"}},{"name":"total","type":{"name":"com.acme.money.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"}]}},{"name":"currency","type":{"name":"com.acme.money.Currency","type":"enum","symbols":["GBP","EUR","USD"]}},{"name":"line","type":{"name":"orders.OrderLine","type":"record","fields":[{"name":"sku","type":"string"},{"name":"price","type":"com.acme.money.Money"}]}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of InvoiceRaised as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of InvoiceRaised as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (InvoiceRaised) AvroFullSchema() string {
 	return `{"type":"record","name":"billing.InvoiceRaised","fields":[{"name":"invoiceId","type":{"type":"string","logicalType":"uuid"}},{"name":"total","type":{"type":"record","name":"com.acme.money.Money","doc":"An amount in minor units.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long"}]}},{"name":"currency","type":{"type":"enum","name":"com.acme.money.Currency","symbols":["GBP","EUR","USD"]}},{"name":"line","type":{"type":"record","name":"orders.OrderLine","fields":[{"name":"sku","type":"string"},{"name":"price","type":"com.acme.money.Money"}]}}]}`
 }
@@ -57,68 +57,68 @@ func (InvoiceRaised) AvroFingerprint() uint64 {
 	return 0x90a4ddc2a9de762b
 }
 
-// Publisher publishes the events and sends the commands of the billing domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// invoiceRaisedSpec is the contract of event InvoiceRaised: json codec; 5 attempts,
+// exponential from 1s to 1m.
+var invoiceRaisedSpec = &acemqimpl.MessageSpec[InvoiceRaised]{
+	Exchange:   Exchange,
+	RoutingKey: InvoiceRaisedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// Publisher publishes the events and sends the commands of the billing domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubInvoiceRaised *acemq.Publisher[InvoiceRaised]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubInvoiceRaised: acemq.NewPublisher[InvoiceRaised](conn, Exchange, InvoiceRaisedRoutingKey, acemq.PublishWith[InvoiceRaised](acemq.JSONCodec{})),
+		pubInvoiceRaised: invoiceRaisedSpec.Publisher(conn),
 	}
 }
 
-// PublishInvoiceRaised publishes m to Exchange with routing key "invoice.raised" and waits for the broker's confirm.
-func (p *Publisher) PublishInvoiceRaised(ctx context.Context, m InvoiceRaised, opts ...acemq.EnvelopeOption) error {
+// PublishInvoiceRaised publishes m to Exchange with routing key "invoice.raised" and
+// waits for the broker's confirm.
+func (p *Publisher) PublishInvoiceRaised(
+	ctx context.Context,
+	m InvoiceRaised,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubInvoiceRaised.Send(ctx, m, opts...)
 }
 
-// PublishInvoiceRaisedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishInvoiceRaisedBatch(ctx context.Context, ms []InvoiceRaised, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishInvoiceRaisedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishInvoiceRaisedBatch(
+	ctx context.Context,
+	ms []InvoiceRaised,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubInvoiceRaised.SendAll(ctx, ms, opts...)
 }
 
-// ConsumeInvoiceRaised declares what service needs to consume InvoiceRaised events (the queue
-// <service>.invoice.raised bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeInvoiceRaised(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[InvoiceRaised], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, InvoiceRaisedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, invoiceRaisedTopology(newTopology(), queue), queue, h, invoiceRaisedConsumeOptions(conn, opts)...)
+// ConsumeInvoiceRaised declares what service needs to consume InvoiceRaised events (the
+// queue <service>.invoice.raised bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeInvoiceRaised(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[InvoiceRaised],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return invoiceRaisedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // InvoiceRaisedQueue returns the queue on which service consumes InvoiceRaised events,
 // <service>.invoice.raised, as ConsumeInvoiceRaised names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func InvoiceRaisedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, InvoiceRaisedRoutingKey)
-}
-
-// invoiceRaisedTopology adds a consumer queue of InvoiceRaised events to t.
-func invoiceRaisedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, invoiceRaisedRetry()).
-		Binding(queue, Exchange, InvoiceRaisedRoutingKey)
-}
-
-// invoiceRaisedRetry is the contract's retry policy for InvoiceRaised: 5 attempts, exponential from 1s to 1m.
-func invoiceRaisedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// invoiceRaisedConsumeOptions puts the contract's consume options before opts.
-func invoiceRaisedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(invoiceRaisedRetry()),
-	}, opts...)
+	return invoiceRaisedSpec.QueueOf(service)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -136,77 +136,61 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleInvoiceRaised rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleInvoiceRaised(context.Context, acemq.Message[InvoiceRaised]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event InvoiceRaised is not implemented"))
+// HandleInvoiceRaised rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleInvoiceRaised(
+	context.Context,
+	acemq.Message[InvoiceRaised],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "InvoiceRaised"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeInvoiceRaised(ctx, conn, service, h.HandleInvoiceRaised, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		invoiceRaisedSpec.Subscriber(conn, service, h.HandleInvoiceRaised, opts...),
+	)
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptInvoiceRaised returns a ConnOption adding a publish interceptor that runs
 // for InvoiceRaised messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptInvoiceRaised(fn func(context.Context, *acemq.PublishContext, *InvoiceRaised) error) acemq.ConnOption {
+func InterceptInvoiceRaised(
+	fn func(context.Context, *acemq.PublishContext, *InvoiceRaised) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	return t
+	return acemqimpl.Topology(Exchange)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

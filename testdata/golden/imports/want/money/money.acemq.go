@@ -8,9 +8,10 @@ package money
 
 import "github.com/acemq/acemq-gen/runtime/acemq"
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Money is a type of the type library com.acme.money.
 //
@@ -20,14 +21,14 @@ type Money struct {
 	Cents    int64  `avro:"cents" json:"cents"`
 }
 
-// AvroSchema returns the Avro schema of Money in canonical form, with
-// namespace com.acme.money.
+// AvroSchema returns the Avro schema of Money in canonical form, with namespace
+// com.acme.money.
 func (Money) AvroSchema() string {
 	return `{"name":"com.acme.money.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Money as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Money as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Money) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.money.Money","doc":"An amount in minor units.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long"}]}`
 }
@@ -56,14 +57,14 @@ func (v Currency) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of Currency in canonical form, with
-// namespace com.acme.money.
+// AvroSchema returns the Avro schema of Currency in canonical form, with namespace
+// com.acme.money.
 func (Currency) AvroSchema() string {
 	return `{"name":"com.acme.money.Currency","type":"enum","symbols":["GBP","EUR","USD"]}`
 }
 
-// AvroFullSchema returns the Avro schema of Currency as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Currency as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Currency) AvroFullSchema() string {
 	return `{"type":"enum","name":"com.acme.money.Currency","symbols":["GBP","EUR","USD"]}`
 }

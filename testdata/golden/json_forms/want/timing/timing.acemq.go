@@ -15,18 +15,18 @@ package timing
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the timing domain's topic exchange, where its events and commands travel.
 const Exchange = "timing"
@@ -43,14 +43,14 @@ type Lap struct {
 	Fee  *big.Rat      `avro:"fee" json:"fee"`
 }
 
-// AvroSchema returns the Avro schema of Lap in canonical form, with
-// namespace com.acme.timing.
+// AvroSchema returns the Avro schema of Lap in canonical form, with namespace
+// com.acme.timing.
 func (Lap) AvroSchema() string {
 	return `{"name":"com.acme.timing.Lap","type":"record","fields":[{"name":"took","type":{"type":"int","logicalType":"time-millis"}},{"name":"fee","type":{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Lap as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Lap as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Lap) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.timing.Lap","fields":[{"name":"took","type":{"type":"int","logicalType":"time-millis"}},{"name":"fee","type":{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}}]}`
 }
@@ -60,32 +60,32 @@ func (Lap) AvroFingerprint() uint64 {
 	return 0xf83c01362e861e0e
 }
 
-// MarshalJSON writes Lap as encoding/json does, except for the contract's JSON
-// forms: time-millis as integer milliseconds and decimals as strings with their
-// scale's digits ("12.34").
+// MarshalJSON writes Lap as encoding/json does, except for the contract's JSON forms:
+// time-millis as integer milliseconds and decimals as strings with their scale's digits
+// ("12.34").
 func (m Lap) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Took acemq.JSONValue[time.Duration] `json:"took"`
-		Fee  acemq.JSONValue[*big.Rat]      `json:"fee"`
+		Took acemqimpl.JSONValue[time.Duration] `json:"took"`
+		Fee  acemqimpl.JSONValue[*big.Rat]      `json:"fee"`
 	}{
-		Took: acemq.JSONMillisForm().Bind(&m.Took),
-		Fee:  acemq.JSONDecimalForm(6, 2).Bind(&m.Fee),
+		Took: acemqimpl.JSONMillisForm().Bind(&m.Took),
+		Fee:  acemqimpl.JSONDecimalForm(6, 2).Bind(&m.Fee),
 	})
 }
 
-// UnmarshalJSON reads Lap as encoding/json does, except for the contract's JSON
-// forms: time-millis as integer milliseconds and decimals as strings with their
-// scale's digits ("12.34").
+// UnmarshalJSON reads Lap as encoding/json does, except for the contract's JSON forms:
+// time-millis as integer milliseconds and decimals as strings with their scale's digits
+// ("12.34").
 func (m *Lap) UnmarshalJSON(data []byte) error {
 	type plain Lap
 	return json.Unmarshal(data, &struct {
 		*plain
-		Took acemq.JSONValue[time.Duration] `json:"took"`
-		Fee  acemq.JSONValue[*big.Rat]      `json:"fee"`
+		Took acemqimpl.JSONValue[time.Duration] `json:"took"`
+		Fee  acemqimpl.JSONValue[*big.Rat]      `json:"fee"`
 	}{
 		plain: (*plain)(m),
-		Took:  acemq.JSONMillisForm().Bind(&m.Took),
-		Fee:   acemq.JSONDecimalForm(6, 2).Bind(&m.Fee),
+		Took:  acemqimpl.JSONMillisForm().Bind(&m.Took),
+		Fee:   acemqimpl.JSONDecimalForm(6, 2).Bind(&m.Fee),
 	})
 }
 
@@ -106,14 +106,14 @@ type RaceTimed struct {
 	Best      *Lap                     `avro:"best" json:"best"`
 }
 
-// AvroSchema returns the Avro schema of RaceTimed in canonical form, with
-// namespace com.acme.timing.
+// AvroSchema returns the Avro schema of RaceTimed in canonical form, with namespace
+// com.acme.timing.
 func (RaceTimed) AvroSchema() string {
 	return `{"name":"com.acme.timing.RaceTimed","type":"record","fields":[{"name":"name","type":"string"},{"name":"total","type":{"type":"int","logicalType":"time-millis"}},{"name":"reaction","type":{"type":"long","logicalType":"time-micros"}},{"name":"prize","type":{"type":"bytes","logicalType":"decimal","precision":12,"scale":2}},{"name":"bonus","type":["null",{"type":"bytes","logicalType":"decimal","precision":9,"scale":3}]},{"name":"penalty","type":["null",{"type":"int","logicalType":"time-millis"}]},{"name":"splits","type":{"type":"array","items":{"type":"int","logicalType":"time-millis"}}},{"name":"fees","type":{"type":"array","items":["null",{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}]}},{"name":"byRunner","type":{"type":"map","values":{"type":"long","logicalType":"time-micros"}}},{"name":"feesByDay","type":{"type":"map","values":{"type":"array","items":{"type":"bytes","logicalType":"decimal","precision":4,"scale":1}}}},{"name":"pauses","type":["null",{"type":"array","items":{"type":"long","logicalType":"time-micros"}}]},{"name":"laps","type":{"type":"array","items":{"name":"com.acme.timing.Lap","type":"record","fields":[{"name":"took","type":{"type":"int","logicalType":"time-millis"}},{"name":"fee","type":{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}}]}}},{"name":"best","type":["null","com.acme.timing.Lap"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of RaceTimed as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of RaceTimed as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (RaceTimed) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.timing.RaceTimed","fields":[{"name":"name","type":"string"},{"name":"total","type":{"type":"int","logicalType":"time-millis"}},{"name":"reaction","type":{"type":"long","logicalType":"time-micros"}},{"name":"prize","type":{"type":"bytes","logicalType":"decimal","precision":12,"scale":2}},{"name":"bonus","type":["null",{"type":"bytes","logicalType":"decimal","precision":9,"scale":3}],"default":null},{"name":"penalty","type":["null",{"type":"int","logicalType":"time-millis"}],"default":null},{"name":"splits","type":{"type":"array","items":{"type":"int","logicalType":"time-millis"}}},{"name":"fees","type":{"type":"array","items":["null",{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}]}},{"name":"byRunner","type":{"type":"map","values":{"type":"long","logicalType":"time-micros"}}},{"name":"feesByDay","type":{"type":"map","values":{"type":"array","items":{"type":"bytes","logicalType":"decimal","precision":4,"scale":1}}}},{"name":"pauses","type":["null",{"type":"array","items":{"type":"long","logicalType":"time-micros"}}],"default":null},{"name":"laps","type":{"type":"array","items":{"type":"record","name":"com.acme.timing.Lap","fields":[{"name":"took","type":{"type":"int","logicalType":"time-millis"}},{"name":"fee","type":{"type":"bytes","logicalType":"decimal","precision":6,"scale":2}}]}}},{"name":"best","type":["null","com.acme.timing.Lap"],"default":null}]}`
 }
@@ -123,70 +123,78 @@ func (RaceTimed) AvroFingerprint() uint64 {
 	return 0x61182b403d53dd3d
 }
 
-// MarshalJSON writes RaceTimed as encoding/json does, except for the contract's
-// JSON forms: time-millis as integer milliseconds, time-micros as integer
-// microseconds and decimals as strings with their scale's digits ("12.34").
+// MarshalJSON writes RaceTimed as encoding/json does, except for the contract's JSON
+// forms: time-millis as integer milliseconds, time-micros as integer microseconds and
+// decimals as strings with their scale's digits ("12.34").
 func (m RaceTimed) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Name      string                                    `json:"name"`
-		Total     acemq.JSONValue[time.Duration]            `json:"total"`
-		Reaction  acemq.JSONValue[time.Duration]            `json:"reaction"`
-		Prize     acemq.JSONValue[*big.Rat]                 `json:"prize"`
-		Bonus     acemq.JSONValue[**big.Rat]                `json:"bonus"`
-		Penalty   acemq.JSONValue[*time.Duration]           `json:"penalty"`
-		Splits    acemq.JSONValue[[]time.Duration]          `json:"splits"`
-		Fees      acemq.JSONValue[[]**big.Rat]              `json:"fees"`
-		ByRunner  acemq.JSONValue[map[string]time.Duration] `json:"byRunner"`
-		FeesByDay acemq.JSONValue[map[string][]*big.Rat]    `json:"feesByDay"`
-		Pauses    acemq.JSONValue[[]time.Duration]          `json:"pauses"`
-		Laps      []Lap                                     `json:"laps"`
-		Best      *Lap                                      `json:"best"`
+		Name      string                                        `json:"name"`
+		Total     acemqimpl.JSONValue[time.Duration]            `json:"total"`
+		Reaction  acemqimpl.JSONValue[time.Duration]            `json:"reaction"`
+		Prize     acemqimpl.JSONValue[*big.Rat]                 `json:"prize"`
+		Bonus     acemqimpl.JSONValue[**big.Rat]                `json:"bonus"`
+		Penalty   acemqimpl.JSONValue[*time.Duration]           `json:"penalty"`
+		Splits    acemqimpl.JSONValue[[]time.Duration]          `json:"splits"`
+		Fees      acemqimpl.JSONValue[[]**big.Rat]              `json:"fees"`
+		ByRunner  acemqimpl.JSONValue[map[string]time.Duration] `json:"byRunner"`
+		FeesByDay acemqimpl.JSONValue[map[string][]*big.Rat]    `json:"feesByDay"`
+		Pauses    acemqimpl.JSONValue[[]time.Duration]          `json:"pauses"`
+		Laps      []Lap                                         `json:"laps"`
+		Best      *Lap                                          `json:"best"`
 	}{
-		Name:      m.Name,
-		Total:     acemq.JSONMillisForm().Bind(&m.Total),
-		Reaction:  acemq.JSONMicrosForm().Bind(&m.Reaction),
-		Prize:     acemq.JSONDecimalForm(12, 2).Bind(&m.Prize),
-		Bonus:     acemq.JSONOptional(acemq.JSONDecimalForm(9, 3)).Bind(&m.Bonus),
-		Penalty:   acemq.JSONOptional(acemq.JSONMillisForm()).Bind(&m.Penalty),
-		Splits:    acemq.JSONArray(acemq.JSONMillisForm()).Bind(&m.Splits),
-		Fees:      acemq.JSONArray(acemq.JSONOptional(acemq.JSONDecimalForm(6, 2))).Bind(&m.Fees),
-		ByRunner:  acemq.JSONMap(acemq.JSONMicrosForm()).Bind(&m.ByRunner),
-		FeesByDay: acemq.JSONMap(acemq.JSONArray(acemq.JSONDecimalForm(4, 1))).Bind(&m.FeesByDay),
-		Pauses:    acemq.JSONArray(acemq.JSONMicrosForm()).Bind(&m.Pauses),
-		Laps:      m.Laps,
-		Best:      m.Best,
+		Name:     m.Name,
+		Total:    acemqimpl.JSONMillisForm().Bind(&m.Total),
+		Reaction: acemqimpl.JSONMicrosForm().Bind(&m.Reaction),
+		Prize:    acemqimpl.JSONDecimalForm(12, 2).Bind(&m.Prize),
+		Bonus:    acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(9, 3)).Bind(&m.Bonus),
+		Penalty:  acemqimpl.JSONOptional(acemqimpl.JSONMillisForm()).Bind(&m.Penalty),
+		Splits:   acemqimpl.JSONArray(acemqimpl.JSONMillisForm()).Bind(&m.Splits),
+		Fees: acemqimpl.JSONArray(
+			acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(6, 2)),
+		).Bind(&m.Fees),
+		ByRunner: acemqimpl.JSONMap(acemqimpl.JSONMicrosForm()).Bind(&m.ByRunner),
+		FeesByDay: acemqimpl.JSONMap(
+			acemqimpl.JSONArray(acemqimpl.JSONDecimalForm(4, 1)),
+		).Bind(&m.FeesByDay),
+		Pauses: acemqimpl.JSONArray(acemqimpl.JSONMicrosForm()).Bind(&m.Pauses),
+		Laps:   m.Laps,
+		Best:   m.Best,
 	})
 }
 
-// UnmarshalJSON reads RaceTimed as encoding/json does, except for the contract's
-// JSON forms: time-millis as integer milliseconds, time-micros as integer
-// microseconds and decimals as strings with their scale's digits ("12.34").
+// UnmarshalJSON reads RaceTimed as encoding/json does, except for the contract's JSON
+// forms: time-millis as integer milliseconds, time-micros as integer microseconds and
+// decimals as strings with their scale's digits ("12.34").
 func (m *RaceTimed) UnmarshalJSON(data []byte) error {
 	type plain RaceTimed
 	return json.Unmarshal(data, &struct {
 		*plain
-		Total     acemq.JSONValue[time.Duration]            `json:"total"`
-		Reaction  acemq.JSONValue[time.Duration]            `json:"reaction"`
-		Prize     acemq.JSONValue[*big.Rat]                 `json:"prize"`
-		Bonus     acemq.JSONValue[**big.Rat]                `json:"bonus"`
-		Penalty   acemq.JSONValue[*time.Duration]           `json:"penalty"`
-		Splits    acemq.JSONValue[[]time.Duration]          `json:"splits"`
-		Fees      acemq.JSONValue[[]**big.Rat]              `json:"fees"`
-		ByRunner  acemq.JSONValue[map[string]time.Duration] `json:"byRunner"`
-		FeesByDay acemq.JSONValue[map[string][]*big.Rat]    `json:"feesByDay"`
-		Pauses    acemq.JSONValue[[]time.Duration]          `json:"pauses"`
+		Total     acemqimpl.JSONValue[time.Duration]            `json:"total"`
+		Reaction  acemqimpl.JSONValue[time.Duration]            `json:"reaction"`
+		Prize     acemqimpl.JSONValue[*big.Rat]                 `json:"prize"`
+		Bonus     acemqimpl.JSONValue[**big.Rat]                `json:"bonus"`
+		Penalty   acemqimpl.JSONValue[*time.Duration]           `json:"penalty"`
+		Splits    acemqimpl.JSONValue[[]time.Duration]          `json:"splits"`
+		Fees      acemqimpl.JSONValue[[]**big.Rat]              `json:"fees"`
+		ByRunner  acemqimpl.JSONValue[map[string]time.Duration] `json:"byRunner"`
+		FeesByDay acemqimpl.JSONValue[map[string][]*big.Rat]    `json:"feesByDay"`
+		Pauses    acemqimpl.JSONValue[[]time.Duration]          `json:"pauses"`
 	}{
-		plain:     (*plain)(m),
-		Total:     acemq.JSONMillisForm().Bind(&m.Total),
-		Reaction:  acemq.JSONMicrosForm().Bind(&m.Reaction),
-		Prize:     acemq.JSONDecimalForm(12, 2).Bind(&m.Prize),
-		Bonus:     acemq.JSONOptional(acemq.JSONDecimalForm(9, 3)).Bind(&m.Bonus),
-		Penalty:   acemq.JSONOptional(acemq.JSONMillisForm()).Bind(&m.Penalty),
-		Splits:    acemq.JSONArray(acemq.JSONMillisForm()).Bind(&m.Splits),
-		Fees:      acemq.JSONArray(acemq.JSONOptional(acemq.JSONDecimalForm(6, 2))).Bind(&m.Fees),
-		ByRunner:  acemq.JSONMap(acemq.JSONMicrosForm()).Bind(&m.ByRunner),
-		FeesByDay: acemq.JSONMap(acemq.JSONArray(acemq.JSONDecimalForm(4, 1))).Bind(&m.FeesByDay),
-		Pauses:    acemq.JSONArray(acemq.JSONMicrosForm()).Bind(&m.Pauses),
+		plain:    (*plain)(m),
+		Total:    acemqimpl.JSONMillisForm().Bind(&m.Total),
+		Reaction: acemqimpl.JSONMicrosForm().Bind(&m.Reaction),
+		Prize:    acemqimpl.JSONDecimalForm(12, 2).Bind(&m.Prize),
+		Bonus:    acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(9, 3)).Bind(&m.Bonus),
+		Penalty:  acemqimpl.JSONOptional(acemqimpl.JSONMillisForm()).Bind(&m.Penalty),
+		Splits:   acemqimpl.JSONArray(acemqimpl.JSONMillisForm()).Bind(&m.Splits),
+		Fees: acemqimpl.JSONArray(
+			acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(6, 2)),
+		).Bind(&m.Fees),
+		ByRunner: acemqimpl.JSONMap(acemqimpl.JSONMicrosForm()).Bind(&m.ByRunner),
+		FeesByDay: acemqimpl.JSONMap(
+			acemqimpl.JSONArray(acemqimpl.JSONDecimalForm(4, 1)),
+		).Bind(&m.FeesByDay),
+		Pauses: acemqimpl.JSONArray(acemqimpl.JSONMicrosForm()).Bind(&m.Pauses),
 	})
 }
 
@@ -196,14 +204,14 @@ type ResultPosted struct {
 	Margin time.Duration     `avro:"margin" json:"margin"`
 }
 
-// AvroSchema returns the Avro schema of ResultPosted in canonical form, with
-// namespace com.acme.timing.
+// AvroSchema returns the Avro schema of ResultPosted in canonical form, with namespace
+// com.acme.timing.
 func (ResultPosted) AvroSchema() string {
 	return `{"name":"com.acme.timing.ResultPosted","type":"record","fields":[{"name":"score","type":["null",{"type":"int","logicalType":"time-millis"},{"type":"bytes","logicalType":"decimal","precision":5,"scale":2},"string"]},{"name":"margin","type":{"type":"long","logicalType":"time-micros"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of ResultPosted as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of ResultPosted as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (ResultPosted) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.timing.ResultPosted","fields":[{"name":"score","type":["null",{"type":"int","logicalType":"time-millis"},{"type":"bytes","logicalType":"decimal","precision":5,"scale":2},"string"],"default":null},{"name":"margin","type":{"type":"long","logicalType":"time-micros"}}]}`
 }
@@ -214,7 +222,8 @@ func (ResultPosted) AvroFingerprint() uint64 {
 }
 
 // ResultPostedScore is the union of field score of ResultPosted: one of
-// ResultPostedScoreTimeMillis, ResultPostedScoreDecimal, ResultPostedScoreString. A nil value is null.
+// ResultPostedScoreTimeMillis, ResultPostedScoreDecimal, ResultPostedScoreString. A nil
+// value is null.
 // JSON carries it as Avro's JSON encoding does: {"<branch>": value}.
 type ResultPostedScore interface {
 	isResultPostedScore()
@@ -230,7 +239,7 @@ func (ResultPostedScoreTimeMillis) isResultPostedScore() {}
 
 // MarshalJSON writes {"int": value}.
 func (v ResultPostedScoreTimeMillis) MarshalJSON() ([]byte, error) {
-	return json.Marshal(map[string]any{"int": acemq.JSONMillisForm().Bind(&v.Value)})
+	return json.Marshal(map[string]any{"int": acemqimpl.JSONMillisForm().Bind(&v.Value)})
 }
 
 // ResultPostedScoreDecimal is the bytes branch of ResultPostedScore.
@@ -243,7 +252,7 @@ func (ResultPostedScoreDecimal) isResultPostedScore() {}
 
 // MarshalJSON writes {"bytes": value}.
 func (v ResultPostedScoreDecimal) MarshalJSON() ([]byte, error) {
-	return json.Marshal(map[string]any{"bytes": acemq.JSONDecimalForm(5, 2).Bind(&v.Value)})
+	return json.Marshal(map[string]any{"bytes": acemqimpl.JSONDecimalForm(5, 2).Bind(&v.Value)})
 }
 
 // ResultPostedScoreString is the string branch of ResultPostedScore.
@@ -261,7 +270,7 @@ func (v ResultPostedScoreString) MarshalJSON() ([]byte, error) {
 
 // decodeResultPostedScore reads the JSON of ResultPostedScore.
 func decodeResultPostedScore(data json.RawMessage) (ResultPostedScore, error) {
-	name, raw, err := acemq.UnionBranch(data)
+	name, raw, err := acemqimpl.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
@@ -271,43 +280,46 @@ func decodeResultPostedScore(data json.RawMessage) (ResultPostedScore, error) {
 	switch name {
 	case "int":
 		var v ResultPostedScoreTimeMillis
-		err = acemq.JSONMillisForm().Bind(&v.Value).UnmarshalJSON(raw)
+		err = acemqimpl.JSONMillisForm().Bind(&v.Value).UnmarshalJSON(raw)
 		return v, err
 	case "bytes":
 		var v ResultPostedScoreDecimal
-		err = acemq.JSONDecimalForm(5, 2).Bind(&v.Value).UnmarshalJSON(raw)
+		err = acemqimpl.JSONDecimalForm(5, 2).Bind(&v.Value).UnmarshalJSON(raw)
 		return v, err
 	case "string":
 		var v ResultPostedScoreString
 		err = json.Unmarshal(raw, &v.Value)
 		return v, err
 	}
-	return nil, fmt.Errorf("acemq: %q is not a branch of ResultPostedScore (field score of ResultPosted)", name)
+	return nil, fmt.Errorf(
+		"acemq: %q is not a branch of ResultPostedScore (field score of ResultPosted)",
+		name,
+	)
 }
 
-// MarshalJSON writes ResultPosted as encoding/json does, except for the contract's
-// JSON forms: time-micros as integer microseconds.
+// MarshalJSON writes ResultPosted as encoding/json does, except for the contract's JSON
+// forms: time-micros as integer microseconds.
 func (m ResultPosted) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Score  ResultPostedScore              `json:"score"`
-		Margin acemq.JSONValue[time.Duration] `json:"margin"`
+		Score  ResultPostedScore                  `json:"score"`
+		Margin acemqimpl.JSONValue[time.Duration] `json:"margin"`
 	}{
 		Score:  m.Score,
-		Margin: acemq.JSONMicrosForm().Bind(&m.Margin),
+		Margin: acemqimpl.JSONMicrosForm().Bind(&m.Margin),
 	})
 }
 
-// UnmarshalJSON reads ResultPosted, each union field by the name of its branch and
-// the contract's JSON forms: time-micros as integer microseconds.
+// UnmarshalJSON reads ResultPosted, each union field by the name of its branch and the
+// contract's JSON forms: time-micros as integer microseconds.
 func (m *ResultPosted) UnmarshalJSON(data []byte) error {
 	type plain ResultPosted
 	aux := struct {
 		*plain
-		Score  json.RawMessage                `json:"score"`
-		Margin acemq.JSONValue[time.Duration] `json:"margin"`
+		Score  json.RawMessage                    `json:"score"`
+		Margin acemqimpl.JSONValue[time.Duration] `json:"margin"`
 	}{
 		plain:  (*plain)(m),
-		Margin: acemq.JSONMicrosForm().Bind(&m.Margin),
+		Margin: acemqimpl.JSONMicrosForm().Bind(&m.Margin),
 	}
 	if err := json.Unmarshal(data, &aux); err != nil {
 		return err
@@ -319,120 +331,120 @@ func (m *ResultPosted) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// Publisher publishes the events and sends the commands of the timing domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// raceTimedSpec is the contract of event RaceTimed: json codec; 5 attempts, exponential
+// from 1s to 1m.
+var raceTimedSpec = &acemqimpl.MessageSpec[RaceTimed]{
+	Exchange:   Exchange,
+	RoutingKey: RaceTimedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// resultPostedSpec is the contract of event ResultPosted: json codec; 5 attempts,
+// exponential from 1s to 1m.
+var resultPostedSpec = &acemqimpl.MessageSpec[ResultPosted]{
+	Exchange:   Exchange,
+	RoutingKey: ResultPostedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// Publisher publishes the events and sends the commands of the timing domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubRaceTimed    *acemq.Publisher[RaceTimed]
 	pubResultPosted *acemq.Publisher[ResultPosted]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubRaceTimed:    acemq.NewPublisher[RaceTimed](conn, Exchange, RaceTimedRoutingKey, acemq.PublishWith[RaceTimed](acemq.JSONCodec{})),
-		pubResultPosted: acemq.NewPublisher[ResultPosted](conn, Exchange, ResultPostedRoutingKey, acemq.PublishWith[ResultPosted](acemq.JSONCodec{})),
+		pubRaceTimed:    raceTimedSpec.Publisher(conn),
+		pubResultPosted: resultPostedSpec.Publisher(conn),
 	}
 }
 
-// PublishRaceTimed publishes m to Exchange with routing key "race.timed" and waits for the broker's confirm.
-func (p *Publisher) PublishRaceTimed(ctx context.Context, m RaceTimed, opts ...acemq.EnvelopeOption) error {
+// PublishRaceTimed publishes m to Exchange with routing key "race.timed" and waits for
+// the broker's confirm.
+func (p *Publisher) PublishRaceTimed(
+	ctx context.Context,
+	m RaceTimed,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubRaceTimed.Send(ctx, m, opts...)
 }
 
-// PublishRaceTimedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishRaceTimedBatch(ctx context.Context, ms []RaceTimed, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishRaceTimedBatch publishes each of ms, in order, and returns what the broker said
+// of each.
+func (p *Publisher) PublishRaceTimedBatch(
+	ctx context.Context,
+	ms []RaceTimed,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubRaceTimed.SendAll(ctx, ms, opts...)
 }
 
-// PublishResultPosted publishes m to Exchange with routing key "result.posted" and waits for the broker's confirm.
-func (p *Publisher) PublishResultPosted(ctx context.Context, m ResultPosted, opts ...acemq.EnvelopeOption) error {
+// PublishResultPosted publishes m to Exchange with routing key "result.posted" and waits
+// for the broker's confirm.
+func (p *Publisher) PublishResultPosted(
+	ctx context.Context,
+	m ResultPosted,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubResultPosted.Send(ctx, m, opts...)
 }
 
-// PublishResultPostedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishResultPostedBatch(ctx context.Context, ms []ResultPosted, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishResultPostedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishResultPostedBatch(
+	ctx context.Context,
+	ms []ResultPosted,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubResultPosted.SendAll(ctx, ms, opts...)
 }
 
 // ConsumeRaceTimed declares what service needs to consume RaceTimed events (the queue
-// <service>.race.timed bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeRaceTimed(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[RaceTimed], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, RaceTimedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, raceTimedTopology(newTopology(), queue), queue, h, raceTimedConsumeOptions(conn, opts)...)
+// <service>.race.timed bound to Exchange, its dead-letter and retry queues) and delivers
+// each to h. An empty service is refused. The contract's codec, retry policy and required
+// headers apply; opts come after them, so they win.
+func ConsumeRaceTimed(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[RaceTimed],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return raceTimedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // RaceTimedQueue returns the queue on which service consumes RaceTimed events,
-// <service>.race.timed, as ConsumeRaceTimed names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.race.timed, as ConsumeRaceTimed names it (acemq.SubscriberQueue): an empty
+// service, or one a queue name cannot hold, is the same error.
 func RaceTimedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, RaceTimedRoutingKey)
+	return raceTimedSpec.QueueOf(service)
 }
 
-// raceTimedTopology adds a consumer queue of RaceTimed events to t.
-func raceTimedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, raceTimedRetry()).
-		Binding(queue, Exchange, RaceTimedRoutingKey)
-}
-
-// raceTimedRetry is the contract's retry policy for RaceTimed: 5 attempts, exponential from 1s to 1m.
-func raceTimedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// raceTimedConsumeOptions puts the contract's consume options before opts.
-func raceTimedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(raceTimedRetry()),
-	}, opts...)
-}
-
-// ConsumeResultPosted declares what service needs to consume ResultPosted events (the queue
-// <service>.result.posted bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeResultPosted(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[ResultPosted], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, ResultPostedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, resultPostedTopology(newTopology(), queue), queue, h, resultPostedConsumeOptions(conn, opts)...)
+// ConsumeResultPosted declares what service needs to consume ResultPosted events (the
+// queue <service>.result.posted bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeResultPosted(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[ResultPosted],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return resultPostedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // ResultPostedQueue returns the queue on which service consumes ResultPosted events,
 // <service>.result.posted, as ConsumeResultPosted names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func ResultPostedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, ResultPostedRoutingKey)
-}
-
-// resultPostedTopology adds a consumer queue of ResultPosted events to t.
-func resultPostedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, resultPostedRetry()).
-		Binding(queue, Exchange, ResultPostedRoutingKey)
-}
-
-// resultPostedRetry is the contract's retry policy for ResultPosted: 5 attempts, exponential from 1s to 1m.
-func resultPostedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// resultPostedConsumeOptions puts the contract's consume options before opts.
-func resultPostedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(resultPostedRetry()),
-	}, opts...)
+	return resultPostedSpec.QueueOf(service)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -452,92 +464,79 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleRaceTimed rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleRaceTimed(context.Context, acemq.Message[RaceTimed]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event RaceTimed is not implemented"))
+// HandleRaceTimed rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleRaceTimed(
+	context.Context,
+	acemq.Message[RaceTimed],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "RaceTimed"))
 }
 
-// HandleResultPosted rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleResultPosted(context.Context, acemq.Message[ResultPosted]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event ResultPosted is not implemented"))
+// HandleResultPosted rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleResultPosted(
+	context.Context,
+	acemq.Message[ResultPosted],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "ResultPosted"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeRaceTimed(ctx, conn, service, h.HandleRaceTimed, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumeResultPosted(ctx, conn, service, h.HandleResultPosted, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		raceTimedSpec.Subscriber(conn, service, h.HandleRaceTimed, opts...),
+		resultPostedSpec.Subscriber(conn, service, h.HandleResultPosted, opts...),
+	)
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptRaceTimed returns a ConnOption adding a publish interceptor that runs
 // for RaceTimed messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptRaceTimed(fn func(context.Context, *acemq.PublishContext, *RaceTimed) error) acemq.ConnOption {
+func InterceptRaceTimed(
+	fn func(context.Context, *acemq.PublishContext, *RaceTimed) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptResultPosted returns a ConnOption adding a publish interceptor that runs
 // for ResultPosted messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptResultPosted(fn func(context.Context, *acemq.PublishContext, *ResultPosted) error) acemq.ConnOption {
+func InterceptResultPosted(
+	fn func(context.Context, *acemq.PublishContext, *ResultPosted) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	return t
+	return acemqimpl.Topology(Exchange)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

@@ -13,16 +13,16 @@ package sched
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the sched domain's topic exchange, where its events and commands travel.
 const Exchange = "sched"
@@ -42,14 +42,14 @@ type SlotBooked struct {
 	OptionalAttributes map[string]string `avro:"optionalAttributes" json:"optionalAttributes"`
 }
 
-// AvroSchema returns the Avro schema of SlotBooked in canonical form, with
-// namespace sched.
+// AvroSchema returns the Avro schema of SlotBooked in canonical form, with namespace
+// sched.
 func (SlotBooked) AvroSchema() string {
 	return `{"name":"sched.SlotBooked","type":"record","fields":[{"name":"day","type":{"type":"int","logicalType":"date"}},{"name":"startsAfter","type":{"type":"int","logicalType":"time-millis"}},{"name":"lasts","type":{"type":"long","logicalType":"time-micros"}},{"name":"bookedAt","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"seenAt","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"attributes","type":{"type":"map","values":"string"}},{"name":"optionalAttributes","type":["null",{"type":"map","values":"string"}]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of SlotBooked as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of SlotBooked as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (SlotBooked) AvroFullSchema() string {
 	return `{"type":"record","name":"sched.SlotBooked","fields":[{"name":"day","type":{"type":"int","logicalType":"date"}},{"name":"startsAfter","type":{"type":"int","logicalType":"time-millis"}},{"name":"lasts","type":{"type":"long","logicalType":"time-micros"}},{"name":"bookedAt","type":{"type":"long","logicalType":"timestamp-micros"}},{"name":"seenAt","type":{"type":"long","logicalType":"timestamp-millis"}},{"name":"attributes","type":{"type":"map","values":"string"}},{"name":"optionalAttributes","type":["null",{"type":"map","values":"string"}],"default":null}]}`
 }
@@ -59,22 +59,21 @@ func (SlotBooked) AvroFingerprint() uint64 {
 	return 0xe9863353e11eabc4
 }
 
-// MarshalJSON writes SlotBooked as encoding/json does, except for the contract's
-// JSON forms: time-millis as integer milliseconds and time-micros as integer
-// microseconds.
+// MarshalJSON writes SlotBooked as encoding/json does, except for the contract's JSON
+// forms: time-millis as integer milliseconds and time-micros as integer microseconds.
 func (m SlotBooked) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Day                time.Time                      `json:"day"`
-		StartsAfter        acemq.JSONValue[time.Duration] `json:"startsAfter"`
-		Lasts              acemq.JSONValue[time.Duration] `json:"lasts"`
-		BookedAt           time.Time                      `json:"bookedAt"`
-		SeenAt             time.Time                      `json:"seenAt"`
-		Attributes         map[string]string              `json:"attributes"`
-		OptionalAttributes map[string]string              `json:"optionalAttributes"`
+		Day                time.Time                          `json:"day"`
+		StartsAfter        acemqimpl.JSONValue[time.Duration] `json:"startsAfter"`
+		Lasts              acemqimpl.JSONValue[time.Duration] `json:"lasts"`
+		BookedAt           time.Time                          `json:"bookedAt"`
+		SeenAt             time.Time                          `json:"seenAt"`
+		Attributes         map[string]string                  `json:"attributes"`
+		OptionalAttributes map[string]string                  `json:"optionalAttributes"`
 	}{
 		Day:                m.Day,
-		StartsAfter:        acemq.JSONMillisForm().Bind(&m.StartsAfter),
-		Lasts:              acemq.JSONMicrosForm().Bind(&m.Lasts),
+		StartsAfter:        acemqimpl.JSONMillisForm().Bind(&m.StartsAfter),
+		Lasts:              acemqimpl.JSONMicrosForm().Bind(&m.Lasts),
 		BookedAt:           m.BookedAt,
 		SeenAt:             m.SeenAt,
 		Attributes:         m.Attributes,
@@ -82,84 +81,83 @@ func (m SlotBooked) MarshalJSON() ([]byte, error) {
 	})
 }
 
-// UnmarshalJSON reads SlotBooked as encoding/json does, except for the contract's
-// JSON forms: time-millis as integer milliseconds and time-micros as integer
-// microseconds.
+// UnmarshalJSON reads SlotBooked as encoding/json does, except for the contract's JSON
+// forms: time-millis as integer milliseconds and time-micros as integer microseconds.
 func (m *SlotBooked) UnmarshalJSON(data []byte) error {
 	type plain SlotBooked
 	return json.Unmarshal(data, &struct {
 		*plain
-		StartsAfter acemq.JSONValue[time.Duration] `json:"startsAfter"`
-		Lasts       acemq.JSONValue[time.Duration] `json:"lasts"`
+		StartsAfter acemqimpl.JSONValue[time.Duration] `json:"startsAfter"`
+		Lasts       acemqimpl.JSONValue[time.Duration] `json:"lasts"`
 	}{
 		plain:       (*plain)(m),
-		StartsAfter: acemq.JSONMillisForm().Bind(&m.StartsAfter),
-		Lasts:       acemq.JSONMicrosForm().Bind(&m.Lasts),
+		StartsAfter: acemqimpl.JSONMillisForm().Bind(&m.StartsAfter),
+		Lasts:       acemqimpl.JSONMicrosForm().Bind(&m.Lasts),
 	})
 }
 
-// Publisher publishes the events and sends the commands of the sched domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// slotBookedSpec is the contract of event SlotBooked: json codec; 5 attempts, exponential
+// from 1s to 1m.
+var slotBookedSpec = &acemqimpl.MessageSpec[SlotBooked]{
+	Exchange:   Exchange,
+	RoutingKey: SlotBookedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// Publisher publishes the events and sends the commands of the sched domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubSlotBooked *acemq.Publisher[SlotBooked]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubSlotBooked: acemq.NewPublisher[SlotBooked](conn, Exchange, SlotBookedRoutingKey, acemq.PublishWith[SlotBooked](acemq.JSONCodec{})),
+		pubSlotBooked: slotBookedSpec.Publisher(conn),
 	}
 }
 
-// PublishSlotBooked publishes m to Exchange with routing key "slot.booked" and waits for the broker's confirm.
-func (p *Publisher) PublishSlotBooked(ctx context.Context, m SlotBooked, opts ...acemq.EnvelopeOption) error {
+// PublishSlotBooked publishes m to Exchange with routing key "slot.booked" and waits for
+// the broker's confirm.
+func (p *Publisher) PublishSlotBooked(
+	ctx context.Context,
+	m SlotBooked,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubSlotBooked.Send(ctx, m, opts...)
 }
 
-// PublishSlotBookedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishSlotBookedBatch(ctx context.Context, ms []SlotBooked, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishSlotBookedBatch publishes each of ms, in order, and returns what the broker said
+// of each.
+func (p *Publisher) PublishSlotBookedBatch(
+	ctx context.Context,
+	ms []SlotBooked,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubSlotBooked.SendAll(ctx, ms, opts...)
 }
 
 // ConsumeSlotBooked declares what service needs to consume SlotBooked events (the queue
-// <service>.slot.booked bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeSlotBooked(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[SlotBooked], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, SlotBookedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, slotBookedTopology(newTopology(), queue), queue, h, slotBookedConsumeOptions(conn, opts)...)
+// <service>.slot.booked bound to Exchange, its dead-letter and retry queues) and delivers
+// each to h. An empty service is refused. The contract's codec, retry policy and required
+// headers apply; opts come after them, so they win.
+func ConsumeSlotBooked(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[SlotBooked],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return slotBookedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // SlotBookedQueue returns the queue on which service consumes SlotBooked events,
-// <service>.slot.booked, as ConsumeSlotBooked names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.slot.booked, as ConsumeSlotBooked names it (acemq.SubscriberQueue): an empty
+// service, or one a queue name cannot hold, is the same error.
 func SlotBookedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, SlotBookedRoutingKey)
-}
-
-// slotBookedTopology adds a consumer queue of SlotBooked events to t.
-func slotBookedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, slotBookedRetry()).
-		Binding(queue, Exchange, SlotBookedRoutingKey)
-}
-
-// slotBookedRetry is the contract's retry policy for SlotBooked: 5 attempts, exponential from 1s to 1m.
-func slotBookedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// slotBookedConsumeOptions puts the contract's consume options before opts.
-func slotBookedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(slotBookedRetry()),
-	}, opts...)
+	return slotBookedSpec.QueueOf(service)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -177,77 +175,61 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleSlotBooked rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleSlotBooked(context.Context, acemq.Message[SlotBooked]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event SlotBooked is not implemented"))
+// HandleSlotBooked rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleSlotBooked(
+	context.Context,
+	acemq.Message[SlotBooked],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "SlotBooked"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeSlotBooked(ctx, conn, service, h.HandleSlotBooked, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		slotBookedSpec.Subscriber(conn, service, h.HandleSlotBooked, opts...),
+	)
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptSlotBooked returns a ConnOption adding a publish interceptor that runs
 // for SlotBooked messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptSlotBooked(fn func(context.Context, *acemq.PublishContext, *SlotBooked) error) acemq.ConnOption {
+func InterceptSlotBooked(
+	fn func(context.Context, *acemq.PublishContext, *SlotBooked) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	return t
+	return acemqimpl.Topology(Exchange)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

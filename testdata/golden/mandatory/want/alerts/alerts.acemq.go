@@ -17,16 +17,17 @@ package alerts
 import (
 	"context"
 	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the alerts domain's topic exchange, where its events and commands travel.
 const Exchange = "alerts"
@@ -44,8 +45,8 @@ const (
 	SilenceAlarmQueue = "alerts.silence-alarm"
 	// AlarmEscalatedRoutingKey is the routing key of event AlarmEscalated on Exchange.
 	AlarmEscalatedRoutingKey = "alarm.escalated"
-	// GetAlarmQueue is the queue that serves rpc GetAlarm; requests reach it through
-	// the default exchange, with the queue's name as routing key.
+	// GetAlarmQueue is the queue that serves rpc GetAlarm; requests reach it through the
+	// default exchange, with the queue's name as routing key.
 	GetAlarmQueue = "alerts.get-alarm"
 )
 
@@ -56,14 +57,14 @@ type AlarmRaised struct {
 	AlarmID string `avro:"alarmId" json:"alarmId"`
 }
 
-// AvroSchema returns the Avro schema of AlarmRaised in canonical form, with
-// namespace alerts.
+// AvroSchema returns the Avro schema of AlarmRaised in canonical form, with namespace
+// alerts.
 func (AlarmRaised) AvroSchema() string {
 	return `{"name":"alerts.AlarmRaised","type":"record","fields":[{"name":"alarmId","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of AlarmRaised as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of AlarmRaised as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (AlarmRaised) AvroFullSchema() string {
 	return `{"type":"record","name":"alerts.AlarmRaised","doc":"An alarm went off; publishing it with no queue bound fails.","fields":[{"name":"alarmId","type":"string"}]}`
 }
@@ -80,14 +81,14 @@ type AlarmCleared struct {
 	AlarmID string `avro:"alarmId" json:"alarmId"`
 }
 
-// AvroSchema returns the Avro schema of AlarmCleared in canonical form, with
-// namespace alerts.
+// AvroSchema returns the Avro schema of AlarmCleared in canonical form, with namespace
+// alerts.
 func (AlarmCleared) AvroSchema() string {
 	return `{"name":"alerts.AlarmCleared","type":"record","fields":[{"name":"alarmId","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of AlarmCleared as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of AlarmCleared as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (AlarmCleared) AvroFullSchema() string {
 	return `{"type":"record","name":"alerts.AlarmCleared","doc":"An alarm stopped; nobody listening yet is normal.","fields":[{"name":"alarmId","type":"string"}]}`
 }
@@ -102,14 +103,14 @@ type AlarmNoted struct {
 	AlarmID string `avro:"alarmId" json:"alarmId"`
 }
 
-// AvroSchema returns the Avro schema of AlarmNoted in canonical form, with
-// namespace alerts.
+// AvroSchema returns the Avro schema of AlarmNoted in canonical form, with namespace
+// alerts.
 func (AlarmNoted) AvroSchema() string {
 	return `{"name":"alerts.AlarmNoted","type":"record","fields":[{"name":"alarmId","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of AlarmNoted as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of AlarmNoted as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (AlarmNoted) AvroFullSchema() string {
 	return `{"type":"record","name":"alerts.AlarmNoted","fields":[{"name":"alarmId","type":"string"}]}`
 }
@@ -124,14 +125,14 @@ type SilenceAlarm struct {
 	AlarmID string `avro:"alarmId" json:"alarmId"`
 }
 
-// AvroSchema returns the Avro schema of SilenceAlarm in canonical form, with
-// namespace alerts.
+// AvroSchema returns the Avro schema of SilenceAlarm in canonical form, with namespace
+// alerts.
 func (SilenceAlarm) AvroSchema() string {
 	return `{"name":"alerts.SilenceAlarm","type":"record","fields":[{"name":"alarmId","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of SilenceAlarm as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of SilenceAlarm as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (SilenceAlarm) AvroFullSchema() string {
 	return `{"type":"record","name":"alerts.SilenceAlarm","fields":[{"name":"alarmId","type":"string"}]}`
 }
@@ -146,14 +147,14 @@ type AlarmEscalated struct {
 	AlarmID string `avro:"alarmId" json:"alarmId"`
 }
 
-// AvroSchema returns the Avro schema of AlarmEscalated in canonical form, with
-// namespace alerts.
+// AvroSchema returns the Avro schema of AlarmEscalated in canonical form, with namespace
+// alerts.
 func (AlarmEscalated) AvroSchema() string {
 	return `{"name":"alerts.AlarmEscalated","type":"record","fields":[{"name":"alarmId","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of AlarmEscalated as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of AlarmEscalated as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (AlarmEscalated) AvroFullSchema() string {
 	return `{"type":"record","name":"alerts.AlarmEscalated","fields":[{"name":"alarmId","type":"string"}]}`
 }
@@ -168,14 +169,14 @@ type GetAlarmRequest struct {
 	AlarmID string `avro:"alarmId" json:"alarmId"`
 }
 
-// AvroSchema returns the Avro schema of GetAlarmRequest in canonical form, with
-// namespace alerts.
+// AvroSchema returns the Avro schema of GetAlarmRequest in canonical form, with namespace
+// alerts.
 func (GetAlarmRequest) AvroSchema() string {
 	return `{"name":"alerts.GetAlarmRequest","type":"record","fields":[{"name":"alarmId","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of GetAlarmRequest as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of GetAlarmRequest as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (GetAlarmRequest) AvroFullSchema() string {
 	return `{"type":"record","name":"alerts.GetAlarmRequest","fields":[{"name":"alarmId","type":"string"}]}`
 }
@@ -196,8 +197,8 @@ func (GetAlarmResponse) AvroSchema() string {
 	return `{"name":"alerts.GetAlarmResponse","type":"record","fields":[{"name":"raised","type":"boolean"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of GetAlarmResponse as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of GetAlarmResponse as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (GetAlarmResponse) AvroFullSchema() string {
 	return `{"type":"record","name":"alerts.GetAlarmResponse","fields":[{"name":"raised","type":"boolean"}]}`
 }
@@ -207,8 +208,64 @@ func (GetAlarmResponse) AvroFingerprint() uint64 {
 	return 0xc18bdc01ae133098
 }
 
-// Publisher publishes the events and sends the commands of the alerts domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// alarmRaisedSpec is the contract of event AlarmRaised: json codec; 5 attempts,
+// exponential from 1s to 1m; mandatory.
+var alarmRaisedSpec = &acemqimpl.MessageSpec[AlarmRaised]{
+	Exchange:   Exchange,
+	RoutingKey: AlarmRaisedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Mandatory:  true,
+}
+
+// alarmClearedSpec is the contract of event AlarmCleared: json codec; 5 attempts,
+// exponential from 1s to 1m.
+var alarmClearedSpec = &acemqimpl.MessageSpec[AlarmCleared]{
+	Exchange:   Exchange,
+	RoutingKey: AlarmClearedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// alarmNotedSpec is the contract of event AlarmNoted: json codec; 5 attempts, exponential
+// from 1s to 1m.
+var alarmNotedSpec = &acemqimpl.MessageSpec[AlarmNoted]{
+	Exchange:   Exchange,
+	RoutingKey: AlarmNotedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// silenceAlarmSpec is the contract of command SilenceAlarm: json codec; 5 attempts,
+// exponential from 1s to 1m; mandatory.
+var silenceAlarmSpec = &acemqimpl.MessageSpec[SilenceAlarm]{
+	Exchange:   Exchange,
+	RoutingKey: SilenceAlarmRoutingKey,
+	Queue:      SilenceAlarmQueue,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Mandatory:  true,
+}
+
+// alarmEscalatedSpec is the contract of event AlarmEscalated: json codec; 5 attempts,
+// exponential from 1s to 1m; mandatory.
+var alarmEscalatedSpec = &acemqimpl.MessageSpec[AlarmEscalated]{
+	Exchange:   Exchange,
+	RoutingKey: AlarmEscalatedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Mandatory:  true,
+}
+
+// getAlarmSpec is the contract of rpc GetAlarm: json codec; calls wait at most 30s.
+var getAlarmSpec = &acemqimpl.RPCSpec[GetAlarmRequest, GetAlarmResponse]{
+	Queue:   GetAlarmQueue,
+	Codec:   acemqimpl.Static(acemq.JSONCodec{}),
+	Timeout: 30 * time.Second,
+}
+
+// Publisher publishes the events and sends the commands of the alerts domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubAlarmRaised    *acemq.Publisher[AlarmRaised]
 	pubAlarmCleared   *acemq.Publisher[AlarmCleared]
@@ -217,254 +274,215 @@ type Publisher struct {
 	pubAlarmEscalated *acemq.Publisher[AlarmEscalated]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubAlarmRaised:    acemq.NewPublisher[AlarmRaised](conn, Exchange, AlarmRaisedRoutingKey, acemq.PublishWith[AlarmRaised](acemq.JSONCodec{}), acemq.Mandatory[AlarmRaised]()),
-		pubAlarmCleared:   acemq.NewPublisher[AlarmCleared](conn, Exchange, AlarmClearedRoutingKey, acemq.PublishWith[AlarmCleared](acemq.JSONCodec{})),
-		pubAlarmNoted:     acemq.NewPublisher[AlarmNoted](conn, Exchange, AlarmNotedRoutingKey, acemq.PublishWith[AlarmNoted](acemq.JSONCodec{})),
-		pubSilenceAlarm:   acemq.NewPublisher[SilenceAlarm](conn, Exchange, SilenceAlarmRoutingKey, acemq.PublishWith[SilenceAlarm](acemq.JSONCodec{}), acemq.Mandatory[SilenceAlarm]()),
-		pubAlarmEscalated: acemq.NewPublisher[AlarmEscalated](conn, Exchange, AlarmEscalatedRoutingKey, acemq.PublishWith[AlarmEscalated](acemq.JSONCodec{}), acemq.Mandatory[AlarmEscalated]()),
+		pubAlarmRaised:    alarmRaisedSpec.Publisher(conn),
+		pubAlarmCleared:   alarmClearedSpec.Publisher(conn),
+		pubAlarmNoted:     alarmNotedSpec.Publisher(conn),
+		pubSilenceAlarm:   silenceAlarmSpec.Publisher(conn),
+		pubAlarmEscalated: alarmEscalatedSpec.Publisher(conn),
 	}
 }
 
-// PublishAlarmRaised publishes m to Exchange with routing key "alarm.raised" and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) PublishAlarmRaised(ctx context.Context, m AlarmRaised, opts ...acemq.EnvelopeOption) error {
+// PublishAlarmRaised publishes m to Exchange with routing key "alarm.raised" and waits
+// for the broker's confirm. One that reaches no queue fails with an error matching
+// acemq.ErrUnroutable.
+func (p *Publisher) PublishAlarmRaised(
+	ctx context.Context,
+	m AlarmRaised,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubAlarmRaised.Send(ctx, m, opts...)
 }
 
-// PublishAlarmRaisedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishAlarmRaisedBatch(ctx context.Context, ms []AlarmRaised, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishAlarmRaisedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishAlarmRaisedBatch(
+	ctx context.Context,
+	ms []AlarmRaised,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubAlarmRaised.SendAll(ctx, ms, opts...)
 }
 
-// PublishAlarmCleared publishes m to Exchange with routing key "alarm.cleared" and waits for the broker's confirm.
-func (p *Publisher) PublishAlarmCleared(ctx context.Context, m AlarmCleared, opts ...acemq.EnvelopeOption) error {
+// PublishAlarmCleared publishes m to Exchange with routing key "alarm.cleared" and waits
+// for the broker's confirm.
+func (p *Publisher) PublishAlarmCleared(
+	ctx context.Context,
+	m AlarmCleared,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubAlarmCleared.Send(ctx, m, opts...)
 }
 
-// PublishAlarmClearedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishAlarmClearedBatch(ctx context.Context, ms []AlarmCleared, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishAlarmClearedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishAlarmClearedBatch(
+	ctx context.Context,
+	ms []AlarmCleared,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubAlarmCleared.SendAll(ctx, ms, opts...)
 }
 
-// PublishAlarmNoted publishes m to Exchange with routing key "alarm.noted" and waits for the broker's confirm.
-func (p *Publisher) PublishAlarmNoted(ctx context.Context, m AlarmNoted, opts ...acemq.EnvelopeOption) error {
+// PublishAlarmNoted publishes m to Exchange with routing key "alarm.noted" and waits for
+// the broker's confirm.
+func (p *Publisher) PublishAlarmNoted(
+	ctx context.Context,
+	m AlarmNoted,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubAlarmNoted.Send(ctx, m, opts...)
 }
 
-// PublishAlarmNotedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishAlarmNotedBatch(ctx context.Context, ms []AlarmNoted, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishAlarmNotedBatch publishes each of ms, in order, and returns what the broker said
+// of each.
+func (p *Publisher) PublishAlarmNotedBatch(
+	ctx context.Context,
+	ms []AlarmNoted,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubAlarmNoted.SendAll(ctx, ms, opts...)
 }
 
-// SendSilenceAlarm sends m to the owner of queue "alerts.silence-alarm" (routing key "silence.alarm") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) SendSilenceAlarm(ctx context.Context, m SilenceAlarm, opts ...acemq.EnvelopeOption) error {
+// SendSilenceAlarm sends m to the owner of queue "alerts.silence-alarm" (routing key
+// "silence.alarm") and waits for the broker's confirm. One that reaches no queue fails
+// with an error matching acemq.ErrUnroutable.
+func (p *Publisher) SendSilenceAlarm(
+	ctx context.Context,
+	m SilenceAlarm,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubSilenceAlarm.Send(ctx, m, opts...)
 }
 
-// SendSilenceAlarmBatch sends each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) SendSilenceAlarmBatch(ctx context.Context, ms []SilenceAlarm, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// SendSilenceAlarmBatch sends each of ms, in order, and returns what the broker said of
+// each.
+func (p *Publisher) SendSilenceAlarmBatch(
+	ctx context.Context,
+	ms []SilenceAlarm,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubSilenceAlarm.SendAll(ctx, ms, opts...)
 }
 
-// PublishAlarmEscalated publishes m to Exchange with routing key "alarm.escalated" and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) PublishAlarmEscalated(ctx context.Context, m AlarmEscalated, opts ...acemq.EnvelopeOption) error {
+// PublishAlarmEscalated publishes m to Exchange with routing key "alarm.escalated" and
+// waits for the broker's confirm. One that reaches no queue fails with an error matching
+// acemq.ErrUnroutable.
+func (p *Publisher) PublishAlarmEscalated(
+	ctx context.Context,
+	m AlarmEscalated,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubAlarmEscalated.Send(ctx, m, opts...)
 }
 
-// PublishAlarmEscalatedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishAlarmEscalatedBatch(ctx context.Context, ms []AlarmEscalated, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishAlarmEscalatedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishAlarmEscalatedBatch(
+	ctx context.Context,
+	ms []AlarmEscalated,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubAlarmEscalated.SendAll(ctx, ms, opts...)
 }
 
 // ConsumeAlarmRaised declares what service needs to consume AlarmRaised events (the queue
 // <service>.alarm.raised bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeAlarmRaised(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[AlarmRaised], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, AlarmRaisedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, alarmRaisedTopology(newTopology(), queue), queue, h, alarmRaisedConsumeOptions(conn, opts)...)
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeAlarmRaised(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[AlarmRaised],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return alarmRaisedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // AlarmRaisedQueue returns the queue on which service consumes AlarmRaised events,
 // <service>.alarm.raised, as ConsumeAlarmRaised names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func AlarmRaisedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, AlarmRaisedRoutingKey)
+	return alarmRaisedSpec.QueueOf(service)
 }
 
-// alarmRaisedTopology adds a consumer queue of AlarmRaised events to t.
-func alarmRaisedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, alarmRaisedRetry()).
-		Binding(queue, Exchange, AlarmRaisedRoutingKey)
-}
-
-// alarmRaisedRetry is the contract's retry policy for AlarmRaised: 5 attempts, exponential from 1s to 1m.
-func alarmRaisedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// alarmRaisedConsumeOptions puts the contract's consume options before opts.
-func alarmRaisedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(alarmRaisedRetry()),
-	}, opts...)
-}
-
-// ConsumeAlarmCleared declares what service needs to consume AlarmCleared events (the queue
-// <service>.alarm.cleared bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeAlarmCleared(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[AlarmCleared], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, AlarmClearedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, alarmClearedTopology(newTopology(), queue), queue, h, alarmClearedConsumeOptions(conn, opts)...)
+// ConsumeAlarmCleared declares what service needs to consume AlarmCleared events (the
+// queue <service>.alarm.cleared bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeAlarmCleared(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[AlarmCleared],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return alarmClearedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // AlarmClearedQueue returns the queue on which service consumes AlarmCleared events,
 // <service>.alarm.cleared, as ConsumeAlarmCleared names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func AlarmClearedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, AlarmClearedRoutingKey)
-}
-
-// alarmClearedTopology adds a consumer queue of AlarmCleared events to t.
-func alarmClearedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, alarmClearedRetry()).
-		Binding(queue, Exchange, AlarmClearedRoutingKey)
-}
-
-// alarmClearedRetry is the contract's retry policy for AlarmCleared: 5 attempts, exponential from 1s to 1m.
-func alarmClearedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// alarmClearedConsumeOptions puts the contract's consume options before opts.
-func alarmClearedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(alarmClearedRetry()),
-	}, opts...)
+	return alarmClearedSpec.QueueOf(service)
 }
 
 // ConsumeAlarmNoted declares what service needs to consume AlarmNoted events (the queue
-// <service>.alarm.noted bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeAlarmNoted(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[AlarmNoted], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, AlarmNotedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, alarmNotedTopology(newTopology(), queue), queue, h, alarmNotedConsumeOptions(conn, opts)...)
+// <service>.alarm.noted bound to Exchange, its dead-letter and retry queues) and delivers
+// each to h. An empty service is refused. The contract's codec, retry policy and required
+// headers apply; opts come after them, so they win.
+func ConsumeAlarmNoted(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[AlarmNoted],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return alarmNotedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // AlarmNotedQueue returns the queue on which service consumes AlarmNoted events,
-// <service>.alarm.noted, as ConsumeAlarmNoted names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.alarm.noted, as ConsumeAlarmNoted names it (acemq.SubscriberQueue): an empty
+// service, or one a queue name cannot hold, is the same error.
 func AlarmNotedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, AlarmNotedRoutingKey)
+	return alarmNotedSpec.QueueOf(service)
 }
 
-// alarmNotedTopology adds a consumer queue of AlarmNoted events to t.
-func alarmNotedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, alarmNotedRetry()).
-		Binding(queue, Exchange, AlarmNotedRoutingKey)
+// ConsumeSilenceAlarm declares SilenceAlarmQueue (bound to Exchange, with its dead-letter
+// and retry queues) and delivers each SilenceAlarm command to h. The contract's codec,
+// retry policy and required headers apply; opts come after them, so they win.
+func ConsumeSilenceAlarm(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h acemq.Handler[SilenceAlarm],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return silenceAlarmSpec.Consume(ctx, conn, h, opts...)
 }
 
-// alarmNotedRetry is the contract's retry policy for AlarmNoted: 5 attempts, exponential from 1s to 1m.
-func alarmNotedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// alarmNotedConsumeOptions puts the contract's consume options before opts.
-func alarmNotedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(alarmNotedRetry()),
-	}, opts...)
-}
-
-// ConsumeSilenceAlarm declares SilenceAlarmQueue (bound to Exchange, with its dead-letter and
-// retry queues) and delivers each SilenceAlarm command to h. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeSilenceAlarm(ctx context.Context, conn *acemq.Conn, h acemq.Handler[SilenceAlarm], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, silenceAlarmTopology(newTopology()), SilenceAlarmQueue, h, silenceAlarmConsumeOptions(conn, opts)...)
-}
-
-// silenceAlarmTopology adds the queue of command SilenceAlarm to t.
-func silenceAlarmTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(SilenceAlarmQueue).
-		DeadLetters(SilenceAlarmQueue).
-		Retries(SilenceAlarmQueue, silenceAlarmRetry()).
-		Binding(SilenceAlarmQueue, Exchange, SilenceAlarmRoutingKey)
-}
-
-// silenceAlarmRetry is the contract's retry policy for SilenceAlarm: 5 attempts, exponential from 1s to 1m.
-func silenceAlarmRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// silenceAlarmConsumeOptions puts the contract's consume options before opts.
-func silenceAlarmConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(silenceAlarmRetry()),
-	}, opts...)
-}
-
-// ConsumeAlarmEscalated declares what service needs to consume AlarmEscalated events (the queue
-// <service>.alarm.escalated bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeAlarmEscalated(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[AlarmEscalated], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, AlarmEscalatedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, alarmEscalatedTopology(newTopology(), queue), queue, h, alarmEscalatedConsumeOptions(conn, opts)...)
+// ConsumeAlarmEscalated declares what service needs to consume AlarmEscalated events (the
+// queue <service>.alarm.escalated bound to Exchange, its dead-letter and retry queues)
+// and delivers each to h. An empty service is refused. The contract's codec, retry policy
+// and required headers apply; opts come after them, so they win.
+func ConsumeAlarmEscalated(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[AlarmEscalated],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return alarmEscalatedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // AlarmEscalatedQueue returns the queue on which service consumes AlarmEscalated events,
-// <service>.alarm.escalated, as ConsumeAlarmEscalated names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.alarm.escalated, as ConsumeAlarmEscalated names it (acemq.SubscriberQueue):
+// an empty service, or one a queue name cannot hold, is the same error.
 func AlarmEscalatedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, AlarmEscalatedRoutingKey)
-}
-
-// alarmEscalatedTopology adds a consumer queue of AlarmEscalated events to t.
-func alarmEscalatedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, alarmEscalatedRetry()).
-		Binding(queue, Exchange, AlarmEscalatedRoutingKey)
-}
-
-// alarmEscalatedRetry is the contract's retry policy for AlarmEscalated: 5 attempts, exponential from 1s to 1m.
-func alarmEscalatedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// alarmEscalatedConsumeOptions puts the contract's consume options before opts.
-func alarmEscalatedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(alarmEscalatedRetry()),
-	}, opts...)
+	return alarmEscalatedSpec.QueueOf(service)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -488,47 +506,60 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleAlarmRaised rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleAlarmRaised(context.Context, acemq.Message[AlarmRaised]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event AlarmRaised is not implemented"))
+// HandleAlarmRaised rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleAlarmRaised(
+	context.Context,
+	acemq.Message[AlarmRaised],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "AlarmRaised"))
 }
 
-// HandleAlarmCleared rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleAlarmCleared(context.Context, acemq.Message[AlarmCleared]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event AlarmCleared is not implemented"))
+// HandleAlarmCleared rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleAlarmCleared(
+	context.Context,
+	acemq.Message[AlarmCleared],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "AlarmCleared"))
 }
 
-// HandleAlarmNoted rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleAlarmNoted(context.Context, acemq.Message[AlarmNoted]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event AlarmNoted is not implemented"))
+// HandleAlarmNoted rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleAlarmNoted(
+	context.Context,
+	acemq.Message[AlarmNoted],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "AlarmNoted"))
 }
 
-// HandleAlarmEscalated rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleAlarmEscalated(context.Context, acemq.Message[AlarmEscalated]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event AlarmEscalated is not implemented"))
+// HandleAlarmEscalated rejects the message with an error matching
+// acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleAlarmEscalated(
+	context.Context,
+	acemq.Message[AlarmEscalated],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "AlarmEscalated"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeAlarmRaised(ctx, conn, service, h.HandleAlarmRaised, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumeAlarmCleared(ctx, conn, service, h.HandleAlarmCleared, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumeAlarmNoted(ctx, conn, service, h.HandleAlarmNoted, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumeAlarmEscalated(ctx, conn, service, h.HandleAlarmEscalated, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		alarmRaisedSpec.Subscriber(conn, service, h.HandleAlarmRaised, opts...),
+		alarmClearedSpec.Subscriber(conn, service, h.HandleAlarmCleared, opts...),
+		alarmNotedSpec.Subscriber(conn, service, h.HandleAlarmNoted, opts...),
+		alarmEscalatedSpec.Subscriber(conn, service, h.HandleAlarmEscalated, opts...),
+	)
 }
 
 // Handlers is the handler set of the service that owns the alerts domain:
@@ -548,129 +579,132 @@ type Handlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedHandlers struct{}
 
-// HandleSilenceAlarm rejects the message: it is not implemented.
-func (UnimplementedHandlers) HandleSilenceAlarm(context.Context, acemq.Message[SilenceAlarm]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: command SilenceAlarm is not implemented"))
+// HandleSilenceAlarm rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleSilenceAlarm(
+	context.Context,
+	acemq.Message[SilenceAlarm],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("command", "SilenceAlarm"))
 }
 
-// HandleGetAlarm fails the call: it is not implemented.
-func (UnimplementedHandlers) HandleGetAlarm(context.Context, acemq.Message[GetAlarmRequest]) (GetAlarmResponse, error) {
-	return GetAlarmResponse{}, errors.New("acemq: rpc GetAlarm is not implemented")
+// HandleGetAlarm fails the call with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleGetAlarm(
+	context.Context,
+	acemq.Message[GetAlarmRequest],
+) (GetAlarmResponse, error) {
+	return GetAlarmResponse{}, acemqimpl.NotImplemented("rpc", "GetAlarm")
 }
 
-// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to
+// implement Handlers.
 func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
 
-// Serve consumes every command and serves every RPC of the domain, delivering
-// each to its method of h. It stops what it started when one fails to start.
-func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeSilenceAlarm(ctx, conn, h.HandleSilenceAlarm, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ServeGetAlarm(ctx, conn, h.HandleGetAlarm, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// Serve consumes every command and serves every RPC of the domain, delivering each to its
+// method of h. It stops what it started when one fails to start.
+func Serve(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h Handlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		silenceAlarmSpec.Consumer(conn, h.HandleSilenceAlarm, opts...),
+		getAlarmSpec.Responder(conn, h.HandleGetAlarm, opts...),
+	)
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptAlarmRaised returns a ConnOption adding a publish interceptor that runs
 // for AlarmRaised messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptAlarmRaised(fn func(context.Context, *acemq.PublishContext, *AlarmRaised) error) acemq.ConnOption {
+func InterceptAlarmRaised(
+	fn func(context.Context, *acemq.PublishContext, *AlarmRaised) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptAlarmCleared returns a ConnOption adding a publish interceptor that runs
 // for AlarmCleared messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptAlarmCleared(fn func(context.Context, *acemq.PublishContext, *AlarmCleared) error) acemq.ConnOption {
+func InterceptAlarmCleared(
+	fn func(context.Context, *acemq.PublishContext, *AlarmCleared) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptAlarmNoted returns a ConnOption adding a publish interceptor that runs
 // for AlarmNoted messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptAlarmNoted(fn func(context.Context, *acemq.PublishContext, *AlarmNoted) error) acemq.ConnOption {
+func InterceptAlarmNoted(
+	fn func(context.Context, *acemq.PublishContext, *AlarmNoted) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptSilenceAlarm returns a ConnOption adding a publish interceptor that runs
 // for SilenceAlarm messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptSilenceAlarm(fn func(context.Context, *acemq.PublishContext, *SilenceAlarm) error) acemq.ConnOption {
+func InterceptSilenceAlarm(
+	fn func(context.Context, *acemq.PublishContext, *SilenceAlarm) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptAlarmEscalated returns a ConnOption adding a publish interceptor that runs
 // for AlarmEscalated messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptAlarmEscalated(fn func(context.Context, *acemq.PublishContext, *AlarmEscalated) error) acemq.ConnOption {
+func InterceptAlarmEscalated(
+	fn func(context.Context, *acemq.PublishContext, *AlarmEscalated) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// ServeGetAlarm declares GetAlarmQueue (a quorum queue with its dead-letter
-// queue) and answers each GetAlarmRequest with h's response, or with its error
-// (a declared error reaches the caller as itself). The contract's codec
-// applies; opts come after it, so they win.
-func ServeGetAlarm(ctx context.Context, conn *acemq.Conn, h func(context.Context, acemq.Message[GetAlarmRequest]) (GetAlarmResponse, error), opts ...acemq.ConsumeOption) (*patterns.Responder, error) {
-	return patterns.DeclareAndServe(ctx, conn, getAlarmTopology(acemq.NewTopology()), GetAlarmQueue, h, append([]acemq.ConsumeOption{acemq.ConsumeWith(acemq.JSONCodec{})}, opts...)...)
+// ServeGetAlarm declares GetAlarmQueue (a quorum queue with its dead-letter queue) and
+// answers each GetAlarmRequest with h's response, or with its error (a declared error
+// reaches the caller as itself). The contract's codec applies; opts come after it, so
+// they win.
+func ServeGetAlarm(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h func(context.Context, acemq.Message[GetAlarmRequest]) (GetAlarmResponse, error),
+	opts ...acemq.ConsumeOption,
+) (*patterns.Responder, error) {
+	return getAlarmSpec.Serve(ctx, conn, h, opts...)
 }
 
-// getAlarmTopology adds the queue of rpc GetAlarm to t.
-func getAlarmTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(GetAlarmQueue, acemq.OfType(acemq.QueueQuorum)).DeadLetters(GetAlarmQueue)
-}
-
-// Client calls the RPCs of the alerts domain; create one with NewClient. It is
-// safe for concurrent use; Close releases what its calls set up.
+// Client calls the RPCs of the alerts domain; create one with NewClient. It is safe for
+// concurrent use; Close releases what its calls set up.
 type Client struct {
 	getAlarm *patterns.Client[GetAlarmRequest, GetAlarmResponse]
 }
 
-// NewClient returns a Client on conn. Nothing is declared until an RPC's first
-// call; a codec conn cannot provide (a keyring) makes that call fail naming it.
+// NewClient returns a Client on conn. Nothing is declared until an RPC's first call; a
+// codec conn cannot provide (a keyring) makes that call fail naming it.
 func NewClient(conn *acemq.Conn) *Client {
 	return &Client{
-		getAlarm: patterns.NewClient[GetAlarmRequest, GetAlarmResponse](conn, "", GetAlarmQueue, patterns.Timeout(30*time.Second), patterns.RequesterCodec(acemq.JSONCodec{})),
+		getAlarm: getAlarmSpec.Client(conn),
 	}
 }
 
 // GetAlarm sends req to GetAlarmQueue and waits for the response, at most 30s
 // unless ctx ends sooner. A declared error of the rpc is returned as itself.
-func (c *Client) GetAlarm(ctx context.Context, req GetAlarmRequest, opts ...acemq.EnvelopeOption) (GetAlarmResponse, error) {
+func (c *Client) GetAlarm(
+	ctx context.Context,
+	req GetAlarmRequest,
+	opts ...acemq.EnvelopeOption,
+) (GetAlarmResponse, error) {
 	return c.getAlarm.Do(ctx, req, opts...)
 }
 
@@ -679,21 +713,12 @@ func (c *Client) Close() error {
 	return errors.Join(c.getAlarm.Close())
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	t = silenceAlarmTopology(t)
-	t = getAlarmTopology(t)
-	return t
+	return acemqimpl.Topology(Exchange, silenceAlarmSpec, getAlarmSpec)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

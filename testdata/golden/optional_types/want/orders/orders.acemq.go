@@ -12,16 +12,16 @@ package orders
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the orders domain's topic exchange, where its events and commands travel.
 const Exchange = "orders"
@@ -36,14 +36,14 @@ type Address struct {
 	Postcode *string `avro:"postcode" json:"postcode"`
 }
 
-// AvroSchema returns the Avro schema of Address in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of Address in canonical form, with namespace
+// com.example.orders.
 func (Address) AvroSchema() string {
 	return `{"name":"com.example.orders.Address","type":"record","fields":[{"name":"street","type":"string"},{"name":"postcode","type":["null","string"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Address as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Address as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Address) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.Address","fields":[{"name":"street","type":"string"},{"name":"postcode","type":["null","string"],"default":null}]}`
 }
@@ -66,14 +66,14 @@ type CustomerMoved struct {
 	Tags *string `avro:"tags" json:"tags"`
 }
 
-// AvroSchema returns the Avro schema of CustomerMoved in canonical form, with
-// namespace com.example.orders.
+// AvroSchema returns the Avro schema of CustomerMoved in canonical form, with namespace
+// com.example.orders.
 func (CustomerMoved) AvroSchema() string {
 	return `{"name":"com.example.orders.CustomerMoved","type":"record","fields":[{"name":"customerId","type":{"type":"string","logicalType":"uuid"}},{"name":"from","type":["null",{"name":"com.example.orders.Address","type":"record","fields":[{"name":"street","type":"string"},{"name":"postcode","type":["null","string"]}]}]},{"name":"to","type":"com.example.orders.Address"},{"name":"floor","type":["null","int"]},{"name":"movedAt","type":["null",{"type":"long","logicalType":"timestamp-millis"}]},{"name":"previousIds","type":["null",{"type":"array","items":{"type":"string","logicalType":"uuid"}}]},{"name":"labels","type":{"type":"map","values":"string"}},{"name":"tags","type":["null","string"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of CustomerMoved as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of CustomerMoved as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (CustomerMoved) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.orders.CustomerMoved","fields":[{"name":"customerId","type":{"type":"string","logicalType":"uuid"}},{"name":"from","type":["null",{"type":"record","name":"com.example.orders.Address","fields":[{"name":"street","type":"string"},{"name":"postcode","type":["null","string"],"default":null}]}],"default":null},{"name":"to","type":"com.example.orders.Address"},{"name":"floor","type":["null","int"],"default":null},{"name":"movedAt","type":["null",{"type":"long","logicalType":"timestamp-millis"}],"default":null},{"name":"previousIds","type":["null",{"type":"array","items":{"type":"string","logicalType":"uuid"}}],"default":null},{"name":"labels","type":{"type":"map","values":"string"}},{"name":"tags","type":["null","string"],"doc":"Free text.","default":null}]}`
 }
@@ -83,68 +83,68 @@ func (CustomerMoved) AvroFingerprint() uint64 {
 	return 0x99d187d75256ddac
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// customerMovedSpec is the contract of event CustomerMoved: json codec; 5 attempts,
+// exponential from 1s to 1m.
+var customerMovedSpec = &acemqimpl.MessageSpec[CustomerMoved]{
+	Exchange:   Exchange,
+	RoutingKey: CustomerMovedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubCustomerMoved *acemq.Publisher[CustomerMoved]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubCustomerMoved: acemq.NewPublisher[CustomerMoved](conn, Exchange, CustomerMovedRoutingKey, acemq.PublishWith[CustomerMoved](acemq.JSONCodec{})),
+		pubCustomerMoved: customerMovedSpec.Publisher(conn),
 	}
 }
 
-// PublishCustomerMoved publishes m to Exchange with routing key "customer.moved" and waits for the broker's confirm.
-func (p *Publisher) PublishCustomerMoved(ctx context.Context, m CustomerMoved, opts ...acemq.EnvelopeOption) error {
+// PublishCustomerMoved publishes m to Exchange with routing key "customer.moved" and
+// waits for the broker's confirm.
+func (p *Publisher) PublishCustomerMoved(
+	ctx context.Context,
+	m CustomerMoved,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubCustomerMoved.Send(ctx, m, opts...)
 }
 
-// PublishCustomerMovedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishCustomerMovedBatch(ctx context.Context, ms []CustomerMoved, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishCustomerMovedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishCustomerMovedBatch(
+	ctx context.Context,
+	ms []CustomerMoved,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubCustomerMoved.SendAll(ctx, ms, opts...)
 }
 
-// ConsumeCustomerMoved declares what service needs to consume CustomerMoved events (the queue
-// <service>.customer.moved bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeCustomerMoved(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[CustomerMoved], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, CustomerMovedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, customerMovedTopology(newTopology(), queue), queue, h, customerMovedConsumeOptions(conn, opts)...)
+// ConsumeCustomerMoved declares what service needs to consume CustomerMoved events (the
+// queue <service>.customer.moved bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeCustomerMoved(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[CustomerMoved],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return customerMovedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // CustomerMovedQueue returns the queue on which service consumes CustomerMoved events,
 // <service>.customer.moved, as ConsumeCustomerMoved names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func CustomerMovedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, CustomerMovedRoutingKey)
-}
-
-// customerMovedTopology adds a consumer queue of CustomerMoved events to t.
-func customerMovedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, customerMovedRetry()).
-		Binding(queue, Exchange, CustomerMovedRoutingKey)
-}
-
-// customerMovedRetry is the contract's retry policy for CustomerMoved: 5 attempts, exponential from 1s to 1m.
-func customerMovedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// customerMovedConsumeOptions puts the contract's consume options before opts.
-func customerMovedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(customerMovedRetry()),
-	}, opts...)
+	return customerMovedSpec.QueueOf(service)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -162,77 +162,61 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleCustomerMoved rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleCustomerMoved(context.Context, acemq.Message[CustomerMoved]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event CustomerMoved is not implemented"))
+// HandleCustomerMoved rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleCustomerMoved(
+	context.Context,
+	acemq.Message[CustomerMoved],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "CustomerMoved"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeCustomerMoved(ctx, conn, service, h.HandleCustomerMoved, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		customerMovedSpec.Subscriber(conn, service, h.HandleCustomerMoved, opts...),
+	)
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptCustomerMoved returns a ConnOption adding a publish interceptor that runs
 // for CustomerMoved messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptCustomerMoved(fn func(context.Context, *acemq.PublishContext, *CustomerMoved) error) acemq.ConnOption {
+func InterceptCustomerMoved(
+	fn func(context.Context, *acemq.PublishContext, *CustomerMoved) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	return t
+	return acemqimpl.Topology(Exchange)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

@@ -12,16 +12,16 @@ package billing
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the billing domain's topic exchange, where its events and commands travel.
 const Exchange = "billing"
@@ -38,14 +38,14 @@ type Invoice struct {
 	Lines []Line `avro:"lines" json:"lines"`
 }
 
-// AvroSchema returns the Avro schema of Invoice in canonical form, with
-// namespace com.example.billing.
+// AvroSchema returns the Avro schema of Invoice in canonical form, with namespace
+// com.example.billing.
 func (Invoice) AvroSchema() string {
 	return `{"name":"com.example.billing.Invoice","type":"record","fields":[{"name":"total","type":{"name":"com.example.billing.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"},{"name":"rate","type":"double"},{"name":"exact","type":"boolean"}]}},{"name":"lines","type":{"type":"array","items":{"name":"com.example.billing.Line","type":"record","fields":[{"name":"sku","type":"string"},{"name":"price","type":"com.example.billing.Money"}]}}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Invoice as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Invoice as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Invoice) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.billing.Invoice","doc":"An invoice sent to a customer.","fields":[{"name":"total","type":{"type":"record","name":"com.example.billing.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long","default":0},{"name":"rate","type":"double","default":1},{"name":"exact","type":"boolean","default":true}]}},{"name":"lines","type":{"type":"array","items":{"type":"record","name":"com.example.billing.Line","fields":[{"name":"sku","type":"string"},{"name":"price","type":"com.example.billing.Money"}]}},"default":[]}]}`
 }
@@ -61,14 +61,14 @@ type Line struct {
 	Price Money  `avro:"price" json:"price"`
 }
 
-// AvroSchema returns the Avro schema of Line in canonical form, with
-// namespace com.example.billing.
+// AvroSchema returns the Avro schema of Line in canonical form, with namespace
+// com.example.billing.
 func (Line) AvroSchema() string {
 	return `{"name":"com.example.billing.Line","type":"record","fields":[{"name":"sku","type":"string"},{"name":"price","type":{"name":"com.example.billing.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"},{"name":"rate","type":"double"},{"name":"exact","type":"boolean"}]}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Line as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Line as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Line) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.billing.Line","fields":[{"name":"sku","type":"string"},{"name":"price","type":{"type":"record","name":"com.example.billing.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long","default":0},{"name":"rate","type":"double","default":1},{"name":"exact","type":"boolean","default":true}]}}]}`
 }
@@ -88,14 +88,14 @@ type Money struct {
 	Exact    bool    `avro:"exact" json:"exact"`
 }
 
-// AvroSchema returns the Avro schema of Money in canonical form, with
-// namespace com.example.billing.
+// AvroSchema returns the Avro schema of Money in canonical form, with namespace
+// com.example.billing.
 func (Money) AvroSchema() string {
 	return `{"name":"com.example.billing.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"},{"name":"rate","type":"double"},{"name":"exact","type":"boolean"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Money as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Money as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Money) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.billing.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long","default":0},{"name":"rate","type":"double","default":1},{"name":"exact","type":"boolean","default":true}]}`
 }
@@ -112,14 +112,14 @@ type InvoiceIssued struct {
 	SentTo   string  `avro:"sentTo" json:"sentTo"`
 }
 
-// AvroSchema returns the Avro schema of InvoiceIssued in canonical form, with
-// namespace com.example.billing.
+// AvroSchema returns the Avro schema of InvoiceIssued in canonical form, with namespace
+// com.example.billing.
 func (InvoiceIssued) AvroSchema() string {
 	return `{"name":"com.example.billing.InvoiceIssued","type":"record","fields":[{"name":"invoice","type":{"name":"com.example.billing.Invoice","type":"record","fields":[{"name":"total","type":{"name":"com.example.billing.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"},{"name":"rate","type":"double"},{"name":"exact","type":"boolean"}]}},{"name":"lines","type":{"type":"array","items":{"name":"com.example.billing.Line","type":"record","fields":[{"name":"sku","type":"string"},{"name":"price","type":"com.example.billing.Money"}]}}}]}},{"name":"fallback","type":"com.example.billing.Money"},{"name":"sentTo","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of InvoiceIssued as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of InvoiceIssued as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (InvoiceIssued) AvroFullSchema() string {
 	return `{"type":"record","name":"com.example.billing.InvoiceIssued","fields":[{"name":"invoice","type":{"type":"record","name":"com.example.billing.Invoice","doc":"An invoice sent to a customer.","fields":[{"name":"total","type":{"type":"record","name":"com.example.billing.Money","doc":"An amount in minor units of a currency.","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long","default":0},{"name":"rate","type":"double","default":1},{"name":"exact","type":"boolean","default":true}]}},{"name":"lines","type":{"type":"array","items":{"type":"record","name":"com.example.billing.Line","fields":[{"name":"sku","type":"string"},{"name":"price","type":"com.example.billing.Money"}]}},"default":[]}]}},{"name":"fallback","type":"com.example.billing.Money","default":{"cents":5,"currency":"GBP","exact":true,"rate":1}},{"name":"sentTo","type":"string","default":"","aliases":["recipient"]}]}`
 }
@@ -129,68 +129,68 @@ func (InvoiceIssued) AvroFingerprint() uint64 {
 	return 0xf5ddc094ad0bcfab
 }
 
-// Publisher publishes the events and sends the commands of the billing domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// invoiceIssuedSpec is the contract of event InvoiceIssued: json codec; 5 attempts,
+// exponential from 1s to 1m.
+var invoiceIssuedSpec = &acemqimpl.MessageSpec[InvoiceIssued]{
+	Exchange:   Exchange,
+	RoutingKey: InvoiceIssuedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// Publisher publishes the events and sends the commands of the billing domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubInvoiceIssued *acemq.Publisher[InvoiceIssued]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubInvoiceIssued: acemq.NewPublisher[InvoiceIssued](conn, Exchange, InvoiceIssuedRoutingKey, acemq.PublishWith[InvoiceIssued](acemq.JSONCodec{})),
+		pubInvoiceIssued: invoiceIssuedSpec.Publisher(conn),
 	}
 }
 
-// PublishInvoiceIssued publishes m to Exchange with routing key "invoice.issued" and waits for the broker's confirm.
-func (p *Publisher) PublishInvoiceIssued(ctx context.Context, m InvoiceIssued, opts ...acemq.EnvelopeOption) error {
+// PublishInvoiceIssued publishes m to Exchange with routing key "invoice.issued" and
+// waits for the broker's confirm.
+func (p *Publisher) PublishInvoiceIssued(
+	ctx context.Context,
+	m InvoiceIssued,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubInvoiceIssued.Send(ctx, m, opts...)
 }
 
-// PublishInvoiceIssuedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishInvoiceIssuedBatch(ctx context.Context, ms []InvoiceIssued, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishInvoiceIssuedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishInvoiceIssuedBatch(
+	ctx context.Context,
+	ms []InvoiceIssued,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubInvoiceIssued.SendAll(ctx, ms, opts...)
 }
 
-// ConsumeInvoiceIssued declares what service needs to consume InvoiceIssued events (the queue
-// <service>.invoice.issued bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeInvoiceIssued(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[InvoiceIssued], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, InvoiceIssuedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, invoiceIssuedTopology(newTopology(), queue), queue, h, invoiceIssuedConsumeOptions(conn, opts)...)
+// ConsumeInvoiceIssued declares what service needs to consume InvoiceIssued events (the
+// queue <service>.invoice.issued bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeInvoiceIssued(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[InvoiceIssued],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return invoiceIssuedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // InvoiceIssuedQueue returns the queue on which service consumes InvoiceIssued events,
 // <service>.invoice.issued, as ConsumeInvoiceIssued names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func InvoiceIssuedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, InvoiceIssuedRoutingKey)
-}
-
-// invoiceIssuedTopology adds a consumer queue of InvoiceIssued events to t.
-func invoiceIssuedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, invoiceIssuedRetry()).
-		Binding(queue, Exchange, InvoiceIssuedRoutingKey)
-}
-
-// invoiceIssuedRetry is the contract's retry policy for InvoiceIssued: 5 attempts, exponential from 1s to 1m.
-func invoiceIssuedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// invoiceIssuedConsumeOptions puts the contract's consume options before opts.
-func invoiceIssuedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(invoiceIssuedRetry()),
-	}, opts...)
+	return invoiceIssuedSpec.QueueOf(service)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -208,77 +208,61 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleInvoiceIssued rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleInvoiceIssued(context.Context, acemq.Message[InvoiceIssued]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event InvoiceIssued is not implemented"))
+// HandleInvoiceIssued rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleInvoiceIssued(
+	context.Context,
+	acemq.Message[InvoiceIssued],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "InvoiceIssued"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeInvoiceIssued(ctx, conn, service, h.HandleInvoiceIssued, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		invoiceIssuedSpec.Subscriber(conn, service, h.HandleInvoiceIssued, opts...),
+	)
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptInvoiceIssued returns a ConnOption adding a publish interceptor that runs
 // for InvoiceIssued messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptInvoiceIssued(fn func(context.Context, *acemq.PublishContext, *InvoiceIssued) error) acemq.ConnOption {
+func InterceptInvoiceIssued(
+	fn func(context.Context, *acemq.PublishContext, *InvoiceIssued) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	return t
+	return acemqimpl.Topology(Exchange)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

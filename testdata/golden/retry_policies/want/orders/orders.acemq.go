@@ -14,16 +14,16 @@ package orders
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the orders domain's topic exchange, where its events and commands travel.
 const Exchange = "orders"
@@ -46,14 +46,14 @@ type OrderPlaced struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderPlaced in canonical form, with namespace
+// orders.
 func (OrderPlaced) AvroSchema() string {
 	return `{"name":"orders.OrderPlaced","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPlaced as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPlaced) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPlaced","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -68,14 +68,14 @@ type OrderPaid struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of OrderPaid in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderPaid in canonical form, with namespace
+// orders.
 func (OrderPaid) AvroSchema() string {
 	return `{"name":"orders.OrderPaid","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderPaid as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderPaid as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderPaid) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderPaid","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -90,14 +90,14 @@ type OrderAged struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of OrderAged in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderAged in canonical form, with namespace
+// orders.
 func (OrderAged) AvroSchema() string {
 	return `{"name":"orders.OrderAged","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderAged as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderAged as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderAged) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.OrderAged","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -112,14 +112,14 @@ type CancelOrder struct {
 	OrderID string `avro:"orderId" json:"orderId"`
 }
 
-// AvroSchema returns the Avro schema of CancelOrder in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of CancelOrder in canonical form, with namespace
+// orders.
 func (CancelOrder) AvroSchema() string {
 	return `{"name":"orders.CancelOrder","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of CancelOrder as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (CancelOrder) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.CancelOrder","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -129,8 +129,50 @@ func (CancelOrder) AvroFingerprint() uint64 {
 	return 0x740cb9e2d85bc247
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// orderPlacedSpec is the contract of event OrderPlaced: json codec; 4 attempts,
+// exponential from 500ms to 2m.
+var orderPlacedSpec = &acemqimpl.MessageSpec[OrderPlaced]{
+	Exchange:   Exchange,
+	RoutingKey: OrderPlacedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(4, 500*time.Millisecond, 2*time.Minute),
+}
+
+// orderPaidSpec is the contract of event OrderPaid: json codec; 3 attempts, fixed 30s
+// apart.
+var orderPaidSpec = &acemqimpl.MessageSpec[OrderPaid]{
+	Exchange:   Exchange,
+	RoutingKey: OrderPaidRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.FixedRetry(3, 30*time.Second),
+}
+
+// orderAgedSpec is the contract of event OrderAged: json codec; 4 attempts, exponential
+// from 500ms to 90s, giving up after 1h.
+var orderAgedSpec = &acemqimpl.MessageSpec[OrderAged]{
+	Exchange:   Exchange,
+	RoutingKey: OrderAgedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry: acemq.ExponentialRetry(
+		4,
+		500*time.Millisecond,
+		90*time.Second,
+	).GiveUpAfter(time.Hour),
+}
+
+// cancelOrderSpec is the contract of command CancelOrder: json codec; 1 attempts,
+// exponential from 500ms to 2m; mandatory.
+var cancelOrderSpec = &acemqimpl.MessageSpec[CancelOrder]{
+	Exchange:   Exchange,
+	RoutingKey: CancelOrderRoutingKey,
+	Queue:      CancelOrderQueue,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(1, 500*time.Millisecond, 2*time.Minute),
+	Mandatory:  true,
+}
+
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubOrderPlaced *acemq.Publisher[OrderPlaced]
 	pubOrderPaid   *acemq.Publisher[OrderPaid]
@@ -138,203 +180,171 @@ type Publisher struct {
 	pubCancelOrder *acemq.Publisher[CancelOrder]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubOrderPlaced: acemq.NewPublisher[OrderPlaced](conn, Exchange, OrderPlacedRoutingKey, acemq.PublishWith[OrderPlaced](acemq.JSONCodec{})),
-		pubOrderPaid:   acemq.NewPublisher[OrderPaid](conn, Exchange, OrderPaidRoutingKey, acemq.PublishWith[OrderPaid](acemq.JSONCodec{})),
-		pubOrderAged:   acemq.NewPublisher[OrderAged](conn, Exchange, OrderAgedRoutingKey, acemq.PublishWith[OrderAged](acemq.JSONCodec{})),
-		pubCancelOrder: acemq.NewPublisher[CancelOrder](conn, Exchange, CancelOrderRoutingKey, acemq.PublishWith[CancelOrder](acemq.JSONCodec{}), acemq.Mandatory[CancelOrder]()),
+		pubOrderPlaced: orderPlacedSpec.Publisher(conn),
+		pubOrderPaid:   orderPaidSpec.Publisher(conn),
+		pubOrderAged:   orderAgedSpec.Publisher(conn),
+		pubCancelOrder: cancelOrderSpec.Publisher(conn),
 	}
 }
 
-// PublishOrderPlaced publishes m to Exchange with routing key "order.placed" and waits for the broker's confirm.
-func (p *Publisher) PublishOrderPlaced(ctx context.Context, m OrderPlaced, opts ...acemq.EnvelopeOption) error {
+// PublishOrderPlaced publishes m to Exchange with routing key "order.placed" and waits
+// for the broker's confirm.
+func (p *Publisher) PublishOrderPlaced(
+	ctx context.Context,
+	m OrderPlaced,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubOrderPlaced.Send(ctx, m, opts...)
 }
 
-// PublishOrderPlacedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishOrderPlacedBatch(ctx context.Context, ms []OrderPlaced, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishOrderPlacedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishOrderPlacedBatch(
+	ctx context.Context,
+	ms []OrderPlaced,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubOrderPlaced.SendAll(ctx, ms, opts...)
 }
 
-// PublishOrderPaid publishes m to Exchange with routing key "order.paid" and waits for the broker's confirm.
-func (p *Publisher) PublishOrderPaid(ctx context.Context, m OrderPaid, opts ...acemq.EnvelopeOption) error {
+// PublishOrderPaid publishes m to Exchange with routing key "order.paid" and waits for
+// the broker's confirm.
+func (p *Publisher) PublishOrderPaid(
+	ctx context.Context,
+	m OrderPaid,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubOrderPaid.Send(ctx, m, opts...)
 }
 
-// PublishOrderPaidBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishOrderPaidBatch(ctx context.Context, ms []OrderPaid, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishOrderPaidBatch publishes each of ms, in order, and returns what the broker said
+// of each.
+func (p *Publisher) PublishOrderPaidBatch(
+	ctx context.Context,
+	ms []OrderPaid,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubOrderPaid.SendAll(ctx, ms, opts...)
 }
 
-// PublishOrderAged publishes m to Exchange with routing key "order.aged" and waits for the broker's confirm.
-func (p *Publisher) PublishOrderAged(ctx context.Context, m OrderAged, opts ...acemq.EnvelopeOption) error {
+// PublishOrderAged publishes m to Exchange with routing key "order.aged" and waits for
+// the broker's confirm.
+func (p *Publisher) PublishOrderAged(
+	ctx context.Context,
+	m OrderAged,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubOrderAged.Send(ctx, m, opts...)
 }
 
-// PublishOrderAgedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishOrderAgedBatch(ctx context.Context, ms []OrderAged, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishOrderAgedBatch publishes each of ms, in order, and returns what the broker said
+// of each.
+func (p *Publisher) PublishOrderAgedBatch(
+	ctx context.Context,
+	ms []OrderAged,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubOrderAged.SendAll(ctx, ms, opts...)
 }
 
-// SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key "cancel.order") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) SendCancelOrder(ctx context.Context, m CancelOrder, opts ...acemq.EnvelopeOption) error {
+// SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key
+// "cancel.order") and waits for the broker's confirm. One that reaches no queue fails
+// with an error matching acemq.ErrUnroutable.
+func (p *Publisher) SendCancelOrder(
+	ctx context.Context,
+	m CancelOrder,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubCancelOrder.Send(ctx, m, opts...)
 }
 
-// SendCancelOrderBatch sends each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) SendCancelOrderBatch(ctx context.Context, ms []CancelOrder, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// SendCancelOrderBatch sends each of ms, in order, and returns what the broker said of
+// each.
+func (p *Publisher) SendCancelOrderBatch(
+	ctx context.Context,
+	ms []CancelOrder,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubCancelOrder.SendAll(ctx, ms, opts...)
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue
 // <service>.order.placed bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeOrderPlaced(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderPlaced], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, orderPlacedTopology(newTopology(), queue), queue, h, orderPlacedConsumeOptions(conn, opts)...)
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeOrderPlaced(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[OrderPlaced],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return orderPlacedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // OrderPlacedQueue returns the queue on which service consumes OrderPlaced events,
 // <service>.order.placed, as ConsumeOrderPlaced names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func OrderPlacedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, OrderPlacedRoutingKey)
-}
-
-// orderPlacedTopology adds a consumer queue of OrderPlaced events to t.
-func orderPlacedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, orderPlacedRetry()).
-		Binding(queue, Exchange, OrderPlacedRoutingKey)
-}
-
-// orderPlacedRetry is the contract's retry policy for OrderPlaced: 4 attempts, exponential from 500ms to 2m.
-func orderPlacedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(4, 500*time.Millisecond, 2*time.Minute)
-}
-
-// orderPlacedConsumeOptions puts the contract's consume options before opts.
-func orderPlacedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(orderPlacedRetry()),
-	}, opts...)
+	return orderPlacedSpec.QueueOf(service)
 }
 
 // ConsumeOrderPaid declares what service needs to consume OrderPaid events (the queue
-// <service>.order.paid bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeOrderPaid(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderPaid], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, OrderPaidRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, orderPaidTopology(newTopology(), queue), queue, h, orderPaidConsumeOptions(conn, opts)...)
+// <service>.order.paid bound to Exchange, its dead-letter and retry queues) and delivers
+// each to h. An empty service is refused. The contract's codec, retry policy and required
+// headers apply; opts come after them, so they win.
+func ConsumeOrderPaid(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[OrderPaid],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return orderPaidSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // OrderPaidQueue returns the queue on which service consumes OrderPaid events,
-// <service>.order.paid, as ConsumeOrderPaid names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.order.paid, as ConsumeOrderPaid names it (acemq.SubscriberQueue): an empty
+// service, or one a queue name cannot hold, is the same error.
 func OrderPaidQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, OrderPaidRoutingKey)
-}
-
-// orderPaidTopology adds a consumer queue of OrderPaid events to t.
-func orderPaidTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, orderPaidRetry()).
-		Binding(queue, Exchange, OrderPaidRoutingKey)
-}
-
-// orderPaidRetry is the contract's retry policy for OrderPaid: 3 attempts, fixed 30s apart.
-func orderPaidRetry() acemq.RetryPolicy {
-	return acemq.FixedRetry(3, 30*time.Second)
-}
-
-// orderPaidConsumeOptions puts the contract's consume options before opts.
-func orderPaidConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(orderPaidRetry()),
-	}, opts...)
+	return orderPaidSpec.QueueOf(service)
 }
 
 // ConsumeOrderAged declares what service needs to consume OrderAged events (the queue
-// <service>.order.aged bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeOrderAged(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[OrderAged], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, OrderAgedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, orderAgedTopology(newTopology(), queue), queue, h, orderAgedConsumeOptions(conn, opts)...)
+// <service>.order.aged bound to Exchange, its dead-letter and retry queues) and delivers
+// each to h. An empty service is refused. The contract's codec, retry policy and required
+// headers apply; opts come after them, so they win.
+func ConsumeOrderAged(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[OrderAged],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return orderAgedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // OrderAgedQueue returns the queue on which service consumes OrderAged events,
-// <service>.order.aged, as ConsumeOrderAged names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.order.aged, as ConsumeOrderAged names it (acemq.SubscriberQueue): an empty
+// service, or one a queue name cannot hold, is the same error.
 func OrderAgedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, OrderAgedRoutingKey)
+	return orderAgedSpec.QueueOf(service)
 }
 
-// orderAgedTopology adds a consumer queue of OrderAged events to t.
-func orderAgedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, orderAgedRetry()).
-		Binding(queue, Exchange, OrderAgedRoutingKey)
-}
-
-// orderAgedRetry is the contract's retry policy for OrderAged: 4 attempts, exponential from 500ms to 90s, giving up after 1h.
-func orderAgedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(4, 500*time.Millisecond, 90*time.Second).GiveUpAfter(time.Hour)
-}
-
-// orderAgedConsumeOptions puts the contract's consume options before opts.
-func orderAgedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(orderAgedRetry()),
-	}, opts...)
-}
-
-// ConsumeCancelOrder declares CancelOrderQueue (bound to Exchange, with its dead-letter and
-// retry queues) and delivers each CancelOrder command to h. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeCancelOrder(ctx context.Context, conn *acemq.Conn, h acemq.Handler[CancelOrder], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, cancelOrderTopology(newTopology()), CancelOrderQueue, h, cancelOrderConsumeOptions(conn, opts)...)
-}
-
-// cancelOrderTopology adds the queue of command CancelOrder to t.
-func cancelOrderTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(CancelOrderQueue).
-		DeadLetters(CancelOrderQueue).
-		Retries(CancelOrderQueue, cancelOrderRetry()).
-		Binding(CancelOrderQueue, Exchange, CancelOrderRoutingKey)
-}
-
-// cancelOrderRetry is the contract's retry policy for CancelOrder: 1 attempts, exponential from 500ms to 2m.
-func cancelOrderRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(1, 500*time.Millisecond, 2*time.Minute)
-}
-
-// cancelOrderConsumeOptions puts the contract's consume options before opts.
-func cancelOrderConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(cancelOrderRetry()),
-	}, opts...)
+// ConsumeCancelOrder declares CancelOrderQueue (bound to Exchange, with its dead-letter
+// and retry queues) and delivers each CancelOrder command to h. The contract's codec,
+// retry policy and required headers apply; opts come after them, so they win.
+func ConsumeCancelOrder(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h acemq.Handler[CancelOrder],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return cancelOrderSpec.Consume(ctx, conn, h, opts...)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -356,39 +366,50 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleOrderPlaced rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event OrderPlaced is not implemented"))
+// HandleOrderPlaced rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleOrderPlaced(
+	context.Context,
+	acemq.Message[OrderPlaced],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "OrderPlaced"))
 }
 
-// HandleOrderPaid rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleOrderPaid(context.Context, acemq.Message[OrderPaid]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event OrderPaid is not implemented"))
+// HandleOrderPaid rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleOrderPaid(
+	context.Context,
+	acemq.Message[OrderPaid],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "OrderPaid"))
 }
 
-// HandleOrderAged rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleOrderAged(context.Context, acemq.Message[OrderAged]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event OrderAged is not implemented"))
+// HandleOrderAged rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleOrderAged(
+	context.Context,
+	acemq.Message[OrderAged],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "OrderAged"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeOrderPlaced(ctx, conn, service, h.HandleOrderPlaced, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumeOrderPaid(ctx, conn, service, h.HandleOrderPaid, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ConsumeOrderAged(ctx, conn, service, h.HandleOrderAged, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		orderPlacedSpec.Subscriber(conn, service, h.HandleOrderPlaced, opts...),
+		orderPaidSpec.Subscriber(conn, service, h.HandleOrderPaid, opts...),
+		orderAgedSpec.Subscriber(conn, service, h.HandleOrderAged, opts...),
+	)
 }
 
 // Handlers is the handler set of the service that owns the orders domain:
@@ -406,98 +427,83 @@ type Handlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedHandlers struct{}
 
-// HandleCancelOrder rejects the message: it is not implemented.
-func (UnimplementedHandlers) HandleCancelOrder(context.Context, acemq.Message[CancelOrder]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: command CancelOrder is not implemented"))
+// HandleCancelOrder rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleCancelOrder(
+	context.Context,
+	acemq.Message[CancelOrder],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("command", "CancelOrder"))
 }
 
-// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to
+// implement Handlers.
 func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
 
-// Serve consumes every command and serves every RPC of the domain, delivering
-// each to its method of h. It stops what it started when one fails to start.
-func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeCancelOrder(ctx, conn, h.HandleCancelOrder, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// Serve consumes every command and serves every RPC of the domain, delivering each to its
+// method of h. It stops what it started when one fails to start.
+func Serve(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h Handlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(ctx, cancelOrderSpec.Consumer(conn, h.HandleCancelOrder, opts...))
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptOrderPlaced returns a ConnOption adding a publish interceptor that runs
 // for OrderPlaced messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptOrderPlaced(fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error) acemq.ConnOption {
+func InterceptOrderPlaced(
+	fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptOrderPaid returns a ConnOption adding a publish interceptor that runs
 // for OrderPaid messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptOrderPaid(fn func(context.Context, *acemq.PublishContext, *OrderPaid) error) acemq.ConnOption {
+func InterceptOrderPaid(
+	fn func(context.Context, *acemq.PublishContext, *OrderPaid) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptOrderAged returns a ConnOption adding a publish interceptor that runs
 // for OrderAged messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptOrderAged(fn func(context.Context, *acemq.PublishContext, *OrderAged) error) acemq.ConnOption {
+func InterceptOrderAged(
+	fn func(context.Context, *acemq.PublishContext, *OrderAged) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptCancelOrder returns a ConnOption adding a publish interceptor that runs
 // for CancelOrder messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptCancelOrder(fn func(context.Context, *acemq.PublishContext, *CancelOrder) error) acemq.ConnOption {
+func InterceptCancelOrder(
+	fn func(context.Context, *acemq.PublishContext, *CancelOrder) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	t = cancelOrderTopology(t)
-	return t
+	return acemqimpl.Topology(Exchange, cancelOrderSpec)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

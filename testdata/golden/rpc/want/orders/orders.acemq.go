@@ -12,26 +12,27 @@ package orders
 import (
 	"context"
 	"errors"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the orders domain's topic exchange, where its events and commands travel.
 const Exchange = "orders"
 const (
-	// GetOrderSummaryQueue is the queue that serves rpc GetOrderSummary; requests reach it through
-	// the default exchange, with the queue's name as routing key.
+	// GetOrderSummaryQueue is the queue that serves rpc GetOrderSummary; requests reach it
+	// through the default exchange, with the queue's name as routing key.
 	GetOrderSummaryQueue = "orders.get-order-summary"
-	// CancelOrderNowQueue is the queue that serves rpc CancelOrderNow; requests reach it through
-	// the default exchange, with the queue's name as routing key.
+	// CancelOrderNowQueue is the queue that serves rpc CancelOrderNow; requests reach it
+	// through the default exchange, with the queue's name as routing key.
 	CancelOrderNowQueue = "orders.cancel-now"
 )
 
@@ -56,14 +57,14 @@ func (v OrderStatus) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of OrderStatus in canonical form, with
-// namespace orders.
+// AvroSchema returns the Avro schema of OrderStatus in canonical form, with namespace
+// orders.
 func (OrderStatus) AvroSchema() string {
 	return `{"name":"orders.OrderStatus","type":"enum","symbols":["pending","paid","shipped"]}`
 }
 
-// AvroFullSchema returns the Avro schema of OrderStatus as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of OrderStatus as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (OrderStatus) AvroFullSchema() string {
 	return `{"type":"enum","name":"orders.OrderStatus","symbols":["pending","paid","shipped"],"default":"pending"}`
 }
@@ -84,8 +85,8 @@ func (GetOrderSummaryRequest) AvroSchema() string {
 	return `{"name":"orders.GetOrderSummaryRequest","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of GetOrderSummaryRequest as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of GetOrderSummaryRequest as the contract
+// declares it, with docs and defaults: the reader schema for schema resolution.
 func (GetOrderSummaryRequest) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.GetOrderSummaryRequest","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -110,8 +111,8 @@ func (GetOrderSummaryResponse) AvroSchema() string {
 	return `{"name":"orders.GetOrderSummaryResponse","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"status","type":{"name":"orders.OrderStatus","type":"enum","symbols":["pending","paid","shipped"]}},{"name":"totalCents","type":"long"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of GetOrderSummaryResponse as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of GetOrderSummaryResponse as the contract
+// declares it, with docs and defaults: the reader schema for schema resolution.
 func (GetOrderSummaryResponse) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.GetOrderSummaryResponse","doc":"What the caller learns.","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"status","type":{"type":"enum","name":"orders.OrderStatus","symbols":["pending","paid","shipped"],"default":"pending"}},{"name":"totalCents","type":"long"}]}`
 }
@@ -132,8 +133,8 @@ func (CancelOrderNowRequest) AvroSchema() string {
 	return `{"name":"orders.CancelOrderNowRequest","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of CancelOrderNowRequest as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of CancelOrderNowRequest as the contract
+// declares it, with docs and defaults: the reader schema for schema resolution.
 func (CancelOrderNowRequest) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.CancelOrderNowRequest","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}}]}`
 }
@@ -154,8 +155,8 @@ func (CancelOrderNowResponse) AvroSchema() string {
 	return `{"name":"orders.CancelOrderNowResponse","type":"record","fields":[{"name":"cancelled","type":"boolean"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of CancelOrderNowResponse as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of CancelOrderNowResponse as the contract
+// declares it, with docs and defaults: the reader schema for schema resolution.
 func (CancelOrderNowResponse) AvroFullSchema() string {
 	return `{"type":"record","name":"orders.CancelOrderNowResponse","fields":[{"name":"cancelled","type":"boolean"}]}`
 }
@@ -165,23 +166,32 @@ func (CancelOrderNowResponse) AvroFingerprint() uint64 {
 	return 0xe003d122a3321356
 }
 
-// Publisher publishes the events and sends the commands of the orders domain.
-// Create one with NewPublisher; it is safe for concurrent use.
-type Publisher struct{}
-
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
-func NewPublisher(conn *acemq.Conn) *Publisher {
-	return &Publisher{}
+// getOrderSummarySpec is the contract of rpc GetOrderSummary: json codec; calls wait at
+// most 5s.
+var getOrderSummarySpec = &acemqimpl.RPCSpec[GetOrderSummaryRequest, GetOrderSummaryResponse]{
+	Queue:   GetOrderSummaryQueue,
+	Codec:   acemqimpl.Static(acemq.JSONCodec{}),
+	Timeout: 5 * time.Second,
+	Errors:  []*patterns.DeclaredError{ErrNotFound, ErrForbidden},
 }
 
-// cancelOrderNowCodec builds the encrypted json codec of CancelOrderNow from what conn carries.
-func cancelOrderNowCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	kr, err := crypto.KeyringFrom(conn)
-	if err != nil {
-		return nil, err
-	}
-	return crypto.Wrap(acemq.JSONCodec{}, kr), nil
+// cancelOrderNowSpec is the contract of rpc CancelOrderNow: encrypted json codec; calls
+// wait at most 30s.
+var cancelOrderNowSpec = &acemqimpl.RPCSpec[CancelOrderNowRequest, CancelOrderNowResponse]{
+	Queue:   CancelOrderNowQueue,
+	Codec:   crypto.Encrypted(acemqimpl.Static(acemq.JSONCodec{})),
+	Timeout: 30 * time.Second,
+	Errors:  []*patterns.DeclaredError{ErrNotFound},
+}
+
+// Publisher publishes the events and sends the commands of the orders domain. Create one
+// with NewPublisher; it is safe for concurrent use.
+type Publisher struct{}
+
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
+func NewPublisher(conn *acemq.Conn) *Publisher {
+	return &Publisher{}
 }
 
 // Handlers is the handler set of the service that owns the orders domain:
@@ -191,9 +201,15 @@ func cancelOrderNowCodec(conn *acemq.Conn) (acemq.Codec, error) {
 // RPC fails) instead of breaking the build.
 type Handlers interface {
 	// HandleGetOrderSummary handles rpc GetOrderSummary.
-	HandleGetOrderSummary(context.Context, acemq.Message[GetOrderSummaryRequest]) (GetOrderSummaryResponse, error)
+	HandleGetOrderSummary(
+		context.Context,
+		acemq.Message[GetOrderSummaryRequest],
+	) (GetOrderSummaryResponse, error)
 	// HandleCancelOrderNow handles rpc CancelOrderNow.
-	HandleCancelOrderNow(context.Context, acemq.Message[CancelOrderNowRequest]) (CancelOrderNowResponse, error)
+	HandleCancelOrderNow(
+		context.Context,
+		acemq.Message[CancelOrderNowRequest],
+	) (CancelOrderNowResponse, error)
 	mustEmbedUnimplementedHandlers()
 }
 
@@ -201,66 +217,55 @@ type Handlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedHandlers struct{}
 
-// HandleGetOrderSummary fails the call: it is not implemented.
-func (UnimplementedHandlers) HandleGetOrderSummary(context.Context, acemq.Message[GetOrderSummaryRequest]) (GetOrderSummaryResponse, error) {
-	return GetOrderSummaryResponse{}, errors.New("acemq: rpc GetOrderSummary is not implemented")
+// HandleGetOrderSummary fails the call with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleGetOrderSummary(
+	context.Context,
+	acemq.Message[GetOrderSummaryRequest],
+) (GetOrderSummaryResponse, error) {
+	return GetOrderSummaryResponse{}, acemqimpl.NotImplemented("rpc", "GetOrderSummary")
 }
 
-// HandleCancelOrderNow fails the call: it is not implemented.
-func (UnimplementedHandlers) HandleCancelOrderNow(context.Context, acemq.Message[CancelOrderNowRequest]) (CancelOrderNowResponse, error) {
-	return CancelOrderNowResponse{}, errors.New("acemq: rpc CancelOrderNow is not implemented")
+// HandleCancelOrderNow fails the call with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleCancelOrderNow(
+	context.Context,
+	acemq.Message[CancelOrderNowRequest],
+) (CancelOrderNowResponse, error) {
+	return CancelOrderNowResponse{}, acemqimpl.NotImplemented("rpc", "CancelOrderNow")
 }
 
-// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to
+// implement Handlers.
 func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
 
-// Serve consumes every command and serves every RPC of the domain, delivering
-// each to its method of h. It stops what it started when one fails to start.
-func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ServeGetOrderSummary(ctx, conn, h.HandleGetOrderSummary, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	if err := s.add(ServeCancelOrderNow(ctx, conn, h.HandleCancelOrderNow, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// Serve consumes every command and serves every RPC of the domain, delivering each to its
+// method of h. It stops what it started when one fails to start.
+func Serve(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h Handlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		getOrderSummarySpec.Responder(conn, h.HandleGetOrderSummary, opts...),
+		cancelOrderNowSpec.Responder(conn, h.HandleCancelOrderNow, opts...),
+	)
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
-
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// The declared errors of the domain's RPCs: a responder returns one to send it,
-// and a caller tests for it with errors.Is.
+// The declared errors of the domain's RPCs: a responder returns one to send it, and a
+// caller tests for it with errors.Is.
 var (
 	// ErrNotFound is the declared error NotFound.
 	ErrNotFound = patterns.NewError("NotFound")
@@ -269,56 +274,61 @@ var (
 )
 
 // ServeGetOrderSummary declares GetOrderSummaryQueue (a quorum queue with its dead-letter
-// queue) and answers each GetOrderSummaryRequest with h's response, or with its error
-// (a declared error reaches the caller as itself). The contract's codec
-// applies; opts come after it, so they win.
+// queue) and answers each GetOrderSummaryRequest with h's response, or with its error (a
+// declared error reaches the caller as itself). The contract's codec applies; opts come
+// after it, so they win.
 //
 // The state of one order.
-func ServeGetOrderSummary(ctx context.Context, conn *acemq.Conn, h func(context.Context, acemq.Message[GetOrderSummaryRequest]) (GetOrderSummaryResponse, error), opts ...acemq.ConsumeOption) (*patterns.Responder, error) {
-	return patterns.DeclareAndServe(ctx, conn, getOrderSummaryTopology(acemq.NewTopology()), GetOrderSummaryQueue, h, append([]acemq.ConsumeOption{acemq.ConsumeWith(acemq.JSONCodec{})}, opts...)...)
-}
-
-// getOrderSummaryTopology adds the queue of rpc GetOrderSummary to t.
-func getOrderSummaryTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(GetOrderSummaryQueue, acemq.OfType(acemq.QueueQuorum)).DeadLetters(GetOrderSummaryQueue)
+func ServeGetOrderSummary(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h func(context.Context, acemq.Message[GetOrderSummaryRequest]) (GetOrderSummaryResponse, error),
+	opts ...acemq.ConsumeOption,
+) (*patterns.Responder, error) {
+	return getOrderSummarySpec.Serve(ctx, conn, h, opts...)
 }
 
 // ServeCancelOrderNow declares CancelOrderNowQueue (a quorum queue with its dead-letter
-// queue) and answers each CancelOrderNowRequest with h's response, or with its error
-// (a declared error reaches the caller as itself). The contract's codec
-// applies; opts come after it, so they win.
+// queue) and answers each CancelOrderNowRequest with h's response, or with its error (a
+// declared error reaches the caller as itself). The contract's codec applies; opts come
+// after it, so they win.
 //
 // Deprecated: send the CancelOrder command instead.
-func ServeCancelOrderNow(ctx context.Context, conn *acemq.Conn, h func(context.Context, acemq.Message[CancelOrderNowRequest]) (CancelOrderNowResponse, error), opts ...acemq.ConsumeOption) (*patterns.Responder, error) {
-	return patterns.DeclareAndServe(ctx, conn, cancelOrderNowTopology(acemq.NewTopology()), CancelOrderNowQueue, h, append([]acemq.ConsumeOption{acemq.ConsumeWithFunc(conn, cancelOrderNowCodec)}, opts...)...)
+func ServeCancelOrderNow(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h func(context.Context, acemq.Message[CancelOrderNowRequest]) (CancelOrderNowResponse, error),
+	opts ...acemq.ConsumeOption,
+) (*patterns.Responder, error) {
+	return cancelOrderNowSpec.Serve(ctx, conn, h, opts...)
 }
 
-// cancelOrderNowTopology adds the queue of rpc CancelOrderNow to t.
-func cancelOrderNowTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(CancelOrderNowQueue, acemq.OfType(acemq.QueueQuorum)).DeadLetters(CancelOrderNowQueue)
-}
-
-// Client calls the RPCs of the orders domain; create one with NewClient. It is
-// safe for concurrent use; Close releases what its calls set up.
+// Client calls the RPCs of the orders domain; create one with NewClient. It is safe for
+// concurrent use; Close releases what its calls set up.
 type Client struct {
 	getOrderSummary *patterns.Client[GetOrderSummaryRequest, GetOrderSummaryResponse]
 	cancelOrderNow  *patterns.Client[CancelOrderNowRequest, CancelOrderNowResponse]
 }
 
-// NewClient returns a Client on conn. Nothing is declared until an RPC's first
-// call; a codec conn cannot provide (a keyring) makes that call fail naming it.
+// NewClient returns a Client on conn. Nothing is declared until an RPC's first call; a
+// codec conn cannot provide (a keyring) makes that call fail naming it.
 func NewClient(conn *acemq.Conn) *Client {
 	return &Client{
-		getOrderSummary: patterns.NewClient[GetOrderSummaryRequest, GetOrderSummaryResponse](conn, "", GetOrderSummaryQueue, patterns.Timeout(5*time.Second), patterns.DeclaredErrors(ErrNotFound, ErrForbidden), patterns.RequesterCodec(acemq.JSONCodec{})),
-		cancelOrderNow:  patterns.NewClient[CancelOrderNowRequest, CancelOrderNowResponse](conn, "", CancelOrderNowQueue, patterns.Timeout(30*time.Second), patterns.DeclaredErrors(ErrNotFound), patterns.RequesterCodecFunc(cancelOrderNowCodec)),
+		getOrderSummary: getOrderSummarySpec.Client(conn),
+		cancelOrderNow:  cancelOrderNowSpec.Client(conn),
 	}
 }
 
-// GetOrderSummary sends req to GetOrderSummaryQueue and waits for the response, at most 5s
+// GetOrderSummary sends req to GetOrderSummaryQueue and waits for the response, at most
+// 5s
 // unless ctx ends sooner. A declared error of the rpc is returned as itself.
 //
 // The state of one order.
-func (c *Client) GetOrderSummary(ctx context.Context, req GetOrderSummaryRequest, opts ...acemq.EnvelopeOption) (GetOrderSummaryResponse, error) {
+func (c *Client) GetOrderSummary(
+	ctx context.Context,
+	req GetOrderSummaryRequest,
+	opts ...acemq.EnvelopeOption,
+) (GetOrderSummaryResponse, error) {
 	return c.getOrderSummary.Do(ctx, req, opts...)
 }
 
@@ -326,7 +336,11 @@ func (c *Client) GetOrderSummary(ctx context.Context, req GetOrderSummaryRequest
 // unless ctx ends sooner. A declared error of the rpc is returned as itself.
 //
 // Deprecated: send the CancelOrder command instead.
-func (c *Client) CancelOrderNow(ctx context.Context, req CancelOrderNowRequest, opts ...acemq.EnvelopeOption) (CancelOrderNowResponse, error) {
+func (c *Client) CancelOrderNow(
+	ctx context.Context,
+	req CancelOrderNowRequest,
+	opts ...acemq.EnvelopeOption,
+) (CancelOrderNowResponse, error) {
 	return c.cancelOrderNow.Do(ctx, req, opts...)
 }
 
@@ -335,21 +349,12 @@ func (c *Client) Close() error {
 	return errors.Join(c.getOrderSummary.Close(), c.cancelOrderNow.Close())
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	t = getOrderSummaryTopology(t)
-	t = cancelOrderNowTopology(t)
-	return t
+	return acemqimpl.Topology(Exchange, getOrderSummarySpec, cancelOrderNowSpec)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

@@ -12,17 +12,17 @@ package shipping
 
 import (
 	"context"
-	"errors"
-	"io"
 	"time"
 
 	warehouse "example.com/golden/type_library/warehouse"
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the shipping domain's topic exchange, where its events and commands travel.
 const Exchange = "shipping"
@@ -44,8 +44,8 @@ func (ParcelDispatched) AvroSchema() string {
 	return `{"name":"shipping.ParcelDispatched","type":"record","fields":[{"name":"parcelId","type":{"type":"string","logicalType":"uuid"}},{"name":"from","type":{"name":"com.acme.warehouse.Site","type":"record","fields":[{"name":"code","type":"string"},{"name":"kind","type":{"name":"com.acme.warehouse.SiteKind","type":"enum","symbols":["depot","store"]}},{"name":"opened","type":{"type":"int","logicalType":"date"}}]}},{"name":"kind","type":"com.acme.warehouse.SiteKind"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of ParcelDispatched as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of ParcelDispatched as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (ParcelDispatched) AvroFullSchema() string {
 	return `{"type":"record","name":"shipping.ParcelDispatched","fields":[{"name":"parcelId","type":{"type":"string","logicalType":"uuid"}},{"name":"from","type":{"type":"record","name":"com.acme.warehouse.Site","doc":"A warehouse site.","fields":[{"name":"code","type":"string"},{"name":"kind","type":{"type":"enum","name":"com.acme.warehouse.SiteKind","symbols":["depot","store"],"default":"depot"}},{"name":"opened","type":{"type":"int","logicalType":"date"}}]}},{"name":"kind","type":"com.acme.warehouse.SiteKind"}]}`
 }
@@ -55,68 +55,69 @@ func (ParcelDispatched) AvroFingerprint() uint64 {
 	return 0x1d93d4f1eab18e71
 }
 
-// Publisher publishes the events and sends the commands of the shipping domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// parcelDispatchedSpec is the contract of event ParcelDispatched: json codec; 5 attempts,
+// exponential from 1s to 1m.
+var parcelDispatchedSpec = &acemqimpl.MessageSpec[ParcelDispatched]{
+	Exchange:   Exchange,
+	RoutingKey: ParcelDispatchedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// Publisher publishes the events and sends the commands of the shipping domain. Create
+// one with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubParcelDispatched *acemq.Publisher[ParcelDispatched]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubParcelDispatched: acemq.NewPublisher[ParcelDispatched](conn, Exchange, ParcelDispatchedRoutingKey, acemq.PublishWith[ParcelDispatched](acemq.JSONCodec{})),
+		pubParcelDispatched: parcelDispatchedSpec.Publisher(conn),
 	}
 }
 
-// PublishParcelDispatched publishes m to Exchange with routing key "parcel.dispatched" and waits for the broker's confirm.
-func (p *Publisher) PublishParcelDispatched(ctx context.Context, m ParcelDispatched, opts ...acemq.EnvelopeOption) error {
+// PublishParcelDispatched publishes m to Exchange with routing key "parcel.dispatched"
+// and waits for the broker's confirm.
+func (p *Publisher) PublishParcelDispatched(
+	ctx context.Context,
+	m ParcelDispatched,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubParcelDispatched.Send(ctx, m, opts...)
 }
 
-// PublishParcelDispatchedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishParcelDispatchedBatch(ctx context.Context, ms []ParcelDispatched, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishParcelDispatchedBatch publishes each of ms, in order, and returns what the
+// broker said of each.
+func (p *Publisher) PublishParcelDispatchedBatch(
+	ctx context.Context,
+	ms []ParcelDispatched,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubParcelDispatched.SendAll(ctx, ms, opts...)
 }
 
-// ConsumeParcelDispatched declares what service needs to consume ParcelDispatched events (the queue
-// <service>.parcel.dispatched bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeParcelDispatched(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[ParcelDispatched], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, ParcelDispatchedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, parcelDispatchedTopology(newTopology(), queue), queue, h, parcelDispatchedConsumeOptions(conn, opts)...)
+// ConsumeParcelDispatched declares what service needs to consume ParcelDispatched events
+// (the queue <service>.parcel.dispatched bound to Exchange, its dead-letter and retry
+// queues) and delivers each to h. An empty service is refused. The contract's codec,
+// retry policy and required headers apply; opts come after them, so they win.
+func ConsumeParcelDispatched(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[ParcelDispatched],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return parcelDispatchedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
-// ParcelDispatchedQueue returns the queue on which service consumes ParcelDispatched events,
-// <service>.parcel.dispatched, as ConsumeParcelDispatched names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// ParcelDispatchedQueue returns the queue on which service consumes ParcelDispatched
+// events, <service>.parcel.dispatched, as ConsumeParcelDispatched names it
+// (acemq.SubscriberQueue): an empty service, or one a queue name cannot hold, is the same
+// error.
 func ParcelDispatchedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, ParcelDispatchedRoutingKey)
-}
-
-// parcelDispatchedTopology adds a consumer queue of ParcelDispatched events to t.
-func parcelDispatchedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, parcelDispatchedRetry()).
-		Binding(queue, Exchange, ParcelDispatchedRoutingKey)
-}
-
-// parcelDispatchedRetry is the contract's retry policy for ParcelDispatched: 5 attempts, exponential from 1s to 1m.
-func parcelDispatchedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// parcelDispatchedConsumeOptions puts the contract's consume options before opts.
-func parcelDispatchedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(parcelDispatchedRetry()),
-	}, opts...)
+	return parcelDispatchedSpec.QueueOf(service)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -134,77 +135,62 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleParcelDispatched rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleParcelDispatched(context.Context, acemq.Message[ParcelDispatched]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event ParcelDispatched is not implemented"))
+// HandleParcelDispatched rejects the message with an error matching
+// acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleParcelDispatched(
+	context.Context,
+	acemq.Message[ParcelDispatched],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "ParcelDispatched"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeParcelDispatched(ctx, conn, service, h.HandleParcelDispatched, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		parcelDispatchedSpec.Subscriber(conn, service, h.HandleParcelDispatched, opts...),
+	)
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptParcelDispatched returns a ConnOption adding a publish interceptor that runs
 // for ParcelDispatched messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptParcelDispatched(fn func(context.Context, *acemq.PublishContext, *ParcelDispatched) error) acemq.ConnOption {
+func InterceptParcelDispatched(
+	fn func(context.Context, *acemq.PublishContext, *ParcelDispatched) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	return t
+	return acemqimpl.Topology(Exchange)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

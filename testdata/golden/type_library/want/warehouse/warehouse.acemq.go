@@ -10,9 +10,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Site is a type of the type library com.acme.warehouse.
 //
@@ -23,14 +24,14 @@ type Site struct {
 	Opened time.Time `avro:"opened" json:"opened"`
 }
 
-// AvroSchema returns the Avro schema of Site in canonical form, with
-// namespace com.acme.warehouse.
+// AvroSchema returns the Avro schema of Site in canonical form, with namespace
+// com.acme.warehouse.
 func (Site) AvroSchema() string {
 	return `{"name":"com.acme.warehouse.Site","type":"record","fields":[{"name":"code","type":"string"},{"name":"kind","type":{"name":"com.acme.warehouse.SiteKind","type":"enum","symbols":["depot","store"]}},{"name":"opened","type":{"type":"int","logicalType":"date"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Site as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Site as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Site) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.warehouse.Site","doc":"A warehouse site.","fields":[{"name":"code","type":"string"},{"name":"kind","type":{"type":"enum","name":"com.acme.warehouse.SiteKind","symbols":["depot","store"],"default":"depot"}},{"name":"opened","type":{"type":"int","logicalType":"date"}}]}`
 }
@@ -60,14 +61,14 @@ func (v SiteKind) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of SiteKind in canonical form, with
-// namespace com.acme.warehouse.
+// AvroSchema returns the Avro schema of SiteKind in canonical form, with namespace
+// com.acme.warehouse.
 func (SiteKind) AvroSchema() string {
 	return `{"name":"com.acme.warehouse.SiteKind","type":"enum","symbols":["depot","store"]}`
 }
 
-// AvroFullSchema returns the Avro schema of SiteKind as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of SiteKind as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (SiteKind) AvroFullSchema() string {
 	return `{"type":"enum","name":"com.acme.warehouse.SiteKind","symbols":["depot","store"],"default":"depot"}`
 }

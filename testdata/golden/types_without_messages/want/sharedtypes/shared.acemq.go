@@ -8,11 +8,13 @@ import (
 	"context"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the shared domain's topic exchange, where its events and commands travel.
 const Exchange = "shared"
@@ -23,14 +25,13 @@ type Money struct {
 	Cents    int64  `avro:"cents" json:"cents"`
 }
 
-// AvroSchema returns the Avro schema of Money in canonical form, with
-// namespace shared.
+// AvroSchema returns the Avro schema of Money in canonical form, with namespace shared.
 func (Money) AvroSchema() string {
 	return `{"name":"shared.Money","type":"record","fields":[{"name":"currency","type":"string"},{"name":"cents","type":"long"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Money as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Money as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Money) AvroFullSchema() string {
 	return `{"type":"record","name":"shared.Money","fields":[{"name":"currency","type":"string","default":"GBP"},{"name":"cents","type":"long"}]}`
 }
@@ -40,37 +41,30 @@ func (Money) AvroFingerprint() uint64 {
 	return 0x54105eee6f28464f
 }
 
-// Publisher publishes the events and sends the commands of the shared domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events and sends the commands of the shared domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct{}
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{}
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	return t
+	return acemqimpl.Topology(Exchange)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

@@ -15,17 +15,19 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
-// Exchange is the inventory domain's topic exchange, where its events and commands travel.
+// Exchange is the inventory domain's topic exchange, where its events and commands
+// travel.
 const Exchange = "inventory"
 const (
 	// StockAdjustedRoutingKey is the routing key of event StockAdjusted on Exchange.
@@ -38,14 +40,14 @@ type Quantity struct {
 	Unit   string `avro:"unit" json:"unit"`
 }
 
-// AvroSchema returns the Avro schema of Quantity in canonical form, with
-// namespace com.acme.inventory.
+// AvroSchema returns the Avro schema of Quantity in canonical form, with namespace
+// com.acme.inventory.
 func (Quantity) AvroSchema() string {
 	return `{"name":"com.acme.inventory.Quantity","type":"record","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Quantity as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Quantity as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Quantity) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.inventory.Quantity","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]}`
 }
@@ -65,14 +67,14 @@ type StockAdjusted struct {
 	Reason *string         `avro:"reason" json:"reason"`
 }
 
-// AvroSchema returns the Avro schema of StockAdjusted in canonical form, with
-// namespace com.acme.inventory.
+// AvroSchema returns the Avro schema of StockAdjusted in canonical form, with namespace
+// com.acme.inventory.
 func (StockAdjusted) AvroSchema() string {
 	return `{"name":"com.acme.inventory.StockAdjusted","type":"record","fields":[{"name":"sku","type":"string"},{"name":"change","type":["long",{"name":"com.acme.inventory.Quantity","type":"record","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]}]},{"name":"note","type":["null","string","double"]},{"name":"at","type":[{"type":"long","logicalType":"timestamp-millis"},"string"]},{"name":"reason","type":["null","string"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of StockAdjusted as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of StockAdjusted as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
 func (StockAdjusted) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.inventory.StockAdjusted","fields":[{"name":"sku","type":"string"},{"name":"change","type":["long",{"type":"record","name":"com.acme.inventory.Quantity","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]}]},{"name":"note","type":["null","string","double"],"default":null},{"name":"at","type":[{"type":"long","logicalType":"timestamp-millis"},"string"],"doc":"When, as a time or as free text."},{"name":"reason","type":["null","string"],"default":null}]}`
 }
@@ -102,7 +104,8 @@ func (v StockAdjustedChangeLong) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
 }
 
-// StockAdjustedChangeQuantity is the com.acme.inventory.Quantity branch of StockAdjustedChange.
+// StockAdjustedChangeQuantity is the com.acme.inventory.Quantity branch of
+// StockAdjustedChange.
 type StockAdjustedChangeQuantity struct {
 	Value Quantity
 }
@@ -117,12 +120,14 @@ func (v StockAdjustedChangeQuantity) MarshalJSON() ([]byte, error) {
 
 // decodeStockAdjustedChange reads the JSON of StockAdjustedChange.
 func decodeStockAdjustedChange(data json.RawMessage) (StockAdjustedChange, error) {
-	name, raw, err := acemq.UnionBranch(data)
+	name, raw, err := acemqimpl.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
 	if name == "" {
-		return nil, errors.New("acemq: field change of StockAdjusted needs one of its union's branches; null is not one")
+		return nil, errors.New(
+			"acemq: field change of StockAdjusted needs one of its union's branches; null is not one",
+		)
 	}
 	switch name {
 	case "long":
@@ -134,7 +139,10 @@ func decodeStockAdjustedChange(data json.RawMessage) (StockAdjustedChange, error
 		err = json.Unmarshal(raw, &v.Value)
 		return v, err
 	}
-	return nil, fmt.Errorf("acemq: %q is not a branch of StockAdjustedChange (field change of StockAdjusted)", name)
+	return nil, fmt.Errorf(
+		"acemq: %q is not a branch of StockAdjustedChange (field change of StockAdjusted)",
+		name,
+	)
 }
 
 // StockAdjustedNote is the union of field note of StockAdjusted: one of
@@ -172,7 +180,7 @@ func (v StockAdjustedNoteDouble) MarshalJSON() ([]byte, error) {
 
 // decodeStockAdjustedNote reads the JSON of StockAdjustedNote.
 func decodeStockAdjustedNote(data json.RawMessage) (StockAdjustedNote, error) {
-	name, raw, err := acemq.UnionBranch(data)
+	name, raw, err := acemqimpl.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +197,10 @@ func decodeStockAdjustedNote(data json.RawMessage) (StockAdjustedNote, error) {
 		err = json.Unmarshal(raw, &v.Value)
 		return v, err
 	}
-	return nil, fmt.Errorf("acemq: %q is not a branch of StockAdjustedNote (field note of StockAdjusted)", name)
+	return nil, fmt.Errorf(
+		"acemq: %q is not a branch of StockAdjustedNote (field note of StockAdjusted)",
+		name,
+	)
 }
 
 // StockAdjustedAt is the union of field at of StockAdjusted: one of
@@ -227,12 +238,14 @@ func (v StockAdjustedAtString) MarshalJSON() ([]byte, error) {
 
 // decodeStockAdjustedAt reads the JSON of StockAdjustedAt.
 func decodeStockAdjustedAt(data json.RawMessage) (StockAdjustedAt, error) {
-	name, raw, err := acemq.UnionBranch(data)
+	name, raw, err := acemqimpl.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
 	if name == "" {
-		return nil, errors.New("acemq: field at of StockAdjusted needs one of its union's branches; null is not one")
+		return nil, errors.New(
+			"acemq: field at of StockAdjusted needs one of its union's branches; null is not one",
+		)
 	}
 	switch name {
 	case "long":
@@ -244,7 +257,10 @@ func decodeStockAdjustedAt(data json.RawMessage) (StockAdjustedAt, error) {
 		err = json.Unmarshal(raw, &v.Value)
 		return v, err
 	}
-	return nil, fmt.Errorf("acemq: %q is not a branch of StockAdjustedAt (field at of StockAdjusted)", name)
+	return nil, fmt.Errorf(
+		"acemq: %q is not a branch of StockAdjustedAt (field at of StockAdjusted)",
+		name,
+	)
 }
 
 // UnmarshalJSON reads StockAdjusted, each union field by the name of its branch.
@@ -272,68 +288,68 @@ func (m *StockAdjusted) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// Publisher publishes the events and sends the commands of the inventory domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// stockAdjustedSpec is the contract of event StockAdjusted: json codec; 5 attempts,
+// exponential from 1s to 1m.
+var stockAdjustedSpec = &acemqimpl.MessageSpec[StockAdjusted]{
+	Exchange:   Exchange,
+	RoutingKey: StockAdjustedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// Publisher publishes the events and sends the commands of the inventory domain. Create
+// one with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubStockAdjusted *acemq.Publisher[StockAdjusted]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubStockAdjusted: acemq.NewPublisher[StockAdjusted](conn, Exchange, StockAdjustedRoutingKey, acemq.PublishWith[StockAdjusted](acemq.JSONCodec{})),
+		pubStockAdjusted: stockAdjustedSpec.Publisher(conn),
 	}
 }
 
-// PublishStockAdjusted publishes m to Exchange with routing key "stock.adjusted" and waits for the broker's confirm.
-func (p *Publisher) PublishStockAdjusted(ctx context.Context, m StockAdjusted, opts ...acemq.EnvelopeOption) error {
+// PublishStockAdjusted publishes m to Exchange with routing key "stock.adjusted" and
+// waits for the broker's confirm.
+func (p *Publisher) PublishStockAdjusted(
+	ctx context.Context,
+	m StockAdjusted,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubStockAdjusted.Send(ctx, m, opts...)
 }
 
-// PublishStockAdjustedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishStockAdjustedBatch(ctx context.Context, ms []StockAdjusted, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishStockAdjustedBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishStockAdjustedBatch(
+	ctx context.Context,
+	ms []StockAdjusted,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubStockAdjusted.SendAll(ctx, ms, opts...)
 }
 
-// ConsumeStockAdjusted declares what service needs to consume StockAdjusted events (the queue
-// <service>.stock.adjusted bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeStockAdjusted(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[StockAdjusted], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, StockAdjustedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, stockAdjustedTopology(newTopology(), queue), queue, h, stockAdjustedConsumeOptions(conn, opts)...)
+// ConsumeStockAdjusted declares what service needs to consume StockAdjusted events (the
+// queue <service>.stock.adjusted bound to Exchange, its dead-letter and retry queues) and
+// delivers each to h. An empty service is refused. The contract's codec, retry policy and
+// required headers apply; opts come after them, so they win.
+func ConsumeStockAdjusted(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[StockAdjusted],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return stockAdjustedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // StockAdjustedQueue returns the queue on which service consumes StockAdjusted events,
 // <service>.stock.adjusted, as ConsumeStockAdjusted names it (acemq.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func StockAdjustedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, StockAdjustedRoutingKey)
-}
-
-// stockAdjustedTopology adds a consumer queue of StockAdjusted events to t.
-func stockAdjustedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, stockAdjustedRetry()).
-		Binding(queue, Exchange, StockAdjustedRoutingKey)
-}
-
-// stockAdjustedRetry is the contract's retry policy for StockAdjusted: 5 attempts, exponential from 1s to 1m.
-func stockAdjustedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// stockAdjustedConsumeOptions puts the contract's consume options before opts.
-func stockAdjustedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWith(acemq.JSONCodec{}),
-		acemq.RetryWith(stockAdjustedRetry()),
-	}, opts...)
+	return stockAdjustedSpec.QueueOf(service)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -351,77 +367,61 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleStockAdjusted rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleStockAdjusted(context.Context, acemq.Message[StockAdjusted]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event StockAdjusted is not implemented"))
+// HandleStockAdjusted rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleStockAdjusted(
+	context.Context,
+	acemq.Message[StockAdjusted],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "StockAdjusted"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeStockAdjusted(ctx, conn, service, h.HandleStockAdjusted, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		stockAdjustedSpec.Subscriber(conn, service, h.HandleStockAdjusted, opts...),
+	)
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptStockAdjusted returns a ConnOption adding a publish interceptor that runs
 // for StockAdjusted messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptStockAdjusted(fn func(context.Context, *acemq.PublishContext, *StockAdjusted) error) acemq.ConnOption {
+func InterceptStockAdjusted(
+	fn func(context.Context, *acemq.PublishContext, *StockAdjusted) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	return t
+	return acemqimpl.Topology(Exchange)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

@@ -17,18 +17,19 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/big"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 )
 
-// The generated code needs version 1 of the acemq runtime; a runtime that
-// cannot run it no longer declares the constant, so the mismatch fails to compile.
-const _ = acemq.SupportPackageIsVersion1
+// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// no longer declares the constant, so the mismatch fails to compile: regenerate with
+// acemq-gen of the runtime's version.
+const _ = acemq.SupportPackageIsVersion2
 
 // Exchange is the stock domain's topic exchange, where its events and commands travel.
 const Exchange = "stock"
@@ -37,8 +38,8 @@ const (
 	StockMovedRoutingKey = "stock.moved"
 	// CountStockRoutingKey is the routing key of command CountStock on Exchange.
 	CountStockRoutingKey = "count.stock"
-	// CountStockQueue is the queue that owns command CountStock; it is bound to Exchange
-	// with CountStockRoutingKey.
+	// CountStockQueue is the queue that owns command CountStock; it is bound to Exchange with
+	// CountStockRoutingKey.
 	CountStockQueue = "stock.count-stock"
 )
 
@@ -48,14 +49,14 @@ type Quantity struct {
 	Unit   string `avro:"unit" json:"unit"`
 }
 
-// AvroSchema returns the Avro schema of Quantity in canonical form, with
-// namespace com.acme.stock.
+// AvroSchema returns the Avro schema of Quantity in canonical form, with namespace
+// com.acme.stock.
 func (Quantity) AvroSchema() string {
 	return `{"name":"com.acme.stock.Quantity","type":"record","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Quantity as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Quantity as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (Quantity) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.stock.Quantity","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]}`
 }
@@ -72,14 +73,14 @@ type Box struct {
 	Label BoxLabel `avro:"label" json:"label"`
 }
 
-// AvroSchema returns the Avro schema of Box in canonical form, with
-// namespace com.acme.stock.
+// AvroSchema returns the Avro schema of Box in canonical form, with namespace
+// com.acme.stock.
 func (Box) AvroSchema() string {
 	return `{"name":"com.acme.stock.Box","type":"record","fields":[{"name":"label","type":["string","long"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of Box as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Box as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Box) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.stock.Box","doc":"A record with a union inside, used as a branch and in a list.","fields":[{"name":"label","type":["string","long"]}]}`
 }
@@ -124,12 +125,14 @@ func (v BoxLabelLong) MarshalJSON() ([]byte, error) {
 
 // decodeBoxLabel reads the JSON of BoxLabel.
 func decodeBoxLabel(data json.RawMessage) (BoxLabel, error) {
-	name, raw, err := acemq.UnionBranch(data)
+	name, raw, err := acemqimpl.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
 	if name == "" {
-		return nil, errors.New("acemq: field label of Box needs one of its union's branches; null is not one")
+		return nil, errors.New(
+			"acemq: field label of Box needs one of its union's branches; null is not one",
+		)
 	}
 	switch name {
 	case "string":
@@ -179,14 +182,14 @@ func (v Level) Valid() bool {
 	return false
 }
 
-// AvroSchema returns the Avro schema of Level in canonical form, with
-// namespace com.acme.stock.
+// AvroSchema returns the Avro schema of Level in canonical form, with namespace
+// com.acme.stock.
 func (Level) AvroSchema() string {
 	return `{"name":"com.acme.stock.Level","type":"enum","symbols":["low","high"]}`
 }
 
-// AvroFullSchema returns the Avro schema of Level as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of Level as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
 func (Level) AvroFullSchema() string {
 	return `{"type":"enum","name":"com.acme.stock.Level","symbols":["low","high"]}`
 }
@@ -208,14 +211,14 @@ type StockMoved struct {
 	ByName map[string]Box   `avro:"byName" json:"byName"`
 }
 
-// AvroSchema returns the Avro schema of StockMoved in canonical form, with
-// namespace com.acme.stock.
+// AvroSchema returns the Avro schema of StockMoved in canonical form, with namespace
+// com.acme.stock.
 func (StockMoved) AvroSchema() string {
 	return `{"name":"com.acme.stock.StockMoved","type":"record","fields":[{"name":"sku","type":"string"},{"name":"change","type":["long",{"name":"com.acme.stock.Quantity","type":"record","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]},{"name":"com.acme.stock.Box","type":"record","fields":[{"name":"label","type":["string","long"]}]}]},{"name":"note","type":["null","string","double",{"type":"long","logicalType":"timestamp-millis"}]},{"name":"count","type":["int","string"]},{"name":"price","type":["null",{"type":"bytes","logicalType":"decimal","precision":8,"scale":2},{"name":"com.acme.stock.Level","type":"enum","symbols":["low","high"]}]},{"name":"boxes","type":{"type":"array","items":"com.acme.stock.Box"}},{"name":"spare","type":["null","com.acme.stock.Box"]},{"name":"byName","type":{"type":"map","values":"com.acme.stock.Box"}}]}`
 }
 
-// AvroFullSchema returns the Avro schema of StockMoved as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of StockMoved as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (StockMoved) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.stock.StockMoved","fields":[{"name":"sku","type":"string"},{"name":"change","type":["long",{"type":"record","name":"com.acme.stock.Quantity","fields":[{"name":"amount","type":"long"},{"name":"unit","type":"string"}]},{"type":"record","name":"com.acme.stock.Box","doc":"A record with a union inside, used as a branch and in a list.","fields":[{"name":"label","type":["string","long"]}]}]},{"name":"note","type":["null","string","double",{"type":"long","logicalType":"timestamp-millis"}],"default":null},{"name":"count","type":["int","string"]},{"name":"price","type":["null",{"type":"bytes","logicalType":"decimal","precision":8,"scale":2},{"type":"enum","name":"com.acme.stock.Level","symbols":["low","high"]}],"default":null},{"name":"boxes","type":{"type":"array","items":"com.acme.stock.Box"}},{"name":"spare","type":["null","com.acme.stock.Box"],"default":null},{"name":"byName","type":{"type":"map","values":"com.acme.stock.Box"}}]}`
 }
@@ -273,12 +276,14 @@ func (v StockMovedChangeBox) MarshalJSON() ([]byte, error) {
 
 // decodeStockMovedChange reads the JSON of StockMovedChange.
 func decodeStockMovedChange(data json.RawMessage) (StockMovedChange, error) {
-	name, raw, err := acemq.UnionBranch(data)
+	name, raw, err := acemqimpl.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
 	if name == "" {
-		return nil, errors.New("acemq: field change of StockMoved needs one of its union's branches; null is not one")
+		return nil, errors.New(
+			"acemq: field change of StockMoved needs one of its union's branches; null is not one",
+		)
 	}
 	switch name {
 	case "long":
@@ -294,11 +299,15 @@ func decodeStockMovedChange(data json.RawMessage) (StockMovedChange, error) {
 		err = json.Unmarshal(raw, &v.Value)
 		return v, err
 	}
-	return nil, fmt.Errorf("acemq: %q is not a branch of StockMovedChange (field change of StockMoved)", name)
+	return nil, fmt.Errorf(
+		"acemq: %q is not a branch of StockMovedChange (field change of StockMoved)",
+		name,
+	)
 }
 
 // StockMovedNote is the union of field note of StockMoved: one of
-// StockMovedNoteString, StockMovedNoteDouble, StockMovedNoteTimestampMillis. A nil value is null.
+// StockMovedNoteString, StockMovedNoteDouble, StockMovedNoteTimestampMillis. A nil value
+// is null.
 // JSON carries it as Avro's JSON encoding does: {"<branch>": value}.
 type StockMovedNote interface {
 	isStockMovedNote()
@@ -345,7 +354,7 @@ func (v StockMovedNoteTimestampMillis) MarshalJSON() ([]byte, error) {
 
 // decodeStockMovedNote reads the JSON of StockMovedNote.
 func decodeStockMovedNote(data json.RawMessage) (StockMovedNote, error) {
-	name, raw, err := acemq.UnionBranch(data)
+	name, raw, err := acemqimpl.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
@@ -366,7 +375,10 @@ func decodeStockMovedNote(data json.RawMessage) (StockMovedNote, error) {
 		err = json.Unmarshal(raw, &v.Value)
 		return v, err
 	}
-	return nil, fmt.Errorf("acemq: %q is not a branch of StockMovedNote (field note of StockMoved)", name)
+	return nil, fmt.Errorf(
+		"acemq: %q is not a branch of StockMovedNote (field note of StockMoved)",
+		name,
+	)
 }
 
 // StockMovedCount is the union of field count of StockMoved: one of
@@ -404,12 +416,14 @@ func (v StockMovedCountString) MarshalJSON() ([]byte, error) {
 
 // decodeStockMovedCount reads the JSON of StockMovedCount.
 func decodeStockMovedCount(data json.RawMessage) (StockMovedCount, error) {
-	name, raw, err := acemq.UnionBranch(data)
+	name, raw, err := acemqimpl.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
 	if name == "" {
-		return nil, errors.New("acemq: field count of StockMoved needs one of its union's branches; null is not one")
+		return nil, errors.New(
+			"acemq: field count of StockMoved needs one of its union's branches; null is not one",
+		)
 	}
 	switch name {
 	case "int":
@@ -421,7 +435,10 @@ func decodeStockMovedCount(data json.RawMessage) (StockMovedCount, error) {
 		err = json.Unmarshal(raw, &v.Value)
 		return v, err
 	}
-	return nil, fmt.Errorf("acemq: %q is not a branch of StockMovedCount (field count of StockMoved)", name)
+	return nil, fmt.Errorf(
+		"acemq: %q is not a branch of StockMovedCount (field count of StockMoved)",
+		name,
+	)
 }
 
 // StockMovedPrice is the union of field price of StockMoved: one of
@@ -441,7 +458,7 @@ func (StockMovedPriceDecimal) isStockMovedPrice() {}
 
 // MarshalJSON writes {"bytes": value}.
 func (v StockMovedPriceDecimal) MarshalJSON() ([]byte, error) {
-	return json.Marshal(map[string]any{"bytes": acemq.JSONDecimalForm(8, 2).Bind(&v.Value)})
+	return json.Marshal(map[string]any{"bytes": acemqimpl.JSONDecimalForm(8, 2).Bind(&v.Value)})
 }
 
 // StockMovedPriceLevel is the com.acme.stock.Level branch of StockMovedPrice.
@@ -459,7 +476,7 @@ func (v StockMovedPriceLevel) MarshalJSON() ([]byte, error) {
 
 // decodeStockMovedPrice reads the JSON of StockMovedPrice.
 func decodeStockMovedPrice(data json.RawMessage) (StockMovedPrice, error) {
-	name, raw, err := acemq.UnionBranch(data)
+	name, raw, err := acemqimpl.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
@@ -469,14 +486,17 @@ func decodeStockMovedPrice(data json.RawMessage) (StockMovedPrice, error) {
 	switch name {
 	case "bytes":
 		var v StockMovedPriceDecimal
-		err = acemq.JSONDecimalForm(8, 2).Bind(&v.Value).UnmarshalJSON(raw)
+		err = acemqimpl.JSONDecimalForm(8, 2).Bind(&v.Value).UnmarshalJSON(raw)
 		return v, err
 	case "com.acme.stock.Level":
 		var v StockMovedPriceLevel
 		err = json.Unmarshal(raw, &v.Value)
 		return v, err
 	}
-	return nil, fmt.Errorf("acemq: %q is not a branch of StockMovedPrice (field price of StockMoved)", name)
+	return nil, fmt.Errorf(
+		"acemq: %q is not a branch of StockMovedPrice (field price of StockMoved)",
+		name,
+	)
 }
 
 // UnmarshalJSON reads StockMoved, each union field by the name of its branch.
@@ -514,14 +534,14 @@ type CountStock struct {
 	Amount CountStockAmount `avro:"amount" json:"amount"`
 }
 
-// AvroSchema returns the Avro schema of CountStock in canonical form, with
-// namespace com.acme.stock.
+// AvroSchema returns the Avro schema of CountStock in canonical form, with namespace
+// com.acme.stock.
 func (CountStock) AvroSchema() string {
 	return `{"name":"com.acme.stock.CountStock","type":"record","fields":[{"name":"sku","type":"string"},{"name":"amount","type":["long","string"]}]}`
 }
 
-// AvroFullSchema returns the Avro schema of CountStock as the contract declares
-// it, with docs and defaults: the reader schema for schema resolution.
+// AvroFullSchema returns the Avro schema of CountStock as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
 func (CountStock) AvroFullSchema() string {
 	return `{"type":"record","name":"com.acme.stock.CountStock","fields":[{"name":"sku","type":"string"},{"name":"amount","type":["long","string"]}]}`
 }
@@ -566,12 +586,14 @@ func (v CountStockAmountString) MarshalJSON() ([]byte, error) {
 
 // decodeCountStockAmount reads the JSON of CountStockAmount.
 func decodeCountStockAmount(data json.RawMessage) (CountStockAmount, error) {
-	name, raw, err := acemq.UnionBranch(data)
+	name, raw, err := acemqimpl.UnionBranch(data)
 	if err != nil {
 		return nil, err
 	}
 	if name == "" {
-		return nil, errors.New("acemq: field amount of CountStock needs one of its union's branches; null is not one")
+		return nil, errors.New(
+			"acemq: field amount of CountStock needs one of its union's branches; null is not one",
+		)
 	}
 	switch name {
 	case "long":
@@ -583,7 +605,10 @@ func decodeCountStockAmount(data json.RawMessage) (CountStockAmount, error) {
 		err = json.Unmarshal(raw, &v.Value)
 		return v, err
 	}
-	return nil, fmt.Errorf("acemq: %q is not a branch of CountStockAmount (field amount of CountStock)", name)
+	return nil, fmt.Errorf(
+		"acemq: %q is not a branch of CountStockAmount (field amount of CountStock)",
+		name,
+	)
 }
 
 // UnmarshalJSON reads CountStock, each union field by the name of its branch.
@@ -639,7 +664,8 @@ func (u *boxLabelAvro) value() BoxLabel {
 	return u.v
 }
 
-// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a map.
+// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a
+// map.
 func (u *boxLabelAvro) ToAny() (any, error) {
 	switch b := u.v.(type) {
 	case BoxLabelString:
@@ -650,8 +676,8 @@ func (u *boxLabelAvro) ToAny() (any, error) {
 	return nil, fmt.Errorf("acemq: %T is not a branch of BoxLabel", u.v)
 }
 
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
-// the value alone when every branch is a primitive.
+// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
+// alone when every branch is a primitive.
 func (u *boxLabelAvro) FromAny(p any) error {
 	name, val := avro.UnionBranch(p)
 	if x, ok := val.(string); ok && (name == "" || name == "string") {
@@ -680,10 +706,10 @@ type stockMovedAvro struct {
 // toAvro returns m's Avro mirror.
 func (m StockMoved) toAvro() stockMovedAvro {
 	return stockMovedAvro{
-		Boxes: acemq.MirrorSlice(m.Boxes, func(v Box) boxAvro {
+		Boxes: acemqimpl.MirrorSlice(m.Boxes, func(v Box) boxAvro {
 			return v.toAvro()
 		}),
-		ByName: acemq.MirrorMap(m.ByName, func(v Box) boxAvro {
+		ByName: acemqimpl.MirrorMap(m.ByName, func(v Box) boxAvro {
 			return v.toAvro()
 		}),
 		Change: toStockMovedChangeAvro(m.Change),
@@ -691,7 +717,7 @@ func (m StockMoved) toAvro() stockMovedAvro {
 		Note:   toStockMovedNoteAvro(m.Note),
 		Price:  toStockMovedPriceAvro(m.Price),
 		Sku:    m.Sku,
-		Spare: acemq.MirrorPtr(m.Spare, func(v Box) boxAvro {
+		Spare: acemqimpl.MirrorPtr(m.Spare, func(v Box) boxAvro {
 			return v.toAvro()
 		}),
 	}
@@ -700,10 +726,10 @@ func (m StockMoved) toAvro() stockMovedAvro {
 // fromAvro returns the value the mirror holds.
 func (m stockMovedAvro) fromAvro() StockMoved {
 	return StockMoved{
-		Boxes: acemq.MirrorSlice(m.Boxes, func(v boxAvro) Box {
+		Boxes: acemqimpl.MirrorSlice(m.Boxes, func(v boxAvro) Box {
 			return v.fromAvro()
 		}),
-		ByName: acemq.MirrorMap(m.ByName, func(v boxAvro) Box {
+		ByName: acemqimpl.MirrorMap(m.ByName, func(v boxAvro) Box {
 			return v.fromAvro()
 		}),
 		Change: m.Change.value(),
@@ -711,13 +737,14 @@ func (m stockMovedAvro) fromAvro() StockMoved {
 		Note:   m.Note.value(),
 		Price:  m.Price.value(),
 		Sku:    m.Sku,
-		Spare: acemq.MirrorPtr(m.Spare, func(v boxAvro) Box {
+		Spare: acemqimpl.MirrorPtr(m.Spare, func(v boxAvro) Box {
 			return v.fromAvro()
 		}),
 	}
 }
 
-// stockMovedChangeAvro carries StockMovedChange through hamba/avro (an avro.UnionConverter).
+// stockMovedChangeAvro carries StockMovedChange through hamba/avro (an
+// avro.UnionConverter).
 type stockMovedChangeAvro struct {
 	v StockMovedChange
 }
@@ -738,7 +765,8 @@ func (u *stockMovedChangeAvro) value() StockMovedChange {
 	return u.v
 }
 
-// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a map.
+// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a
+// map.
 func (u *stockMovedChangeAvro) ToAny() (any, error) {
 	switch b := u.v.(type) {
 	case StockMovedChangeLong:
@@ -751,8 +779,8 @@ func (u *stockMovedChangeAvro) ToAny() (any, error) {
 	return nil, fmt.Errorf("acemq: %T is not a branch of StockMovedChange", u.v)
 }
 
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
-// the value alone when every branch is a primitive.
+// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
+// alone when every branch is a primitive.
 func (u *stockMovedChangeAvro) FromAny(p any) error {
 	name, val := avro.UnionBranch(p)
 	if x, ok := val.(int64); ok && (name == "" || name == "long") {
@@ -771,7 +799,11 @@ func (u *stockMovedChangeAvro) FromAny(p any) error {
 		u.v = StockMovedChangeBox{Value: m.fromAvro()}
 		return err
 	}
-	return fmt.Errorf("acemq: field change of StockMoved: no branch of StockMovedChange reads %q (%T)", name, val)
+	return fmt.Errorf(
+		"acemq: field change of StockMoved: no branch of StockMovedChange reads %q (%T)",
+		name,
+		val,
+	)
 }
 
 // stockMovedNoteAvro carries StockMovedNote through hamba/avro (an avro.UnionConverter).
@@ -795,7 +827,8 @@ func (u *stockMovedNoteAvro) value() StockMovedNote {
 	return u.v
 }
 
-// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a map.
+// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a
+// map.
 func (u *stockMovedNoteAvro) ToAny() (any, error) {
 	switch b := u.v.(type) {
 	case StockMovedNoteString:
@@ -808,8 +841,8 @@ func (u *stockMovedNoteAvro) ToAny() (any, error) {
 	return nil, fmt.Errorf("acemq: %T is not a branch of StockMovedNote", u.v)
 }
 
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
-// the value alone when every branch is a primitive.
+// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
+// alone when every branch is a primitive.
 func (u *stockMovedNoteAvro) FromAny(p any) error {
 	name, val := avro.UnionBranch(p)
 	if x, ok := val.(string); ok && (name == "" || name == "string") {
@@ -824,10 +857,15 @@ func (u *stockMovedNoteAvro) FromAny(p any) error {
 		u.v = StockMovedNoteTimestampMillis{Value: x}
 		return nil
 	}
-	return fmt.Errorf("acemq: field note of StockMoved: no branch of StockMovedNote reads %q (%T)", name, val)
+	return fmt.Errorf(
+		"acemq: field note of StockMoved: no branch of StockMovedNote reads %q (%T)",
+		name,
+		val,
+	)
 }
 
-// stockMovedCountAvro carries StockMovedCount through hamba/avro (an avro.UnionConverter).
+// stockMovedCountAvro carries StockMovedCount through hamba/avro (an
+// avro.UnionConverter).
 type stockMovedCountAvro struct {
 	v StockMovedCount
 }
@@ -848,7 +886,8 @@ func (u *stockMovedCountAvro) value() StockMovedCount {
 	return u.v
 }
 
-// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a map.
+// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a
+// map.
 func (u *stockMovedCountAvro) ToAny() (any, error) {
 	switch b := u.v.(type) {
 	case StockMovedCountInt:
@@ -859,8 +898,8 @@ func (u *stockMovedCountAvro) ToAny() (any, error) {
 	return nil, fmt.Errorf("acemq: %T is not a branch of StockMovedCount", u.v)
 }
 
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
-// the value alone when every branch is a primitive.
+// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
+// alone when every branch is a primitive.
 func (u *stockMovedCountAvro) FromAny(p any) error {
 	name, val := avro.UnionBranch(p)
 	if x, ok := val.(int); ok && (name == "" || name == "int") {
@@ -871,10 +910,15 @@ func (u *stockMovedCountAvro) FromAny(p any) error {
 		u.v = StockMovedCountString{Value: x}
 		return nil
 	}
-	return fmt.Errorf("acemq: field count of StockMoved: no branch of StockMovedCount reads %q (%T)", name, val)
+	return fmt.Errorf(
+		"acemq: field count of StockMoved: no branch of StockMovedCount reads %q (%T)",
+		name,
+		val,
+	)
 }
 
-// stockMovedPriceAvro carries StockMovedPrice through hamba/avro (an avro.UnionConverter).
+// stockMovedPriceAvro carries StockMovedPrice through hamba/avro (an
+// avro.UnionConverter).
 type stockMovedPriceAvro struct {
 	v StockMovedPrice
 }
@@ -895,7 +939,8 @@ func (u *stockMovedPriceAvro) value() StockMovedPrice {
 	return u.v
 }
 
-// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a map.
+// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a
+// map.
 func (u *stockMovedPriceAvro) ToAny() (any, error) {
 	switch b := u.v.(type) {
 	case StockMovedPriceDecimal:
@@ -906,8 +951,8 @@ func (u *stockMovedPriceAvro) ToAny() (any, error) {
 	return nil, fmt.Errorf("acemq: %T is not a branch of StockMovedPrice", u.v)
 }
 
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
-// the value alone when every branch is a primitive.
+// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
+// alone when every branch is a primitive.
 func (u *stockMovedPriceAvro) FromAny(p any) error {
 	name, val := avro.UnionBranch(p)
 	if x, ok := val.(*big.Rat); ok && (name == "" || name == "bytes.decimal") {
@@ -920,7 +965,11 @@ func (u *stockMovedPriceAvro) FromAny(p any) error {
 		u.v = v
 		return err
 	}
-	return fmt.Errorf("acemq: field price of StockMoved: no branch of StockMovedPrice reads %q (%T)", name, val)
+	return fmt.Errorf(
+		"acemq: field price of StockMoved: no branch of StockMovedPrice reads %q (%T)",
+		name,
+		val,
+	)
 }
 
 // countStockAvro is CountStock as hamba/avro reads and writes it: each union a converter.
@@ -945,7 +994,8 @@ func (m countStockAvro) fromAvro() CountStock {
 	}
 }
 
-// countStockAmountAvro carries CountStockAmount through hamba/avro (an avro.UnionConverter).
+// countStockAmountAvro carries CountStockAmount through hamba/avro (an
+// avro.UnionConverter).
 type countStockAmountAvro struct {
 	v CountStockAmount
 }
@@ -966,7 +1016,8 @@ func (u *countStockAmountAvro) value() CountStockAmount {
 	return u.v
 }
 
-// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a map.
+// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a
+// map.
 func (u *countStockAmountAvro) ToAny() (any, error) {
 	switch b := u.v.(type) {
 	case CountStockAmountLong:
@@ -977,8 +1028,8 @@ func (u *countStockAmountAvro) ToAny() (any, error) {
 	return nil, fmt.Errorf("acemq: %T is not a branch of CountStockAmount", u.v)
 }
 
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or
-// the value alone when every branch is a primitive.
+// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
+// alone when every branch is a primitive.
 func (u *countStockAmountAvro) FromAny(p any) error {
 	name, val := avro.UnionBranch(p)
 	if x, ok := val.(int64); ok && (name == "" || name == "long") {
@@ -989,129 +1040,135 @@ func (u *countStockAmountAvro) FromAny(p any) error {
 		u.v = CountStockAmountString{Value: x}
 		return nil
 	}
-	return fmt.Errorf("acemq: field amount of CountStock: no branch of CountStockAmount reads %q (%T)", name, val)
+	return fmt.Errorf(
+		"acemq: field amount of CountStock: no branch of CountStockAmount reads %q (%T)",
+		name,
+		val,
+	)
 }
 
-// Publisher publishes the events and sends the commands of the stock domain.
-// Create one with NewPublisher; it is safe for concurrent use.
+// stockMovedSpec is the contract of event StockMoved: avro codec; 5 attempts, exponential
+// from 1s to 1m.
+var stockMovedSpec = &acemqimpl.MessageSpec[StockMoved]{
+	Exchange:   Exchange,
+	RoutingKey: StockMovedRoutingKey,
+	Codec: acemqimpl.Mirrored(
+		StockMoved.toAvro,
+		stockMovedAvro.fromAvro,
+		avro.Builder(StockMoved{}.AvroSchema()),
+	),
+	Retry: acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// countStockSpec is the contract of command CountStock: encrypted avro-registered codec;
+// 5 attempts, exponential from 1s to 1m; mandatory.
+var countStockSpec = &acemqimpl.MessageSpec[CountStock]{
+	Exchange:   Exchange,
+	RoutingKey: CountStockRoutingKey,
+	Queue:      CountStockQueue,
+	Codec: crypto.Encrypted(
+		acemqimpl.Mirrored(
+			CountStock.toAvro,
+			countStockAvro.fromAvro,
+			avro.RegisteredBuilder(
+				"stock-count.stock",
+				CountStock{}.AvroSchema(),
+				avro.ReaderSchema(CountStock{}.AvroFullSchema()),
+			),
+		),
+	),
+	Retry:     acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Mandatory: true,
+}
+
+// Publisher publishes the events and sends the commands of the stock domain. Create one
+// with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubStockMoved *acemq.Publisher[StockMoved]
 	pubCountStock *acemq.Publisher[CountStock]
 }
 
-// NewPublisher returns a Publisher on conn. Each message is encoded with the
-// contract's codec and checked for the contract's header rules.
+// NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
+// codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubStockMoved: acemq.NewPublisher[StockMoved](conn, Exchange, StockMovedRoutingKey, acemq.PublishWithFunc[StockMoved](stockMovedCodec)),
-		pubCountStock: acemq.NewPublisher[CountStock](conn, Exchange, CountStockRoutingKey, acemq.PublishWithFunc[CountStock](countStockCodec), acemq.Mandatory[CountStock]()),
+		pubStockMoved: stockMovedSpec.Publisher(conn),
+		pubCountStock: countStockSpec.Publisher(conn),
 	}
 }
 
-// PublishStockMoved publishes m to Exchange with routing key "stock.moved" and waits for the broker's confirm.
-func (p *Publisher) PublishStockMoved(ctx context.Context, m StockMoved, opts ...acemq.EnvelopeOption) error {
+// PublishStockMoved publishes m to Exchange with routing key "stock.moved" and waits for
+// the broker's confirm.
+func (p *Publisher) PublishStockMoved(
+	ctx context.Context,
+	m StockMoved,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubStockMoved.Send(ctx, m, opts...)
 }
 
-// PublishStockMovedBatch publishes each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) PublishStockMovedBatch(ctx context.Context, ms []StockMoved, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// PublishStockMovedBatch publishes each of ms, in order, and returns what the broker said
+// of each.
+func (p *Publisher) PublishStockMovedBatch(
+	ctx context.Context,
+	ms []StockMoved,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubStockMoved.SendAll(ctx, ms, opts...)
 }
 
-// SendCountStock sends m to the owner of queue "stock.count-stock" (routing key "count.stock") and waits for the broker's confirm. One that reaches no queue fails with an error matching acemq.ErrUnroutable.
-func (p *Publisher) SendCountStock(ctx context.Context, m CountStock, opts ...acemq.EnvelopeOption) error {
+// SendCountStock sends m to the owner of queue "stock.count-stock" (routing key
+// "count.stock") and waits for the broker's confirm. One that reaches no queue fails with
+// an error matching acemq.ErrUnroutable.
+func (p *Publisher) SendCountStock(
+	ctx context.Context,
+	m CountStock,
+	opts ...acemq.EnvelopeOption,
+) error {
 	return p.pubCountStock.Send(ctx, m, opts...)
 }
 
-// SendCountStockBatch sends each of ms, in order, and returns what the broker said of each.
-func (p *Publisher) SendCountStockBatch(ctx context.Context, ms []CountStock, opts ...acemq.EnvelopeOption) ([]acemq.PublishResult, error) {
+// SendCountStockBatch sends each of ms, in order, and returns what the broker said of
+// each.
+func (p *Publisher) SendCountStockBatch(
+	ctx context.Context,
+	ms []CountStock,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
 	return p.pubCountStock.SendAll(ctx, ms, opts...)
 }
 
-// stockMovedCodec builds the avro codec of StockMoved from what conn carries.
-func stockMovedCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	return acemq.Mirrored(StockMoved.toAvro, stockMovedAvro.fromAvro)(avro.OfCodec(StockMoved{}.AvroSchema()))
-}
-
-// countStockCodec builds the encrypted avro-registered codec of CountStock from what conn carries.
-func countStockCodec(conn *acemq.Conn) (acemq.Codec, error) {
-	inner, err := acemq.Mirrored(CountStock.toAvro, countStockAvro.fromAvro)(avro.RegisteredOn(conn, "stock-count.stock", CountStock{}.AvroSchema(), avro.ReaderSchema(CountStock{}.AvroFullSchema())))
-	if err != nil {
-		return nil, err
-	}
-	kr, err := crypto.KeyringFrom(conn)
-	if err != nil {
-		return nil, err
-	}
-	return crypto.Wrap(inner, kr), nil
-}
-
 // ConsumeStockMoved declares what service needs to consume StockMoved events (the queue
-// <service>.stock.moved bound to Exchange, its dead-letter and retry queues) and
-// delivers each to h. An empty service is refused. The contract's codec, retry
-// policy and required headers apply; opts come after them, so they win.
-func ConsumeStockMoved(ctx context.Context, conn *acemq.Conn, service string, h acemq.Handler[StockMoved], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	queue, err := acemq.SubscriberQueue(service, StockMovedRoutingKey)
-	if err != nil {
-		return nil, err
-	}
-	return acemq.DeclareAndConsume(ctx, conn, stockMovedTopology(newTopology(), queue), queue, h, stockMovedConsumeOptions(conn, opts)...)
+// <service>.stock.moved bound to Exchange, its dead-letter and retry queues) and delivers
+// each to h. An empty service is refused. The contract's codec, retry policy and required
+// headers apply; opts come after them, so they win.
+func ConsumeStockMoved(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[StockMoved],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return stockMovedSpec.Subscribe(ctx, conn, service, h, opts...)
 }
 
 // StockMovedQueue returns the queue on which service consumes StockMoved events,
-// <service>.stock.moved, as ConsumeStockMoved names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.stock.moved, as ConsumeStockMoved names it (acemq.SubscriberQueue): an empty
+// service, or one a queue name cannot hold, is the same error.
 func StockMovedQueue(service string) (string, error) {
-	return acemq.SubscriberQueue(service, StockMovedRoutingKey)
-}
-
-// stockMovedTopology adds a consumer queue of StockMoved events to t.
-func stockMovedTopology(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).
-		DeadLetters(queue).
-		Retries(queue, stockMovedRetry()).
-		Binding(queue, Exchange, StockMovedRoutingKey)
-}
-
-// stockMovedRetry is the contract's retry policy for StockMoved: 5 attempts, exponential from 1s to 1m.
-func stockMovedRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// stockMovedConsumeOptions puts the contract's consume options before opts.
-func stockMovedConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWithFunc(conn, stockMovedCodec),
-		acemq.RetryWith(stockMovedRetry()),
-	}, opts...)
+	return stockMovedSpec.QueueOf(service)
 }
 
 // ConsumeCountStock declares CountStockQueue (bound to Exchange, with its dead-letter and
 // retry queues) and delivers each CountStock command to h. The contract's codec, retry
 // policy and required headers apply; opts come after them, so they win.
-func ConsumeCountStock(ctx context.Context, conn *acemq.Conn, h acemq.Handler[CountStock], opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return acemq.DeclareAndConsume(ctx, conn, countStockTopology(newTopology()), CountStockQueue, h, countStockConsumeOptions(conn, opts)...)
-}
-
-// countStockTopology adds the queue of command CountStock to t.
-func countStockTopology(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(CountStockQueue).
-		DeadLetters(CountStockQueue).
-		Retries(CountStockQueue, countStockRetry()).
-		Binding(CountStockQueue, Exchange, CountStockRoutingKey)
-}
-
-// countStockRetry is the contract's retry policy for CountStock: 5 attempts, exponential from 1s to 1m.
-func countStockRetry() acemq.RetryPolicy {
-	return acemq.ExponentialRetry(5, time.Second, time.Minute)
-}
-
-// countStockConsumeOptions puts the contract's consume options before opts.
-func countStockConsumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	return append([]acemq.ConsumeOption{
-		acemq.ConsumeWithFunc(conn, countStockCodec),
-		acemq.RetryWith(countStockRetry()),
-	}, opts...)
+func ConsumeCountStock(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h acemq.Handler[CountStock],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return countStockSpec.Consume(ctx, conn, h, opts...)
 }
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
@@ -1129,23 +1186,32 @@ type EventHandlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedEventHandlers struct{}
 
-// HandleStockMoved rejects the message: it is not implemented.
-func (UnimplementedEventHandlers) HandleStockMoved(context.Context, acemq.Message[StockMoved]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: event StockMoved is not implemented"))
+// HandleStockMoved rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleStockMoved(
+	context.Context,
+	acemq.Message[StockMoved],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "StockMoved"))
 }
 
-// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only way to implement EventHandlers.
+// mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
+// way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
 
 // Subscribe consumes every event of the domain on the queues of service
-// (<service>.<routing key>), delivering each to its method of h. It stops
-// the consumers it started when one fails to start.
-func Subscribe(ctx context.Context, conn *acemq.Conn, service string, h EventHandlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeStockMoved(ctx, conn, service, h.HandleStockMoved, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// (<service>.<routing key>), delivering each to its method of h. It stops the consumers
+// it started when one fails to start.
+func Subscribe(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h EventHandlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(
+		ctx,
+		stockMovedSpec.Subscriber(conn, service, h.HandleStockMoved, opts...),
+	)
 }
 
 // Handlers is the handler set of the service that owns the stock domain:
@@ -1163,84 +1229,65 @@ type Handlers interface {
 // is rejected (dead-lettered) and an RPC fails, naming what is not implemented.
 type UnimplementedHandlers struct{}
 
-// HandleCountStock rejects the message: it is not implemented.
-func (UnimplementedHandlers) HandleCountStock(context.Context, acemq.Message[CountStock]) acemq.Ack {
-	return acemq.Reject(errors.New("acemq: command CountStock is not implemented"))
+// HandleCountStock rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedHandlers) HandleCountStock(
+	context.Context,
+	acemq.Message[CountStock],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("command", "CountStock"))
 }
 
-// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to implement Handlers.
+// mustEmbedUnimplementedHandlers makes embedding UnimplementedHandlers the only way to
+// implement Handlers.
 func (UnimplementedHandlers) mustEmbedUnimplementedHandlers() {}
 
-// Serve consumes every command and serves every RPC of the domain, delivering
-// each to its method of h. It stops what it started when one fails to start.
-func Serve(ctx context.Context, conn *acemq.Conn, h Handlers, opts ...acemq.ConsumeOption) (*Server, error) {
-	s := &Server{}
-	if err := s.add(ConsumeCountStock(ctx, conn, h.HandleCountStock, opts...)); err != nil {
-		return nil, errors.Join(err, s.Close())
-	}
-	return s, nil
+// Serve consumes every command and serves every RPC of the domain, delivering each to its
+// method of h. It stops what it started when one fails to start.
+func Serve(
+	ctx context.Context,
+	conn *acemq.Conn,
+	h Handlers,
+	opts ...acemq.ConsumeOption,
+) (*Server, error) {
+	return acemq.StartServer(ctx, countStockSpec.Consumer(conn, h.HandleCountStock, opts...))
 }
 
-// Server is what Subscribe or Serve started: close it to stop every consumer.
-// Close is safe to call once from any goroutine.
-type Server struct {
-	running []io.Closer
-}
-
-// add keeps c running when err is nil, and returns err.
-func (s *Server) add(c io.Closer, err error) error {
-	if err == nil {
-		s.running = append(s.running, c)
-	}
-	return err
-}
-
-// Close stops every consumer and responder the Server started, and returns
-// their errors joined.
-func (s *Server) Close() error {
-	var err error
-	for _, c := range s.running {
-		err = errors.Join(err, c.Close())
-	}
-	return err
-}
+// Server is what Subscribe or Serve started: close it to stop every consumer. Close is
+// safe to call once from any goroutine.
+type Server = acemq.Server
 
 // InterceptStockMoved returns a ConnOption adding a publish interceptor that runs
 // for StockMoved messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptStockMoved(fn func(context.Context, *acemq.PublishContext, *StockMoved) error) acemq.ConnOption {
+func InterceptStockMoved(
+	fn func(context.Context, *acemq.PublishContext, *StockMoved) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
 // InterceptCountStock returns a ConnOption adding a publish interceptor that runs
 // for CountStock messages only: what fn leaves in *m is what is published, and an
 // error it returns stops the publish. A nil fn is refused at Connect.
-func InterceptCountStock(fn func(context.Context, *acemq.PublishContext, *CountStock) error) acemq.ConnOption {
+func InterceptCountStock(
+	fn func(context.Context, *acemq.PublishContext, *CountStock) error,
+) acemq.ConnOption {
 	return acemq.InterceptPublish(fn)
 }
 
-// Rules returns the contract's rules as one ConnOption: every required header,
-// and the declared type of every header, is enforced on publish (for any
-// publisher of the message's type) and on consume (a delivery of the message's
-// type lacking it, or carrying a value of another type, is dead-lettered).
+// Rules returns the contract's rules as one ConnOption: every required header, and the
+// declared type of every header, is enforced on publish (for any publisher of the
+// message's type) and on consume (a delivery of the message's type lacking it, or
+// carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
 	return acemq.ConnOptions()
 }
 
-// newTopology is the domain's topic exchange.
-func newTopology() *acemq.Topology {
-	return acemq.NewTopology().Exchange(Exchange, "topic")
-}
-
-// Topology returns what the domain declares: its topic exchange; per command,
-// the owning queue with its dead-letter and retry queues, bound to Exchange;
-// per RPC, its quorum queue with its dead-letter queue. Event queues belong to
-// the consuming services: Consume<Event> declares them. Each call returns a
-// new value.
+// Topology returns what the domain declares: its topic exchange; per command, the owning
+// queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
+// queue with its dead-letter queue. Event queues belong to the consuming services:
+// Consume<Event> declares them. Each call returns a new value.
 func Topology() *acemq.Topology {
-	t := newTopology()
-	t = countStockTopology(t)
-	return t
+	return acemqimpl.Topology(Exchange, countStockSpec)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

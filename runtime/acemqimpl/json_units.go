@@ -1,4 +1,4 @@
-package acemq
+package acemqimpl
 
 import (
 	"bytes"

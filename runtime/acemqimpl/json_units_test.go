@@ -1,4 +1,4 @@
-package acemq_test
+package acemqimpl_test
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 // unitsRecord is what a generated record with every affected field kind looks
@@ -34,23 +35,23 @@ func (m *unitsRecord) shadow() any {
 	type plain unitsRecord
 	return &struct {
 		*plain
-		Starts acemq.JSONValue[time.Duration]               `json:"starts"`
-		Lasts  acemq.JSONValue[time.Duration]               `json:"lasts"`
-		Price  acemq.JSONValue[*big.Rat]                    `json:"price"`
-		Rate   acemq.JSONValue[**big.Rat]                   `json:"rate"`
-		Offset acemq.JSONValue[*time.Duration]              `json:"offset"`
-		Laps   acemq.JSONValue[[]time.Duration]             `json:"laps"`
-		Prices acemq.JSONValue[map[string]*big.Rat]         `json:"prices"`
-		Nested acemq.JSONValue[[]map[string]*time.Duration] `json:"nested"`
+		Starts acemqimpl.JSONValue[time.Duration]               `json:"starts"`
+		Lasts  acemqimpl.JSONValue[time.Duration]               `json:"lasts"`
+		Price  acemqimpl.JSONValue[*big.Rat]                    `json:"price"`
+		Rate   acemqimpl.JSONValue[**big.Rat]                   `json:"rate"`
+		Offset acemqimpl.JSONValue[*time.Duration]              `json:"offset"`
+		Laps   acemqimpl.JSONValue[[]time.Duration]             `json:"laps"`
+		Prices acemqimpl.JSONValue[map[string]*big.Rat]         `json:"prices"`
+		Nested acemqimpl.JSONValue[[]map[string]*time.Duration] `json:"nested"`
 	}{(*plain)(m),
-		acemq.JSONMillisForm().Bind(&m.Starts),
-		acemq.JSONMicrosForm().Bind(&m.Lasts),
-		acemq.JSONDecimalForm(12, 2).Bind(&m.Price),
-		acemq.JSONOptional(acemq.JSONDecimalForm(9, 6)).Bind(&m.Rate),
-		acemq.JSONOptional(acemq.JSONMicrosForm()).Bind(&m.Offset),
-		acemq.JSONArray(acemq.JSONMillisForm()).Bind(&m.Laps),
-		acemq.JSONMap(acemq.JSONDecimalForm(5, 1)).Bind(&m.Prices),
-		acemq.JSONArray(acemq.JSONMap(acemq.JSONOptional(acemq.JSONMillisForm()))).Bind(&m.Nested)}
+		acemqimpl.JSONMillisForm().Bind(&m.Starts),
+		acemqimpl.JSONMicrosForm().Bind(&m.Lasts),
+		acemqimpl.JSONDecimalForm(12, 2).Bind(&m.Price),
+		acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(9, 6)).Bind(&m.Rate),
+		acemqimpl.JSONOptional(acemqimpl.JSONMicrosForm()).Bind(&m.Offset),
+		acemqimpl.JSONArray(acemqimpl.JSONMillisForm()).Bind(&m.Laps),
+		acemqimpl.JSONMap(acemqimpl.JSONDecimalForm(5, 1)).Bind(&m.Prices),
+		acemqimpl.JSONArray(acemqimpl.JSONMap(acemqimpl.JSONOptional(acemqimpl.JSONMillisForm()))).Bind(&m.Nested)}
 }
 
 func filledRecord() unitsRecord {
@@ -124,7 +125,7 @@ func TestJSONDecimalReadsAnyDecimalSpellingThatFits(t *testing.T) {
 		`"+7"`: big.NewRat(7, 1), `".25"`: big.NewRat(1, 4), `"1.5e2"`: big.NewRat(150, 1),
 		`"1234567890.12"`: big.NewRat(123456789012, 100), `12.34`: big.NewRat(1234, 100), ` "3." `: big.NewRat(3, 1),
 	} {
-		d := acemq.JSONDecimal{Precision: 12, Scale: 2}
+		d := acemqimpl.JSONDecimal{Precision: 12, Scale: 2}
 		if err := json.Unmarshal([]byte(text), &d); err != nil {
 			t.Errorf("%s: %v", text, err)
 			continue
@@ -148,7 +149,7 @@ func TestJSONDecimalRefusesStringsThatDoNotFitOrAreNotDecimals(t *testing.T) {
 		`true`:            "is not one",
 		`["1"]`:           "is not one",
 	} {
-		d := acemq.JSONDecimal{Precision: 12, Scale: 2}
+		d := acemqimpl.JSONDecimal{Precision: 12, Scale: 2}
 		err := d.UnmarshalJSON([]byte(text))
 		if err == nil || !strings.Contains(err.Error(), reason) || !strings.HasPrefix(err.Error(), "acemq: ") {
 			t.Errorf("%s: got %v, want an error saying %q", text, err, reason)
@@ -169,7 +170,7 @@ func TestJSONDecimalWritesExactlyScaleDigitsRoundingHalvesAway(t *testing.T) {
 		{big.NewRat(1, 3), 0, `"0"`, 1},
 		{new(big.Rat).SetFloat64(12.34), 2, `"12.34"`, 4},
 	} {
-		b, err := json.Marshal(acemq.JSONDecimal{Rat: c.r, Precision: c.precision, Scale: c.scale})
+		b, err := json.Marshal(acemqimpl.JSONDecimal{Rat: c.r, Precision: c.precision, Scale: c.scale})
 		if err != nil || string(b) != c.want {
 			t.Errorf("%s at scale %d: %s, %v; want %s", c.r.RatString(), c.scale, b, err, c.want)
 		}
@@ -178,7 +179,7 @@ func TestJSONDecimalWritesExactlyScaleDigitsRoundingHalvesAway(t *testing.T) {
 
 func TestJSONDecimalRefusesToWriteTooManyDigitsBeforeThePoint(t *testing.T) {
 	for _, r := range []*big.Rat{big.NewRat(100, 1), big.NewRat(-19999, 200)} { // 100, -99.995 → -100.00
-		_, err := json.Marshal(acemq.JSONDecimal{Rat: r, Precision: 4, Scale: 2})
+		_, err := json.Marshal(acemqimpl.JSONDecimal{Rat: r, Precision: 4, Scale: 2})
 		if err == nil || !strings.Contains(err.Error(), "does not fit decimal(4,2)") {
 			t.Errorf("%s: got %v, want a refusal", r.RatString(), err)
 		}
@@ -186,16 +187,16 @@ func TestJSONDecimalRefusesToWriteTooManyDigitsBeforeThePoint(t *testing.T) {
 }
 
 func TestJSONMillisAndMicrosTruncateToTheirUnitAndReadIntegersOnly(t *testing.T) {
-	b, _ := json.Marshal([]any{acemq.JSONMillis(1999 * time.Microsecond), acemq.JSONMicros(1999 * time.Nanosecond), acemq.JSONMillis(-1500 * time.Microsecond)})
+	b, _ := json.Marshal([]any{acemqimpl.JSONMillis(1999 * time.Microsecond), acemqimpl.JSONMicros(1999 * time.Nanosecond), acemqimpl.JSONMillis(-1500 * time.Microsecond)})
 	if string(b) != `[1,1,-1]` {
 		t.Fatalf("got %s", b)
 	}
-	var d acemq.JSONMicros
+	var d acemqimpl.JSONMicros
 	if err := json.Unmarshal([]byte(`-42`), &d); err != nil || time.Duration(d) != -42*time.Microsecond {
 		t.Fatalf("read %v, %v", time.Duration(d), err)
 	}
 	for _, bad := range []string{`1.5`, `"15"`, `1e3`, `9223372036854775`, `true`} {
-		var m acemq.JSONMillis
+		var m acemqimpl.JSONMillis
 		if err := m.UnmarshalJSON([]byte(bad)); err == nil || !strings.HasPrefix(err.Error(), "acemq: a time-millis value") {
 			t.Errorf("%s: got %v, want a refusal", bad, err)
 		}

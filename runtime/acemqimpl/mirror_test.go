@@ -1,7 +1,8 @@
-package acemq
+package acemqimpl
 
 import (
 	"errors"
+	"github.com/acemq/acemq-gen/runtime/acemq"
 	"strconv"
 	"testing"
 )
@@ -24,14 +25,15 @@ func TestMirrorHelpersConvertAndKeepNil(t *testing.T) {
 }
 
 func TestMirroredPassesOnTheBuildError(t *testing.T) {
-	step := Mirrored(func(i int) string { return strconv.Itoa(i) }, func(s string) int { n, _ := strconv.Atoi(s); return n })
+	to, from := func(i int) string { return strconv.Itoa(i) }, func(s string) int { n, _ := strconv.Atoi(s); return n }
 	want := errors.New("no registry")
-	if _, err := step(nil, want); !errors.Is(err, want) {
+	failing := func(*acemq.Conn) (acemq.Codec, error) { return nil, want }
+	if _, err := Mirrored(to, from, failing)(nil); !errors.Is(err, want) {
 		t.Fatalf("err = %v, want the build error", err)
 	}
-	c, err := step(JSONCodec{}, nil)
+	c, err := Mirrored(to, from, Static(acemq.JSONCodec{}))(nil)
 	if err != nil || c == nil {
-		t.Fatalf("step = %v, %v", c, err)
+		t.Fatalf("Mirrored = %v, %v", c, err)
 	}
 	body, err := c.Encode(7)
 	if err != nil || string(body) != `"7"` {

@@ -1,4 +1,6 @@
-package acemq
+package acemqimpl
+
+import "github.com/acemq/acemq-gen/runtime/acemq"
 
 // Helpers for generated code that hands a codec a mirror of a payload type
 // (a type shaped for the codec, such as the Avro form of a record holding a
@@ -37,14 +39,15 @@ func MirrorPtr[A, B any](in *A, f func(A) B) *B {
 	return &v
 }
 
-// Mirrored returns a step that wraps a codec (or passes on the error that
-// building it gave) in MappedCodec, so it encodes to(T) and decodes into W
-// then from(W).
-func Mirrored[T, W any](to func(T) W, from func(W) T) func(Codec, error) (Codec, error) {
-	return func(c Codec, err error) (Codec, error) {
+// Mirrored returns the codec builder of a payload T whose codec reads and
+// writes its mirror W: build's codec (or build's error, passed on) wrapped in
+// acemq.MappedCodec, so it encodes to(T) and decodes into W then from(W).
+func Mirrored[T, W any](to func(T) W, from func(W) T, build CodecBuilder) CodecBuilder {
+	return func(conn *acemq.Conn) (acemq.Codec, error) {
+		c, err := build(conn)
 		if err != nil {
 			return nil, err
 		}
-		return MappedCodec(c, to, from), nil
+		return acemq.MappedCodec(c, to, from), nil
 	}
 }

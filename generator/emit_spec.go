@@ -1,0 +1,92 @@
+package generator
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// specs writes one specification value per message and RPC: the contract's
+// data, which the exported functions hand to the runtime.
+func (e *emitter) specs() {
+	for _, m := range e.dom.Messages {
+		e.messageSpec(m)
+	}
+	for _, r := range e.dom.RPCs {
+		e.rpcSpec(r)
+	}
+}
+
+func (e *emitter) messageSpec(m *Message) {
+	e.comment(fmt.Sprintf("%s is the contract of %s %s: %s.", specVar(m.Name), m.Kind, m.Name, messageSummary(m)), "", "")
+	fields := []jen.Code{
+		jen.Id("Exchange").Op(":").Id("Exchange"),
+		jen.Id("RoutingKey").Op(":").Id(routingKeyName(m)),
+	}
+	if m.Kind == Command {
+		fields = append(fields, jen.Id("Queue").Op(":").Id(queueName(m.Name)))
+	}
+	fields = append(fields,
+		jen.Id("Codec").Op(":").Add(messageCodec(m).builder()),
+		jen.Id("Retry").Op(":").Add(retryCode(m.Retry)))
+	if m.Version != 1 {
+		fields = append(fields, jen.Id("Version").Op(":").Lit(m.Version))
+	}
+	if rules := ruledHeaders(m); len(rules) > 0 {
+		fields = append(fields, jen.Id("Headers").Op(":").Index().Add(qual("HeaderRule")).ValuesFunc(func(g *jen.Group) {
+			for _, h := range rules {
+				g.Line().Add(headerRuleValue(h))
+			}
+			g.Line()
+		}))
+	}
+	if m.Mandatory {
+		fields = append(fields, jen.Id("Mandatory").Op(":").True())
+	}
+	e.f.Var().Id(specVar(m.Name)).Op("=").Op("&").Add(impl("MessageSpec")).Types(jen.Id(m.Name)).Add(lines(fields))
+}
+
+// messageSummary says what a message's specification holds, for its doc.
+func messageSummary(m *Message) string {
+	parts := []string{fmt.Sprintf("%s codec", messageCodec(m).describe()), describeRetry(m.Retry)}
+	if m.Version != 1 {
+		parts = append(parts, fmt.Sprintf("schema version %d", m.Version))
+	}
+	if len(ruledHeaders(m)) > 0 {
+		parts = append(parts, ruleSummary(m))
+	}
+	if m.Mandatory {
+		parts = append(parts, "mandatory")
+	}
+	return strings.Join(parts, "; ")
+}
+
+func (e *emitter) rpcSpec(r *RPC) {
+	e.comment(fmt.Sprintf("%s is the contract of rpc %s: %s codec; calls wait at most %s.",
+		specVar(r.Name), r.Name, rpcCodec(r).describe(), shortDuration(r.Timeout)), "", "")
+	fields := []jen.Code{
+		jen.Id("Queue").Op(":").Id(queueName(r.Name)),
+		jen.Id("Codec").Op(":").Add(rpcCodec(r).builder()),
+		jen.Id("Timeout").Op(":").Add(durationCode(r.Timeout)),
+	}
+	if len(r.Errors) > 0 {
+		fields = append(fields, jen.Id("Errors").Op(":").Index().Op("*").Qual(patternsPath, "DeclaredError").ValuesFunc(func(g *jen.Group) {
+			for _, x := range r.Errors {
+				g.Id(errorName(x.Name))
+			}
+		}))
+	}
+	spec := impl("RPCSpec").Types(jen.Id(r.Request.Name), jen.Id(r.Response.Name))
+	e.f.Var().Id(specVar(r.Name)).Op("=").Op("&").Add(spec).Add(lines(fields))
+}
+
+// lines is a composite literal's values, one a line.
+func lines(values []jen.Code) jen.Code {
+	return jen.ValuesFunc(func(g *jen.Group) {
+		for _, v := range values {
+			g.Line().Add(v)
+		}
+		g.Line()
+	})
+}

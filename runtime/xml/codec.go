@@ -1,0 +1,44 @@
+package xml
+
+import (
+	"strings"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// ContentType is what Codec writes on every message.
+const ContentType = "application/xml"
+
+// claimed are the media types Codec reads; any "+xml" suffix type is read too.
+var claimed = []string{"application/xml", "text/xml"}
+
+// Codec encodes payloads as XML in the shape Go's encoding/xml writes (lists
+// as repeated sibling elements) and decodes XML of either list shape the
+// family writes into a pointer. The zero value is ready to use and safe for
+// concurrent use.
+type Codec struct{}
+
+var _ acemq.Codec = Codec{}
+
+// ContentType returns "application/xml".
+func (Codec) ContentType() string { return ContentType }
+
+// CanDecode reports whether contentType is application/xml, text/xml or any
+// +xml suffix type, compared case-insensitively and without parameters. It
+// is false for "" (no content type).
+func (Codec) CanDecode(contentType string) bool {
+	mt := mediaType(contentType)
+	for _, p := range claimed {
+		if mt == p {
+			return true
+		}
+	}
+	return strings.HasSuffix(mt, "+xml")
+}
+
+// mediaType returns contentType lower-cased, without parameters
+// ("; charset=...") or surrounding space.
+func mediaType(contentType string) string {
+	mt, _, _ := strings.Cut(contentType, ";")
+	return strings.ToLower(strings.TrimSpace(mt))
+}
