@@ -20,7 +20,6 @@ var InterceptorPanic = &analysis.Analyzer{
 	Doc: "report panics in interceptors and codecs\n\n" +
 		"A publish or consume interceptor, or a Codec's method, that panics: return an error instead\n" +
 		"(a publish refusal reaches the caller, a consume refusal dead-letters the message).",
-	URL: "https://pkg.go.dev/github.com/acemq/acemq-gen/generator/vet#InterceptorPanic",
 	Run: honouringIgnores(runInterceptorPanic),
 }
 

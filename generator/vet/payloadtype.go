@@ -21,7 +21,6 @@ var PayloadType = &analysis.Analyzer{
 	Doc: "report publish interceptors that replace the payload with another type or a zero value\n\n" +
 		"A publish interceptor that asserted c.Payload to T must assign it a T; a typed\n" +
 		"Intercept<Message> function that sets *m to the zero value publishes an empty message.",
-	URL: "https://pkg.go.dev/github.com/acemq/acemq-gen/generator/vet#PayloadType",
 	Run: honouringIgnores(runPayloadType),
 }
 

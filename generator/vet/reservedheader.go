@@ -21,7 +21,6 @@ var ReservedHeader = &analysis.Analyzer{
 	Doc: "report application headers named in the engine's reserved x-acemq- namespace\n\n" +
 		"acemq.Header, PublishContext.SetHeader and writes to Envelope.Headers with a constant name\n" +
 		"starting x-acemq- (in any case) fail or are dropped at run time: use a prefix of your own.",
-	URL: "https://pkg.go.dev/github.com/acemq/acemq-gen/generator/vet#ReservedHeader",
 	Run: honouringIgnores(runReservedHeader),
 }
 

@@ -7,9 +7,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// Unsettled reports a handler (a function literal of type acemq.Handler[T]:
-// func(context.Context, acemq.Message[T]) acemq.Ack) with a return of the
-// zero acemq.Ack{}. The zero Ack is Accept, so a path that meant to retry,
+// Unsettled reports a handler (a function literal or declaration of type
+// acemq.Handler[T]: func(context.Context, acemq.Message[T]) acemq.Ack) with
+// a return of the zero acemq.Ack{}. The zero Ack is Accept, so a path that meant to retry,
 // reject or park the message acknowledges it instead, and a reader cannot
 // tell which was meant: name the outcome with Accept, Retry, Reject, Park or
 // InProgress.
@@ -17,13 +17,12 @@ var Unsettled = &analysis.Analyzer{
 	Name: "unsettled",
 	Doc: "report handlers that return the zero acemq.Ack{}\n\n" +
 		"The zero Ack acknowledges the message: say acemq.Accept(), Retry, Reject, Park or InProgress.",
-	URL: "https://pkg.go.dev/github.com/acemq/acemq-gen/generator/vet#Unsettled",
 	Run: honouringIgnores(runUnsettled),
 }
 
 func runUnsettled(pass *analysis.Pass) (any, error) {
 	eachFunc(pass, func(fb funcBody) {
-		if _, lit := fb.node.(*ast.FuncLit); !lit || !isHandler(fb.sig) {
+		if !isHandler(fb.sig) {
 			return
 		}
 		inspectOwn(fb.body, func(n ast.Node) bool {

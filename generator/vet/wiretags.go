@@ -24,7 +24,6 @@ var WireTags = &analysis.Analyzer{
 		"A struct used as T of acemq.NewPublisher[T], acemq.Consume[T], acemq.PublishWith[T] or\n" +
 		"patterns.Serve goes on the wire under its Go field names when its fields are untagged,\n" +
 		"and no other language in the family reads them: tag every exported field.",
-	URL: "https://pkg.go.dev/github.com/acemq/acemq-gen/generator/vet#WireTags",
 	Run: honouringIgnores(runWireTags),
 }
 

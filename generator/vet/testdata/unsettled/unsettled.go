@@ -33,6 +33,13 @@ func start(ctx context.Context, conn *acemq.Conn) {
 	}))
 }
 
+func declared(_ context.Context, m acemq.Message[Order]) acemq.Ack {
+	if m.Redelivered {
+		return acemq.Ack{} // want `returns the zero acemq.Ack`
+	}
+	return acemq.Retry(errors.New("first time"))
+}
+
 // Not reported: every outcome named, a zero Ack outside a handler, and a
 // nested function's return.
 var named acemq.Handler[Order] = func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
