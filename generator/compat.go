@@ -61,7 +61,7 @@ type compatItem struct {
 }
 
 // compatItems lists the payloads of d that travel.
-func compatItems(d *Domain) []compatItem {
+func compatItems(d *domain) []compatItem {
 	if d == nil {
 		return nil
 	}
@@ -91,8 +91,8 @@ func compatModels(base, next *Model, cfg compatConfig) Diagnostics {
 	return d.sorted()
 }
 
-func compatDomain(m *Model, name string) *Domain {
-	i := slices.IndexFunc(m.Domains, func(d *Domain) bool { return d.Name == name })
+func compatDomain(m *Model, name string) *domain {
+	i := slices.IndexFunc(m.Domains, func(d *domain) bool { return d.Name == name })
 	if i < 0 {
 		return nil
 	}
@@ -112,7 +112,7 @@ func compatCompare(d *diags, b, n compatItem, cfg compatConfig) {
 
 // compatRemovedPos places a removed payload's finding on its domain in next,
 // or, when the whole domain is gone, where the payload was in base.
-func compatRemovedPos(nd *Domain, b compatItem) Pos {
+func compatRemovedPos(nd *domain, b compatItem) Pos {
 	if nd != nil {
 		return nd.Pos
 	}

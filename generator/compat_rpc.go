@@ -3,7 +3,7 @@ package generator
 // compatRPCItems lists the two payloads of each RPC of d: the request, which
 // the owner serves (backward), and the response, which its callers read
 // (forward). The queue and codec are compared once, on the request.
-func compatRPCItems(d *Domain) []compatItem {
+func compatRPCItems(d *domain) []compatItem {
 	var out []compatItem
 	for _, r := range d.RPCs {
 		out = append(out,

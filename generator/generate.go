@@ -101,3 +101,16 @@ func sortedSources(srcs []Source) []Source {
 	slices.SortStableFunc(out, func(a, b Source) int { return cmp.Compare(a.Path, b.Path) })
 	return slices.CompactFunc(out, func(a, b Source) bool { return a.Path == b.Path })
 }
+
+// Count returns how many contracts (domains) and messages (events, commands
+// and RPCs) srcs describe; contracts that do not build count as none.
+func Count(srcs []Source) (contracts, messages int) {
+	m, _ := Build(srcs)
+	if m == nil {
+		return 0, 0
+	}
+	for _, d := range m.Domains {
+		messages += len(d.Messages) + len(d.RPCs)
+	}
+	return len(m.Domains), messages
+}

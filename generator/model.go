@@ -5,12 +5,12 @@ import "time"
 // Model is every domain of one run, resolved and validated, ordered by
 // package name.
 type Model struct {
-	Domains []*Domain
+	Domains []*domain
 }
 
-// Domain is one contract: the messages of a bounded context, generated into
+// domain is one contract: the messages of a bounded context, generated into
 // one Go package.
-type Domain struct {
+type domain struct {
 	Source    string // base name of the contract file, for comments
 	Pos       Pos
 	Name      string // the domain, also the topic exchange
@@ -129,7 +129,7 @@ type Record struct {
 	EnumDefault string   // EnumShape; "" when none
 	Size        int      // FixedShape
 	Aliases     []string
-	Owner       *Domain // the package that declares the Go type
+	Owner       *domain // the package that declares the Go type
 	Avro        Schemas // set once the domain validated without errors
 }
 

@@ -20,7 +20,7 @@ func (r *resolver) avroHeader() bool {
 		return false
 	}
 	pkg := t.Namespace[strings.LastIndex(t.Namespace, ".")+1:]
-	r.dom = &Domain{Source: baseName(r.f.Path), Pos: t.Name.P, Package: pkg, Namespace: t.Namespace,
+	r.dom = &domain{Source: baseName(r.f.Path), Pos: t.Name.P, Package: pkg, Namespace: t.Namespace,
 		Library: true, Dir: path.Dir(cleanPath(r.f.Path))}
 	if !validPackage(pkg) {
 		r.d.errorf(t.Name.P, "namespace %q ends in %q, which is not a Go package name", t.Namespace, pkg)

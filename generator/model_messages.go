@@ -88,4 +88,4 @@ func (r *resolver) newRecord(name sStr, doc, deprecated string) *Record {
 
 // defaultSubject is a message's registry subject unless the contract names
 // one: <domain>-<routing-key>.
-func defaultSubject(dom *Domain, m *Message) string { return dom.Name + "-" + m.RoutingKey }
+func defaultSubject(dom *domain, m *Message) string { return dom.Name + "-" + m.RoutingKey }

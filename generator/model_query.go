@@ -25,7 +25,7 @@ func unionFields(rec *Record) []*Field {
 }
 
 // allRecords is every record of a domain: types, payloads, RPC halves.
-func allRecords(dom *Domain) []*Record {
+func allRecords(dom *domain) []*Record {
 	out := domainRecords(dom)
 	for _, r := range dom.RPCs {
 		out = append(out, r.Request, r.Response)
@@ -34,7 +34,7 @@ func allRecords(dom *Domain) []*Record {
 }
 
 // domainRecords is every record of a domain: the types, then the payloads.
-func domainRecords(dom *Domain) []*Record {
+func domainRecords(dom *domain) []*Record {
 	out := slices.Clone(dom.Records)
 	for _, m := range dom.Messages {
 		out = append(out, m.Record)
@@ -72,14 +72,14 @@ func findInType(f *Field, t *Type, match func(*Type) bool, seen map[*Record]bool
 }
 
 // describe and label name the package's contract in comments.
-func (d *Domain) describe() string {
+func (d *domain) describe() string {
 	if d.Library {
 		return "type library"
 	}
 	return d.Name
 }
 
-func (d *Domain) label() string {
+func (d *domain) label() string {
 	if d.Library {
 		return d.Namespace
 	}

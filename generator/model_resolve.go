@@ -12,7 +12,7 @@ type resolver struct {
 	d          *diags
 	w          *world
 	f          *syntaxFile
-	dom        *Domain
+	dom        *domain
 	records    map[string]*Record // types: by name
 	codec      string
 	retry      Retry
@@ -61,7 +61,7 @@ func (w *world) add(f *syntaxFile) {
 
 // resolve resolves every file's messages and fields, once every type of the
 // run is declared, and returns the domains.
-func (w *world) resolve() []*Domain {
+func (w *world) resolve() []*domain {
 	w.checkImports()
 	w.join()
 	w.declareMessages()
@@ -91,8 +91,8 @@ func (w *world) declareMessages() {
 
 // domains are the packages to generate: every domain and type library that
 // did not join another, except .avsc libraries left without types.
-func (w *world) domains() []*Domain {
-	var out []*Domain
+func (w *world) domains() []*domain {
+	var out []*domain
 	for _, r := range w.files {
 		if r.dom != nil && !r.merged && !(r.f.Avro && r.dom.Library && len(r.dom.Records) == 0) {
 			out = append(out, r.dom)
@@ -153,7 +153,7 @@ func (r *resolver) header() bool {
 		return false
 	}
 	pkg := strings.ReplaceAll(f.Domain.V, "-", "")
-	r.dom = &Domain{Source: baseName(f.Path), Pos: f.Domain.P, Name: f.Domain.V, Dir: path.Dir(cleanPath(f.Path)),
+	r.dom = &domain{Source: baseName(f.Path), Pos: f.Domain.P, Name: f.Domain.V, Dir: path.Dir(cleanPath(f.Path)),
 		Package: orDefault(f.Package, pkg), Namespace: orDefault(f.Namespace, pkg), Doc: f.Doc.V}
 	r.checkHeader()
 	return true
@@ -174,7 +174,7 @@ func (r *resolver) libraryHeader() bool {
 	}
 	ns := orDefault(f.Namespace, f.Package.V)
 	pkg := orDefault(f.Package, ns[strings.LastIndex(ns, ".")+1:])
-	r.dom = &Domain{Source: baseName(f.Path), Pos: f.P, Package: pkg, Namespace: ns, Doc: f.Doc.V,
+	r.dom = &domain{Source: baseName(f.Path), Pos: f.P, Package: pkg, Namespace: ns, Doc: f.Doc.V,
 		Library: true, Dir: path.Dir(cleanPath(f.Path))}
 	r.checkHeader()
 	if !f.Package.Set && !validPackage(pkg) {

@@ -203,7 +203,7 @@ var rawMethods = map[string][]string{
 
 // optionHeaders are the headers that get an option: the first declaration
 // of each header name in the domain.
-func optionHeaders(dom *Domain) []*Header {
+func optionHeaders(dom *domain) []*Header {
 	var out []*Header
 	seen := map[string]bool{}
 	for _, m := range dom.Messages {
@@ -218,7 +218,7 @@ func optionHeaders(dom *Domain) []*Header {
 }
 
 // declaredErrors are the first declaration of each RPC error name of the domain.
-func declaredErrors(dom *Domain) []*RPCError {
+func declaredErrors(dom *domain) []*RPCError {
 	var out []*RPCError
 	seen := map[string]bool{}
 	for _, r := range dom.RPCs {

@@ -104,7 +104,7 @@ func TestEveryIdentifierOfTheGoldenPackagesIsListedByTheNamingAuthority(t *testi
 // every name the contract gives (messages, RPCs, types, unions, headers,
 // errors) as "·" where it is a whole word of the identifier: the spelling
 // rule the identifier follows.
-func shapeOf(dom *Domain) func(string) string {
+func shapeOf(dom *domain) func(string) string {
 	var given []string
 	for _, m := range dom.Messages {
 		given = append(given, m.Name)

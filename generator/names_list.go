@@ -35,7 +35,7 @@ func (l *nameList) typ(rec *Record, what, codec string, p Pos) {
 // domainNames lists every identifier the package of dom declares, in the
 // order the collision check claims them: the fixed names, the types, the
 // messages, the RPCs, the unions, the header options.
-func domainNames(dom *Domain) []goName {
+func domainNames(dom *domain) []goName {
 	var l nameList
 	if !dom.Library {
 		for _, n := range fixedNames {

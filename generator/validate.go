@@ -21,7 +21,7 @@ func validPackage(s string) bool { return packageRE.MatchString(s) && !token.IsK
 
 // validateDomain checks the names of one resolved domain: the wire names,
 // Go-name collisions and cycles of records that contain themselves.
-func validateDomain(dom *Domain, d *diags) {
+func validateDomain(dom *domain, d *diags) {
 	for _, rec := range dom.Records {
 		checkTypeName(rec, "type", d)
 		checkFields(rec, "", d)
@@ -122,7 +122,7 @@ func checkUnionCodec(p Pos, what, codec string, rec *Record, d *diags) {
 }
 
 // foreignUnion matches a record of another package than dom that holds a union.
-func foreignUnion(dom *Domain) func(*Type) bool {
+func foreignUnion(dom *domain) func(*Type) bool {
 	return func(t *Type) bool { return t.Kind == Named && t.Record.Owner != dom && isUnionRecord(t.Record) }
 }
 
@@ -130,7 +130,7 @@ func isOptionalMap(t *Type) bool { return t.Kind == Optional && t.Elem.Kind == M
 
 // checkRouting refuses two events or commands on one routing key, and two
 // commands (or RPCs) on one queue: their consumers could not tell them apart.
-func checkRouting(dom *Domain, d *diags) {
+func checkRouting(dom *domain, d *diags) {
 	keys, queues := map[string]*Message{}, map[string]symbol{}
 	for _, r := range dom.RPCs {
 		if other, taken := queues[r.Queue]; taken {

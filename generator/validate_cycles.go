@@ -5,7 +5,7 @@ import "strings"
 // checkCycles reports every record that contains itself through fields that
 // are neither optional nor collections: such a value would be infinite (and
 // is not a valid Go type).
-func checkCycles(dom *Domain, d *diags) {
+func checkCycles(dom *domain, d *diags) {
 	state := map[*Record]int{} // 0 unvisited, 1 on the path, 2 done
 	for _, rec := range dom.Records {
 		visit(rec, nil, state, d)

@@ -8,11 +8,11 @@ import (
 // checkImportCycles refuses packages that use each other's types, directly
 // or through others: Go cannot compile an import cycle.
 func checkImportCycles(m *Model, d *diags) {
-	deps := map[*Domain][]*Domain{}
+	deps := map[*domain][]*domain{}
 	for _, dom := range m.Domains {
 		deps[dom] = usedPackages(dom)
 	}
-	state := map[*Domain]int{}
+	state := map[*domain]int{}
 	for _, dom := range m.Domains {
 		if cycle := findCycle(dom, deps, state, nil); cycle != nil {
 			reportImportCycle(cycle, d)
@@ -22,8 +22,8 @@ func checkImportCycles(m *Model, d *diags) {
 }
 
 // usedPackages returns the other packages whose types dom's records use.
-func usedPackages(dom *Domain) []*Domain {
-	var out []*Domain
+func usedPackages(dom *domain) []*domain {
+	var out []*domain
 	for _, rec := range allRecords(dom) {
 		for _, f := range rec.Fields {
 			for _, owner := range typeOwners(f.Type) {
@@ -36,11 +36,11 @@ func usedPackages(dom *Domain) []*Domain {
 	return out
 }
 
-func typeOwners(t *Type) []*Domain {
+func typeOwners(t *Type) []*domain {
 	if t == nil {
 		return nil
 	}
-	var out []*Domain
+	var out []*domain
 	if t.Kind == Named && t.Record.Owner != nil {
 		out = append(out, t.Record.Owner)
 	}
@@ -52,7 +52,7 @@ func typeOwners(t *Type) []*Domain {
 
 // findCycle walks the package graph depth first; it returns the packages of
 // the first cycle through dom, or nil.
-func findCycle(dom *Domain, deps map[*Domain][]*Domain, state map[*Domain]int, path []*Domain) []*Domain {
+func findCycle(dom *domain, deps map[*domain][]*domain, state map[*domain]int, path []*domain) []*domain {
 	switch state[dom] {
 	case 1:
 		return append(path[slices.Index(path, dom):], dom)
@@ -69,7 +69,7 @@ func findCycle(dom *Domain, deps map[*Domain][]*Domain, state map[*Domain]int, p
 	return nil
 }
 
-func reportImportCycle(cycle []*Domain, d *diags) {
+func reportImportCycle(cycle []*domain, d *diags) {
 	var names []string
 	for _, dom := range cycle {
 		names = append(names, dom.Package)

@@ -21,12 +21,12 @@ func validateModel(m *Model, d *diags) {
 	for _, dom := range m.Domains {
 		buildSchemas(dom, d)
 	}
-	slices.SortStableFunc(m.Domains, func(a, b *Domain) int { return cmp.Compare(a.Package, b.Package) })
+	slices.SortStableFunc(m.Domains, func(a, b *domain) int { return cmp.Compare(a.Package, b.Package) })
 }
 
 // checkUnique refuses two contracts with one domain or one package.
 func checkUnique(m *Model, d *diags) {
-	domains, packages := map[string]*Domain{}, map[string]*Domain{}
+	domains, packages := map[string]*domain{}, map[string]*domain{}
 	for _, dom := range m.Domains {
 		if prev := domains[dom.Name]; prev != nil && !dom.Library {
 			d.errorf(dom.Pos, "domain %s is already declared at %s", dom.Name, prev.Pos)
@@ -37,7 +37,7 @@ func checkUnique(m *Model, d *diags) {
 	}
 }
 
-func buildSchemas(dom *Domain, d *diags) {
+func buildSchemas(dom *domain, d *diags) {
 	for _, rec := range allRecords(dom) {
 		s, err := avroSchemas(rec)
 		if err != nil {
@@ -47,7 +47,7 @@ func buildSchemas(dom *Domain, d *diags) {
 	}
 }
 
-func warnDeprecated(dom *Domain, d *diags) {
+func warnDeprecated(dom *domain, d *diags) {
 	for _, m := range dom.Messages {
 		if m.Deprecated != "" {
 			d.warnf(m.Pos, "%s %s is deprecated: %s", m.Kind, m.Name, m.Deprecated)
@@ -85,6 +85,6 @@ func warnField(rec *Record, f *Field, d *diags) {
 	}
 }
 
-func isPayload(dom *Domain, rec *Record) bool {
+func isPayload(dom *domain, rec *Record) bool {
 	return slices.ContainsFunc(dom.Messages, func(m *Message) bool { return m.Record == rec })
 }

@@ -29,7 +29,7 @@ func (s *symbols) claim(n goName) {
 
 // checkGoNames claims every Go name the domain's package declares, as the
 // naming authority lists them.
-func checkGoNames(dom *Domain, d *diags) {
+func checkGoNames(dom *domain, d *diags) {
 	s := &symbols{d: d, owner: map[string]symbol{}, lost: map[string]bool{}}
 	for _, n := range domainNames(dom) {
 		s.claim(n)
@@ -39,7 +39,7 @@ func checkGoNames(dom *Domain, d *diags) {
 
 // checkHeaderTypes requires a header declared by several messages to have
 // one type, since it has one option.
-func checkHeaderTypes(dom *Domain, d *diags) {
+func checkHeaderTypes(dom *domain, d *diags) {
 	seen := map[string]*Header{}
 	for _, m := range dom.Messages {
 		for _, h := range m.Headers {

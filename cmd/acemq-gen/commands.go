@@ -90,8 +90,8 @@ func vet(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if printDiagnostics(ds, stderr) {
 		return exitFindings
 	}
-	m, _ := generator.Build(srcs) // only to count: Vet found no error
-	fmt.Fprintf(stdout, "vet: %s, %s; %s\n", plural(len(m.Domains), "contract"), plural(messages(m), "message"), vetVerdict(ds))
+	contracts, messages := generator.Count(srcs)
+	fmt.Fprintf(stdout, "vet: %s, %s; %s\n", plural(contracts, "contract"), plural(messages, "message"), vetVerdict(ds))
 	return exitOK
 }
 
@@ -101,15 +101,6 @@ func vetVerdict(ds generator.Diagnostics) string {
 		return "no problems"
 	}
 	return plural(len(ds), "warning") + ", no errors"
-}
-
-// messages counts the events, commands and RPCs of m.
-func messages(m *generator.Model) int {
-	n := 0
-	for _, d := range m.Domains {
-		n += len(d.Messages) + len(d.RPCs)
-	}
-	return n
 }
 
 // plural is "1 message" or "n messages".
