@@ -22,6 +22,7 @@ type panickingCodec struct {
 
 func (c panickingCodec) ContentType() string {
 	if c.in == "ContentType" {
+		//acemqvet:ignore interceptorpanic the test proves the runtime recovers it
 		panic("boom")
 	}
 	return c.JSONCodec.ContentType()
@@ -29,6 +30,7 @@ func (c panickingCodec) ContentType() string {
 
 func (c panickingCodec) Encode(payload any) ([]byte, error) {
 	if c.in == "Encode" {
+		//acemqvet:ignore interceptorpanic the test proves the runtime recovers it
 		panic("boom")
 	}
 	return c.JSONCodec.Encode(payload)
@@ -39,6 +41,7 @@ func (c panickingCodec) Decode(body []byte, dst any) error {
 		c.decodes.Add(1)
 	}
 	if c.in == "Decode" {
+		//acemqvet:ignore interceptorpanic the test proves the runtime recovers it
 		panic("boom")
 	}
 	return c.JSONCodec.Decode(body, dst)
@@ -46,6 +49,7 @@ func (c panickingCodec) Decode(body []byte, dst any) error {
 
 func (c panickingCodec) CanDecode(contentType string) bool {
 	if c.in == "CanDecode" {
+		//acemqvet:ignore interceptorpanic the test proves the runtime recovers it
 		panic("boom")
 	}
 	return c.JSONCodec.CanDecode(contentType)
@@ -211,7 +215,7 @@ type errorPanickingCodec struct{ err error }
 
 func (errorPanickingCodec) ContentType() string        { return "application/json" }
 func (errorPanickingCodec) Encode(any) ([]byte, error) { return nil, nil }
-func (c errorPanickingCodec) Decode([]byte, any) error { panic(c.err) }
+func (c errorPanickingCodec) Decode([]byte, any) error { panic(c.err) } //acemqvet:ignore interceptorpanic the test proves the runtime recovers it
 func (errorPanickingCodec) CanDecode(ct string) bool   { return true }
 
 func TestPanickingConsumeOutcomeHookIsRecoveredAndTheMessageSettles(t *testing.T) {

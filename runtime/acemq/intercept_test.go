@@ -58,6 +58,7 @@ func TestPublishInterceptorRefusalIsReturnedUnwrappedAndStopsTheChain(t *testing
 
 func TestSetHeaderWithAReservedNameFailsThePublish(t *testing.T) {
 	stamp := func(_ context.Context, c *acemq.PublishContext) error {
+		//acemqvet:ignore reservedheader the test proves the publish fails
 		c.SetHeader("x-acemq-id", "mine")
 		return nil
 	}
@@ -98,6 +99,7 @@ func TestPayloadReplacedWithTheSameTypeIsWhatIsEncoded(t *testing.T) {
 }
 
 func TestPublishInterceptorPanicIsReturnedAsAnError(t *testing.T) {
+	//acemqvet:ignore interceptorpanic the test proves the runtime recovers it
 	boom := func(context.Context, *acemq.PublishContext) error { panic("boom") }
 	conn := connect(t, acemq.WithPublishInterceptor(boom))
 	err := acemq.NewPublisher[Order](conn, "", "orders").Send(context.Background(), Order{})
@@ -201,6 +203,7 @@ func TestConsumeInterceptorRefusalDeadLettersWithReason(t *testing.T) {
 }
 
 func TestConsumeInterceptorPanicDeadLettersWithThePanicAsReason(t *testing.T) {
+	//acemqvet:ignore interceptorpanic the test proves the runtime recovers it
 	boom := func(context.Context, *acemq.ConsumeContext) error { panic("interceptor exploded") }
 	conn := connect(t, acemq.WithConsumeInterceptor(boom))
 	declare(t, conn, "orders")

@@ -97,6 +97,7 @@ func TestToWireOmitsEmptyOptionalHeaders(t *testing.T) {
 
 func TestToWireSkipsReservedApplicationHeaders(t *testing.T) {
 	env, _ := NewEnvelope("t", MessageID("real"))
+	//acemqvet:ignore reservedheader the test proves ToWire skips it
 	env.Headers["x-acemq-id"] = "forged"
 	env.Headers["x-tenant"] = "acme"
 	h := env.ToWire()
