@@ -9,6 +9,7 @@
 //	go run ./cmd/sidebyside -url amqp://... # an existing broker instead
 //	go run ./cmd/sidebyside -reps 7 -scale 2 -csv out.csv -only stream,batch
 //	go run ./cmd/sidebyside -only stream -cpuprofile stream.pprof
+//	go run ./cmd/sidebyside -only outbox,outbox-latency  # also starts ../scripts/postgres.sh start 5790
 package main
 
 import (
@@ -19,6 +20,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime/pprof"
+	"slices"
 	"strings"
 	"time"
 )
@@ -31,6 +33,8 @@ func main() {
 	csvPath := flag.String("csv", "sidebyside.csv", "where to write every repetition")
 	only := flag.String("only", "", "comma-separated scenario names to run (default: all)")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	pg := flag.String("pg", "", "PostgreSQL URL for the outbox scenarios (default: start a private cluster)")
+	pgPort := flag.Int("pgport", 5790, "port of the private cluster ../scripts/postgres.sh starts")
 	flag.Parse()
 	if *profile != "" {
 		stop, err := startProfile(*profile)
@@ -40,7 +44,7 @@ func main() {
 		}
 		defer stop()
 	}
-	if err := run(*reps, *scale, *url, *port, *csvPath, *only); err != nil {
+	if err := run(*reps, *scale, *url, *port, *pg, *pgPort, *csvPath, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "sidebyside:", err)
 		os.Exit(1)
 	}
@@ -59,17 +63,25 @@ func startProfile(path string) (func(), error) {
 	return func() { pprof.StopCPUProfile(); _ = f.Close() }, nil
 }
 
-func run(reps int, scale float64, url string, port int, csvPath, only string) error {
+func run(reps int, scale float64, url string, port int, pg string, pgPort int, csvPath, only string) error {
+	scenarios := selected(allScenarios(), only)
 	if url == "" {
-		u, stop, err := startBroker(port)
+		u, stop, err := startService("../scripts/broker.sh", port)
 		if err != nil {
 			return err
 		}
 		defer stop()
 		url = u
 	}
-	env := &env{url: url, scale: scale}
-	scenarios := selected(allScenarios(), only)
+	if pg == "" && slices.ContainsFunc(scenarios, needsDatabase) {
+		u, stop, err := startService("../scripts/postgres.sh", pgPort)
+		if err != nil {
+			return err
+		}
+		defer stop()
+		pg = u
+	}
+	env := &env{url: url, scale: scale, pgURL: pg}
 	started := time.Now()
 	load := loadAverage()
 	results := &results{}
@@ -82,7 +94,7 @@ func run(reps int, scale float64, url string, port int, csvPath, only string) er
 					return fmt.Errorf("%s/%s repetition %d: %w", s.name, c.name, rep+1, err)
 				}
 				results.add(s, c, rep, m)
-				fmt.Fprintf(os.Stderr, "rep %d  %-10s %-34s %9.0f msg/s %7.1f cpu-µs/msg\n", rep+1, s.name, c.name, m.rate(), m.cpuPerMsg())
+				fmt.Fprintf(os.Stderr, "rep %d  %-10s %-34s %9.0f msg/s %7.1f cpu-µs/msg%s\n", rep+1, s.name, c.name, m.rate(), m.cpuPerMsg(), m.latencyText())
 			}
 		}
 	}
@@ -108,10 +120,9 @@ func selected(all []scenario, only string) []scenario {
 	return out
 }
 
-// startBroker starts a node through ../scripts/broker.sh and returns its URL
-// and how to stop it.
-func startBroker(port int) (string, func(), error) {
-	script := "../scripts/broker.sh"
+// startService starts a node through script (../scripts/broker.sh or
+// ../scripts/postgres.sh) and returns its URL and how to stop it.
+func startService(script string, port int) (string, func(), error) {
 	if _, err := os.Stat(script); err != nil {
 		return "", nil, fmt.Errorf("run from bench/ (no %s): %w", script, err)
 	}
@@ -120,7 +131,7 @@ func startBroker(port int) (string, func(), error) {
 	cmd := exec.Command(script, "start", p)
 	cmd.Stdout, cmd.Stderr = &out, os.Stderr
 	if err := cmd.Run(); err != nil {
-		return "", nil, fmt.Errorf("broker.sh start %s: %w", p, err)
+		return "", nil, fmt.Errorf("%s start %s: %w", script, p, err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	stop := func() {
@@ -163,5 +174,14 @@ func measure(env *env, s scenario, c contender) (measurement, error) {
 	if err := t.run(ctx); err != nil {
 		return measurement{}, err
 	}
-	return measurement{n: n, wall: time.Since(wall0), cpu: processCPU() - cpu0}, nil
+	m := measurement{n: n, wall: time.Since(wall0), cpu: processCPU() - cpu0}
+	if t.verify != nil {
+		if err := t.verify(ctx); err != nil {
+			return measurement{}, err
+		}
+	}
+	if t.latencies != nil {
+		m.p50, m.p99 = percentiles(t.latencies())
+	}
+	return m, nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -16,6 +17,31 @@ type measurement struct {
 	n    int
 	wall time.Duration
 	cpu  time.Duration // this process's user + system CPU
+
+	p50, p99 time.Duration // of the trial's latencies, when it measures them
+}
+
+// latencyText is ", p50 … p99 …" for a trial with latencies, else "".
+func (m measurement) latencyText() string {
+	if m.p99 == 0 {
+		return ""
+	}
+	return fmt.Sprintf("  p50 %s p99 %s", m.p50.Round(10*time.Microsecond), m.p99.Round(10*time.Microsecond))
+}
+
+func (m measurement) p50ms() float64 { return float64(m.p50.Microseconds()) / 1000 }
+
+func (m measurement) p99ms() float64 { return float64(m.p99.Microseconds()) / 1000 }
+
+// percentiles returns the 50th and 99th percentiles of ds (nearest rank).
+func percentiles(ds []time.Duration) (p50, p99 time.Duration) {
+	if len(ds) == 0 {
+		return 0, 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	rank := func(p float64) time.Duration { return s[min(len(s)-1, int(math.Ceil(p*float64(len(s))))-1)] }
+	return rank(0.50), rank(0.99)
 }
 
 func (m measurement) rate() float64 { return float64(m.n) / m.wall.Seconds() }
@@ -104,6 +130,38 @@ func (r *results) table(w io.Writer, scenarios []scenario) {
 				s.name, c.name, ms[0].n, med, lo, hi, ratio, cpu, cpuRatio)
 		}
 	}
+	r.latencyTable(w, scenarios)
+}
+
+// latencyTable writes, for the contenders that measured latencies, the
+// median, min and max over the repetitions of each repetition's p50 and p99.
+func (r *results) latencyTable(w io.Writer, scenarios []scenario) {
+	header := false
+	for _, s := range scenarios {
+		for _, c := range s.contenders {
+			ms := r.of(s.name, c.name)
+			if len(ms) == 0 || ms[0].p99 == 0 {
+				continue
+			}
+			if !header {
+				fmt.Fprintln(w, "\n| scenario | contender | msgs | p50 ms (median) | min | max | p99 ms (median) | min | max |")
+				fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
+				header = true
+			}
+			p50, p50lo, p50hi := median(ms, measurement.p50ms)
+			p99, p99lo, p99hi := median(ms, measurement.p99ms)
+			fmt.Fprintf(w, "| %s | %s | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f |\n",
+				s.name, c.name, ms[0].n, p50, p50lo, p50hi, p99, p99lo, p99hi)
+		}
+	}
+}
+
+// latencyCell is a latency in ms for the CSV, empty for a trial without.
+func latencyCell(m measurement, f func() float64) string {
+	if m.p99 == 0 {
+		return ""
+	}
+	return strconv.FormatFloat(f(), 'f', 3, 64)
 }
 
 // writeCSV writes every repetition.
@@ -113,11 +171,12 @@ func (r *results) writeCSV(path string) error {
 		return err
 	}
 	w := csv.NewWriter(f)
-	_ = w.Write([]string{"scenario", "contender", "repetition", "messages", "seconds", "msg_per_s", "cpu_us_per_msg"})
+	_ = w.Write([]string{"scenario", "contender", "repetition", "messages", "seconds", "msg_per_s", "cpu_us_per_msg", "p50_ms", "p99_ms"})
 	for _, x := range r.rows {
 		_ = w.Write([]string{x.scenario, x.contender, strconv.Itoa(x.rep), strconv.Itoa(x.m.n),
 			strconv.FormatFloat(x.m.wall.Seconds(), 'f', 4, 64),
-			strconv.FormatFloat(x.m.rate(), 'f', 1, 64), strconv.FormatFloat(x.m.cpuPerMsg(), 'f', 2, 64)})
+			strconv.FormatFloat(x.m.rate(), 'f', 1, 64), strconv.FormatFloat(x.m.cpuPerMsg(), 'f', 2, 64),
+			latencyCell(x.m, x.m.p50ms), latencyCell(x.m, x.m.p99ms)})
 	}
 	w.Flush()
 	if err := w.Error(); err != nil {

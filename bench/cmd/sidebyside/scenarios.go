@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"encoding/hex"
 	"math"
 	"strings"
+	"sync"
+	"time"
 
 	amqp "github.com/rabbitmq/amqp091-go"
 )
@@ -14,6 +17,11 @@ import (
 type env struct {
 	url   string
 	scale float64
+	pgURL string // PostgreSQL, for the outbox scenarios
+
+	dbOnce sync.Once
+	db     *sql.DB
+	dbErr  error
 }
 
 // count scales a scenario's message count.
@@ -36,10 +44,14 @@ type contender struct {
 	setup   func(ctx context.Context, e *env, n int) (trial, error)
 }
 
-// trial is one set-up repetition: run is timed, teardown is not.
+// trial is one set-up repetition: run is timed; verify (optional) checks
+// its outcome after the clock stopped; teardown is not timed either.
+// latencies (optional) returns per-message latencies measured by run.
 type trial struct {
-	run      func(ctx context.Context) error
-	teardown func()
+	run       func(ctx context.Context) error
+	verify    func(ctx context.Context) error
+	teardown  func()
+	latencies func() []time.Duration
 }
 
 // window is the sliding window of unconfirmed publishes and the batch size.
@@ -76,8 +88,15 @@ func allScenarios() []scenario {
 		{"wm-consume", "Watermill's subscriber at its durable defaults (prefetch 1)", 3000, []contender{
 			raw("raw", rawConsume), ours("watermill", watermillConsume),
 			vs("acemq Consume 1 worker", "watermill", acemqConsume(1)), vs("acemq Consume 4 workers", "watermill", acemqConsume(4))}},
+		{"outbox", "relaying committed outbox rows (PostgreSQL) until each is confirmed and deleted", 5000, []contender{
+			raw("raw", rawRelay), ours("acemq outbox.Relay", outboxRelay), ours("watermill Forwarder", watermillForwarder)}},
+		{"outbox-latency", "commit to handler, one row per transaction at 200/s through outbox.Within", 1000, []contender{
+			raw("acemq outbox.Relay", outboxLatency(200))}},
 	}
 }
+
+// needsDatabase reports whether a scenario needs PostgreSQL.
+func needsDatabase(s scenario) bool { return strings.HasPrefix(s.name, "outbox") }
 
 // event is the payload every contender sends: about 256 bytes of JSON.
 type event struct {
