@@ -22,23 +22,42 @@ type command struct {
 // commands lists every command in the order help shows them.
 func commands() []command {
 	return []command{
-		{name: "generate", args: "[-o DIR] PATH...", summary: "write one package per domain into DIR/<package>/",
+		{name: "generate", args: "[-o DIR] [--asyncapi] PATH...", summary: "write one package per domain into DIR/<package>/",
 			about: `Generate reads the contracts under PATH and writes one Go package per domain
 into DIR/<package>/, removing the generated files no contract writes any
 longer. Nothing is written when a contract has an error.
 
 flags:
   -o, --output DIR   the output directory (default .); its import path comes
-                     from the nearest go.mod`,
+                     from the nearest go.mod
+  --asyncapi         also write DIR/<domain>.asyncapi.yaml, each domain's
+                     AsyncAPI 3.0 document (see acemq-gen help asyncapi)`,
 			example: "acemq-gen generate -o . ./contracts\n//go:generate go tool acemq-gen generate -o . ./contracts", run: generate},
-		{name: "check", args: "[-o DIR] PATH...", summary: "exit 1, printing a diff, when DIR is not what generate would write",
+		{name: "check", args: "[-o DIR] [--asyncapi] PATH...", summary: "exit 1, printing a diff, when DIR is not what generate would write",
 			about: `Check compares DIR with what generate would write and exits 1, printing a
 diff on stdout, when a generated file is missing, edited or stale. Run it in
 CI to catch a contract changed without go generate.
 
 flags:
-  -o, --output DIR   the output directory (default .)`,
+  -o, --output DIR   the output directory (default .)
+  --asyncapi         check the AsyncAPI documents too, as generate --asyncapi
+                     writes them`,
 			example: "acemq-gen check -o . ./contracts", run: check},
+		{name: "asyncapi", args: "[-o DIR] [--format yaml|json] [--server NAME=URL] PATH...", summary: "write one AsyncAPI 3.0 document per domain into DIR",
+			about: `AsyncAPI writes DIR/<domain>.asyncapi.yaml (or .json), one AsyncAPI 3.0.0
+document per domain from the point of view of its owning service: a channel
+per message address with its AMQP bindings, send operations for the events,
+receive operations for the commands and the RPC requests (the reply through
+the operation's reply object), every message with its content type, payload
+schema (Avro for the avro codecs, JSON Schema otherwise) and headers. It
+removes the documents no domain writes any longer.
+
+flags:
+  -o, --output DIR      the output directory (default .)
+  --format yaml|json    the documents' format (default yaml)
+  --server NAME=URL     a server entry, amqp:// or amqps://, its path the
+                        virtual host; repeatable (default: none)`,
+			example: "acemq-gen asyncapi -o docs/asyncapi ./contracts\nacemq-gen asyncapi --format json --server production=amqps://rabbit.example.com/ ./contracts", run: asyncapiCmd},
 		{name: "vet", args: "PATH...", summary: "validate only; warnings for deprecated use",
 			about: `Vet validates the contracts under PATH without writing anything. Errors exit
 1; warnings (a deprecated message, type or field in use) are printed and exit
