@@ -63,17 +63,23 @@ flags:
 1; warnings (a deprecated message, type or field in use) are printed and exit
 0. When it finds nothing it says so in one line.`,
 			example: "acemq-gen vet ./contracts", run: vet},
-		{name: "compat", args: "--against BASE [--full] PATH...", summary: "exit 1 when a change breaks readers or writers built from BASE",
+		{name: "compat", args: "--against BASE | --history [--since REV] [--full] PATH...", summary: "exit 1 when a change breaks readers or writers built from BASE or any committed version",
 			about: `Compat compares the contracts under PATH with BASE, a released version, and
 exits 1 naming each change that breaks readers or writers built from BASE:
 events and RPC responses must stay readable by BASE's readers, commands and
 RPC requests must read what BASE's writers send. When nothing breaks it says
 so in one line.
 
+With --history the contracts are checked, with the same rules, against every
+committed version of each contract file in git (following renames): each
+break names the commit (short hash and subject), the message and the field.
+
 flags:
   --against BASE   a directory or git:REV (read with git show, no checkout)
+  --history        against every commit that changed a contract file
+  --since REV      with --history, only REV and the commits after it
   --full           demand both directions for every message`,
-			example: "acemq-gen compat --against git:HEAD~1 ./contracts", run: compat},
+			example: "acemq-gen compat --against git:HEAD~1 ./contracts\nacemq-gen compat --history --since v1.0.0 ./contracts", run: compat},
 		{name: "init", args: "[-o DIR] [DOMAIN]", summary: "scaffold contracts/DOMAIN.acemq.yaml and a gen.go holding the go:generate line",
 			about: `Init writes a contract to edit, DIR/contracts/DOMAIN.acemq.yaml, and DIR/gen.go
 holding the line go generate runs:
