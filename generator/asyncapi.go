@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/goccy/go-yaml"
+	"github.com/acemq/acemq-gen/generator/internal/yamlout"
 )
 
 // AsyncAPI documents: one AsyncAPI 3.0.0 document per domain, from the point
@@ -16,7 +16,8 @@ import (
 // its RPC replies, through each RPC's reply object) and receives its commands
 // and RPC requests. The document is built as data (asyncapi_doc.go) and
 // marshalled: encoding/json, and for YAML that JSON re-read in order and
-// written by goccy/go-yaml, so both formats hold the same document.
+// written by goccy/go-yaml (internal/yamlout), so both formats hold the same
+// document.
 
 // AsyncAPIOption configures AsyncAPI.
 type AsyncAPIOption func(*asyncapiConfig)
@@ -127,9 +128,5 @@ func marshalDocument(doc any, format string) ([]byte, error) {
 		b.WriteByte('\n')
 		return b.Bytes(), nil
 	}
-	var v any
-	if err := yaml.UnmarshalWithOptions([]byte(compact), &v, yaml.UseOrderedMap()); err != nil {
-		return nil, err
-	}
-	return yaml.MarshalWithOptions(v, yaml.Indent(2), yaml.IndentSequence(true), yaml.UseLiteralStyleIfMultiline(true))
+	return yamlout.FromJSON([]byte(compact))
 }

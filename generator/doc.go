@@ -30,6 +30,11 @@
 //	File (DIR-relative path, bytes): <package>/<domain>.acemq.go per domain and
 //	<package>/<package>.acemq.go per type library
 //
+// AsyncAPI takes the same model to a second emission, emit_asyncapi*.go:
+// one AsyncAPI 3.0.0 document per domain, <domain>.asyncapi.yaml (or .json),
+// built as ordered data and marshalled (encoding/json; YAML through
+// internal/yamlout), never from a template.
+//
 // A generated domain package holds the payload types with their Avro schemas,
 // a Publisher, Consume<Message> per event and command, Serve<Rpc> and a Client
 // per RPC, the handler sets (EventHandlers, Handlers) with their Unimplemented
