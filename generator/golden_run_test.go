@@ -84,8 +84,15 @@ func run() error {
 	if err := hp.PublishOrderPlaced(ctx, headers.OrderPlaced{OrderID: "o-1"}, headers.HeaderXTenant("acme"), headers.HeaderXOrigin("till-1")); err != nil {
 		return fmt.Errorf("publish: %w", err)
 	}
-	if err := orders.NewPublisher(conn).SendRefundOrder(ctx, orders.RefundOrder{OrderID: "o-2", AmountCents: 150}); err != nil {
-		return fmt.Errorf("send: %w", err)
+	if pd, err := hp.PublishOrderPlacedAsync(ctx, headers.OrderPlaced{OrderID: "o-1"}); err == nil || pd != nil {
+		return fmt.Errorf("publishing asynchronously without the required x-tenant header gave %v, %v", pd, err)
+	}
+	pd, err := orders.NewPublisher(conn).SendRefundOrderAsync(ctx, orders.RefundOrder{OrderID: "o-2", AmountCents: 150})
+	if err != nil {
+		return fmt.Errorf("send async: %w", err)
+	}
+	if _, err := pd.Wait(ctx); err != nil {
+		return fmt.Errorf("the pending send: %w", err)
 	}
 	select {
 	case got := <-tenants:
@@ -318,7 +325,8 @@ func textRoundTrips(at time.Time) error {
 
 // TestGoldenOutputRunsOnTheMemoryBroker builds a program from generated
 // packages and runs it: events and commands round-trip through the runtime,
-// and the contract's required header is enforced on publish.
+// the contract's required header is enforced on publish, and the
+// asynchronous Send<Command>Async's Pending resolves.
 func TestGoldenOutputRunsOnTheMemoryBroker(t *testing.T) {
 	root, err := filepath.Abs("..")
 	must(t, err)
