@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"math/big"
 	"os"
+	"strings"
 	"time"
 
 	"example.com/golden/codec_avro/telemetry"
@@ -29,6 +30,7 @@ import (
 	headers "example.com/golden/headers/orders"
 	"example.com/golden/unions/inventory"
 	"example.com/golden/unions_avro/stock"
+	"example.com/golden/xml/warehouse"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
@@ -110,7 +112,96 @@ func run() error {
 	case <-ctx.Done():
 		return fmt.Errorf("RefundOrder never arrived")
 	}
-	return avroUnions(ctx)
+	if err := avroUnions(ctx); err != nil {
+		return err
+	}
+	return xmlMessages(ctx)
+}
+
+// xmlMessages sends an event and an RPC of codec xml through memory://: a
+// list of records and of strings as repeated elements, decimals, a date, a
+// timestamp, a duration, an enum, an optional set and one unset.
+func xmlMessages(ctx context.Context) error {
+	conn, err := acemq.Connect(ctx, "memory://golden-xml")
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	type delivery struct {
+		m           warehouse.ShipmentBooked
+		contentType string
+		body        string
+	}
+	booked := make(chan delivery, 1)
+	c, err := warehouse.ConsumeShipmentBooked(ctx, conn, "audit", func(_ context.Context, m acemq.Message[warehouse.ShipmentBooked]) acemq.Ack {
+		booked <- delivery{m.Payload, m.ContentType, string(m.Body)}
+		return acemq.Accept()
+	})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	note := "fragile"
+	in := warehouse.ShipmentBooked{ShipmentID: "s-1",
+		Lines: []warehouse.Line{{Sku: "a", Quantity: 2, Price: big.NewRat(1999, 100)}, {Sku: "b", Quantity: 1, Price: big.NewRat(5, 1)}},
+		Tags:  []string{"x", "y"}, Total: big.NewRat(4498, 100), Day: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC),
+		BookedAt: time.UnixMilli(1764496800123).UTC(), Wait: 1500 * time.Millisecond, Status: warehouse.StatusShipped, Note: &note}
+	if err := warehouse.NewPublisher(conn).PublishShipmentBooked(ctx, in); err != nil {
+		return fmt.Errorf("publish xml: %w", err)
+	}
+	var got delivery
+	select {
+	case got = <-booked:
+	case <-ctx.Done():
+		return fmt.Errorf("ShipmentBooked never arrived")
+	}
+	if got.contentType != "application/xml" || !strings.HasPrefix(got.body, "<ShipmentBooked>") ||
+		!strings.Contains(got.body, "<tags>x</tags><tags>y</tags>") || !strings.Contains(got.body, "<total>44.98</total>") {
+		return fmt.Errorf("ShipmentBooked travelled as %s: %s", got.contentType, got.body)
+	}
+	if g, w := describeShipment(got.m), describeShipment(in); g != w {
+		return fmt.Errorf("ShipmentBooked came back as\n%s\nwant\n%s\nfrom %s", g, w, got.body)
+	}
+	return xmlRPC(ctx, conn)
+}
+
+// describeShipment spells a ShipmentBooked out, rationals and times included.
+func describeShipment(m warehouse.ShipmentBooked) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s %s %s %s %s %v", m.ShipmentID, m.Tags, m.Total.RatString(), m.Day.UTC(), m.BookedAt.UTC(), m.Wait, m.Status)
+	for _, l := range m.Lines {
+		fmt.Fprintf(&b, " [%s %d %s]", l.Sku, l.Quantity, l.Price.RatString())
+	}
+	if m.Note != nil {
+		fmt.Fprintf(&b, " note=%s", *m.Note)
+	}
+	return fmt.Sprintf("%s carrier=%v", b.String(), m.Carrier)
+}
+
+// xmlRPC calls an RPC whose request and response travel as XML.
+func xmlRPC(ctx context.Context, conn *acemq.Conn) error {
+	s, err := warehouse.ServeQuoteShipment(ctx, conn, func(_ context.Context, m acemq.Message[warehouse.QuoteShipmentRequest]) (warehouse.QuoteShipmentResponse, error) {
+		total := new(big.Rat)
+		for _, l := range m.Payload.Lines {
+			total.Add(total, new(big.Rat).Mul(l.Price, big.NewRat(int64(l.Quantity), 1)))
+		}
+		days := int32(len(m.Payload.Lines))
+		return warehouse.QuoteShipmentResponse{Total: total, Days: &days}, nil
+	})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	cl := warehouse.NewClient(conn)
+	defer cl.Close()
+	resp, err := cl.QuoteShipment(ctx, warehouse.QuoteShipmentRequest{Lines: []warehouse.Line{{Sku: "a", Quantity: 3, Price: big.NewRat(1, 4)}}})
+	if err != nil {
+		return fmt.Errorf("xml rpc: %w", err)
+	}
+	if resp.Total.Cmp(big.NewRat(3, 4)) != 0 || resp.Days == nil || *resp.Days != 1 {
+		return fmt.Errorf("xml rpc answered %v, %v", resp.Total, resp.Days)
+	}
+	return nil
 }
 
 // avroUnions sends unions of every branch kind through Avro: plain, through

@@ -131,6 +131,7 @@ type recordModel struct {
 	Aliases     []string
 	Owner       *domain // the package that declares the Go type
 	Avro        schemas // set once the domain validated without errors
+	XML         bool    // an xml payload reaches it: its fields get xml tags
 }
 
 // field is one field of a record.
