@@ -27,6 +27,7 @@ import (
 	"example.com/golden/codec_avro/telemetry"
 	"example.com/golden/codec_yaml_toml/config"
 	"example.com/golden/commands/orders"
+	"example.com/golden/delivery_limit/jobs"
 	headers "example.com/golden/headers/orders"
 	"example.com/golden/unions/inventory"
 	"example.com/golden/unions_avro/stock"
@@ -115,7 +116,42 @@ func run() error {
 	if err := avroUnions(ctx); err != nil {
 		return err
 	}
+	if err := deliveryLimits(ctx); err != nil {
+		return err
+	}
 	return xmlMessages(ctx)
+}
+
+// deliveryLimits declares the queues of a contract with delivery limits on
+// memory:// and checks each carries its x-delivery-limit.
+func deliveryLimits(ctx context.Context) error {
+	conn, err := acemq.Connect(ctx, "memory://golden-limits")
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	accept := func(context.Context, acemq.Message[jobs.JobFinished]) acemq.Ack { return acemq.Accept() }
+	c, err := jobs.ConsumeJobFinished(ctx, conn, "audit", accept)
+	if err != nil {
+		return fmt.Errorf("consume with a delivery limit: %w", err)
+	}
+	defer c.Close()
+	if err := jobs.DeclareTopology(ctx, conn); err != nil {
+		return fmt.Errorf("declare with delivery limits: %w", err)
+	}
+	plan := jobs.Topology().String()
+	for queue, want := range map[string]string{"jobs.run-job": "x-delivery-limit=3)", "jobs.job-status": "x-delivery-limit=2)", "jobs.cancel-job": "routing-key=jobs.cancel-job.dlq)"} {
+		line := ""
+		for _, l := range strings.Split(plan, "\n") {
+			if strings.Contains(l, "declare queue "+queue+" ") {
+				line = l
+			}
+		}
+		if !strings.Contains(line, "quorum") || !strings.HasSuffix(line, want) {
+			return fmt.Errorf("queue %s is declared as %q, want it to end %q:\n%s", queue, line, want, plan)
+		}
+	}
+	return nil
 }
 
 // xmlMessages sends an event and an RPC of codec xml through memory://: a

@@ -36,8 +36,10 @@ type rpc struct {
 	Codec      string
 	Encrypted  bool
 	Version    int
-	Request    *recordModel // <Name>Request
-	Response   *recordModel // <Name>Response
+	// DeliveryLimit is the queue's x-delivery-limit; 0 when the contract sets none.
+	DeliveryLimit int
+	Request       *recordModel // <Name>Request
+	Response      *recordModel // <Name>Response
 }
 
 // rpcError is a declared failure of an RPC.
@@ -78,9 +80,12 @@ type message struct {
 	Encrypted  bool
 	Mandatory  bool // its publisher fails a message that reaches no queue: every command, an event that says so
 	Version    int
-	Retry      retry
-	Headers    []*header
-	Record     *recordModel // the payload
+	// DeliveryLimit is the x-delivery-limit of the queues the message is
+	// consumed from (a command's, each subscriber's of an event); 0 when none.
+	DeliveryLimit int
+	Retry         retry
+	Headers       []*header
+	Record        *recordModel // the payload
 }
 
 // retry is a consumer's retry policy.
