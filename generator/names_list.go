@@ -61,8 +61,12 @@ func domainNames(dom *domain) []goName {
 	return l
 }
 
-// record adds a type of types: and, for an enum, a constant per symbol.
+// record adds a type of types: and, for an enum, a constant per symbol; a
+// bound type declares nothing.
 func (l *nameList) record(rec *recordModel) {
+	if isBound(rec) {
+		return
+	}
 	l.typ(rec, "type "+rec.Name, "", rec.Pos)
 	seen := map[string]bool{}
 	for _, sym := range rec.Symbols {

@@ -100,6 +100,9 @@ func (y *yamlDoc) typeKey(t *syntaxType, a entry) {
 		t.Fixed = y.sInt(a)
 	case "aliases":
 		t.Aliases = y.strings(a.val, "aliases")
+	case "go":
+		t.Go = y.sStr(a)
+		t.Go.P = a.pos // diagnostics of the binding point at the key
 	}
 }
 

@@ -62,7 +62,7 @@ var (
 	fileKeys = newKeySet([]string{"acemq", "domain", "package", "namespace", "doc", "codec",
 		"encrypted", "retry", "types", "events", "commands", "imports", "rpc"})
 	retryKeys   = newKeySet([]string{"attempts", "backoff", "initial", "max", "max-age"})
-	typeKeys    = newKeySet([]string{"doc", "deprecated", "fields", "enum", "default", "fixed", "aliases"})
+	typeKeys    = newKeySet([]string{"doc", "deprecated", "fields", "enum", "default", "fixed", "aliases", "go"})
 	fieldKeys   = newKeySet([]string{"type", "default", "doc", "deprecated", "aliases"})
 	eventKeys   = newKeySet(append([]string{"schema", "mandatory"}, messageKeys...))
 	commandKeys = newKeySet(append([]string{"queue", "schema"}, messageKeys...)).implying("mandatory")

@@ -78,6 +78,7 @@ type syntaxType struct {
 	Fixed                 sInt
 	Namespace             string // .avsc: the type's own namespace
 	Aliases               []string
+	Go                    sStr // go: import/path.Type, the Go type the type is bound to
 }
 
 type syntaxMessage struct {

@@ -38,6 +38,7 @@ func validateDomain(dom *domain, d *diags) {
 	checkRouting(dom, d)
 	checkGoNames(dom, d)
 	checkCycles(dom, d)
+	checkBound(dom, d)
 }
 
 func checkTypeName(rec *recordModel, what string, d *diags) {

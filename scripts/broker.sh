@@ -69,6 +69,8 @@ EPMD_BIN=${RABBIT_EPMD_BIN:-$(command -v epmd || echo /usr/lib/erlang/bin/epmd)}
 
 die() { echo "broker.sh: $*" >&2; exit 1; }
 log() { echo "broker.sh: $*" >&2; }
+# port_open PORT: something accepts TCP on 127.0.0.1:PORT
+port_open() { timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
 
 # ---- cluster: three nodes of this script joined into one RabbitMQ cluster ----
 self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
@@ -224,8 +226,6 @@ export RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS="-kernel inet_dist_use_interface {127
 export RABBITMQ_CTL_ERL_ARGS="-kernel inet_dist_use_interface {127,0,0,1}"
 unset RABBITMQ_USE_LONGNAME NOTIFY_SOCKET RABBITMQ_ALLOW_INPUT || true
 
-# port_open PORT: something accepts TCP on 127.0.0.1:PORT
-port_open() { timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
 
 # amqp_ready: the broker answers an AMQP 0-9-1 protocol header with a
 # Connection.Start method frame (frame type 1, channel 0, class 10 method 10).
