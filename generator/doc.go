@@ -62,7 +62,9 @@
 // a union, whose union fields are hamba/avro UnionConverters (hamba/avro
 // writes a union from a pointer converter or a {"<branch>": value} map, never
 // from an interface), swapped in by acemq.MappedCodec. The yaml, toml, text
-// and bytes codecs cannot carry a union: a diagnostic says so.
+// and bytes codecs cannot carry a union: a diagnostic says so. Records an
+// xml payload reaches get xml tags (model_xml.go); XML carries no map, union
+// or list of lists, and validation says so at the field.
 //
 // Output depends only on the sources' paths and bytes and the options:
 // sources are sorted, domains are emitted in package order and diagnostics in
