@@ -117,6 +117,9 @@ cluster_join() {  # cluster_join PORT: the node joins the seed's cluster
   cluster_ctl "$1" -- rabbitmqctl start_app >/dev/null
 }
 
+# port_open PORT: something accepts TCP on 127.0.0.1:PORT
+port_open() { timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
+
 cluster_start() {
   local t0 p pids=() out; t0=$(date +%s)
   out=$(mktemp -d -t acemq-cluster.XXXXXX)
@@ -224,8 +227,6 @@ export RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS="-kernel inet_dist_use_interface {127
 export RABBITMQ_CTL_ERL_ARGS="-kernel inet_dist_use_interface {127,0,0,1}"
 unset RABBITMQ_USE_LONGNAME NOTIFY_SOCKET RABBITMQ_ALLOW_INPUT || true
 
-# port_open PORT: something accepts TCP on 127.0.0.1:PORT
-port_open() { timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
 
 # amqp_ready: the broker answers an AMQP 0-9-1 protocol header with a
 # Connection.Start method frame (frame type 1, channel 0, class 10 method 10).

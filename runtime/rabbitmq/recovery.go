@@ -17,10 +17,7 @@ func (t *Transport) watch(conn *amqp.Connection, closes chan *amqp.Error) {
 	if !t.markDown(conn) {
 		return
 	}
-	var err error
-	if amqpErr != nil {
-		err = amqpErr
-	}
+	err := t.lossCause(amqpErr)
 	t.emit(RecoveryEvent{Kind: RecoveryLost, Err: err})
 	if t.cfg.recovery == recoveryOff {
 		t.giveUp(err)
@@ -69,7 +66,11 @@ func (t *Transport) reconnect(attempt int) error {
 	if err != nil {
 		return err
 	}
+	wedged := time.AfterFunc(t.cfg.confirmTimeout, func() { _ = l.nc.Close() })
 	topoErr, err := t.restore(l.conn)
+	if !wedged.Stop() && err == nil {
+		err = fmt.Errorf("redeclaring the topology took longer than rabbitmq.ConfirmTimeout (%v)", t.cfg.confirmTimeout)
+	}
 	if err != nil {
 		_ = l.conn.Close()
 		return err

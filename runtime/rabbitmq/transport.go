@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	amqp "github.com/rabbitmq/amqp091-go"
@@ -42,6 +43,8 @@ type Transport struct {
 	block   *blockState // non-nil while the broker blocks conn
 	gaveUp  error       // set when the connection was lost WithoutRecovery
 	emitMu  sync.Mutex  // OnRecovery events one at a time
+
+	dropped atomic.Pointer[error] // why dropWedged dropped the live connection
 
 	pubMu sync.Mutex
 	pubs  [2]*pubChannel // by lane
@@ -276,12 +279,14 @@ func (t *Transport) Close() error {
 		return nil
 	}
 	t.closed = true
-	conn := t.conn
+	conn, nc := t.conn, t.netConn
 	close(t.done)
 	t.mu.Unlock()
 	var err error
 	if conn != nil {
+		wedged := time.AfterFunc(t.cfg.confirmTimeout, func() { _ = nc.Close() })
 		err = conn.Close()
+		wedged.Stop()
 	}
 	t.wg.Wait()
 	if errors.Is(err, amqp.ErrClosed) {
