@@ -1,0 +1,239 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/patterns"
+	"github.com/acemq/acemq-gen/runtime/rabbitmq"
+)
+
+// msg is the soak's payload: its number decides its fate.
+type msg struct {
+	N int64 `json:"n"`
+}
+
+// connOptions are the options of the soak's connections: a cluster's
+// redial delay, NackRetries for the moments after a leader's death, a short
+// ConfirmTimeout for wedged connections, quorum set-aside queues.
+func connOptions(name string, rec func(rabbitmq.RecoveryEvent)) []acemq.ConnOption {
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	return []acemq.ConnOption{rabbitmq.Name(name), rabbitmq.RecoveryDelay(time.Second, 5*time.Second),
+		rabbitmq.NackRetries(20), rabbitmq.ConfirmTimeout(15 * time.Second), rabbitmq.OnRecovery(rec),
+		acemq.SetAsideQueuesOfType(acemq.QueueQuorum), acemq.WithLogger(quiet)}
+}
+
+func run(ctx context.Context, o options) (*report, error) {
+	l, ch := newLedger(), newChaos(o)
+	l.onOK = ch.confirmed
+	pubConn, err := acemq.Connect(ctx, o.url, connOptions("soak-publishers", ch.recovery)...)
+	if err != nil {
+		return nil, err
+	}
+	defer pubConn.Close()
+	subConn, err := acemq.Connect(ctx, o.url, append(connOptions("soak-consumers", func(rabbitmq.RecoveryEvent) {}), rabbitmq.ShuffleHosts())...)
+	if err != nil {
+		return nil, err
+	}
+	defer subConn.Close()
+	q := "soak-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	if err := acemq.NewTopology().Queue(q).DeadLetters(q).Apply(ctx, pubConn); err != nil {
+		return nil, err
+	}
+	ch.pub, ch.queue = pubConn.Transport().(*rabbitmq.Transport), q
+	cons, err := consume(ctx, subConn, q, l)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	publishAll(ctx, o, pubConn, q, l, ch)
+	elapsed := time.Since(start)
+	ch.wait()
+	drained := drain(ctx, o, l)
+	_ = cons.Close()
+	rep := &report{o: o, l: l, elapsed: elapsed, drained: drained, chaos: ch.summary()}
+	rep.setAside, rep.setAsideDupes, err = collectSetAside(ctx, subConn, q)
+	if err != nil {
+		return nil, err
+	}
+	cleanUp(ctx, pubConn, q)
+	return rep, nil
+}
+
+// publishAll runs the producers for the duration (or up to -max), with the
+// chaos loop beside them.
+func publishAll(ctx context.Context, o options, conn *acemq.Conn, q string, l *ledger, ch *chaos) {
+	pctx, stop := context.WithTimeout(ctx, o.duration)
+	defer stop()
+	pub := acemq.NewPublisher[msg](conn, "", q, acemq.Mandatory[msg]())
+	var wg sync.WaitGroup
+	for range o.producers {
+		wg.Go(func() { produce(pctx, o, pub, l) })
+	}
+	wg.Go(func() { produceAsync(pctx, o, pub, l) })
+	if o.chaos {
+		wg.Go(func() { ch.loop(pctx) })
+	}
+	wg.Wait()
+}
+
+// sendTimeout bounds each Send and Wait: long, so that an error means the
+// cluster did not recover in that time.
+const sendTimeout = 2 * time.Minute
+
+func produce(ctx context.Context, o options, pub *acemq.Publisher[msg], l *ledger) {
+	for ctx.Err() == nil {
+		n := l.next.Add(1)
+		if n > o.max {
+			return
+		}
+		start := time.Now()
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendTimeout)
+		err := pub.Send(sctx, msg{N: n})
+		cancel()
+		l.published(n, start, err)
+	}
+}
+
+// produceAsync publishes through SendAsync with up to 64 pending at once.
+func produceAsync(ctx context.Context, o options, pub *acemq.Publisher[msg], l *ledger) {
+	type inFlight struct {
+		n     int64
+		start time.Time
+		pd    *acemq.Pending
+	}
+	var window []inFlight
+	settle := func(f inFlight) {
+		wctx, cancel := context.WithTimeout(context.Background(), sendTimeout)
+		_, err := f.pd.Wait(wctx)
+		cancel()
+		l.published(f.n, f.start, err)
+	}
+	for ctx.Err() == nil {
+		n := l.next.Add(1)
+		if n > o.max {
+			break
+		}
+		start := time.Now()
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendTimeout)
+		pd, err := pub.SendAsync(sctx, msg{N: n})
+		cancel()
+		if err != nil {
+			l.published(n, start, err)
+			continue
+		}
+		if window = append(window, inFlight{n, start, pd}); len(window) == 64 {
+			settle(window[0])
+			window = window[1:]
+		}
+	}
+	for _, f := range window {
+		settle(f)
+	}
+}
+
+// consume handles q with the mix of fates behind WithIdempotency.
+func consume(ctx context.Context, conn *acemq.Conn, q string, l *ledger) (*acemq.Consumer, error) {
+	inner := func(_ context.Context, m acemq.Message[msg]) acemq.Ack {
+		switch fateOf(m.Payload.N) {
+		case fateRetryThenAccept:
+			if m.Envelope.Attempt == 1 {
+				return acemq.Retry(errors.New("soak retry"))
+			}
+		case fateReject:
+			return acemq.Reject(errors.New("soak reject"))
+		case fatePanic:
+			panic("soak panic")
+		case fatePark:
+			return acemq.Park(errors.New("soak park"))
+		}
+		l.accept(m.Payload.N)
+		return acemq.Accept()
+	}
+	guarded := patterns.WithIdempotency[msg](patterns.NewInMemoryIdempotencyStore(time.Hour))(inner)
+	outer := func(ctx context.Context, m acemq.Message[msg]) acemq.Ack {
+		l.delivery(m.Envelope.ID + "/" + strconv.Itoa(m.Envelope.Attempt))
+		return guarded(ctx, m)
+	}
+	return acemq.Consume(ctx, conn, q, outer, acemq.Prefetch(200), acemq.Concurrency(8),
+		acemq.RetryWith(acemq.FixedRetry(3, 20*time.Millisecond)))
+}
+
+// drain waits until every sent message that is to be accepted was, or -drain
+// passes; it reports whether everything arrived.
+func drain(ctx context.Context, o options, l *ledger) bool {
+	want := 0
+	l.mu.Lock()
+	for n := range l.sent {
+		if f := fateOf(n); f == fateAccept || f == fateRetryThenAccept {
+			want++
+		}
+	}
+	l.mu.Unlock()
+	deadline := time.Now().Add(o.drain)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		if l.acceptedAmongSent() >= want {
+			return true
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return false
+}
+
+// acceptedAmongSent counts the sent messages to accept that were accepted.
+func (l *ledger) acceptedAmongSent() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for id := range l.accepted {
+		if l.sent[id] {
+			n++
+		}
+	}
+	return n
+}
+
+// setAsideEntry is one message found in {queue}.dlq or {queue}.parked.
+type setAsideEntry struct {
+	queue, reason string
+}
+
+// collectSetAside pulls every message of q's set-aside queues: by message
+// number, where it was and why; copies beyond the first are counted.
+func collectSetAside(ctx context.Context, conn *acemq.Conn, q string) (map[int64]setAsideEntry, int, error) {
+	got, dupes := map[int64]setAsideEntry{}, 0
+	for _, sq := range []string{acemq.DeadLetterQueue(q), acemq.ParkedQueue(q)} {
+		for {
+			m, ok, err := acemq.PullInto[msg](ctx, conn, sq)
+			if err != nil {
+				return nil, 0, fmt.Errorf("pulling %s: %w", sq, err)
+			}
+			if !ok {
+				break
+			}
+			if _, seen := got[m.Payload.N]; seen {
+				dupes++
+				continue
+			}
+			got[m.Payload.N] = setAsideEntry{queue: sq, reason: m.Envelope.Error}
+		}
+	}
+	return got, dupes, nil
+}
+
+func cleanUp(ctx context.Context, conn *acemq.Conn, q string) {
+	tr, ok := conn.Transport().(*rabbitmq.Transport)
+	if !ok {
+		return
+	}
+	for _, name := range []string{q, acemq.DeadLetterQueue(q), acemq.ParkedQueue(q)} {
+		_ = tr.DeleteQueue(ctx, name)
+	}
+}
