@@ -54,24 +54,33 @@ func (c *chaos) loop(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		switch i % 3 {
-		case 0:
-			hosts, at := c.pub.Hosts()
-			c.kill(hosts[at][strings.LastIndex(hosts[at], ":")+1:], "kill the publishers' node")
-		case 1:
-			if port := c.leader(); port != "" {
-				c.kill(port, "kill the queue's leader")
-			}
-		default:
-			c.closeConnections()
+		c.wg.Wait() // one node down at a time
+		if ctx.Err() != nil {
+			return
 		}
+		c.step(i)
+	}
+}
+
+// step takes chaos step i: kill the publishers' node, kill the queue's
+// leader, close every connection, in turn.
+func (c *chaos) step(i int) {
+	switch i % 3 {
+	case 0:
+		hosts, at := c.pub.Hosts()
+		c.kill(hosts[at][strings.LastIndex(hosts[at], ":")+1:], "kill the publishers' node")
+	case 1:
+		if port := c.leader(); port != "" {
+			c.kill(port, "kill the queue's leader")
+		}
+	default:
+		c.closeConnections()
 	}
 }
 
 // kill SIGKILLs the node on port, then revives it (in the background, so
 // publishing goes on meanwhile); the loop's next step waits for the revival.
 func (c *chaos) kill(port, what string) {
-	c.wg.Wait() // one node down at a time
 	at := time.Now()
 	if out, err := c.script("kill", port); err != nil {
 		fmt.Fprintf(os.Stderr, "soak: cluster kill %s: %v\n%s", port, err, out)
@@ -88,7 +97,6 @@ func (c *chaos) kill(port, what string) {
 
 // closeConnections has every node close every client connection.
 func (c *chaos) closeConnections() {
-	c.wg.Wait()
 	at := time.Now()
 	for _, p := range c.o.ports {
 		_, _ = c.script("ctl", p, "--", "rabbitmqctl", "close_all_connections", "soak chaos")

@@ -52,9 +52,7 @@ func run(ctx context.Context, o options) (*report, error) {
 	if err != nil {
 		return nil, err
 	}
-	start := time.Now()
-	publishAll(ctx, o, pubConn, q, l, ch)
-	elapsed := time.Since(start)
+	elapsed := publishAll(ctx, o, pubConn, q, l, ch)
 	ch.wait()
 	drained := drain(ctx, o, l)
 	_ = cons.Close()
@@ -68,20 +66,26 @@ func run(ctx context.Context, o options) (*report, error) {
 }
 
 // publishAll runs the producers for the duration (or up to -max), with the
-// chaos loop beside them.
-func publishAll(ctx context.Context, o options, conn *acemq.Conn, q string, l *ledger, ch *chaos) {
+// chaos loop beside them, and returns how long they published.
+func publishAll(ctx context.Context, o options, conn *acemq.Conn, q string, l *ledger, ch *chaos) time.Duration {
 	pctx, stop := context.WithTimeout(ctx, o.duration)
 	defer stop()
 	pub := acemq.NewPublisher[msg](conn, "", q, acemq.Mandatory[msg]())
+	var chaosDone sync.WaitGroup
+	if o.chaos {
+		chaosDone.Go(func() { ch.loop(pctx) })
+	}
+	start := time.Now()
 	var wg sync.WaitGroup
 	for range o.producers {
 		wg.Go(func() { produce(pctx, o, pub, l) })
 	}
 	wg.Go(func() { produceAsync(pctx, o, pub, l) })
-	if o.chaos {
-		wg.Go(func() { ch.loop(pctx) })
-	}
 	wg.Wait()
+	elapsed := time.Since(start)
+	stop()
+	chaosDone.Wait()
+	return elapsed
 }
 
 // sendTimeout bounds each Send and Wait: long, so that an error means the
