@@ -20,6 +20,11 @@
 //	  │            a payload can travel with, Avro schemas (hamba/avro)
 //	  ▼
 //	Model + Diagnostics (path:line:col: message, every problem of the run)
+//	  │ go/types   bound types (go: import/path.Type in types:): the named packages
+//	  │            loaded once per run with go/packages in ModuleDir, each Go type
+//	  │            checked against its contract type (validate_gotypes.go)
+//	  ▼
+//	Model + Diagnostics
 //	  │ emit*      dave/jennifer → go/format
 //	  ▼
 //	File (DIR-relative path, bytes): <package>/<domain>.acemq.go per domain and
@@ -40,13 +45,26 @@
 // stages ask of the model otherwise is in model_query.go, and neither calls
 // the other.
 //
+// A bound type is an existing Go type the contract names instead of having
+// one generated: emission declares nothing for it (no type, constants or
+// methods) and writes the named type, its import registered under the
+// package name go/packages read, wherever the contract uses the type. It has
+// no AvroSchema methods; the schema of every payload holds its schema, and
+// where generated code needs it alone (a union branch) it is written in
+// place. A bound record holds no union and no JSON form field, whose
+// methods would have to be generated on it. The generator calls
+// go/packages itself, given ModuleDir, so the CLI only passes a directory
+// and still does every write; go/packages reads, it runs `go list`.
+//
 // Multi-branch unions become a sealed interface with one wrapper type per
 // branch. The json codec carries them as Avro's JSON encoding ({"long": 5});
 // the Avro codecs through an unexported mirror of each record on the way to
 // a union, whose union fields are hamba/avro UnionConverters (hamba/avro
 // writes a union from a pointer converter or a {"<branch>": value} map, never
 // from an interface), swapped in by acemq.MappedCodec. The yaml, toml, text
-// and bytes codecs cannot carry a union: a diagnostic says so.
+// and bytes codecs cannot carry a union: a diagnostic says so. Records an
+// xml payload reaches get xml tags (model_xml.go); XML carries no map, union
+// or list of lists, and validation says so at the field.
 //
 // Output depends only on the sources' paths and bytes and the options:
 // sources are sorted, domains are emitted in package order and diagnostics in

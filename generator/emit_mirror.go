@@ -179,7 +179,10 @@ func (e *emitter) namedBranch(b *typ, wrapper string) []jen.Code {
 	if b.Record.Shape == enumShape {
 		zero = e.typeName(b.Record).Call(jen.Lit(""))
 	}
-	schema := zero.Dot("AvroSchema").Call()
+	var schema jen.Code = zero.Dot("AvroSchema").Call()
+	if isBound(b.Record) { // a bound type has no schema methods: the schema is written in place
+		schema = stringLit(b.Record.Avro.Canonical)
+	}
 	if !isUnionRecord(b.Record) {
 		return []jen.Code{jen.Var().Id("v").Id(wrapper),
 			jen.Err().Op(":=").Qual(avroPath, "Into").Call(jen.Id("val"), schema, jen.Op("&").Id("v").Dot("Value")),

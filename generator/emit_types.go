@@ -40,6 +40,9 @@ func (e *emitter) messageConstants(g *jen.Group) {
 // records writes every named type and payload with its schema methods.
 func (e *emitter) records() {
 	for _, rec := range e.dom.Records {
+		if isBound(rec) {
+			continue // its Go type exists: typeName names it wherever the contract uses it
+		}
 		e.named(rec, fmt.Sprintf("%s is a type of the %s %s.", rec.Name, e.dom.describe(), e.dom.label()))
 	}
 	for _, m := range e.dom.Messages {
@@ -70,12 +73,22 @@ func (e *emitter) record(rec *recordModel, first string) {
 			for _, c := range fieldComment(f.Doc, f.Deprecated) {
 				g.Add(c)
 			}
-			g.Id(f.GoName).Add(e.goType(f.Type)).Tag(map[string]string{"avro": f.Name, "json": f.Name})
+			g.Id(f.GoName).Add(e.goType(f.Type)).Tag(fieldTags(rec, f))
 		}
 	})
 	e.schemaMethods(rec)
 	e.unions(rec)
 	e.jsonMethods(rec)
+}
+
+// fieldTags are a record field's struct tags: the wire name for avro and
+// json, and for xml when an xml payload reaches the record.
+func fieldTags(rec *recordModel, f *field) map[string]string {
+	tags := map[string]string{"avro": f.Name, "json": f.Name}
+	if rec.XML {
+		tags["xml"] = f.Name
+	}
+	return tags
 }
 
 func (e *emitter) schemaMethods(rec *recordModel) {
@@ -129,8 +142,15 @@ func (e *emitter) goType(t *typ) jen.Code {
 	return primitiveType(t.Prim)
 }
 
-// typeName names rec, qualified when another package declares it.
+// typeName names rec, qualified when another package declares it: the
+// package of another domain, or the one of the Go type rec is bound to.
 func (e *emitter) typeName(rec *recordModel) *jen.Statement {
+	if isBound(rec) {
+		if rec.Go.Package != "" {
+			e.f.ImportName(rec.Go.Path, rec.Go.Package)
+		}
+		return jen.Qual(rec.Go.Path, rec.Go.Name)
+	}
 	if rec.Owner == nil || rec.Owner == e.dom {
 		return jen.Id(rec.Name)
 	}

@@ -32,6 +32,7 @@ type Option func(*config)
 
 type config struct {
 	importPath string
+	moduleDir  string
 }
 
 // ImportPath sets the Go import path of the output directory (DIR of
@@ -40,19 +41,35 @@ type config struct {
 // and such a run fails with a diagnostic naming the package.
 func ImportPath(p string) Option { return func(c *config) { c.importPath = p } }
 
-// Generate parses, resolves, validates and emits the contracts in srcs. The
-// output depends only on the sources' paths and bytes and the options, never
-// on the sources' order. Diagnostics carry errors only; Vet adds warnings.
-// Safe for concurrent use.
-func Generate(srcs []Source, opts ...Option) (res Result) {
-	defer recoverInternal(&res.Diagnostics)
+// ModuleDir names the directory go/packages loads the Go types that
+// contracts bind to (go: example.com/shared/money.Amount in types:) from: an
+// existing directory of the output directory's Go module, the output
+// directory itself or, when it does not exist yet, its nearest existing
+// parent. That module's go.work, replace directives and vendoring apply,
+// and the environment's GOFLAGS. The packages are loaded once per run, and
+// read only. Default: none, and a contract that binds a type fails with a
+// diagnostic; Vet without it checks a binding's syntax and what a bound
+// record may hold, not the Go type.
+func ModuleDir(dir string) Option { return func(c *config) { c.moduleDir = dir } }
+
+func newConfig(opts []Option) config {
 	var cfg config
 	for _, opt := range opts {
 		if opt != nil {
 			opt(&cfg)
 		}
 	}
-	m, ds := build(srcs)
+	return cfg
+}
+
+// Generate parses, resolves, validates and emits the contracts in srcs. The
+// output depends only on the sources' paths and bytes and the options, never
+// on the sources' order. Diagnostics carry errors only; Vet adds warnings.
+// Safe for concurrent use.
+func Generate(srcs []Source, opts ...Option) (res Result) {
+	defer recoverInternal(&res.Diagnostics)
+	cfg := newConfig(opts)
+	m, ds := buildWith(srcs, cfg, true)
 	if ds.HasErrors() {
 		return Result{Diagnostics: ds.Errors()}
 	}
@@ -64,10 +81,12 @@ func Generate(srcs []Source, opts ...Option) (res Result) {
 }
 
 // Vet validates the contracts in srcs and returns every error and warning
-// (deprecated messages, types and fields).
-func Vet(srcs []Source) (ds Diagnostics) {
+// (deprecated messages, types and fields). With ModuleDir it also checks
+// bound types against their Go types, as Generate always does.
+func Vet(srcs []Source, opts ...Option) (ds Diagnostics) {
 	defer recoverInternal(&ds)
-	_, ds = build(srcs)
+	cfg := newConfig(opts)
+	_, ds = buildWith(srcs, cfg, cfg.moduleDir != "")
 	return ds
 }
 
@@ -79,10 +98,14 @@ func recoverInternal(ds *Diagnostics) {
 	}
 }
 
-// build parses, resolves and validates the contracts in srcs into a model,
-// returning it with every diagnostic (errors and warnings). The model is
-// only complete when the diagnostics hold no error.
-func build(srcs []Source) (*model, Diagnostics) {
+// build is buildWith without the Go types' check.
+func build(srcs []Source) (*model, Diagnostics) { return buildWith(srcs, config{}, false) }
+
+// buildWith parses, resolves and validates the contracts in srcs into a model,
+// returning it with every diagnostic (errors and warnings); bound types are
+// checked against their Go types when goTypes is set and nothing else
+// failed. The model is only complete when the diagnostics hold no error.
+func buildWith(srcs []Source, cfg config, goTypes bool) (*model, Diagnostics) {
 	d := &diags{}
 	w := newWorld(d)
 	for _, src := range sortedSources(srcs) {
@@ -92,6 +115,9 @@ func build(srcs []Source) (*model, Diagnostics) {
 	}
 	m := &model{Domains: w.resolve()}
 	validateModel(m, d)
+	if goTypes && !d.list.HasErrors() {
+		checkGoTypes(m, cfg, d)
+	}
 	return m, d.sorted()
 }
 

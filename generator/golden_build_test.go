@@ -54,11 +54,15 @@ func copyGoldenPackages(t *testing.T, mod string) int {
 	return n
 }
 
+// writeModule writes the module of the golden packages: it requires this
+// module (the working tree) and example.com/shared (testdata/shared, the
+// module whose types the bound cases bind to), both replaced by directories.
 func writeModule(t *testing.T, mod, root string) {
 	t.Helper()
 	gomod := strings.Join([]string{"module example.com/golden", "", "go 1.26", "",
-		"require github.com/acemq/acemq-gen v0.0.0", "",
-		"replace github.com/acemq/acemq-gen => " + root, ""}, "\n")
+		"require (", "\tgithub.com/acemq/acemq-gen v0.0.0", "\texample.com/shared v0.0.0", ")", "",
+		"replace github.com/acemq/acemq-gen => " + root, "",
+		"replace example.com/shared => " + filepath.Join(root, "testdata", "shared"), ""}, "\n")
 	must(t, os.WriteFile(filepath.Join(mod, "go.mod"), []byte(gomod), 0o644))
 	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	must(t, err)

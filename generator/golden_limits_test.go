@@ -44,7 +44,8 @@ func widthProblem(l string) string {
 func isSchemaLiteral(l string) bool {
 	t := strings.TrimSpace(l)
 	return strings.HasPrefix(t, "return `{") || strings.HasPrefix(t, `return "{`) ||
-		strings.HasPrefix(t, "return `[") || strings.HasPrefix(t, `return "[`)
+		strings.HasPrefix(t, "return `[") || strings.HasPrefix(t, `return "[`) ||
+		strings.HasPrefix(t, "`{") && strings.HasSuffix(t, "`,") // a bound type's schema, written in place
 }
 
 func TestWidthProblemFindsLongCommentsAndCodeButNotSchemas(t *testing.T) {

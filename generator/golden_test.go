@@ -59,7 +59,7 @@ func TestGolden(t *testing.T) {
 	for _, name := range goldenCases(t) {
 		t.Run(name, func(t *testing.T) {
 			dir := filepath.Join(goldenDir, name)
-			res := Generate(caseSources(t, dir), ImportPath(goldenImportPath(name)))
+			res := Generate(caseSources(t, dir), goldenOptions(name)...)
 			if *update {
 				updateCase(t, dir, res)
 			}
@@ -70,6 +70,18 @@ func TestGolden(t *testing.T) {
 
 // goldenImportPath is where the compile test puts a case's packages.
 func goldenImportPath(name string) string { return "example.com/golden/" + name }
+
+// goldenOptions are the options a case is generated with: its import path
+// and, for a case that binds Go types (its directory is a module requiring
+// testdata/shared), the module to load them from.
+func goldenOptions(name string) []Option {
+	opts := []Option{ImportPath(goldenImportPath(name))}
+	dir := filepath.Join(goldenDir, name)
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+		opts = append(opts, ModuleDir(dir))
+	}
+	return opts
+}
 
 func stderrOf(ds Diagnostics) string {
 	var b strings.Builder

@@ -36,8 +36,10 @@ type rpc struct {
 	Codec      string
 	Encrypted  bool
 	Version    int
-	Request    *recordModel // <Name>Request
-	Response   *recordModel // <Name>Response
+	// DeliveryLimit is the queue's x-delivery-limit; 0 when the contract sets none.
+	DeliveryLimit int
+	Request       *recordModel // <Name>Request
+	Response      *recordModel // <Name>Response
 }
 
 // rpcError is a declared failure of an RPC.
@@ -78,9 +80,12 @@ type message struct {
 	Encrypted  bool
 	Mandatory  bool // its publisher fails a message that reaches no queue: every command, an event that says so
 	Version    int
-	Retry      retry
-	Headers    []*header
-	Record     *recordModel // the payload
+	// DeliveryLimit is the x-delivery-limit of the queues the message is
+	// consumed from (a command's, each subscriber's of an event); 0 when none.
+	DeliveryLimit int
+	Retry         retry
+	Headers       []*header
+	Record        *recordModel // the payload
 }
 
 // retry is a consumer's retry policy.
@@ -129,9 +134,26 @@ type recordModel struct {
 	EnumDefault string   // EnumShape; "" when none
 	Size        int      // FixedShape
 	Aliases     []string
-	Owner       *domain // the package that declares the Go type
-	Avro        schemas // set once the domain validated without errors
+	Owner       *domain    // the package that declares the Go type
+	Avro        schemas    // set once the domain validated without errors
+	XML         bool       // an xml payload reaches it: its fields get xml tags
+	Go          *goBinding // types: with go:, the existing Go type used instead of a generated one
 }
+
+// goBinding is the Go type a record, enum or fixed type of types: is bound
+// to (go: example.com/shared/money.Amount): no type is generated for it and
+// the named one is used wherever the contract uses the type.
+type goBinding struct {
+	Pos  Pos    // of the go: key
+	Path string // the import path: example.com/shared/money
+	Name string // the exported type name: Amount
+	// Package is the package's name, once go/packages loaded it (its import
+	// is registered under it); "" before.
+	Package string
+}
+
+// String is the binding as the contract writes it.
+func (b *goBinding) String() string { return b.Path + "." + b.Name }
 
 // field is one field of a record.
 type field struct {

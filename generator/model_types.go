@@ -30,6 +30,7 @@ func (r *resolver) declareType(t *syntaxType) *recordModel {
 	}
 	rec.Aliases = t.Aliases
 	r.shape(rec, t)
+	rec.Go = r.binding(t)
 	if _, dup := r.records[rec.Name]; !dup {
 		r.records[rec.Name] = rec
 	}

@@ -85,7 +85,7 @@ func TestEveryIdentifierOfTheGoldenPackagesIsListedByTheNamingAuthority(t *testi
 		}
 		srcs := caseSources(t, dir)
 		m, ds := build(srcs)
-		res := Generate(srcs, ImportPath(goldenImportPath(name)))
+		res := Generate(srcs, goldenOptions(name)...)
 		if ds.HasErrors() || len(res.Diagnostics) > 0 {
 			t.Fatalf("%s: %s", name, stderrOf(append(ds, res.Diagnostics...)))
 		}
@@ -172,7 +172,7 @@ func TestTheNamingAuthorityListsNoKindOfIdentifierNoGoldenPackageDeclares(t *tes
 		}
 		srcs := caseSources(t, dir)
 		m, _ := build(srcs)
-		res := Generate(srcs, ImportPath(goldenImportPath(name)))
+		res := Generate(srcs, goldenOptions(name)...)
 		shapes := map[string]func(string) string{}
 		for _, dom := range m.Domains {
 			shape := shapeOf(dom)

@@ -61,8 +61,12 @@ func domainNames(dom *domain) []goName {
 	return l
 }
 
-// record adds a type of types: and, for an enum, a constant per symbol.
+// record adds a type of types: and, for an enum, a constant per symbol; a
+// bound type declares nothing.
 func (l *nameList) record(rec *recordModel) {
+	if isBound(rec) {
+		return
+	}
 	l.typ(rec, "type "+rec.Name, "", rec.Pos)
 	seen := map[string]bool{}
 	for _, sym := range rec.Symbols {
@@ -79,6 +83,7 @@ func (l *nameList) message(m *message) {
 	l.typ(m.Record, what, m.Codec, m.Pos)
 	for _, n := range []string{routingKeyName(m), queueName(m.Name), consumeName(m), interceptName(m),
 		specVar(m.Name), "Publisher." + publishName(m), "Publisher." + publishBatchName(m),
+		"Publisher." + publishAsyncName(m),
 		unimplementedName(handlerSet(m)) + "." + handleName(m.Name)} {
 		l.part(n, what, m.Pos)
 	}

@@ -48,7 +48,7 @@ type syntaxImport struct {
 type syntaxRPC struct {
 	Name, Doc, Deprecated, Codec, Queue, Timeout sStr
 	Encrypted                                    sBool
-	Version                                      sInt
+	Version, DeliveryLimit                       sInt
 	Errors                                       []sStr
 	Request, Response                            *syntaxPayload
 }
@@ -78,12 +78,13 @@ type syntaxType struct {
 	Fixed                 sInt
 	Namespace             string // .avsc: the type's own namespace
 	Aliases               []string
+	Go                    sStr // go: import/path.Type, the Go type the type is bound to
 }
 
 type syntaxMessage struct {
 	Kind                                                     messageKind
 	Name, Doc, Deprecated, Codec, RoutingKey, Queue, Subject sStr
-	Version                                                  sInt
+	Version, DeliveryLimit                                   sInt
 	Encrypted                                                sBool
 	Mandatory                                                sBool // events only
 	Retry                                                    *syntaxRetry

@@ -69,6 +69,8 @@ EPMD_BIN=${RABBIT_EPMD_BIN:-$(command -v epmd || echo /usr/lib/erlang/bin/epmd)}
 
 die() { echo "broker.sh: $*" >&2; exit 1; }
 log() { echo "broker.sh: $*" >&2; }
+# port_open PORT: something accepts TCP on 127.0.0.1:PORT
+port_open() { timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
 
 # ---- cluster: three nodes of this script joined into one RabbitMQ cluster ----
 self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"

@@ -59,7 +59,7 @@ go run ./cmd/acemq-gen check -o examples/bookstore examples/bookstore/contracts
 
 step "go test ./... with no broker variables set (broker tests skip, nothing fails)"
 nobroker_log=$(mktemp -t acemq-nobroker.XXXXXX)
-if ! env -u ACEMQ_TEST_AMQP_URL -u ACEMQ_REQUIRE_BROKER -u ACEMQ_TEST_FAULT_AMQP_URL -u ACEMQ_TEST_FAULT_PORT \
+if ! env -u ACEMQ_TEST_AMQP_URL -u ACEMQ_TEST_MANAGEMENT_URL -u ACEMQ_REQUIRE_BROKER -u ACEMQ_TEST_FAULT_AMQP_URL -u ACEMQ_TEST_FAULT_PORT \
   -u ACEMQ_TEST_AMQPS_URL -u ACEMQ_TEST_CA -u ACEMQ_URL -u ACEMQ_TEST_CLUSTER_URL -u ACEMQ_TEST_CLUSTER_PORTS \
   -u ACEMQ_TEST_POSTGRES_URL -u ACEMQ_TEST_POSTGRES_PORT -u ACEMQ_REQUIRE_POSTGRES go test -count=1 ./... >"$nobroker_log" 2>&1; then
   grep -v -E '^(ok|\?) ' "$nobroker_log" | tail -n 200
@@ -77,7 +77,7 @@ RABBIT_TLS_DIR="$tls_dir" scripts/broker.sh start "$fault_port" >"$fault_out" &
 fault_pid=$!
 scripts/broker.sh cluster start >"$cluster_out" &
 cluster_pid=$!
-url=$(scripts/broker.sh start "$port" | tail -n 1)
+url=$(RABBIT_MGMT=1 scripts/broker.sh start "$port" | tail -n 1)
 wait "$fault_pid" || { echo "test.sh: the fault node did not start"; exit 1; }
 fault_url=$(tail -n 1 "$fault_out")
 wait "$cluster_pid" || { cat "$cluster_out"; echo "test.sh: the cluster did not start"; exit 1; }
@@ -86,6 +86,7 @@ wait "$pg_pid" || { echo "test.sh: PostgreSQL did not start"; exit 1; }
 pg_url=$(tail -n 1 "$pg_out")
 export ACEMQ_TEST_POSTGRES_URL="$pg_url" ACEMQ_TEST_POSTGRES_PORT="$pg_port" ACEMQ_REQUIRE_POSTGRES=1
 export ACEMQ_TEST_AMQP_URL="$url" ACEMQ_REQUIRE_BROKER=1
+export ACEMQ_TEST_MANAGEMENT_URL="http://guest:guest@127.0.0.1:$((port + 10000))"
 export ACEMQ_TEST_FAULT_AMQP_URL="$fault_url" ACEMQ_TEST_FAULT_PORT="$fault_port"
 export ACEMQ_TEST_AMQPS_URL=$(scripts/broker.sh tls-url "$fault_port") ACEMQ_TEST_CA="$tls_dir/ca.pem"
 echo "RabbitMQ at $url; fault node at $fault_url (TLS $ACEMQ_TEST_AMQPS_URL); cluster at $ACEMQ_TEST_CLUSTER_URL; PostgreSQL at $pg_url"

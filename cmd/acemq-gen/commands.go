@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/acemq/acemq-gen/generator"
 )
@@ -42,7 +43,8 @@ func load(o options, stderr io.Writer) (generator.Result, int) {
 		fmt.Fprintln(stderr, err)
 		return generator.Result{}, exitFindings
 	}
-	res := generator.Generate(srcs, generator.ImportPath(importPath(o.dir)))
+	abs, _ := filepath.Abs(o.dir)
+	res := generator.Generate(srcs, generator.ImportPath(importPath(o.dir)), generator.ModuleDir(existingDir(abs)))
 	if printDiagnostics(res.Diagnostics, stderr) {
 		return res, exitFindings
 	}

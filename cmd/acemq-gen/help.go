@@ -66,6 +66,10 @@ to DIR's name. The module needs the tool once:
 flags:
   -o DIR   the directory to scaffold in (default .)`,
 			example: "go tool acemq-gen init orders\ngo generate ./...", run: initCmd},
+		{name: "dlq", args: "list|show|redrive --url URL [flags] [QUEUE] PATH...", summary: "list, show decoded and redrive the dead letters the contracts imply",
+			about: dlqAbout, example: dlqExample, run: dlqCmd},
+		{name: "plan", args: "--url URL [--management URL] [--service S]... [--apply] PATH...", summary: "compare the contracts' topology with a live broker; exit 1 when it differs",
+			about: planAbout, example: planExample, run: planCmd},
 		{name: "version", summary: "print the version",
 			about:   "Version prints the module version acemq-gen was built from, or (devel).",
 			example: "acemq-gen version", run: versionCmd},

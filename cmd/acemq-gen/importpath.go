@@ -2,42 +2,86 @@ package main
 
 import (
 	"os"
-	"path"
 	"path/filepath"
-	"strings"
 
-	"golang.org/x/mod/modfile"
+	"golang.org/x/tools/go/packages"
 )
 
-// importPath returns the Go import path of dir: the module path of the
-// nearest go.mod above it joined with dir's path inside the module, or ""
-// when dir is not inside a module (generation then fails only if one
-// generated package must import another).
+// The output directory's Go package, as the go command sees it: go/packages
+// runs in the directory's module, so go.work, replace directives and
+// vendoring apply. A directory that does not exist yet (or holds no Go
+// file) is given a probe file through an overlay, never written to disk.
+
+// probeFile is the overlay file that makes an empty or missing directory a
+// package the go command can name.
+const probeFile = "acemq_gen_probe.go"
+
+// importPath returns the Go import path of dir, which need not exist yet,
+// or "" when dir is not inside a module (generation then fails only if one
+// generated package must import another, or a contract binds a Go type).
 func importPath(dir string) string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return ""
-	}
-	for root := abs; ; root = filepath.Dir(root) {
-		if mod, ok := modulePath(filepath.Join(root, "go.mod")); ok {
-			rel, err := filepath.Rel(root, abs)
-			if err != nil {
-				return ""
-			}
-			return strings.TrimSuffix(path.Join(mod, filepath.ToSlash(rel)), "/.")
-		}
-		if filepath.Dir(root) == root {
-			return ""
-		}
-	}
+	path, _ := goPackage(dir)
+	return path
 }
 
-// modulePath reads the module path of a go.mod file.
-func modulePath(gomod string) (string, bool) {
-	data, err := os.ReadFile(gomod)
+// goPackage returns dir's import path ("" outside a module) and the name of
+// the package its Go files declare ("" when it holds none).
+func goPackage(dir string) (path, name string) {
+	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", false
+		return "", ""
 	}
-	mod := modfile.ModulePath(data)
-	return mod, mod != ""
+	if p := loadDir(abs, nil); p != nil && p.Name != "" && len(p.Errors) == 0 {
+		return p.PkgPath, p.Name
+	}
+	name = filesPackage(abs)
+	probe := map[string][]byte{filepath.Join(abs, probeFile): []byte("package probe\n")}
+	if p := loadDir(abs, probe); p != nil && p.Module != nil {
+		path = p.PkgPath
+	}
+	return path, name
+}
+
+// loadDir loads the package of dir from its nearest existing directory;
+// nil when the go command names none (outside a module).
+func loadDir(dir string, overlay map[string][]byte) *packages.Package {
+	base := existingDir(dir)
+	rel, err := filepath.Rel(base, dir)
+	if err != nil {
+		return nil
+	}
+	cfg := &packages.Config{Dir: base, Mode: packages.NeedName | packages.NeedModule, Overlay: overlay}
+	pkgs, err := packages.Load(cfg, "./"+filepath.ToSlash(rel))
+	if err != nil || len(pkgs) != 1 {
+		return nil
+	}
+	return pkgs[0]
+}
+
+// filesPackage is the package name dir's Go files declare, outside a module
+// too (the go command loads files named on its command line anywhere).
+func filesPackage(dir string) string {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	if len(files) == 0 {
+		return ""
+	}
+	pkgs, err := packages.Load(&packages.Config{Dir: dir, Mode: packages.NeedName}, files...)
+	if err != nil || len(pkgs) == 0 {
+		return ""
+	}
+	return pkgs[0].Name
+}
+
+// existingDir is dir, or its nearest parent that exists.
+func existingDir(dir string) string {
+	for {
+		if st, err := os.Stat(dir); err == nil && st.IsDir() {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return dir
+		}
+		dir = parent
+	}
 }

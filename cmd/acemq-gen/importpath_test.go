@@ -28,3 +28,28 @@ func TestImportPathOutsideAModuleIsEmpty(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+func TestImportPathOfADirectoryThatDoesNotExistYet(t *testing.T) {
+	root := t.TempDir()
+	writeText(t, filepath.Join(root, "go.mod"), "module example.com/shop\n\ngo 1.26\n")
+	if got := importPath(filepath.Join(root, "gen", "messages")); got != "example.com/shop/gen/messages" {
+		t.Errorf("got %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(root, "gen")); err == nil {
+		t.Errorf("resolving the import path created the directory")
+	}
+}
+
+func TestThePackageNameIsTheOneTheDirectorysGoFilesDeclare(t *testing.T) {
+	root := t.TempDir()
+	writeText(t, filepath.Join(root, "go.mod"), "module example.com/shop\n\ngo 1.26\n")
+	writeText(t, filepath.Join(root, "doc.go"), "// Package shopping is the shop.\npackage shopping\n")
+	if path, name := goPackage(root); path != "example.com/shop" || name != "shopping" {
+		t.Errorf("in a module: got %q, %q", path, name)
+	}
+	outside := t.TempDir()
+	writeText(t, filepath.Join(outside, "main.go"), "package main\n")
+	if path, name := goPackage(outside); path != "" || name != "main" {
+		t.Errorf("outside a module: got %q, %q", path, name)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"go/parser"
 	"go/token"
 	"io"
 	"io/fs"
@@ -111,14 +110,12 @@ func defaultDomain(dir string) string {
 	return d
 }
 
-// packageOf is the package of the Go files already in dir, or the
-// directory's name as a package name ("contracts" when it is not one).
+// packageOf is the package of the Go files already in dir, as go/packages
+// names it, or the directory's name as a package name ("contracts" when it
+// is not one).
 func packageOf(dir string) string {
-	matches, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-	for _, m := range matches {
-		if f, err := parser.ParseFile(token.NewFileSet(), m, nil, parser.PackageClauseOnly); err == nil && !strings.HasSuffix(m, "_test.go") {
-			return f.Name.Name
-		}
+	if _, name := goPackage(dir); name != "" {
+		return name
 	}
 	abs, _ := filepath.Abs(dir)
 	p := notIdent.ReplaceAllString(strings.ToLower(filepath.Base(abs)), "")

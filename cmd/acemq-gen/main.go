@@ -5,6 +5,8 @@
 //	acemq-gen vet      PATH...            validate only; warnings for deprecated use
 //	acemq-gen compat   --against BASE [--full] PATH...   exit 1 when a change breaks readers or writers built from BASE
 //	acemq-gen init     [-o DIR] [DOMAIN]  scaffold contracts/DOMAIN.acemq.yaml and a gen.go holding the go:generate line
+//	acemq-gen dlq list|show|redrive --url URL [flags] [QUEUE] PATH...   list, show decoded and redrive dead letters
+//	acemq-gen plan --url URL [--management URL] [--service S]... [--apply] PATH...   compare the contracts' topology with a live broker
 //	acemq-gen version                     print the version
 //	acemq-gen help     [COMMAND]          list the commands, or show one's usage, flags and an example
 //

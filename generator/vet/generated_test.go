@@ -78,7 +78,9 @@ func goldenModule(t *testing.T, root string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gomod := "module example.com/golden\n\ngo 1.26\n\nrequire github.com/acemq/acemq-gen v0.0.0\n\nreplace github.com/acemq/acemq-gen => " + root + "\n"
+	gomod := "module example.com/golden\n\ngo 1.26\n\nrequire github.com/acemq/acemq-gen v0.0.0\n\nreplace github.com/acemq/acemq-gen => " + root + "\n" +
+		// golden case bound binds types of the second module testdata/shared
+		"\nrequire example.com/shared v0.0.0\n\nreplace example.com/shared => " + filepath.Join(root, "testdata", "shared") + "\n"
 	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte(gomod), 0o644); err != nil {
 		t.Fatal(err)
 	}

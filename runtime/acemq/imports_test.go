@@ -1,23 +1,31 @@
 package acemq_test
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // goListDeps returns every package the space-separated patterns depend on
-// (themselves included) as "importpath standard" lines, from the module root.
+// (themselves included) as "importpath standard" lines, loaded with
+// go/packages from the module root; a package of the standard library is
+// one of no module.
 func goListDeps(t *testing.T, pattern string) []string {
 	t.Helper()
-	args := append([]string{"list", "-e", "-deps", "-f", "{{.ImportPath}} {{.Standard}}"}, strings.Fields(pattern)...)
-	cmd := exec.Command("go", args...)
-	cmd.Dir = "../.."
-	out, err := cmd.Output()
+	cfg := &packages.Config{Dir: "../..", Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule}
+	roots, err := packages.Load(cfg, strings.Fields(pattern)...)
 	if err != nil {
-		t.Fatalf("go list %s: %v", pattern, err)
+		t.Fatalf("go/packages %s: %v", pattern, err)
 	}
-	return strings.Split(strings.TrimSpace(string(out)), "\n")
+	var lines []string
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			t.Errorf("go/packages %s: %v", p.PkgPath, e)
+		}
+		lines = append(lines, p.PkgPath+map[bool]string{true: " true", false: " false"}[p.Module == nil])
+	})
+	return lines
 }
 
 // stdlibOnlyInternal are the module's own packages runtime/acemq may

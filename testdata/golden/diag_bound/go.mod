@@ -1,0 +1,7 @@
+module example.com/golden/diag_bound
+
+go 1.26
+
+require example.com/shared v0.0.0
+
+replace example.com/shared => ../../shared
