@@ -22,7 +22,8 @@ type chaos struct {
 	queue string
 	mu    sync.Mutex
 	steps []step
-	lost  int // recovery events: connections lost
+	lost  int  // recovery events: connections lost
+	stuck bool // a node could not be revived: no more steps
 	wg    sync.WaitGroup
 }
 
@@ -55,7 +56,7 @@ func (c *chaos) loop(ctx context.Context) {
 		case <-t.C:
 		}
 		c.wg.Wait() // one node down at a time
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || c.isStuck() {
 			return
 		}
 		c.step(i)
@@ -89,10 +90,26 @@ func (c *chaos) kill(port, what string) {
 	c.record(step{what: what, port: port, at: at})
 	c.wg.Go(func() {
 		time.Sleep(3 * time.Second)
-		if out, err := c.script("revive", port); err != nil {
-			fmt.Fprintf(os.Stderr, "soak: cluster revive %s: %v\n%s", port, err, out)
-		}
+		c.revive(port)
 	})
+}
+
+// revive brings the node on port back, trying again (a node SIGKILLed in
+// the middle of writing repairs its files on start, which can outlast the
+// script's wait on a busy machine) so the next step never kills a second
+// node while one is down.
+func (c *chaos) revive(port string) {
+	for attempt := 1; attempt <= 5; attempt++ {
+		out, err := c.script("revive", port)
+		if err == nil {
+			return
+		}
+		fmt.Fprintf(os.Stderr, "soak: cluster revive %s (attempt %d): %v\n%s", port, attempt, err, out)
+		_, _ = c.script("kill", port) // whatever half-started stops before the next try
+	}
+	c.mu.Lock()
+	c.stuck = true
+	c.mu.Unlock()
 }
 
 // closeConnections has every node close every client connection.
@@ -141,6 +158,12 @@ func (c *chaos) record(s step) {
 	c.steps = append(c.steps, s)
 }
 
+func (c *chaos) isStuck() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.stuck
+}
+
 // wait waits for the revivals under way.
 func (c *chaos) wait() { c.wg.Wait() }
 
@@ -162,10 +185,11 @@ func (c *chaos) confirmed(start time.Time) {
 func (c *chaos) summary() chaosSummary {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return chaosSummary{steps: append([]step(nil), c.steps...), lost: c.lost}
+	return chaosSummary{steps: append([]step(nil), c.steps...), lost: c.lost, stuck: c.stuck}
 }
 
 type chaosSummary struct {
 	steps []step
 	lost  int
+	stuck bool // a node could not be revived
 }

@@ -102,6 +102,9 @@ func (r *report) printChaos(w io.Writer) {
 		}
 		fmt.Fprintf(w, "chaos: %s %s %s: %s\n", s.at.Format("15:04:05"), s.what, s.port, rec)
 	}
+	if r.chaos.stuck {
+		fmt.Fprintln(w, "chaos: a node could not be revived; the chaos loop stopped early")
+	}
 	fmt.Fprintf(w, "chaos: %d SIGKILLs, %d steps, %d publisher connections lost; longest time from a step to the first confirm after it: %v\n",
 		kills, len(r.chaos.steps), r.chaos.lost, longest.Round(time.Millisecond))
 }
