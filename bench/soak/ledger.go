@@ -50,6 +50,7 @@ type ledger struct {
 	delivered atomic.Int64
 	lastOK    atomic.Int64 // unix nanos of the latest publish that returned nil
 	onOK      func(start time.Time)
+	pace      chan struct{} // -rate's tokens; nil: unpaced
 }
 
 func newLedger() *ledger {

@@ -33,6 +33,7 @@ type options struct {
 	every     time.Duration
 	script    string
 	drain     time.Duration
+	rate      int
 }
 
 func main() {
@@ -46,7 +47,8 @@ func main() {
 	flag.BoolVar(&o.chaos, "chaos", true, "kill and revive nodes and close connections while publishing")
 	flag.DurationVar(&o.every, "every", 0, "time between chaos steps (default duration/6, at least 5s)")
 	flag.StringVar(&o.script, "script", "../scripts/broker.sh", "the broker script (cluster kill|revive|ctl)")
-	flag.DurationVar(&o.drain, "drain", 2*time.Minute, "how long to wait for the consumers to account for every message")
+	flag.DurationVar(&o.drain, "drain", 15*time.Minute, "the longest wait for the consumers to account for every message (a minute without progress ends it sooner)")
+	flag.IntVar(&o.rate, "rate", 0, "the most publishes per second, over all producers (0: as fast as confirms come)")
 	flag.Parse()
 	o.ports = strings.Fields(ports)
 	if o.url == "" {

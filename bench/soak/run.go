@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -71,6 +72,7 @@ func publishAll(ctx context.Context, o options, conn *acemq.Conn, q string, l *l
 	pctx, stop := context.WithTimeout(ctx, o.duration)
 	defer stop()
 	pub := acemq.NewPublisher[msg](conn, "", q, acemq.Mandatory[msg]())
+	l.pace = pacer(pctx, o.rate)
 	var chaosDone sync.WaitGroup
 	if o.chaos {
 		chaosDone.Go(func() { ch.loop(pctx) })
@@ -92,8 +94,42 @@ func publishAll(ctx context.Context, o options, conn *acemq.Conn, q string, l *l
 // cluster did not recover in that time.
 const sendTimeout = 2 * time.Minute
 
+// pacer returns a channel giving rate tokens a second until ctx ends, or
+// nil (no pacing) for rate 0.
+func pacer(ctx context.Context, rate int) chan struct{} {
+	if rate <= 0 {
+		return nil
+	}
+	c := make(chan struct{})
+	go func() {
+		t := time.NewTicker(time.Second / time.Duration(rate))
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				close(c)
+				return
+			case <-t.C:
+				select {
+				case c <- struct{}{}:
+				case <-ctx.Done():
+				}
+			}
+		}
+	}()
+	return c
+}
+
+// paced waits for a token of -rate; false once publishing is over.
+func (l *ledger) paced(ctx context.Context) bool {
+	if l.pace != nil {
+		<-l.pace
+	}
+	return ctx.Err() == nil
+}
+
 func produce(ctx context.Context, o options, pub *acemq.Publisher[msg], l *ledger) {
-	for ctx.Err() == nil {
+	for l.paced(ctx) {
 		n := l.next.Add(1)
 		if n > o.max {
 			return
@@ -120,7 +156,7 @@ func produceAsync(ctx context.Context, o options, pub *acemq.Publisher[msg], l *
 		cancel()
 		l.published(f.n, f.start, err)
 	}
-	for ctx.Err() == nil {
+	for l.paced(ctx) {
 		n := l.next.Add(1)
 		if n > o.max {
 			break
@@ -170,8 +206,9 @@ func consume(ctx context.Context, conn *acemq.Conn, q string, l *ledger) (*acemq
 		acemq.RetryWith(acemq.FixedRetry(3, 20*time.Millisecond)))
 }
 
-// drain waits until every sent message that is to be accepted was, or -drain
-// passes; it reports whether everything arrived.
+// drain waits until every sent message that is to be accepted was, while
+// the consumers make progress (a minute without any fails the wait), at
+// most -drain; it reports whether everything arrived.
 func drain(ctx context.Context, o options, l *ledger) bool {
 	want := 0
 	l.mu.Lock()
@@ -182,9 +219,16 @@ func drain(ctx context.Context, o options, l *ledger) bool {
 	}
 	l.mu.Unlock()
 	deadline := time.Now().Add(o.drain)
+	last, lastAt := -1, time.Now()
 	for time.Now().Before(deadline) && ctx.Err() == nil {
-		if l.acceptedAmongSent() >= want {
+		got := l.acceptedAmongSent()
+		if got >= want {
 			return true
+		}
+		if got > last {
+			last, lastAt = got, time.Now()
+		} else if time.Since(lastAt) > time.Minute {
+			return false
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -209,27 +253,57 @@ type setAsideEntry struct {
 	queue, reason string
 }
 
-// collectSetAside pulls every message of q's set-aside queues: by message
-// number, where it was and why; copies beyond the first are counted.
+// collectSetAside reads every message of q's set-aside queues (through a
+// plain subscription with a large prefetch: a basic.get each is slow on a
+// quorum queue): by message number, where it was and why; copies beyond the
+// first are counted.
 func collectSetAside(ctx context.Context, conn *acemq.Conn, q string) (map[int64]setAsideEntry, int, error) {
 	got, dupes := map[int64]setAsideEntry{}, 0
+	tr := conn.Transport().(*rabbitmq.Transport)
 	for _, sq := range []string{acemq.DeadLetterQueue(q), acemq.ParkedQueue(q)} {
-		for {
-			m, ok, err := acemq.PullInto[msg](ctx, conn, sq)
-			if err != nil {
-				return nil, 0, fmt.Errorf("pulling %s: %w", sq, err)
+		ds, err := readAll(ctx, tr, sq)
+		if err != nil {
+			return nil, 0, err
+		}
+		for _, d := range ds {
+			var m msg
+			if err := json.Unmarshal(d.Body, &m); err != nil {
+				return nil, 0, fmt.Errorf("a message of %s does not decode: %w", sq, err)
 			}
-			if !ok {
-				break
-			}
-			if _, seen := got[m.Payload.N]; seen {
+			if _, seen := got[m.N]; seen {
 				dupes++
 				continue
 			}
-			got[m.Payload.N] = setAsideEntry{queue: sq, reason: m.Envelope.Error}
+			reason, _ := d.Headers[acemq.HeaderError].(string)
+			got[m.N] = setAsideEntry{queue: sq, reason: reason}
 		}
 	}
 	return got, dupes, nil
+}
+
+// readAll consumes and acks every message of queue until it is empty and
+// nothing arrived for a few seconds.
+func readAll(ctx context.Context, tr *rabbitmq.Transport, queue string) ([]acemq.Delivery, error) {
+	c := make(chan acemq.Delivery, 4096)
+	sub, err := tr.Consume(ctx, queue, acemq.ConsumeSpec{Prefetch: 2000}, func(d acemq.Delivery) { c <- d })
+	if err != nil {
+		return nil, err
+	}
+	defer sub.Close()
+	var out []acemq.Delivery
+	for {
+		select {
+		case d := <-c:
+			_ = d.Ack()
+			out = append(out, d)
+		case <-time.After(3 * time.Second):
+			if n, err := tr.MessageCount(ctx, queue); err != nil || n == 0 {
+				return out, err
+			}
+		case <-ctx.Done():
+			return out, ctx.Err()
+		}
+	}
 }
 
 func cleanUp(ctx context.Context, conn *acemq.Conn, q string) {
