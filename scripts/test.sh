@@ -115,5 +115,9 @@ passed=$(grep -c -- '--- PASS' "$log" || true)
 echo "test.sh: $passed tests passed"
 [ "$status" -eq 0 ] || exit "$status"
 
+step "soak: ${SOAK_DURATION:-60s} on the cluster while nodes are SIGKILLed (bench/soak)"
+(cd bench && go run ./soak -url "$ACEMQ_TEST_CLUSTER_URL" -ports "$ACEMQ_TEST_CLUSTER_PORTS" \
+  -duration "${SOAK_DURATION:-60s}") || { echo "test.sh: the soak failed: a confirmed message was lost or handled twice"; exit 1; }
+
 step "fuzz targets, a few seconds each (scripts/fuzz.sh)"
 FUZZTIME=${FUZZTIME:-3s} scripts/fuzz.sh
