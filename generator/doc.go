@@ -30,6 +30,11 @@
 //	File (DIR-relative path, bytes): <package>/<domain>.acemq.go per domain and
 //	<package>/<package>.acemq.go per type library
 //
+// AsyncAPI takes the same model to a second emission, emit_asyncapi*.go:
+// one AsyncAPI 3.0.0 document per domain, <domain>.asyncapi.yaml (or .json),
+// built as ordered data and marshalled (encoding/json; YAML through
+// internal/yamlout), never from a template.
+//
 // A generated domain package holds the payload types with their Avro schemas,
 // a Publisher, Consume<Message> per event and command, Serve<Rpc> and a Client
 // per RPC, the handler sets (EventHandlers, Handlers) with their Unimplemented
@@ -62,7 +67,9 @@
 // a union, whose union fields are hamba/avro UnionConverters (hamba/avro
 // writes a union from a pointer converter or a {"<branch>": value} map, never
 // from an interface), swapped in by acemq.MappedCodec. The yaml, toml, text
-// and bytes codecs cannot carry a union: a diagnostic says so.
+// and bytes codecs cannot carry a union: a diagnostic says so. Records an
+// xml payload reaches get xml tags (model_xml.go); XML carries no map, union
+// or list of lists, and validation says so at the field.
 //
 // Output depends only on the sources' paths and bytes and the options:
 // sources are sorted, domains are emitted in package order and diagnostics in

@@ -26,7 +26,7 @@ const (
 
 // importNames registers the name of every package generated code may import.
 var importNames = map[string]string{acemqPath: "acemq", contextPath: "context", timePath: "time",
-	avroPath: "avro", cryptoPath: "crypto", yamlPath: "yaml", tomlPath: "toml", errorsPath: "errors",
+	avroPath: "avro", cryptoPath: "crypto", yamlPath: "yaml", tomlPath: "toml", xmlPath: "xml", errorsPath: "errors",
 	bigPath: "big", jsonPath: "json", fmtPath: "fmt", patternsPath: "patterns", implPath: "acemqimpl", base64Path: "base64", "io": "io"}
 
 // generatedHeader is the first line of every generated file.

@@ -8,6 +8,7 @@ const (
 	cryptoPath = "github.com/acemq/acemq-gen/runtime/crypto"
 	yamlPath   = "github.com/acemq/acemq-gen/runtime/yaml"
 	tomlPath   = "github.com/acemq/acemq-gen/runtime/toml"
+	xmlPath    = "github.com/acemq/acemq-gen/runtime/xml"
 )
 
 // codecSpec is what a message's or an RPC's codec is made of.
@@ -77,6 +78,8 @@ func codecValue(codec string) jen.Code {
 		return jen.Qual(yamlPath, "Codec").Values()
 	case "toml":
 		return jen.Qual(tomlPath, "Codec").Values()
+	case "xml":
+		return jen.Qual(xmlPath, "Codec").Values()
 	}
 	return qual("JSONCodec").Values()
 }

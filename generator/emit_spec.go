@@ -44,6 +44,7 @@ func (e *emitter) messageSpec(m *message) {
 	if m.Mandatory {
 		fields = append(fields, jen.Id("Mandatory").Op(":").True())
 	}
+	fields = appendQueueOptions(fields, m.DeliveryLimit)
 	e.f.Var().Id(specVar(m.Name)).Op("=").Op("&").Add(impl("MessageSpec")).Types(jen.Id(m.Name)).Add(lines(fields))
 }
 
@@ -59,12 +60,19 @@ func messageSummary(m *message) string {
 	if m.Mandatory {
 		parts = append(parts, "mandatory")
 	}
+	if m.DeliveryLimit > 0 {
+		parts = append(parts, deliveryLimitSummary(m.DeliveryLimit))
+	}
 	return strings.Join(parts, "; ")
 }
 
 func (e *emitter) rpcSpec(r *rpc) {
-	e.comment(fmt.Sprintf("%s is the contract of rpc %s: %s codec; calls wait at most %s.",
-		specVar(r.Name), r.Name, rpcCodec(r).describe(), shortDuration(r.Timeout)), "", "")
+	limit := ""
+	if r.DeliveryLimit > 0 {
+		limit = "; " + deliveryLimitSummary(r.DeliveryLimit)
+	}
+	e.comment(fmt.Sprintf("%s is the contract of rpc %s: %s codec; calls wait at most %s%s.",
+		specVar(r.Name), r.Name, rpcCodec(r).describe(), shortDuration(r.Timeout), limit), "", "")
 	fields := []jen.Code{
 		jen.Id("Queue").Op(":").Id(queueName(r.Name)),
 		jen.Id("Codec").Op(":").Add(rpcCodec(r).builder()),
@@ -77,8 +85,24 @@ func (e *emitter) rpcSpec(r *rpc) {
 			}
 		}))
 	}
+	fields = appendQueueOptions(fields, r.DeliveryLimit)
 	spec := impl("RPCSpec").Types(jen.Id(r.Request.Name), jen.Id(r.Response.Name))
 	e.f.Var().Id(specVar(r.Name)).Op("=").Op("&").Add(spec).Add(lines(fields))
+}
+
+// appendQueueOptions adds the QueueOptions field of a specification when the
+// contract sets a delivery limit.
+func appendQueueOptions(fields []jen.Code, limit int) []jen.Code {
+	if limit == 0 {
+		return fields
+	}
+	return append(fields, jen.Id("QueueOptions").Op(":").Index().Add(qual("QueueOption")).Values(
+		qual("DeliveryLimit").Call(jen.Lit(limit))))
+}
+
+// deliveryLimitSummary says what a delivery limit does, for a specification's doc.
+func deliveryLimitSummary(n int) string {
+	return fmt.Sprintf("its queues dead-letter a message returned to them more than %d times (x-delivery-limit)", n)
 }
 
 // lines is a composite literal's values, one a line.

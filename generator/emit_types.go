@@ -73,12 +73,22 @@ func (e *emitter) record(rec *recordModel, first string) {
 			for _, c := range fieldComment(f.Doc, f.Deprecated) {
 				g.Add(c)
 			}
-			g.Id(f.GoName).Add(e.goType(f.Type)).Tag(map[string]string{"avro": f.Name, "json": f.Name})
+			g.Id(f.GoName).Add(e.goType(f.Type)).Tag(fieldTags(rec, f))
 		}
 	})
 	e.schemaMethods(rec)
 	e.unions(rec)
 	e.jsonMethods(rec)
+}
+
+// fieldTags are a record field's struct tags: the wire name for avro and
+// json, and for xml when an xml payload reaches the record.
+func fieldTags(rec *recordModel, f *field) map[string]string {
+	tags := map[string]string{"avro": f.Name, "json": f.Name}
+	if rec.XML {
+		tags["xml"] = f.Name
+	}
+	return tags
 }
 
 func (e *emitter) schemaMethods(rec *recordModel) {

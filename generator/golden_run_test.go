@@ -21,14 +21,17 @@ import (
 	"fmt"
 	"math/big"
 	"os"
+	"strings"
 	"time"
 
 	"example.com/golden/codec_avro/telemetry"
 	"example.com/golden/codec_yaml_toml/config"
 	"example.com/golden/commands/orders"
+	"example.com/golden/delivery_limit/jobs"
 	headers "example.com/golden/headers/orders"
 	"example.com/golden/unions/inventory"
 	"example.com/golden/unions_avro/stock"
+	"example.com/golden/xml/warehouse"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
@@ -84,8 +87,15 @@ func run() error {
 	if err := hp.PublishOrderPlaced(ctx, headers.OrderPlaced{OrderID: "o-1"}, headers.HeaderXTenant("acme"), headers.HeaderXOrigin("till-1")); err != nil {
 		return fmt.Errorf("publish: %w", err)
 	}
-	if err := orders.NewPublisher(conn).SendRefundOrder(ctx, orders.RefundOrder{OrderID: "o-2", AmountCents: 150}); err != nil {
-		return fmt.Errorf("send: %w", err)
+	if pd, err := hp.PublishOrderPlacedAsync(ctx, headers.OrderPlaced{OrderID: "o-1"}); err == nil || pd != nil {
+		return fmt.Errorf("publishing asynchronously without the required x-tenant header gave %v, %v", pd, err)
+	}
+	pd, err := orders.NewPublisher(conn).SendRefundOrderAsync(ctx, orders.RefundOrder{OrderID: "o-2", AmountCents: 150})
+	if err != nil {
+		return fmt.Errorf("send async: %w", err)
+	}
+	if _, err := pd.Wait(ctx); err != nil {
+		return fmt.Errorf("the pending send: %w", err)
 	}
 	select {
 	case got := <-tenants:
@@ -103,7 +113,131 @@ func run() error {
 	case <-ctx.Done():
 		return fmt.Errorf("RefundOrder never arrived")
 	}
-	return avroUnions(ctx)
+	if err := avroUnions(ctx); err != nil {
+		return err
+	}
+	if err := deliveryLimits(ctx); err != nil {
+		return err
+	}
+	return xmlMessages(ctx)
+}
+
+// deliveryLimits declares the queues of a contract with delivery limits on
+// memory:// and checks each carries its x-delivery-limit.
+func deliveryLimits(ctx context.Context) error {
+	conn, err := acemq.Connect(ctx, "memory://golden-limits")
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	accept := func(context.Context, acemq.Message[jobs.JobFinished]) acemq.Ack { return acemq.Accept() }
+	c, err := jobs.ConsumeJobFinished(ctx, conn, "audit", accept)
+	if err != nil {
+		return fmt.Errorf("consume with a delivery limit: %w", err)
+	}
+	defer c.Close()
+	if err := jobs.DeclareTopology(ctx, conn); err != nil {
+		return fmt.Errorf("declare with delivery limits: %w", err)
+	}
+	plan := jobs.Topology().String()
+	for queue, want := range map[string]string{"jobs.run-job": "x-delivery-limit=3)", "jobs.job-status": "x-delivery-limit=2)", "jobs.cancel-job": "routing-key=jobs.cancel-job.dlq)"} {
+		line := ""
+		for _, l := range strings.Split(plan, "\n") {
+			if strings.Contains(l, "declare queue "+queue+" ") {
+				line = l
+			}
+		}
+		if !strings.Contains(line, "quorum") || !strings.HasSuffix(line, want) {
+			return fmt.Errorf("queue %s is declared as %q, want it to end %q:\n%s", queue, line, want, plan)
+		}
+	}
+	return nil
+}
+
+// xmlMessages sends an event and an RPC of codec xml through memory://: a
+// list of records and of strings as repeated elements, decimals, a date, a
+// timestamp, a duration, an enum, an optional set and one unset.
+func xmlMessages(ctx context.Context) error {
+	conn, err := acemq.Connect(ctx, "memory://golden-xml")
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	type delivery struct {
+		m           warehouse.ShipmentBooked
+		contentType string
+		body        string
+	}
+	booked := make(chan delivery, 1)
+	c, err := warehouse.ConsumeShipmentBooked(ctx, conn, "audit", func(_ context.Context, m acemq.Message[warehouse.ShipmentBooked]) acemq.Ack {
+		booked <- delivery{m.Payload, m.ContentType, string(m.Body)}
+		return acemq.Accept()
+	})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	note := "fragile"
+	in := warehouse.ShipmentBooked{ShipmentID: "s-1",
+		Lines: []warehouse.Line{{Sku: "a", Quantity: 2, Price: big.NewRat(1999, 100)}, {Sku: "b", Quantity: 1, Price: big.NewRat(5, 1)}},
+		Tags:  []string{"x", "y"}, Total: big.NewRat(4498, 100), Day: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC),
+		BookedAt: time.UnixMilli(1764496800123).UTC(), Wait: 1500 * time.Millisecond, Status: warehouse.StatusShipped, Note: &note}
+	if err := warehouse.NewPublisher(conn).PublishShipmentBooked(ctx, in); err != nil {
+		return fmt.Errorf("publish xml: %w", err)
+	}
+	var got delivery
+	select {
+	case got = <-booked:
+	case <-ctx.Done():
+		return fmt.Errorf("ShipmentBooked never arrived")
+	}
+	if got.contentType != "application/xml" || !strings.HasPrefix(got.body, "<ShipmentBooked>") ||
+		!strings.Contains(got.body, "<tags>x</tags><tags>y</tags>") || !strings.Contains(got.body, "<total>44.98</total>") {
+		return fmt.Errorf("ShipmentBooked travelled as %s: %s", got.contentType, got.body)
+	}
+	if g, w := describeShipment(got.m), describeShipment(in); g != w {
+		return fmt.Errorf("ShipmentBooked came back as\n%s\nwant\n%s\nfrom %s", g, w, got.body)
+	}
+	return xmlRPC(ctx, conn)
+}
+
+// describeShipment spells a ShipmentBooked out, rationals and times included.
+func describeShipment(m warehouse.ShipmentBooked) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s %s %s %s %s %v", m.ShipmentID, m.Tags, m.Total.RatString(), m.Day.UTC(), m.BookedAt.UTC(), m.Wait, m.Status)
+	for _, l := range m.Lines {
+		fmt.Fprintf(&b, " [%s %d %s]", l.Sku, l.Quantity, l.Price.RatString())
+	}
+	if m.Note != nil {
+		fmt.Fprintf(&b, " note=%s", *m.Note)
+	}
+	return fmt.Sprintf("%s carrier=%v", b.String(), m.Carrier)
+}
+
+// xmlRPC calls an RPC whose request and response travel as XML.
+func xmlRPC(ctx context.Context, conn *acemq.Conn) error {
+	s, err := warehouse.ServeQuoteShipment(ctx, conn, func(_ context.Context, m acemq.Message[warehouse.QuoteShipmentRequest]) (warehouse.QuoteShipmentResponse, error) {
+		total := new(big.Rat)
+		for _, l := range m.Payload.Lines {
+			total.Add(total, new(big.Rat).Mul(l.Price, big.NewRat(int64(l.Quantity), 1)))
+		}
+		days := int32(len(m.Payload.Lines))
+		return warehouse.QuoteShipmentResponse{Total: total, Days: &days}, nil
+	})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	cl := warehouse.NewClient(conn)
+	defer cl.Close()
+	resp, err := cl.QuoteShipment(ctx, warehouse.QuoteShipmentRequest{Lines: []warehouse.Line{{Sku: "a", Quantity: 3, Price: big.NewRat(1, 4)}}})
+	if err != nil {
+		return fmt.Errorf("xml rpc: %w", err)
+	}
+	if resp.Total.Cmp(big.NewRat(3, 4)) != 0 || resp.Days == nil || *resp.Days != 1 {
+		return fmt.Errorf("xml rpc answered %v, %v", resp.Total, resp.Days)
+	}
+	return nil
 }
 
 // avroUnions sends unions of every branch kind through Avro: plain, through
@@ -318,7 +452,8 @@ func textRoundTrips(at time.Time) error {
 
 // TestGoldenOutputRunsOnTheMemoryBroker builds a program from generated
 // packages and runs it: events and commands round-trip through the runtime,
-// and the contract's required header is enforced on publish.
+// the contract's required header is enforced on publish, and the
+// asynchronous Send<Command>Async's Pending resolves.
 func TestGoldenOutputRunsOnTheMemoryBroker(t *testing.T) {
 	root, err := filepath.Abs("..")
 	must(t, err)

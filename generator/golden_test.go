@@ -99,8 +99,15 @@ func updateCase(t *testing.T, dir string, res Result) {
 		must(t, os.WriteFile(filepath.Join(dir, "want.stderr"), []byte(stderrOf(res.Diagnostics)), 0o644))
 		return
 	}
-	for _, f := range res.Files {
-		p := filepath.Join(dir, "want", filepath.FromSlash(f.Path))
+	updateFiles(t, filepath.Join(dir, "want"), res.Files)
+}
+
+// updateFiles writes files under dir.
+func updateFiles(t *testing.T, dir string, files []File) {
+	t.Helper()
+	must(t, os.RemoveAll(dir))
+	for _, f := range files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Path))
 		must(t, os.MkdirAll(filepath.Dir(p), 0o755))
 		must(t, os.WriteFile(p, f.Data, 0o644))
 	}

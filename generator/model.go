@@ -36,8 +36,10 @@ type rpc struct {
 	Codec      string
 	Encrypted  bool
 	Version    int
-	Request    *recordModel // <Name>Request
-	Response   *recordModel // <Name>Response
+	// DeliveryLimit is the queue's x-delivery-limit; 0 when the contract sets none.
+	DeliveryLimit int
+	Request       *recordModel // <Name>Request
+	Response      *recordModel // <Name>Response
 }
 
 // rpcError is a declared failure of an RPC.
@@ -78,9 +80,12 @@ type message struct {
 	Encrypted  bool
 	Mandatory  bool // its publisher fails a message that reaches no queue: every command, an event that says so
 	Version    int
-	Retry      retry
-	Headers    []*header
-	Record     *recordModel // the payload
+	// DeliveryLimit is the x-delivery-limit of the queues the message is
+	// consumed from (a command's, each subscriber's of an event); 0 when none.
+	DeliveryLimit int
+	Retry         retry
+	Headers       []*header
+	Record        *recordModel // the payload
 }
 
 // retry is a consumer's retry policy.
@@ -131,6 +136,7 @@ type recordModel struct {
 	Aliases     []string
 	Owner       *domain    // the package that declares the Go type
 	Avro        schemas    // set once the domain validated without errors
+	XML         bool       // an xml payload reaches it: its fields get xml tags
 	Go          *goBinding // types: with go:, the existing Go type used instead of a generated one
 }
 

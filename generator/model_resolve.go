@@ -73,7 +73,9 @@ func (w *world) resolve() []*domain {
 			resolve()
 		}
 	}
-	return w.domains()
+	doms := w.domains()
+	markXMLRecords(doms)
+	return doms
 }
 
 func (w *world) declareMessages() {
@@ -213,10 +215,10 @@ func (r *resolver) codecOf(s sStr, def string) string {
 		return def
 	}
 	if !knownCodecs[s.V] {
-		r.d.errorf(s.P, "unknown codec %q (expected one of json, avro, avro-registered, yaml, toml, text, bytes)", s.V)
+		r.d.errorf(s.P, "unknown codec %q (expected one of json, avro, avro-registered, yaml, toml, xml, text, bytes)", s.V)
 	}
 	return s.V
 }
 
 var knownCodecs = map[string]bool{"json": true, "text": true, "bytes": true, "avro": true,
-	"avro-registered": true, "yaml": true, "toml": true}
+	"avro-registered": true, "yaml": true, "toml": true, "xml": true}

@@ -7,7 +7,7 @@ const defaultTimeout = 30 * time.Second
 
 // rpcCodecs are the codecs an RPC may use: one codec carries both the request
 // and the response, so it cannot be bound to one schema.
-var rpcCodecs = map[string]bool{"json": true, "yaml": true, "toml": true}
+var rpcCodecs = map[string]bool{"json": true, "yaml": true, "toml": true, "xml": true}
 
 // rpc resolves one request/reply pair with the file's defaults.
 func (r *resolver) rpc(s *syntaxRPC) *rpc {
@@ -22,12 +22,13 @@ func (r *resolver) rpc(s *syntaxRPC) *rpc {
 		if !s.Codec.Set {
 			p = s.Name.P
 		}
-		r.d.errorf(p, "rpc %s: codec %s is bound to one schema, but a request and its response have two; use json, yaml or toml", x.Name, x.Codec)
+		r.d.errorf(p, "rpc %s: codec %s is bound to one schema, but a request and its response have two; use json, yaml, toml or xml", x.Name, x.Codec)
 	}
 	x.Encrypted = r.encrypted(s.Encrypted, r.f.Encrypted.V)
 	if s.Version.Set {
 		x.Version = s.Version.V
 	}
+	x.DeliveryLimit = r.deliveryLimit(s.DeliveryLimit)
 	x.Errors = r.rpcErrors(x.Name, s.Errors)
 	x.Request = r.rpcPayload(s.Request, s.Name, "Request")
 	x.Response = r.rpcPayload(s.Response, s.Name, "Response")

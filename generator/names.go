@@ -107,6 +107,10 @@ func publishName(m *message) string {
 // publishBatchName is the Publisher method that publishes or sends a batch.
 func publishBatchName(m *message) string { return publishName(m) + "Batch" }
 
+// publishAsyncName is the Publisher method that publishes or sends without
+// waiting for the broker's confirm, returning an *acemq.Pending.
+func publishAsyncName(m *message) string { return publishName(m) + "Async" }
+
 // pubField is the Publisher's field holding a message's publisher.
 func pubField(m *message) string { return "pub" + m.Name }
 

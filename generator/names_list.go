@@ -83,6 +83,7 @@ func (l *nameList) message(m *message) {
 	l.typ(m.Record, what, m.Codec, m.Pos)
 	for _, n := range []string{routingKeyName(m), queueName(m.Name), consumeName(m), interceptName(m),
 		specVar(m.Name), "Publisher." + publishName(m), "Publisher." + publishBatchName(m),
+		"Publisher." + publishAsyncName(m),
 		unimplementedName(handlerSet(m)) + "." + handleName(m.Name)} {
 		l.part(n, what, m.Pos)
 	}

@@ -149,6 +149,8 @@ func (y *yamlDoc) messageKey(m *syntaxMessage, a entry) {
 	switch a.key {
 	case "version":
 		m.Version = y.sInt(a)
+	case "delivery-limit":
+		m.DeliveryLimit = y.sInt(a)
 	case "encrypted":
 		m.Encrypted = y.sBool(a)
 	case "mandatory":
@@ -184,6 +186,8 @@ func (y *yamlDoc) rpcKey(r *syntaxRPC, a entry) {
 	switch a.key {
 	case "encrypted":
 		r.Encrypted = y.sBool(a)
+	case "delivery-limit":
+		r.DeliveryLimit = y.sInt(a)
 	case "errors":
 		r.Errors = y.sStrs(a.val, "errors")
 	case "request":

@@ -55,7 +55,7 @@ func newKeySet(supported []string, notYet ...string) keySet {
 }
 
 var messageKeys = []string{"doc", "codec", "routing-key", "version", "deprecated", "headers",
-	"retry", "fields", "encrypted", "subject"}
+	"retry", "fields", "encrypted", "subject", "delivery-limit"}
 
 // The key sets of every mapping in a contract, by context.
 var (
@@ -67,7 +67,7 @@ var (
 	eventKeys   = newKeySet(append([]string{"schema", "mandatory"}, messageKeys...))
 	commandKeys = newKeySet(append([]string{"queue", "schema"}, messageKeys...)).implying("mandatory")
 	rpcKeys     = newKeySet([]string{"doc", "deprecated", "codec", "encrypted", "queue", "timeout",
-		"errors", "request", "response"}).implying("mandatory")
+		"errors", "request", "response", "delivery-limit"}).implying("mandatory")
 	payloadKeys = newKeySet([]string{"doc", "fields", "schema"})
 	headerKeys  = newKeySet([]string{"type", "required", "doc"})
 )

@@ -48,7 +48,7 @@ type syntaxImport struct {
 type syntaxRPC struct {
 	Name, Doc, Deprecated, Codec, Queue, Timeout sStr
 	Encrypted                                    sBool
-	Version                                      sInt
+	Version, DeliveryLimit                       sInt
 	Errors                                       []sStr
 	Request, Response                            *syntaxPayload
 }
@@ -84,7 +84,7 @@ type syntaxType struct {
 type syntaxMessage struct {
 	Kind                                                     messageKind
 	Name, Doc, Deprecated, Codec, RoutingKey, Queue, Subject sStr
-	Version                                                  sInt
+	Version, DeliveryLimit                                   sInt
 	Encrypted                                                sBool
 	Mandatory                                                sBool // events only
 	Retry                                                    *syntaxRetry

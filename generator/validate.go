@@ -34,6 +34,7 @@ func validateDomain(dom *domain, d *diags) {
 	for _, r := range dom.RPCs {
 		checkRPC(r, d)
 	}
+	checkXMLCodecs(dom, d)
 	checkRouting(dom, d)
 	checkGoNames(dom, d)
 	checkCycles(dom, d)
@@ -105,8 +106,11 @@ func checkRPC(r *rpc, d *diags) {
 // of another package with Avro (its mirror is that package's), and an
 // optional map with Avro (hamba/avro cannot write a nil-able map as a union).
 func checkUnionCodec(p Pos, what, codec string, rec *recordModel, d *diags) {
-	if codec == "json" {
+	switch codec {
+	case "json":
 		return
+	case "xml":
+		return // checkXMLCodecs
 	}
 	if f := findField(rec, isKind(unionKind), map[*recordModel]bool{}); f != nil && !isAvro(codec) {
 		d.errorf(p, "%s: codec %s cannot carry the union of field %s (a sealed Go interface); multi-branch unions travel with json, avro and avro-registered only", what, codec, f.Name)
@@ -125,6 +129,43 @@ func checkUnionCodec(p Pos, what, codec string, rec *recordModel, d *diags) {
 // foreignUnion matches a record of another package than dom that holds a union.
 func foreignUnion(dom *domain) func(*typ) bool {
 	return func(t *typ) bool { return t.Kind == namedKind && t.Record.Owner != dom && isUnionRecord(t.Record) }
+}
+
+// checkXMLCodecs refuses, at the field, what XML cannot carry faithfully in
+// the xml payloads of dom or a record they reach: maps, multi-branch unions,
+// lists of lists. A field reached by several payloads is reported once.
+func checkXMLCodecs(dom *domain, d *diags) {
+	seen := map[*recordModel]bool{}
+	for _, m := range dom.Messages {
+		if m.Codec == "xml" {
+			checkXMLPayload(m.Kind.String()+" "+m.Name, m.Record, seen, d)
+		}
+	}
+	for _, r := range dom.RPCs {
+		if r.Codec == "xml" {
+			checkXMLPayload("rpc "+r.Name, r.Request, seen, d)
+			checkXMLPayload("rpc "+r.Name, r.Response, seen, d)
+		}
+	}
+}
+
+func checkXMLPayload(what string, payload *recordModel, seen map[*recordModel]bool, d *diags) {
+	for _, r := range xmlRecords(payload, seen) {
+		for _, f := range r.Fields {
+			if why := xmlProblem(f.Type, false); why != "" {
+				d.errorf(f.Pos, "field %q of %s %s%s", f.Name, r.Name, why, xmlContext(what, payload, r))
+			}
+		}
+	}
+}
+
+// xmlContext names the payload that makes a record travel as XML, when the
+// record is not that payload itself.
+func xmlContext(what string, payload, rec *recordModel) string {
+	if rec == payload {
+		return ""
+	}
+	return " (" + what + " travels as xml)"
 }
 
 func isOptionalMap(t *typ) bool { return t.Kind == optionalKind && t.Elem.Kind == mapKind }

@@ -119,6 +119,9 @@ cluster_join() {  # cluster_join PORT: the node joins the seed's cluster
   cluster_ctl "$1" -- rabbitmqctl start_app >/dev/null
 }
 
+# port_open PORT: something accepts TCP on 127.0.0.1:PORT
+port_open() { timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
+
 cluster_start() {
   local t0 p pids=() out; t0=$(date +%s)
   out=$(mktemp -d -t acemq-cluster.XXXXXX)

@@ -27,6 +27,8 @@ log=$(mktemp -t acemq-test.XXXXXX)
 tls_dir=$(mktemp -d -t acemq-tls.XXXXXX)
 fault_out=$(mktemp -t acemq-fault.XXXXXX)
 pg_out=$(mktemp -t acemq-postgres.XXXXXX)
+# ACEMQ_ASYNCAPI_CACHE: where scripts/asyncapi.sh installs @asyncapi/parser
+# (default ~/.cache/acemq-asyncapi); the AsyncAPI tests then must run.
 # the three-node cluster of the failover tests (scripts/broker.sh cluster)
 export RABBIT_CLUSTER_PORTS=${ACEMQ_TEST_CLUSTER_PORTS:-5711 5712 5713}
 cluster_out=$(mktemp -t acemq-cluster.XXXXXX)
@@ -57,11 +59,16 @@ if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 fi
 go run ./cmd/acemq-gen check -o examples/bookstore examples/bookstore/contracts
 
+step "AsyncAPI documents pass @asyncapi/parser (scripts/asyncapi.sh; zero errors, zero warnings)"
+asyncapi_modules=$(scripts/asyncapi.sh install)
+scripts/asyncapi.sh validate testdata/golden/*/want.asyncapi/*.asyncapi.* $(git ls-files 'examples/*.asyncapi.yaml' 'examples/*.asyncapi.json')
+
 step "go test ./... with no broker variables set (broker tests skip, nothing fails)"
 nobroker_log=$(mktemp -t acemq-nobroker.XXXXXX)
-if ! env -u ACEMQ_TEST_AMQP_URL -u ACEMQ_REQUIRE_BROKER -u ACEMQ_TEST_FAULT_AMQP_URL -u ACEMQ_TEST_FAULT_PORT \
+if ! env -u ACEMQ_TEST_AMQP_URL -u ACEMQ_TEST_MANAGEMENT_URL -u ACEMQ_REQUIRE_BROKER -u ACEMQ_TEST_FAULT_AMQP_URL -u ACEMQ_TEST_FAULT_PORT \
   -u ACEMQ_TEST_AMQPS_URL -u ACEMQ_TEST_CA -u ACEMQ_URL -u ACEMQ_TEST_CLUSTER_URL -u ACEMQ_TEST_CLUSTER_PORTS \
-  -u ACEMQ_TEST_POSTGRES_URL -u ACEMQ_TEST_POSTGRES_PORT -u ACEMQ_REQUIRE_POSTGRES go test -count=1 ./... >"$nobroker_log" 2>&1; then
+  -u ACEMQ_TEST_POSTGRES_URL -u ACEMQ_TEST_POSTGRES_PORT -u ACEMQ_REQUIRE_POSTGRES \
+  -u ACEMQ_ASYNCAPI_PARSER -u ACEMQ_REQUIRE_ASYNCAPI go test -count=1 ./... >"$nobroker_log" 2>&1; then
   grep -v -E '^(ok|\?) ' "$nobroker_log" | tail -n 200
   echo "test.sh: go test ./... fails without a broker; README.md promises the broker tests skip"
   rm -f "$nobroker_log"; exit 1
@@ -77,7 +84,7 @@ RABBIT_TLS_DIR="$tls_dir" scripts/broker.sh start "$fault_port" >"$fault_out" &
 fault_pid=$!
 scripts/broker.sh cluster start >"$cluster_out" &
 cluster_pid=$!
-url=$(scripts/broker.sh start "$port" | tail -n 1)
+url=$(RABBIT_MGMT=1 scripts/broker.sh start "$port" | tail -n 1)
 wait "$fault_pid" || { echo "test.sh: the fault node did not start"; exit 1; }
 fault_url=$(tail -n 1 "$fault_out")
 wait "$cluster_pid" || { cat "$cluster_out"; echo "test.sh: the cluster did not start"; exit 1; }
@@ -86,6 +93,8 @@ wait "$pg_pid" || { echo "test.sh: PostgreSQL did not start"; exit 1; }
 pg_url=$(tail -n 1 "$pg_out")
 export ACEMQ_TEST_POSTGRES_URL="$pg_url" ACEMQ_TEST_POSTGRES_PORT="$pg_port" ACEMQ_REQUIRE_POSTGRES=1
 export ACEMQ_TEST_AMQP_URL="$url" ACEMQ_REQUIRE_BROKER=1
+export ACEMQ_ASYNCAPI_PARSER="$asyncapi_modules" ACEMQ_REQUIRE_ASYNCAPI=1
+export ACEMQ_TEST_MANAGEMENT_URL="http://guest:guest@127.0.0.1:$((port + 10000))"
 export ACEMQ_TEST_FAULT_AMQP_URL="$fault_url" ACEMQ_TEST_FAULT_PORT="$fault_port"
 export ACEMQ_TEST_AMQPS_URL=$(scripts/broker.sh tls-url "$fault_port") ACEMQ_TEST_CA="$tls_dir/ca.pem"
 echo "RabbitMQ at $url; fault node at $fault_url (TLS $ACEMQ_TEST_AMQPS_URL); cluster at $ACEMQ_TEST_CLUSTER_URL; PostgreSQL at $pg_url"
@@ -105,6 +114,10 @@ fi
 passed=$(grep -c -- '--- PASS' "$log" || true)
 echo "test.sh: $passed tests passed"
 [ "$status" -eq 0 ] || exit "$status"
+
+step "soak: ${SOAK_DURATION:-60s} on the cluster while nodes are SIGKILLed (bench/soak)"
+(cd bench && go run ./soak -url "$ACEMQ_TEST_CLUSTER_URL" -ports "$ACEMQ_TEST_CLUSTER_PORTS" \
+  -duration "${SOAK_DURATION:-60s}") || { echo "test.sh: the soak failed: a confirmed message was lost or handled twice"; exit 1; }
 
 step "fuzz targets, a few seconds each (scripts/fuzz.sh)"
 FUZZTIME=${FUZZTIME:-3s} scripts/fuzz.sh

@@ -11,12 +11,13 @@ import (
 
 // options are the parsed flags and paths of a command.
 type options struct {
-	dir   string
-	paths []string
+	dir      string
+	asyncapi bool // generate and check: the AsyncAPI documents too
+	paths    []string
 }
 
 // parse reads the flags of the command named name; withDir adds -o (and
-// its long form --output). ok is false when the command must stop with code:
+// its long form --output) and --asyncapi. ok is false when the command must stop with code:
 // after its help or a usage error.
 func parse(name string, args []string, withDir bool, stdout, stderr io.Writer) (o options, code int, ok bool) {
 	c, _ := lookup(name)
@@ -24,6 +25,7 @@ func parse(name string, args []string, withDir bool, stdout, stderr io.Writer) (
 	if withDir {
 		fs.StringVar(&o.dir, "o", ".", "output `DIR`; each domain goes to DIR/<package>/")
 		fs.StringVar(&o.dir, "output", ".", "output `DIR`; the same as -o")
+		fs.BoolVar(&o.asyncapi, "asyncapi", false, "also DIR/<domain>.asyncapi.yaml, one AsyncAPI 3.0 document per domain")
 	}
 	if code, ok := parseFlags(c, fs, args, stdout, stderr); !ok {
 		return o, code, false
@@ -47,6 +49,13 @@ func load(o options, stderr io.Writer) (generator.Result, int) {
 	res := generator.Generate(srcs, generator.ImportPath(importPath(o.dir)), generator.ModuleDir(existingDir(abs)))
 	if printDiagnostics(res.Diagnostics, stderr) {
 		return res, exitFindings
+	}
+	if o.asyncapi {
+		docs := generator.AsyncAPI(srcs)
+		if printDiagnostics(docs.Diagnostics, stderr) {
+			return res, exitFindings
+		}
+		res.Files = append(res.Files, docs.Files...)
 	}
 	return res, exitOK
 }

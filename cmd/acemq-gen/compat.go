@@ -12,6 +12,8 @@ import (
 // compatArgs are the parsed flags and paths of compat.
 type compatArgs struct {
 	against string
+	history bool   // against every committed version instead
+	since   string // --history: from this revision on
 	full    bool
 	paths   []string
 }
@@ -23,6 +25,9 @@ func compat(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	a, code, ok := parseCompat(args, stdout, stderr)
 	if !ok {
 		return code
+	}
+	if a.history {
+		return compatHistory(ctx, a, stdout, stderr)
 	}
 	base, next, code := compatSources(ctx, a, stderr)
 	if code != exitOK {
@@ -65,6 +70,8 @@ func parseCompat(args []string, stdout, stderr io.Writer) (a compatArgs, code in
 	c, _ := lookup("compat")
 	fs := newFlags(c)
 	fs.StringVar(&a.against, "against", "", "the baseline: a `BASE` directory or git:REV")
+	fs.BoolVar(&a.history, "history", false, "check against every committed version of each contract file")
+	fs.StringVar(&a.since, "since", "", "with --history, only the versions from `REV` on")
 	fs.BoolVar(&a.full, "full", false, "demand both directions for every message")
 	for {
 		if code, ok := parseFlags(c, fs, args, stdout, stderr); !ok {
@@ -76,8 +83,16 @@ func parseCompat(args []string, stdout, stderr io.Writer) (a compatArgs, code in
 		a.paths, args = append(a.paths, fs.Arg(0)), fs.Args()[1:]
 	}
 	switch {
+	case a.history && a.against != "":
+		return a, c.usageError(stderr, "--history and --against exclude each other"), false
+	case a.since != "" && !a.history:
+		return a, c.usageError(stderr, "--since goes with --history"), false
+	case a.history && len(a.paths) == 0:
+		return a, c.usageError(stderr, "name at least one contract file or directory"), false
+	case a.history:
+		return a, exitOK, true
 	case strings.TrimPrefix(a.against, "git:") == "":
-		return a, c.usageError(stderr, "--against needs a directory or git:REV"), false
+		return a, c.usageError(stderr, "--against needs a directory or git:REV (or give --history)"), false
 	case len(a.paths) == 0:
 		return a, c.usageError(stderr, "name at least one contract file or directory"), false
 	}

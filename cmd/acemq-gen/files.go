@@ -51,21 +51,28 @@ func writeFile(name string, data []byte) error {
 }
 
 // staleFiles lists the *.acemq.go files in the package directories of files
-// that are not among them, sorted.
+// that are not among them, and the AsyncAPI documents (*.asyncapi.yaml,
+// *.asyncapi.json) in the directories of the documents among files that are
+// not, sorted.
 func staleFiles(dir string, files []generator.File) ([]string, error) {
-	want, dirs := map[string]bool{}, map[string]bool{}
+	want, dirs := map[string]bool{}, map[string]func(string) bool{}
 	for _, f := range files {
 		want[f.Path] = true
-		dirs[path.Dir(f.Path)] = true
+		if generator.IsAsyncAPIFile(f.Path) {
+			dirs[path.Dir(f.Path)+"\x00asyncapi"] = generator.IsAsyncAPIFile
+			continue
+		}
+		dirs[path.Dir(f.Path)] = func(name string) bool { return strings.HasSuffix(name, generatedSuffix) }
 	}
 	var stale []string
-	for d := range dirs {
+	for key, ours := range dirs {
+		d, _, _ := strings.Cut(key, "\x00")
 		entries, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(d)))
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
 		for _, e := range entries {
-			if !e.IsDir() && strings.HasSuffix(e.Name(), generatedSuffix) && !want[d+"/"+e.Name()] {
+			if !e.IsDir() && ours(e.Name()) && !want[path.Join(d, e.Name())] {
 				stale = append(stale, filepath.Join(dir, filepath.FromSlash(d), e.Name()))
 			}
 		}

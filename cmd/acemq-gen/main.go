@@ -1,10 +1,13 @@
 // Command acemq-gen generates typed Go messaging code from acemq contracts.
 //
-//	acemq-gen generate [-o DIR] PATH...   write one package per domain into DIR/<package>/
-//	acemq-gen check    [-o DIR] PATH...   exit 1, printing a diff, when DIR is not what generate would write
+//	acemq-gen generate [-o DIR] [--asyncapi] PATH...   write one package per domain into DIR/<package>/
+//	acemq-gen check    [-o DIR] [--asyncapi] PATH...   exit 1, printing a diff, when DIR is not what generate would write
+//	acemq-gen asyncapi [-o DIR] [--format yaml|json] [--server NAME=URL] PATH...   write one AsyncAPI 3.0 document per domain into DIR
 //	acemq-gen vet      PATH...            validate only; warnings for deprecated use
-//	acemq-gen compat   --against BASE [--full] PATH...   exit 1 when a change breaks readers or writers built from BASE
+//	acemq-gen compat   --against BASE | --history [--since REV] [--full] PATH...   exit 1 when a change breaks readers or writers built from BASE or any committed version
 //	acemq-gen init     [-o DIR] [DOMAIN]  scaffold contracts/DOMAIN.acemq.yaml and a gen.go holding the go:generate line
+//	acemq-gen dlq list|show|redrive --url URL [flags] [QUEUE] PATH...   list, show decoded and redrive dead letters
+//	acemq-gen plan --url URL [--management URL] [--service S]... [--apply] PATH...   compare the contracts' topology with a live broker
 //	acemq-gen version                     print the version
 //	acemq-gen help     [COMMAND]          list the commands, or show one's usage, flags and an example
 //

@@ -23,6 +23,9 @@ type connConfig struct {
 	pubInts  []PublishInterceptor
 	consInts []ConsumeInterceptor
 	observer Observer
+	// setAsideType is SetAsideQueuesOfType's; empty: the topology's own
+	// (classic).
+	setAsideType QueueType
 }
 
 // defaultConnConfig is the configuration before any option.

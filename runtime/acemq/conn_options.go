@@ -104,3 +104,25 @@ func WithConsumeInterceptor(i ConsumeInterceptor) ConnOption {
 		return nil
 	}
 }
+
+// SetAsideQueuesOfType makes the connection declare the {queue}.dlq and
+// {queue}.parked queues (the dead-letter half of Topology.DeadLetters
+// applied through it, and the one Consume declares) as queues of type qt:
+// QueueClassic (the default, the family's) or QueueQuorum. On a RabbitMQ
+// cluster a classic queue lives on the one node that declared it: while
+// that node is down nothing can be set aside there (the engine then leaves
+// the original in its queue, requeued) and recovery cannot redeclare it;
+// quorum set-aside queues survive a minority of nodes down. Every service
+// declaring the same set-aside queues must agree: RabbitMQ refuses to
+// redeclare a queue as another type (PRECONDITION_FAILED), so an existing
+// classic {queue}.dlq must be deleted (when empty) before switching. Other
+// types fail Connect.
+func SetAsideQueuesOfType(qt QueueType) ConnOption {
+	return func(cfg *connConfig) error {
+		if qt != QueueClassic && qt != QueueQuorum {
+			return fmt.Errorf("acemq: SetAsideQueuesOfType needs classic or quorum, got %q", qt)
+		}
+		cfg.setAsideType = qt
+		return nil
+	}
+}

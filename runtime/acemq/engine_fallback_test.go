@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -73,5 +74,56 @@ func TestFailedSetAsideLeavesTheMessageToTheBrokersDeadLetterExchange(t *testing
 	}
 	if count(t, base, "orders") != 0 {
 		t.Fatal("the message is still in the source queue")
+	}
+}
+
+// refusing is a transport whose publishes to routing keys containing refuse
+// fail, times times, as a set-aside queue's dead node makes them fail
+// (unconfirmed), then go through.
+type refusing struct {
+	acemq.Transport
+	refuse string
+	left   *atomic.Int64
+}
+
+func (r refusing) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+	if strings.Contains(key, r.refuse) && r.left.Add(-1) >= 0 {
+		return acemq.PublishResult{}, acemq.ErrBrokerRefused
+	}
+	return r.Transport.Publish(ctx, exchange, key, msg)
+}
+
+// TestASetAsideThatCannotBeConfirmedLeavesTheOriginalInItsQueue: a
+// set-aside whose republish fails (not confirmed: the {queue}.dlq's node is
+// down) no longer nacks the original without requeue, which loses it when
+// the broker's own dead-lettering goes to the same dead node; it requeues
+// it, and a later delivery sets it aside with the engine's reason. This is a
+// deviation from FAMILY-SPEC §2.6 (nack without requeue), kept for an
+// unroutable set-aside (TestFailedSetAsideLeavesTheMessageToTheBrokersDeadLetterExchange).
+func TestASetAsideThatCannotBeConfirmedLeavesTheOriginalInItsQueue(t *testing.T) {
+	base := connect(t)
+	left := new(atomic.Int64)
+	left.Store(2)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	conn, err := acemq.NewConn(refusing{Transport: base.Transport(), refuse: ".dlq", left: left}, acemq.WithLogger(quiet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	topo := acemq.NewTopology().Queue("orders").DeadLetters("orders")
+	if err := topo.Apply(context.Background(), conn); err != nil {
+		t.Fatal(err)
+	}
+	var deliveries atomic.Int64
+	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
+		deliveries.Add(1)
+		return acemq.Reject(errors.New("bad"))
+	})
+	send(t, conn, "orders", Order{})
+	d := awaitMessage(t, base, "orders.dlq")
+	if reason := reasonOn(d); !strings.Contains(reason, "bad") {
+		t.Fatalf("set aside with reason %q, want the engine's (the broker's DLX took it instead?)", reason)
+	}
+	if n := deliveries.Load(); n != 3 {
+		t.Fatalf("handled %d times, want 3 (two failed set-asides requeued it)", n)
 	}
 }

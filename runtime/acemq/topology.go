@@ -19,6 +19,7 @@ type Topology struct {
 	queues      []topoQueue
 	bindings    []topoBinding
 	deadLetters []string
+	halves      []string // queues with a dead-letter half but no DeadLetters stamp (Consume's)
 	external    map[string]bool
 	problems    []error
 }
@@ -70,7 +71,9 @@ func (t *Topology) Binding(queue, exchange, key string) *Topology {
 // x-dead-letter-exchange acemq.dlx and x-dead-letter-routing-key {queue}.dlq
 // (so the broker's own rejections land there too), and adds the acemq.dlx
 // exchange and the {queue}.dlq and {queue}.parked queues bound to it on their
-// own names. queue must be declared by this topology without DeadLetterTo.
+// own names: classic queues, as the family declares them, unless the
+// connection it is applied through has SetAsideQueuesOfType. queue must be
+// declared by this topology without DeadLetterTo.
 func (t *Topology) DeadLetters(queue string) *Topology {
 	if !slices.Contains(t.deadLetters, queue) {
 		t.deadLetters = append(t.deadLetters, queue)
@@ -181,8 +184,36 @@ func consumerTopology(queue string, p RetryPolicy) *Topology {
 	}
 	t := NewTopology()
 	t.external[queue] = true
+	t.halves = append(t.halves, queue)
 	t.addDeadLetterHalf(queue)
 	return t.Retries(queue, p)
+}
+
+// declaredOptions is queueOptions with, for a set-aside queue applied
+// through a Conn with SetAsideQueuesOfType, that type.
+func (t *Topology) declaredOptions(d declarer, q topoQueue) []QueueOption {
+	opts := t.queueOptions(q)
+	c, ok := d.(*Conn)
+	if !ok || c.cfg.setAsideType == "" || !t.isSetAside(q.name) {
+		return opts
+	}
+	return append(slices.Clip(opts), OfType(c.cfg.setAsideType))
+}
+
+// isSetAside reports whether name is a {queue}.dlq or {queue}.parked of a
+// dead-letter half of t.
+func (t *Topology) isSetAside(name string) bool {
+	for _, q := range t.deadLetterHalves() {
+		if name == DeadLetterQueue(q) || name == ParkedQueue(q) {
+			return true
+		}
+	}
+	return false
+}
+
+// deadLetterHalves returns every queue whose dead-letter half t adds.
+func (t *Topology) deadLetterHalves() []string {
+	return append(slices.Clip(t.deadLetters), t.halves...)
 }
 
 // queueOptions returns the options q is declared with, including the
@@ -229,7 +260,7 @@ func (t *Topology) applyExchanges(ctx context.Context, d declarer) error {
 
 func (t *Topology) applyQueues(ctx context.Context, d declarer) error {
 	for _, q := range t.queues {
-		if err := d.DeclareQueue(ctx, q.name, t.queueOptions(q)...); err != nil {
+		if err := d.DeclareQueue(ctx, q.name, t.declaredOptions(d, q)...); err != nil {
 			return err
 		}
 	}

@@ -28,6 +28,10 @@ type MessageSpec[T any] struct {
 	Headers []acemq.HeaderRule
 	// Mandatory makes a publish that reaches no queue fail (acemq.ErrUnroutable).
 	Mandatory bool
+	// QueueOptions apply to every queue the message is consumed from (a
+	// command's Queue, each subscriber's queue of an event), after the
+	// defaults: the contract's delivery limit. Nil: none.
+	QueueOptions []acemq.QueueOption
 }
 
 // Publisher returns the message's publisher on conn: the contract's codec,
@@ -101,7 +105,7 @@ func (s *MessageSpec[T]) consumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOp
 // dead-letter queue and the retry queues of Retry, bound to Exchange with
 // RoutingKey. It returns t.
 func (s *MessageSpec[T]) AddTo(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue).DeadLetters(queue).Retries(queue, s.Retry).Binding(queue, s.Exchange, s.RoutingKey)
+	return t.Queue(queue, s.QueueOptions...).DeadLetters(queue).Retries(queue, s.Retry).Binding(queue, s.Exchange, s.RoutingKey)
 }
 
 // Declare adds a command's Queue to t (AddTo); it is how the domain's

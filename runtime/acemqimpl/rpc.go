@@ -22,6 +22,9 @@ type RPCSpec[Req, Resp any] struct {
 	Timeout time.Duration
 	// Errors are the RPC's declared errors: a caller receives each as itself.
 	Errors []*patterns.DeclaredError
+	// QueueOptions apply to Queue after its quorum type: the contract's
+	// delivery limit. Nil: none.
+	QueueOptions []acemq.QueueOption
 }
 
 // Serve declares Queue (Declare) and answers each request with h's response
@@ -50,8 +53,9 @@ func (s *RPCSpec[Req, Resp]) Client(conn *acemq.Conn) *patterns.Client[Req, Resp
 	return patterns.NewClient[Req, Resp](conn, "", s.Queue, opts...)
 }
 
-// Declare adds Queue to t as a quorum queue with its dead-letter queue, and
-// returns t.
+// Declare adds Queue to t as a quorum queue, with QueueOptions and its
+// dead-letter queue, and returns t.
 func (s *RPCSpec[Req, Resp]) Declare(t *acemq.Topology) *acemq.Topology {
-	return t.Queue(s.Queue, acemq.OfType(acemq.QueueQuorum)).DeadLetters(s.Queue)
+	opts := append([]acemq.QueueOption{acemq.OfType(acemq.QueueQuorum)}, s.QueueOptions...)
+	return t.Queue(s.Queue, opts...).DeadLetters(s.Queue)
 }

@@ -194,3 +194,30 @@ func TestAnRPCSpecServesAndItsClientCalls(t *testing.T) {
 		t.Fatalf("the declared error came back as %v", err)
 	}
 }
+
+func TestASpecsQueueOptionsApplyToEveryQueueItIsConsumedFrom(t *testing.T) {
+	cmd, ev := commandSpec(), eventSpec()
+	cmd.QueueOptions = []acemq.QueueOption{acemq.DeliveryLimit(3)}
+	ev.QueueOptions = []acemq.QueueOption{acemq.DeliveryLimit(5)}
+	rpc := &acemqimpl.RPCSpec[order, order]{Queue: "orders.get", Codec: acemqimpl.Static(acemq.JSONCodec{}), Timeout: time.Second,
+		QueueOptions: []acemq.QueueOption{acemq.DeliveryLimit(4)}}
+	plan := acemqimpl.Topology("orders", cmd, rpc).Plan()
+	plan = append(plan, ev.AddTo(acemq.NewTopology().Exchange("orders", "topic"), "billing.order.placed").Plan()...)
+	for queue, limit := range map[string]string{"orders.cancel-order": "3", "orders.get": "4", "billing.order.placed": "5"} {
+		line := ""
+		for _, l := range plan {
+			if strings.HasPrefix(l, "declare queue "+queue+" ") {
+				line = l
+			}
+		}
+		if !strings.Contains(line, "quorum") || !strings.Contains(line, "x-delivery-limit") || !strings.Contains(line, limit) {
+			t.Errorf("queue %s is declared as %q, want a quorum queue with x-delivery-limit %s\n%s", queue, line, limit, strings.Join(plan, "\n"))
+		}
+	}
+	conn := connect(t)
+	c, err := cmd.Consume(context.Background(), conn, func(context.Context, acemq.Message[order]) acemq.Ack { return acemq.Accept() })
+	if err != nil {
+		t.Fatalf("consuming a command whose queue has a delivery limit: %v", err)
+	}
+	_ = c.Close()
+}

@@ -48,3 +48,16 @@ func missing(t testing.TB, msg string) {
 	}
 	t.Skip(msg)
 }
+
+// ManagementURL returns ACEMQ_TEST_MANAGEMENT_URL, the management HTTP API
+// (http://user:pass@host:port) of the broker scripts/test.sh starts with
+// RABBIT_MGMT=1, on BrokerEnv's terms.
+func ManagementURL(t testing.TB) string {
+	t.Helper()
+	v := BrokerEnv(t, "start a broker with the management plugin: `RABBIT_MGMT=1 scripts/broker.sh start PORT`, "+
+		"then export ACEMQ_TEST_MANAGEMENT_URL=http://guest:guest@127.0.0.1:$((PORT+10000))", "ACEMQ_TEST_MANAGEMENT_URL")
+	if v == nil {
+		return ""
+	}
+	return v[0]
+}

@@ -102,6 +102,11 @@ var seamCases = map[string]seamCase{
 		want(t, ok, true)
 		want(t, err, nil)
 	}},
+	"Holder": {reflect.TypeFor[acemq.Holder](), func(t *testing.T, rec *acemqtest.Recorder) {
+		h, err := rec.Hold(context.Background(), "q")
+		want(t, err, nil)
+		want(t, h == nil, false)
+	}},
 	"BlockedReporter": {reflect.TypeFor[acemq.BlockedReporter](), func(t *testing.T, rec *acemqtest.Recorder) {
 		reason, blocked := rec.Blocked()
 		want(t, reason, "alarm")
@@ -265,6 +270,18 @@ func (s *spy) Pull(context.Context, string) (acemq.Delivery, bool, error) {
 	return acemq.Delivery{MessageID: "pulled"}, true, nil
 }
 func (s *spy) Blocked() (string, bool) { s.hit(); return "alarm", true }
+func (s *spy) Hold(context.Context, string) (acemq.HeldQueue, error) {
+	s.hit()
+	return spyHold{}, nil
+}
+
+// spyHold is an empty hold.
+type spyHold struct{}
+
+func (spyHold) Next(context.Context) (acemq.Delivery, bool, error) {
+	return acemq.Delivery{}, false, nil
+}
+func (spyHold) Close() error { return nil }
 func (s *spy) OpenReplies(context.Context, func(acemq.Delivery)) (acemq.ReplyChannel, error) {
 	s.hit()
 	return spyReplies{}, nil

@@ -111,6 +111,17 @@ func (r *Recorder) Pull(ctx context.Context, queue string) (acemq.Delivery, bool
 	return p.Pull(ctx, queue)
 }
 
+// Hold passes the call to the wrapped transport when it is an acemq.Holder
+// (memory:// and RabbitMQ's are), and fails otherwise. Messages taken from
+// the hold are not recorded: they are deliveries, not publishes.
+func (r *Recorder) Hold(ctx context.Context, queue string) (acemq.HeldQueue, error) {
+	h, ok := r.inner.(acemq.Holder)
+	if !ok {
+		return nil, fmt.Errorf("acemq: a %T cannot hold messages of a queue", r.inner)
+	}
+	return h.Hold(ctx, queue)
+}
+
 // Blocked passes the call to the wrapped transport when it is an
 // acemq.BlockedReporter, and reports "never blocked" otherwise (so a Conn on
 // a Recorder always knows whether it is blocked).

@@ -25,8 +25,21 @@
 // flight on the channel and each caller waits only for its own confirm.
 // Mandatory publishes that reach no queue come back as PublishResult{Routed:
 // false, ReturnReason: "312 NO_ROUTE"}, matched by message id (give
-// mandatory messages distinct ids). A broker nack is ErrBrokerRefused; a
-// channel or connection that closed before the confirm is ErrConfirmLost.
+// mandatory messages distinct ids).
+//
+// No confirmed publish is lost and no unconfirmed one is reported sent: a
+// publish (Publish, or PublishAsync's Confirmation) whose confirm was lost
+// with the connection is published again, with the same message id, once
+// the transport has recovered (on any host of the URL), and returns that
+// confirm; it fails only when its ctx ends first. A nack is sent again
+// NackRetries times (default 3, pausing 200 ms doubling) before it is
+// ErrBrokerRefused; a channel the broker closed while the connection lives
+// (a publish to a missing exchange) is ErrConfirmLost. A publish not
+// confirmed within ConfirmTimeout (default 30 s) makes the transport drop
+// the connection as wedged and recover. This is at-least-once: a consumer
+// can see a message twice, with the same x-acemq-id (the broker may have
+// taken the first copy), and patterns.WithIdempotency is how a handler sees
+// each id once.
 // Errors of Publish and of the declarations are the broker's or the
 // transport's without an "acemq:" prefix, because acemq.Conn and the
 // publisher wrap them naming the message or the queue; Dial, Consume and the
@@ -35,9 +48,9 @@
 // Recovery: when the connection drops, the transport redials with a doubling
 // backoff (RecoveryDelay), redeclares every queue, exchange and binding it
 // declared (in order), and resumes every subscription with the same deliver
-// func. A publish in flight when the connection dropped fails (it may or may
-// not have reached the broker); a publish or declaration started while the
-// connection is down waits for recovery as long as its ctx allows.
+// func. A publish in flight when the connection dropped is sent again after
+// recovery (above); a publish or declaration started while the connection
+// is down waits for recovery as long as its ctx allows.
 // OnRecovery reports each step. WithoutRecovery turns recovery off: a lost
 // connection is reported lost, then gave-up, and every later call fails.
 //

@@ -163,3 +163,48 @@ func assertAllHandled(t *testing.T, run *lossRun) {
 	t.Logf("%d sent and all handled (%d repeat handlings), %d publishes failed with an error (first: %v)",
 		run.sentN.Load(), again, run.failed.Load(), run.firstFail.Load())
 }
+
+// publishAsync publishes through SendAsync, waiting for each Pending with a
+// long ctx, until stopped; a window of up to 64 pending at once.
+func (r *lossRun) publishAsync(ctx context.Context, pub *acemq.Publisher[order]) {
+	type sent struct {
+		id int
+		pd *acemq.Pending
+	}
+	var window []sent
+	settle := func(s sent) {
+		wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+		_, err := s.pd.Wait(wctx)
+		cancel()
+		r.record(s.id, err)
+	}
+	for !r.stopped.Load() {
+		id := int(r.next.Add(1)) - 1
+		sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		pd, err := pub.SendAsync(sctx, order{ID: id})
+		cancel()
+		if err != nil {
+			r.record(id, err)
+			continue
+		}
+		window = append(window, sent{id, pd})
+		if len(window) == 64 {
+			settle(window[0])
+			window = window[1:]
+		}
+	}
+	for _, s := range window {
+		settle(s)
+	}
+}
+
+// record counts one publish's outcome.
+func (r *lossRun) record(id int, err error) {
+	if err != nil {
+		r.failed.Add(1)
+		r.firstFail.CompareAndSwap(nil, err)
+		return
+	}
+	r.sent.Store(id, true)
+	r.sentN.Add(1)
+}

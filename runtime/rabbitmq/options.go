@@ -112,11 +112,14 @@ type config struct {
 	tlsSet         bool        // WithTLS was given (perhaps nil, which is refused)
 	caFile         string
 	order          hostOrder // ShuffleHosts
+	confirmTimeout time.Duration
+	nackRetries    int
 }
 
 func defaultConfig() config {
 	return config{maxOutstanding: DefaultMaxOutstandingPublishes, confirms: true,
-		onRecovery: func(RecoveryEvent) {}, delay: delayRange{DefaultRecoveryDelayMin, DefaultRecoveryDelayMax}}
+		onRecovery: func(RecoveryEvent) {}, delay: delayRange{DefaultRecoveryDelayMin, DefaultRecoveryDelayMax},
+		confirmTimeout: DefaultConfirmTimeout, nackRetries: DefaultNackRetries}
 }
 
 // configFrom reads and validates the rabbitmq options among ext (the
@@ -137,6 +140,7 @@ func configFrom(ext acemq.Extensions) (config, error) {
 		c.delay = d
 	}
 	c.readConnectionOptions(ext)
+	c.readResendOptions(ext)
 	err := c.finish()
 	return c, err
 }
@@ -172,7 +176,7 @@ func (c config) validate() error {
 	if c.tlsSet && c.tls == nil {
 		return errors.New("rabbitmq.WithTLS was given a nil *tls.Config")
 	}
-	return nil
+	return c.validateResend()
 }
 
 // dialing holds the config a Dial call is filling in, keyed by the pointer

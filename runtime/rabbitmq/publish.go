@@ -79,7 +79,7 @@ func (t *Transport) publisher(ctx context.Context, l lane) (*pubChannel, error) 
 			return nil, err
 		}
 		p, err := t.pubChannelOn(conn, l)
-		if !errors.Is(err, amqp.ErrClosed) || !conn.IsClosed() {
+		if err == nil || !conn.IsClosed() {
 			return p, err
 		}
 	}
@@ -136,17 +136,25 @@ func (t *Transport) Publish(ctx context.Context, exchange, key string, msg acemq
 }
 
 // publishConfirmed writes the message on lane l within the
-// MaxOutstandingPublishes window and waits for its confirm.
+// MaxOutstandingPublishes window and waits for its confirm, sending it again
+// (same message id) on the recovered connection when the confirm was lost
+// with the connection, and NackRetries times when it was nacked.
 func (t *Transport) publishConfirmed(ctx context.Context, l lane, exchange, key string, msg acemq.Outbound, pm amqp.Publishing) (acemq.PublishResult, error) {
-	if err := t.window.acquire(ctx); err != nil {
-		return acemq.PublishResult{}, t.pausedOr(err)
+	r := resender{t: t}
+	for {
+		if err := t.window.acquire(ctx); err != nil {
+			return acemq.PublishResult{}, t.pausedOr(err)
+		}
+		p, dc, err := t.send(ctx, l, exchange, key, msg.Mandatory, pm)
+		if err != nil {
+			t.window.release()
+			return acemq.PublishResult{}, err
+		}
+		res, err := t.await(ctx, p, dc, msg)
+		if err == nil || !r.again(ctx, p, err) {
+			return res, err
+		}
 	}
-	p, dc, err := t.send(ctx, l, exchange, key, msg.Mandatory, pm)
-	if err != nil {
-		t.window.release()
-		return acemq.PublishResult{}, err
-	}
-	return t.await(ctx, p, dc, msg)
 }
 
 // send writes the message on the live channel of lane l, retrying on the
@@ -158,21 +166,20 @@ func (t *Transport) send(ctx context.Context, l lane, exchange, key string, mand
 			return nil, nil, err
 		}
 		dc, err := p.ch.PublishWithDeferredConfirmWithContext(ctx, exchange, key, mandatory, false, pm)
-		if !errors.Is(err, amqp.ErrClosed) {
+		if err == nil || !(errors.Is(err, amqp.ErrClosed) || p.conn.IsClosed()) {
 			return p, dc, err
 		}
 	}
 }
 
-// await waits for msg's confirm and turns it into a result.
+// await waits for msg's confirm (within ConfirmTimeout, else the connection
+// is dropped) and turns it into a result.
 func (t *Transport) await(ctx context.Context, p *pubChannel, dc *amqp.DeferredConfirmation, msg acemq.Outbound) (acemq.PublishResult, error) {
-	select {
-	case <-dc.Done():
-		t.window.release()
-	case <-ctx.Done():
+	if err := t.waitConfirm(ctx, p, dc); err != nil {
 		go func() { <-dc.Done(); t.window.release() }()
-		return acemq.PublishResult{}, t.pausedOr(fmt.Errorf("stopped waiting for the broker's confirm; it may or may not have been delivered: %w", ctx.Err()))
+		return acemq.PublishResult{}, t.pausedOr(fmt.Errorf("stopped waiting for the broker's confirm; it may or may not have been delivered: %w", err))
 	}
+	t.window.release()
 	if !dc.Acked() {
 		return acemq.PublishResult{}, p.nackError()
 	}

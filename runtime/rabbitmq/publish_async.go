@@ -47,16 +47,12 @@ func (t *Transport) PublishAsync(ctx context.Context, exchange, key string, msg 
 // publishPipelined writes the message on lane l within the
 // MaxOutstandingPublishes window and leaves its confirm to the Confirmation.
 func (t *Transport) publishPipelined(ctx context.Context, l lane, exchange, key string, msg acemq.Outbound, pm amqp.Publishing) (acemq.Confirmation, error) {
-	if err := t.window.acquire(ctx); err != nil {
-		return nil, t.pausedOr(err)
-	}
-	p, dc, err := t.sendExpecting(ctx, l, exchange, key, msg, pm)
-	if err != nil {
-		t.window.release()
+	c := &confirmation{t: t, r: resender{t: t}, lane: l, exchange: exchange, key: key, msg: msg, pm: pm,
+		turn: make(chan struct{}, 1), done: make(chan struct{})}
+	if err := c.write(ctx); err != nil {
 		return nil, err
 	}
-	t.window.releaseWhenDone(dc)
-	return &confirmation{t: t, p: p, dc: dc, id: msg.MessageID, mandatory: msg.Mandatory}, nil
+	return c, nil
 }
 
 // sendExpecting is send that, for a mandatory message, sets its return aside
@@ -74,60 +70,140 @@ func (t *Transport) sendExpecting(ctx context.Context, l lane, exchange, key str
 		if err != nil && msg.Mandatory {
 			p.returns.forget(msg.MessageID)
 		}
-		if !errors.Is(err, amqp.ErrClosed) {
+		if err == nil || !(errors.Is(err, amqp.ErrClosed) || p.conn.IsClosed()) {
 			return p, dc, err
 		}
 	}
 }
 
-// confirmation is the pending outcome of one pipelined publish. Safe for
-// concurrent use: the outcome is worked out once, by the first Wait that
-// sees the confirm (or, after a Wait gave up, by a goroutine of its own).
+// confirmation is the pending outcome of one pipelined publish, sent again
+// (same message id) when its confirm was lost with the connection or it was
+// nacked, as Publish does. Safe for concurrent use: one Wait at a time
+// drives it (holding turn), others wait for done; a driving Wait whose ctx
+// ends hands the driving to a goroutine of its own, so the message is sent
+// again even when nobody waits any more.
 type confirmation struct {
-	t         *Transport
-	p         *pubChannel
-	dc        *amqp.DeferredConfirmation
-	id        string
-	mandatory bool
-	once      sync.Once
-	res       acemq.PublishResult
-	err       error
+	t        *Transport
+	r        resender
+	lane     lane
+	exchange string
+	key      string
+	msg      acemq.Outbound
+	pm       amqp.Publishing
+	turn     chan struct{} // held by the one driving
+	done     chan struct{} // closed once res and err are final
+
+	p       *pubChannel // the channel of the latest attempt (driver's)
+	dc      *amqp.DeferredConfirmation
+	rewrite bool // the latest attempt failed and is to be sent again
+	res     acemq.PublishResult
+	err     error
+}
+
+// write sends one attempt within the window, waiting as long as ctx allows.
+func (c *confirmation) write(ctx context.Context) error {
+	if err := c.t.window.acquire(ctx); err != nil {
+		return c.t.pausedOr(err)
+	}
+	p, dc, err := c.t.sendExpecting(ctx, c.lane, c.exchange, c.key, c.msg, c.pm)
+	if err != nil {
+		c.t.window.release()
+		return err
+	}
+	c.t.window.releaseWhenDone(dc)
+	c.p, c.dc = p, dc
+	return nil
 }
 
 // Wait waits for the broker's confirm as long as ctx allows.
 func (c *confirmation) Wait(ctx context.Context) (acemq.PublishResult, error) {
 	select {
-	case <-c.dc.Done():
+	case <-c.done:
+		return c.res, c.err
 	default:
-		select {
-		case <-c.dc.Done():
-		case <-ctx.Done():
-			go c.settleWhenDone()
-			return acemq.PublishResult{}, c.t.pausedOr(fmt.Errorf("stopped waiting for the broker's confirm; it may or may not have been delivered: %w", ctx.Err()))
-		}
 	}
-	c.once.Do(c.settle)
+	select {
+	case <-c.done:
+	case c.turn <- struct{}{}:
+		finished := c.drive(ctx)
+		<-c.turn
+		if !finished {
+			go c.driveAlone()
+			return acemq.PublishResult{}, c.stopped(ctx)
+		}
+	case <-ctx.Done():
+		return acemq.PublishResult{}, c.stopped(ctx)
+	}
 	return c.res, c.err
 }
 
-// settleWhenDone settles the publish once its confirm arrives, so that a
-// return set aside for it is claimed even when nobody waits any more.
-func (c *confirmation) settleWhenDone() {
-	<-c.dc.Done()
-	c.once.Do(c.settle)
+func (c *confirmation) stopped(ctx context.Context) error {
+	return c.t.pausedOr(fmt.Errorf("stopped waiting for the broker's confirm; it may or may not have been delivered: %w", ctx.Err()))
 }
 
-// settle works out the outcome of the confirmed (or nacked) publish.
-func (c *confirmation) settle() {
+// driveAlone drives the publish to its outcome after a Wait gave up, so
+// that it is sent again and its return claimed even when nobody waits.
+func (c *confirmation) driveAlone() {
+	select {
+	case <-c.done:
+	case c.turn <- struct{}{}:
+		c.drive(context.Background())
+		<-c.turn
+	}
+}
+
+// drive waits for the latest attempt's confirm and sends the message again
+// while the resender says so; it reports false when ctx ended first (the
+// outcome still open, perhaps with a resend still to write).
+func (c *confirmation) drive(ctx context.Context) bool {
+	for {
+		select {
+		case <-c.done:
+			return true
+		default:
+		}
+		if c.rewrite {
+			if err := c.write(ctx); err != nil {
+				if ctx.Err() != nil {
+					return false
+				}
+				c.finish(acemq.PublishResult{}, err)
+				return true
+			}
+			c.rewrite = false
+		}
+		if c.t.waitConfirm(ctx, c.p, c.dc) != nil {
+			return false
+		}
+		res, err := c.outcome()
+		if err != nil && c.r.again(ctx, c.p, err) {
+			c.rewrite = true
+			continue
+		}
+		if errors.Is(err, ErrBrokerRefused) && ctx.Err() != nil {
+			c.rewrite = true // its pause was cut short: the next driver resends
+			return false
+		}
+		c.finish(res, err)
+		return true
+	}
+}
+
+func (c *confirmation) finish(res acemq.PublishResult, err error) {
+	c.res, c.err = res, err
+	close(c.done)
+}
+
+// outcome works out the result of the latest attempt, now settled.
+func (c *confirmation) outcome() (acemq.PublishResult, error) {
 	reason, returned := "", false
-	if c.mandatory {
-		reason, returned = c.p.returns.claim(c.id)
+	if c.msg.Mandatory {
+		reason, returned = c.p.returns.claim(c.msg.MessageID)
 	}
 	if !c.dc.Acked() {
-		c.err = c.p.nackError()
-		return
+		return acemq.PublishResult{}, c.p.nackError()
 	}
-	c.res = acemq.PublishResult{MessageID: c.id, Confirmed: true, Routed: !returned, ReturnReason: reason}
+	return acemq.PublishResult{MessageID: c.msg.MessageID, Confirmed: true, Routed: !returned, ReturnReason: reason}, nil
 }
 
 // slotReleaser gives back the window slots of pipelined publishes as their

@@ -17,10 +17,7 @@ func (t *Transport) watch(conn *amqp.Connection, closes chan *amqp.Error) {
 	if !t.markDown(conn) {
 		return
 	}
-	var err error
-	if amqpErr != nil {
-		err = amqpErr
-	}
+	err := t.lossCause(amqpErr)
 	t.emit(RecoveryEvent{Kind: RecoveryLost, Err: err})
 	if t.cfg.recovery == recoveryOff {
 		t.giveUp(err)
@@ -69,12 +66,17 @@ func (t *Transport) reconnect(attempt int) error {
 	if err != nil {
 		return err
 	}
-	topoErr, err := t.restore(l.conn)
+	wedged := time.AfterFunc(t.cfg.confirmTimeout, func() { _ = l.nc.Close() })
+	later, topoErr, err := t.restore(l.conn)
+	if !wedged.Stop() && err == nil {
+		err = fmt.Errorf("redeclaring the topology took longer than rabbitmq.ConfirmTimeout (%v)", t.cfg.confirmTimeout)
+	}
 	if err != nil {
 		_ = l.conn.Close()
 		return err
 	}
-	if !t.markUp(l) {
+	t.setPendingRedeclares(len(later))
+	if !t.markUp(l, later) {
 		return nil
 	}
 	resumeErr := t.resumeAll(l.conn)
@@ -95,24 +97,61 @@ func (t *Transport) untilClosed() (context.Context, context.CancelFunc) {
 	return ctx, cancel
 }
 
-// restore redeclares the remembered topology on conn. Declarations the broker
-// refuses are joined into topoErr; err is set when conn itself failed.
-func (t *Transport) restore(conn *amqp.Connection) (topoErr, err error) {
+// restore redeclares the remembered topology on conn, every declaration on
+// a channel of its own, so one the broker refuses (a classic queue whose
+// cluster node is down) stops nothing. The refused are returned, to be
+// retried later (redeclareLater), and joined into topoErr; err is set when
+// conn itself failed.
+func (t *Transport) restore(conn *amqp.Connection) (refusedOps []topoOp, topoErr, err error) {
 	var refused []error
 	for _, op := range t.topo.ops() {
 		ch, err := conn.Channel()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if e := op.apply(ch); e != nil {
 			refused = append(refused, e)
+			refusedOps = append(refusedOps, op)
 		}
 		_ = ch.Close()
 		if conn.IsClosed() {
-			return nil, amqp.ErrClosed
+			return nil, nil, amqp.ErrClosed
 		}
 	}
-	return errors.Join(refused...), nil
+	return refusedOps, errors.Join(refused...), nil
+}
+
+// redeclareLater retries the declarations recovery could not restore on
+// conn, with the doubling RecoveryDelay, until each is accepted, conn is
+// lost (the next recovery restores everything again) or the transport
+// closes. It runs on the transport's WaitGroup.
+func (t *Transport) redeclareLater(conn *amqp.Connection, ops []topoOp) {
+	defer t.wg.Done()
+	delay := t.cfg.delay.min
+	for len(ops) > 0 {
+		if !t.sleep(delay) || conn.IsClosed() {
+			return
+		}
+		ops = t.redeclare(conn, ops)
+		delay = min(2*delay, t.cfg.delay.max)
+	}
+}
+
+// redeclare applies ops on conn and returns those still refused.
+func (t *Transport) redeclare(conn *amqp.Connection, ops []topoOp) []topoOp {
+	var left []topoOp
+	for _, op := range ops {
+		ch, err := conn.Channel()
+		if err != nil {
+			return ops
+		}
+		if err := op.apply(ch); err != nil {
+			left = append(left, op)
+		}
+		_ = ch.Close()
+	}
+	t.setPendingRedeclares(len(left))
+	return left
 }
 
 // sleep waits d, or returns false once the transport is closed.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	amqp "github.com/rabbitmq/amqp091-go"
@@ -43,6 +44,9 @@ type Transport struct {
 	gaveUp  error       // set when the connection was lost WithoutRecovery
 	emitMu  sync.Mutex  // OnRecovery events one at a time
 
+	dropped        atomic.Pointer[error] // why dropWedged dropped the live connection
+	redeclaresLeft atomic.Int64          // declarations recovery could not restore yet
+
 	pubMu sync.Mutex
 	pubs  [2]*pubChannel // by lane
 }
@@ -61,7 +65,7 @@ func dial(ctx context.Context, url string, cfg config) (*Transport, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", hosts, err)
 	}
-	t.markUp(link)
+	t.markUp(link, nil)
 	return t, nil
 }
 
@@ -166,9 +170,10 @@ func (s *socket) abort() {
 	}
 }
 
-// markUp makes l the live connection, unblocked, and starts watching it;
+// markUp makes l the live connection, unblocked, and starts watching it
+// and retrying the declarations in later (refused by the recovery);
 // after Close it closes the connection instead and returns false.
-func (t *Transport) markUp(l link) bool {
+func (t *Transport) markUp(l link, later []topoOp) bool {
 	closes := l.conn.NotifyClose(make(chan *amqp.Error, 1))
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -182,6 +187,10 @@ func (t *Transport) markUp(l link) bool {
 	t.wg.Add(2)
 	go t.watch(l.conn, closes)
 	go t.watchBlocks(l.conn, l.blocks)
+	if len(later) > 0 {
+		t.wg.Add(1)
+		go t.redeclareLater(l.conn, later)
+	}
 	return true
 }
 
@@ -276,12 +285,14 @@ func (t *Transport) Close() error {
 		return nil
 	}
 	t.closed = true
-	conn := t.conn
+	conn, nc := t.conn, t.netConn
 	close(t.done)
 	t.mu.Unlock()
 	var err error
 	if conn != nil {
+		wedged := time.AfterFunc(t.cfg.confirmTimeout, func() { _ = nc.Close() })
 		err = conn.Close()
+		wedged.Stop()
 	}
 	t.wg.Wait()
 	if errors.Is(err, amqp.ErrClosed) {
@@ -326,6 +337,15 @@ func (t *Transport) Hosts() (hosts []string, connected int) {
 	defer t.mu.Unlock()
 	return append([]string(nil), t.hosts.hosts...), t.at
 }
+
+// PendingRedeclares returns how many declarations (queues, exchanges,
+// bindings) the last recovery could not restore and the transport is still
+// retrying in the background (a classic queue whose cluster node is down:
+// RabbitMQ refuses to redeclare it until the node is back). 0 when the
+// topology is whole.
+func (t *Transport) PendingRedeclares() int { return int(t.redeclaresLeft.Load()) }
+
+func (t *Transport) setPendingRedeclares(n int) { t.redeclaresLeft.Store(int64(n)) }
 
 func (t *Transport) isClosed() bool {
 	t.mu.Lock()

@@ -329,6 +329,19 @@ func (p *Publisher) PublishOrderPlacedBatch(
 	return p.pubOrderPlaced.SendAll(ctx, ms, opts...)
 }
 
+// PublishOrderPlacedAsync publishes m as PublishOrderPlaced does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishOrderPlaced
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishOrderPlacedAsync(
+	ctx context.Context,
+	m OrderPlaced,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubOrderPlaced.SendAsync(ctx, m, opts...)
+}
+
 // PublishOrderShipped publishes m to Exchange with routing key "order.shipped" and waits
 // for the broker's confirm.
 func (p *Publisher) PublishOrderShipped(
@@ -347,6 +360,19 @@ func (p *Publisher) PublishOrderShippedBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubOrderShipped.SendAll(ctx, ms, opts...)
+}
+
+// PublishOrderShippedAsync publishes m as PublishOrderShipped does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishOrderShipped
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishOrderShippedAsync(
+	ctx context.Context,
+	m OrderShipped,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubOrderShipped.SendAsync(ctx, m, opts...)
 }
 
 // SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key
@@ -368,6 +394,19 @@ func (p *Publisher) SendCancelOrderBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubCancelOrder.SendAll(ctx, ms, opts...)
+}
+
+// SendCancelOrderAsync sends m as SendCancelOrder does but returns once the message is
+// written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error SendCancelOrder would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) SendCancelOrderAsync(
+	ctx context.Context,
+	m CancelOrder,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubCancelOrder.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue

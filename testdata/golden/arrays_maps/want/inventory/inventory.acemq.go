@@ -123,6 +123,19 @@ func (p *Publisher) PublishStockCountedBatch(
 	return p.pubStockCounted.SendAll(ctx, ms, opts...)
 }
 
+// PublishStockCountedAsync publishes m as PublishStockCounted does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishStockCounted
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishStockCountedAsync(
+	ctx context.Context,
+	m StockCounted,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubStockCounted.SendAsync(ctx, m, opts...)
+}
+
 // ConsumeStockCounted declares what service needs to consume StockCounted events (the
 // queue <service>.stock.counted bound to Exchange, its dead-letter and retry queues) and
 // delivers each to h. An empty service is refused. The contract's codec, retry policy and

@@ -209,6 +209,19 @@ func (p *Publisher) SendHoldOrderBatch(
 	return p.pubHoldOrder.SendAll(ctx, ms, opts...)
 }
 
+// SendHoldOrderAsync sends m as SendHoldOrder does but returns once the message is
+// written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error SendHoldOrder would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) SendHoldOrderAsync(
+	ctx context.Context,
+	m HoldOrder,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubHoldOrder.SendAsync(ctx, m, opts...)
+}
+
 // PublishOrderShipped publishes m to Exchange with routing key "order.shipped" and waits
 // for the broker's confirm.
 func (p *Publisher) PublishOrderShipped(
@@ -227,6 +240,19 @@ func (p *Publisher) PublishOrderShippedBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubOrderShipped.SendAll(ctx, ms, opts...)
+}
+
+// PublishOrderShippedAsync publishes m as PublishOrderShipped does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishOrderShipped
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishOrderShippedAsync(
+	ctx context.Context,
+	m OrderShipped,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubOrderShipped.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeHoldOrder declares HoldOrderQueue (bound to Exchange, with its dead-letter and

@@ -160,6 +160,19 @@ func (p *Publisher) PublishOrderShippedBatch(
 	return p.pubOrderShipped.SendAll(ctx, ms, opts...)
 }
 
+// PublishOrderShippedAsync publishes m as PublishOrderShipped does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishOrderShipped
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishOrderShippedAsync(
+	ctx context.Context,
+	m OrderShipped,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubOrderShipped.SendAsync(ctx, m, opts...)
+}
+
 // PublishOrderPlaced publishes m to Exchange with routing key "order.placed" and waits
 // for the broker's confirm.
 func (p *Publisher) PublishOrderPlaced(
@@ -178,6 +191,19 @@ func (p *Publisher) PublishOrderPlacedBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubOrderPlaced.SendAll(ctx, ms, opts...)
+}
+
+// PublishOrderPlacedAsync publishes m as PublishOrderPlaced does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishOrderPlaced
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishOrderPlacedAsync(
+	ctx context.Context,
+	m OrderPlaced,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubOrderPlaced.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeOrderShipped declares what service needs to consume OrderShipped events (the

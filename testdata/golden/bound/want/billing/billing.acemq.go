@@ -367,6 +367,19 @@ func (p *Publisher) PublishPaymentTakenBatch(
 	return p.pubPaymentTaken.SendAll(ctx, ms, opts...)
 }
 
+// PublishPaymentTakenAsync publishes m as PublishPaymentTaken does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishPaymentTaken
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishPaymentTakenAsync(
+	ctx context.Context,
+	m PaymentTaken,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubPaymentTaken.SendAsync(ctx, m, opts...)
+}
+
 // PublishPaymentSettled publishes m to Exchange with routing key "payment.settled" and
 // waits for the broker's confirm.
 func (p *Publisher) PublishPaymentSettled(
@@ -385,6 +398,19 @@ func (p *Publisher) PublishPaymentSettledBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubPaymentSettled.SendAll(ctx, ms, opts...)
+}
+
+// PublishPaymentSettledAsync publishes m as PublishPaymentSettled does but returns once
+// the message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishPaymentSettled
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishPaymentSettledAsync(
+	ctx context.Context,
+	m PaymentSettled,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubPaymentSettled.SendAsync(ctx, m, opts...)
 }
 
 // SendRefundPayment sends m to the owner of queue "billing.refund-payment" (routing key
@@ -406,6 +432,19 @@ func (p *Publisher) SendRefundPaymentBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubRefundPayment.SendAll(ctx, ms, opts...)
+}
+
+// SendRefundPaymentAsync sends m as SendRefundPayment does but returns once the message
+// is written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error SendRefundPayment would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) SendRefundPaymentAsync(
+	ctx context.Context,
+	m RefundPayment,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubRefundPayment.SendAsync(ctx, m, opts...)
 }
 
 // ConsumePaymentTaken declares what service needs to consume PaymentTaken events (the

@@ -410,6 +410,19 @@ func (p *Publisher) PublishReadingTakenBatch(
 	return p.pubReadingTaken.SendAll(ctx, ms, opts...)
 }
 
+// PublishReadingTakenAsync publishes m as PublishReadingTaken does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishReadingTaken
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishReadingTakenAsync(
+	ctx context.Context,
+	m ReadingTaken,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubReadingTaken.SendAsync(ctx, m, opts...)
+}
+
 // PublishOptionalsSet publishes m to Exchange with routing key "optionals.set" and waits
 // for the broker's confirm.
 func (p *Publisher) PublishOptionalsSet(
@@ -428,6 +441,19 @@ func (p *Publisher) PublishOptionalsSetBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubOptionalsSet.SendAll(ctx, ms, opts...)
+}
+
+// PublishOptionalsSetAsync publishes m as PublishOptionalsSet does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishOptionalsSet
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishOptionalsSetAsync(
+	ctx context.Context,
+	m OptionalsSet,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubOptionalsSet.SendAsync(ctx, m, opts...)
 }
 
 // SendRecalibrate sends m to the owner of queue "telemetry.recalibrate" (routing key
@@ -449,6 +475,19 @@ func (p *Publisher) SendRecalibrateBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubRecalibrate.SendAll(ctx, ms, opts...)
+}
+
+// SendRecalibrateAsync sends m as SendRecalibrate does but returns once the message is
+// written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error SendRecalibrate would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) SendRecalibrateAsync(
+	ctx context.Context,
+	m Recalibrate,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubRecalibrate.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeReadingTaken declares what service needs to consume ReadingTaken events (the

@@ -178,6 +178,19 @@ func (p *Publisher) PublishSettingChangedBatch(
 	return p.pubSettingChanged.SendAll(ctx, ms, opts...)
 }
 
+// PublishSettingChangedAsync publishes m as PublishSettingChanged does but returns once
+// the message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishSettingChanged
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishSettingChangedAsync(
+	ctx context.Context,
+	m SettingChanged,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubSettingChanged.SendAsync(ctx, m, opts...)
+}
+
 // PublishLimitsChanged publishes m to Exchange with routing key "limits.changed" and
 // waits for the broker's confirm.
 func (p *Publisher) PublishLimitsChanged(
@@ -196,6 +209,19 @@ func (p *Publisher) PublishLimitsChangedBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubLimitsChanged.SendAll(ctx, ms, opts...)
+}
+
+// PublishLimitsChangedAsync publishes m as PublishLimitsChanged does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishLimitsChanged
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishLimitsChangedAsync(
+	ctx context.Context,
+	m LimitsChanged,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubLimitsChanged.SendAsync(ctx, m, opts...)
 }
 
 // SendReloadConfig sends m to the owner of queue "config.reload-config" (routing key
@@ -217,6 +243,19 @@ func (p *Publisher) SendReloadConfigBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubReloadConfig.SendAll(ctx, ms, opts...)
+}
+
+// SendReloadConfigAsync sends m as SendReloadConfig does but returns once the message is
+// written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error SendReloadConfig would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) SendReloadConfigAsync(
+	ctx context.Context,
+	m ReloadConfig,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubReloadConfig.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeSettingChanged declares what service needs to consume SettingChanged events (the

@@ -250,6 +250,19 @@ func (p *Publisher) PublishLineWrittenBatch(
 	return p.pubLineWritten.SendAll(ctx, ms, opts...)
 }
 
+// PublishLineWrittenAsync publishes m as PublishLineWritten does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishLineWritten
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishLineWrittenAsync(
+	ctx context.Context,
+	m LineWritten,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubLineWritten.SendAsync(ctx, m, opts...)
+}
+
 // PublishBlobStored publishes m to Exchange with routing key "blob.stored" and waits for
 // the broker's confirm.
 func (p *Publisher) PublishBlobStored(
@@ -268,6 +281,19 @@ func (p *Publisher) PublishBlobStoredBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubBlobStored.SendAll(ctx, ms, opts...)
+}
+
+// PublishBlobStoredAsync publishes m as PublishBlobStored does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishBlobStored
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishBlobStoredAsync(
+	ctx context.Context,
+	m BlobStored,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubBlobStored.SendAsync(ctx, m, opts...)
 }
 
 // PublishFileIndexed publishes m to Exchange with routing key "file.indexed" and waits
@@ -290,6 +316,19 @@ func (p *Publisher) PublishFileIndexedBatch(
 	return p.pubFileIndexed.SendAll(ctx, ms, opts...)
 }
 
+// PublishFileIndexedAsync publishes m as PublishFileIndexed does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishFileIndexed
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishFileIndexedAsync(
+	ctx context.Context,
+	m FileIndexed,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubFileIndexed.SendAsync(ctx, m, opts...)
+}
+
 // SendDeleteFile sends m to the owner of queue "files.delete-file" (routing key
 // "delete.file") and waits for the broker's confirm. One that reaches no queue fails with
 // an error matching acemq.ErrUnroutable.
@@ -309,6 +348,19 @@ func (p *Publisher) SendDeleteFileBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubDeleteFile.SendAll(ctx, ms, opts...)
+}
+
+// SendDeleteFileAsync sends m as SendDeleteFile does but returns once the message is
+// written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error SendDeleteFile would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) SendDeleteFileAsync(
+	ctx context.Context,
+	m DeleteFile,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubDeleteFile.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeLineWritten declares what service needs to consume LineWritten events (the queue

@@ -185,6 +185,19 @@ func (p *Publisher) SendCancelOrderBatch(
 	return p.pubCancelOrder.SendAll(ctx, ms, opts...)
 }
 
+// SendCancelOrderAsync sends m as SendCancelOrder does but returns once the message is
+// written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error SendCancelOrder would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) SendCancelOrderAsync(
+	ctx context.Context,
+	m CancelOrder,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubCancelOrder.SendAsync(ctx, m, opts...)
+}
+
 // SendRefundOrder sends m to the owner of queue "payments.refunds" (routing key
 // "order.refund") and waits for the broker's confirm. One that reaches no queue fails
 // with an error matching acemq.ErrUnroutable.
@@ -206,6 +219,19 @@ func (p *Publisher) SendRefundOrderBatch(
 	return p.pubRefundOrder.SendAll(ctx, ms, opts...)
 }
 
+// SendRefundOrderAsync sends m as SendRefundOrder does but returns once the message is
+// written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error SendRefundOrder would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) SendRefundOrderAsync(
+	ctx context.Context,
+	m RefundOrder,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubRefundOrder.SendAsync(ctx, m, opts...)
+}
+
 // SendShipHTTPOrder sends m to the owner of queue "orders.ship-http-order" (routing key
 // "ship.http.order") and waits for the broker's confirm. One that reaches no queue fails
 // with an error matching acemq.ErrUnroutable.
@@ -225,6 +251,19 @@ func (p *Publisher) SendShipHTTPOrderBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubShipHTTPOrder.SendAll(ctx, ms, opts...)
+}
+
+// SendShipHTTPOrderAsync sends m as SendShipHTTPOrder does but returns once the message
+// is written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error SendShipHTTPOrder would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) SendShipHTTPOrderAsync(
+	ctx context.Context,
+	m ShipHTTPOrder,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubShipHTTPOrder.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeCancelOrder declares CancelOrderQueue (bound to Exchange, with its dead-letter

@@ -176,6 +176,19 @@ func (p *Publisher) PublishSalaryPaidBatch(
 	return p.pubSalaryPaid.SendAll(ctx, ms, opts...)
 }
 
+// PublishSalaryPaidAsync publishes m as PublishSalaryPaid does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishSalaryPaid
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishSalaryPaidAsync(
+	ctx context.Context,
+	m SalaryPaid,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubSalaryPaid.SendAsync(ctx, m, opts...)
+}
+
 // PublishPayslipIssued publishes m to Exchange with routing key "payslip.issued" and
 // waits for the broker's confirm.
 func (p *Publisher) PublishPayslipIssued(
@@ -196,6 +209,19 @@ func (p *Publisher) PublishPayslipIssuedBatch(
 	return p.pubPayslipIssued.SendAll(ctx, ms, opts...)
 }
 
+// PublishPayslipIssuedAsync publishes m as PublishPayslipIssued does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishPayslipIssued
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishPayslipIssuedAsync(
+	ctx context.Context,
+	m PayslipIssued,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubPayslipIssued.SendAsync(ctx, m, opts...)
+}
+
 // SendPayBonus sends m to the owner of queue "payroll.pay-bonus" (routing key
 // "pay.bonus") and waits for the broker's confirm. One that reaches no queue fails with
 // an error matching acemq.ErrUnroutable.
@@ -214,6 +240,19 @@ func (p *Publisher) SendPayBonusBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubPayBonus.SendAll(ctx, ms, opts...)
+}
+
+// SendPayBonusAsync sends m as SendPayBonus does but returns once the message is written,
+// without waiting for the broker's confirm; the Pending's Wait returns the broker's
+// answer, an acemq.PublishResult and the error SendPayBonus would have returned. A
+// message that cannot be written (a missing header, a codec error, ctx ending, a closed
+// connection) is that error with a nil Pending.
+func (p *Publisher) SendPayBonusAsync(
+	ctx context.Context,
+	m PayBonus,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubPayBonus.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeSalaryPaid declares what service needs to consume SalaryPaid events (the queue

@@ -178,6 +178,19 @@ func (p *Publisher) PublishStatusChangedBatch(
 	return p.pubStatusChanged.SendAll(ctx, ms, opts...)
 }
 
+// PublishStatusChangedAsync publishes m as PublishStatusChanged does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishStatusChanged
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishStatusChangedAsync(
+	ctx context.Context,
+	m StatusChanged,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubStatusChanged.SendAsync(ctx, m, opts...)
+}
+
 // ConsumeStatusChanged declares what service needs to consume StatusChanged events (the
 // queue <service>.status.changed bound to Exchange, its dead-letter and retry queues) and
 // delivers each to h. An empty service is refused. The contract's codec, retry policy and

@@ -221,6 +221,19 @@ func (p *Publisher) PublishEntryPostedBatch(
 	return p.pubEntryPosted.SendAll(ctx, ms, opts...)
 }
 
+// PublishEntryPostedAsync publishes m as PublishEntryPosted does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishEntryPosted
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishEntryPostedAsync(
+	ctx context.Context,
+	m EntryPosted,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubEntryPosted.SendAsync(ctx, m, opts...)
+}
+
 // ConsumeEntryPosted declares what service needs to consume EntryPosted events (the queue
 // <service>.entry.posted bound to Exchange, its dead-letter and retry queues) and
 // delivers each to h. An empty service is refused. The contract's codec, retry policy and

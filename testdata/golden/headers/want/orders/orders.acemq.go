@@ -230,6 +230,19 @@ func (p *Publisher) PublishOrderPlacedBatch(
 	return p.pubOrderPlaced.SendAll(ctx, ms, opts...)
 }
 
+// PublishOrderPlacedAsync publishes m as PublishOrderPlaced does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishOrderPlaced
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishOrderPlacedAsync(
+	ctx context.Context,
+	m OrderPlaced,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubOrderPlaced.SendAsync(ctx, m, opts...)
+}
+
 // PublishOrderPaid publishes m to Exchange with routing key "order.paid" and waits for
 // the broker's confirm. The headers "x-tenant", "x-amount" are required.
 func (p *Publisher) PublishOrderPaid(
@@ -248,6 +261,19 @@ func (p *Publisher) PublishOrderPaidBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubOrderPaid.SendAll(ctx, ms, opts...)
+}
+
+// PublishOrderPaidAsync publishes m as PublishOrderPaid does but returns once the message
+// is written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error PublishOrderPaid would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishOrderPaidAsync(
+	ctx context.Context,
+	m OrderPaid,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubOrderPaid.SendAsync(ctx, m, opts...)
 }
 
 // SendRefundOrder sends m to the owner of queue "orders.refund-order" (routing key
@@ -269,6 +295,19 @@ func (p *Publisher) SendRefundOrderBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubRefundOrder.SendAll(ctx, ms, opts...)
+}
+
+// SendRefundOrderAsync sends m as SendRefundOrder does but returns once the message is
+// written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error SendRefundOrder would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) SendRefundOrderAsync(
+	ctx context.Context,
+	m RefundOrder,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubRefundOrder.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue

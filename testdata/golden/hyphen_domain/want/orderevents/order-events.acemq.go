@@ -138,6 +138,19 @@ func (p *Publisher) PublishOrderPlacedBatch(
 	return p.pubOrderPlaced.SendAll(ctx, ms, opts...)
 }
 
+// PublishOrderPlacedAsync publishes m as PublishOrderPlaced does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishOrderPlaced
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishOrderPlacedAsync(
+	ctx context.Context,
+	m OrderPlaced,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubOrderPlaced.SendAsync(ctx, m, opts...)
+}
+
 // SendPlaceOrder sends m to the owner of queue "order-events.place-order" (routing key
 // "place.order") and waits for the broker's confirm. One that reaches no queue fails with
 // an error matching acemq.ErrUnroutable.
@@ -157,6 +170,19 @@ func (p *Publisher) SendPlaceOrderBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubPlaceOrder.SendAll(ctx, ms, opts...)
+}
+
+// SendPlaceOrderAsync sends m as SendPlaceOrder does but returns once the message is
+// written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error SendPlaceOrder would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) SendPlaceOrderAsync(
+	ctx context.Context,
+	m PlaceOrder,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubPlaceOrder.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue

@@ -100,6 +100,19 @@ func (p *Publisher) PublishInvoiceRaisedBatch(
 	return p.pubInvoiceRaised.SendAll(ctx, ms, opts...)
 }
 
+// PublishInvoiceRaisedAsync publishes m as PublishInvoiceRaised does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishInvoiceRaised
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishInvoiceRaisedAsync(
+	ctx context.Context,
+	m InvoiceRaised,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubInvoiceRaised.SendAsync(ctx, m, opts...)
+}
+
 // ConsumeInvoiceRaised declares what service needs to consume InvoiceRaised events (the
 // queue <service>.invoice.raised bound to Exchange, its dead-letter and retry queues) and
 // delivers each to h. An empty service is refused. The contract's codec, retry policy and

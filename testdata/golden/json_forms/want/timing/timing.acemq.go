@@ -385,6 +385,19 @@ func (p *Publisher) PublishRaceTimedBatch(
 	return p.pubRaceTimed.SendAll(ctx, ms, opts...)
 }
 
+// PublishRaceTimedAsync publishes m as PublishRaceTimed does but returns once the message
+// is written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error PublishRaceTimed would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishRaceTimedAsync(
+	ctx context.Context,
+	m RaceTimed,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubRaceTimed.SendAsync(ctx, m, opts...)
+}
+
 // PublishResultPosted publishes m to Exchange with routing key "result.posted" and waits
 // for the broker's confirm.
 func (p *Publisher) PublishResultPosted(
@@ -403,6 +416,19 @@ func (p *Publisher) PublishResultPostedBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubResultPosted.SendAll(ctx, ms, opts...)
+}
+
+// PublishResultPostedAsync publishes m as PublishResultPosted does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishResultPosted
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishResultPostedAsync(
+	ctx context.Context,
+	m ResultPosted,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubResultPosted.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeRaceTimed declares what service needs to consume RaceTimed events (the queue

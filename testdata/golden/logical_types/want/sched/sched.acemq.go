@@ -139,6 +139,19 @@ func (p *Publisher) PublishSlotBookedBatch(
 	return p.pubSlotBooked.SendAll(ctx, ms, opts...)
 }
 
+// PublishSlotBookedAsync publishes m as PublishSlotBooked does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishSlotBooked
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishSlotBookedAsync(
+	ctx context.Context,
+	m SlotBooked,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubSlotBooked.SendAsync(ctx, m, opts...)
+}
+
 // ConsumeSlotBooked declares what service needs to consume SlotBooked events (the queue
 // <service>.slot.booked bound to Exchange, its dead-letter and retry queues) and delivers
 // each to h. An empty service is refused. The contract's codec, retry policy and required

@@ -307,6 +307,19 @@ func (p *Publisher) PublishAlarmRaisedBatch(
 	return p.pubAlarmRaised.SendAll(ctx, ms, opts...)
 }
 
+// PublishAlarmRaisedAsync publishes m as PublishAlarmRaised does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishAlarmRaised
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishAlarmRaisedAsync(
+	ctx context.Context,
+	m AlarmRaised,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubAlarmRaised.SendAsync(ctx, m, opts...)
+}
+
 // PublishAlarmCleared publishes m to Exchange with routing key "alarm.cleared" and waits
 // for the broker's confirm.
 func (p *Publisher) PublishAlarmCleared(
@@ -327,6 +340,19 @@ func (p *Publisher) PublishAlarmClearedBatch(
 	return p.pubAlarmCleared.SendAll(ctx, ms, opts...)
 }
 
+// PublishAlarmClearedAsync publishes m as PublishAlarmCleared does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishAlarmCleared
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishAlarmClearedAsync(
+	ctx context.Context,
+	m AlarmCleared,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubAlarmCleared.SendAsync(ctx, m, opts...)
+}
+
 // PublishAlarmNoted publishes m to Exchange with routing key "alarm.noted" and waits for
 // the broker's confirm.
 func (p *Publisher) PublishAlarmNoted(
@@ -345,6 +371,19 @@ func (p *Publisher) PublishAlarmNotedBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubAlarmNoted.SendAll(ctx, ms, opts...)
+}
+
+// PublishAlarmNotedAsync publishes m as PublishAlarmNoted does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishAlarmNoted
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishAlarmNotedAsync(
+	ctx context.Context,
+	m AlarmNoted,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubAlarmNoted.SendAsync(ctx, m, opts...)
 }
 
 // SendSilenceAlarm sends m to the owner of queue "alerts.silence-alarm" (routing key
@@ -368,6 +407,19 @@ func (p *Publisher) SendSilenceAlarmBatch(
 	return p.pubSilenceAlarm.SendAll(ctx, ms, opts...)
 }
 
+// SendSilenceAlarmAsync sends m as SendSilenceAlarm does but returns once the message is
+// written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error SendSilenceAlarm would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) SendSilenceAlarmAsync(
+	ctx context.Context,
+	m SilenceAlarm,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubSilenceAlarm.SendAsync(ctx, m, opts...)
+}
+
 // PublishAlarmEscalated publishes m to Exchange with routing key "alarm.escalated" and
 // waits for the broker's confirm. One that reaches no queue fails with an error matching
 // acemq.ErrUnroutable.
@@ -387,6 +439,19 @@ func (p *Publisher) PublishAlarmEscalatedBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubAlarmEscalated.SendAll(ctx, ms, opts...)
+}
+
+// PublishAlarmEscalatedAsync publishes m as PublishAlarmEscalated does but returns once
+// the message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishAlarmEscalated
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishAlarmEscalatedAsync(
+	ctx context.Context,
+	m AlarmEscalated,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubAlarmEscalated.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeAlarmRaised declares what service needs to consume AlarmRaised events (the queue

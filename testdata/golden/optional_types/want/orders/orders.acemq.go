@@ -126,6 +126,19 @@ func (p *Publisher) PublishCustomerMovedBatch(
 	return p.pubCustomerMoved.SendAll(ctx, ms, opts...)
 }
 
+// PublishCustomerMovedAsync publishes m as PublishCustomerMoved does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishCustomerMoved
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishCustomerMovedAsync(
+	ctx context.Context,
+	m CustomerMoved,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubCustomerMoved.SendAsync(ctx, m, opts...)
+}
+
 // ConsumeCustomerMoved declares what service needs to consume CustomerMoved events (the
 // queue <service>.customer.moved bound to Exchange, its dead-letter and retry queues) and
 // delivers each to h. An empty service is refused. The contract's codec, retry policy and

@@ -172,6 +172,19 @@ func (p *Publisher) PublishInvoiceIssuedBatch(
 	return p.pubInvoiceIssued.SendAll(ctx, ms, opts...)
 }
 
+// PublishInvoiceIssuedAsync publishes m as PublishInvoiceIssued does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishInvoiceIssued
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishInvoiceIssuedAsync(
+	ctx context.Context,
+	m InvoiceIssued,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubInvoiceIssued.SendAsync(ctx, m, opts...)
+}
+
 // ConsumeInvoiceIssued declares what service needs to consume InvoiceIssued events (the
 // queue <service>.invoice.issued bound to Exchange, its dead-letter and retry queues) and
 // delivers each to h. An empty service is refused. The contract's codec, retry policy and

@@ -211,6 +211,19 @@ func (p *Publisher) PublishOrderPlacedBatch(
 	return p.pubOrderPlaced.SendAll(ctx, ms, opts...)
 }
 
+// PublishOrderPlacedAsync publishes m as PublishOrderPlaced does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishOrderPlaced
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishOrderPlacedAsync(
+	ctx context.Context,
+	m OrderPlaced,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubOrderPlaced.SendAsync(ctx, m, opts...)
+}
+
 // PublishOrderPaid publishes m to Exchange with routing key "order.paid" and waits for
 // the broker's confirm.
 func (p *Publisher) PublishOrderPaid(
@@ -229,6 +242,19 @@ func (p *Publisher) PublishOrderPaidBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubOrderPaid.SendAll(ctx, ms, opts...)
+}
+
+// PublishOrderPaidAsync publishes m as PublishOrderPaid does but returns once the message
+// is written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error PublishOrderPaid would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishOrderPaidAsync(
+	ctx context.Context,
+	m OrderPaid,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubOrderPaid.SendAsync(ctx, m, opts...)
 }
 
 // PublishOrderAged publishes m to Exchange with routing key "order.aged" and waits for
@@ -251,6 +277,19 @@ func (p *Publisher) PublishOrderAgedBatch(
 	return p.pubOrderAged.SendAll(ctx, ms, opts...)
 }
 
+// PublishOrderAgedAsync publishes m as PublishOrderAged does but returns once the message
+// is written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error PublishOrderAged would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishOrderAgedAsync(
+	ctx context.Context,
+	m OrderAged,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubOrderAged.SendAsync(ctx, m, opts...)
+}
+
 // SendCancelOrder sends m to the owner of queue "orders.cancel-order" (routing key
 // "cancel.order") and waits for the broker's confirm. One that reaches no queue fails
 // with an error matching acemq.ErrUnroutable.
@@ -270,6 +309,19 @@ func (p *Publisher) SendCancelOrderBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubCancelOrder.SendAll(ctx, ms, opts...)
+}
+
+// SendCancelOrderAsync sends m as SendCancelOrder does but returns once the message is
+// written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error SendCancelOrder would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) SendCancelOrderAsync(
+	ctx context.Context,
+	m CancelOrder,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubCancelOrder.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue

@@ -137,6 +137,19 @@ func (p *Publisher) PublishBookAddedBatch(
 	return p.pubBookAdded.SendAll(ctx, ms, opts...)
 }
 
+// PublishBookAddedAsync publishes m as PublishBookAdded does but returns once the message
+// is written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error PublishBookAdded would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishBookAddedAsync(
+	ctx context.Context,
+	m BookAdded,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubBookAdded.SendAsync(ctx, m, opts...)
+}
+
 // SendReserveStock sends m to the owner of queue "catalog.reserve-stock" (routing key
 // "reserve.stock") and waits for the broker's confirm. One that reaches no queue fails
 // with an error matching acemq.ErrUnroutable.
@@ -156,6 +169,19 @@ func (p *Publisher) SendReserveStockBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubReserveStock.SendAll(ctx, ms, opts...)
+}
+
+// SendReserveStockAsync sends m as SendReserveStock does but returns once the message is
+// written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error SendReserveStock would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) SendReserveStockAsync(
+	ctx context.Context,
+	m ReserveStock,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubReserveStock.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeBookAdded declares what service needs to consume BookAdded events (the queue

@@ -98,6 +98,20 @@ func (p *Publisher) PublishParcelDispatchedBatch(
 	return p.pubParcelDispatched.SendAll(ctx, ms, opts...)
 }
 
+// PublishParcelDispatchedAsync publishes m as PublishParcelDispatched does but returns
+// once the message is written, without waiting for the broker's confirm; the Pending's
+// Wait returns the broker's answer, an acemq.PublishResult and the error
+// PublishParcelDispatched would have returned. A message that cannot be written (a
+// missing header, a codec error, ctx ending, a closed connection) is that error with a
+// nil Pending.
+func (p *Publisher) PublishParcelDispatchedAsync(
+	ctx context.Context,
+	m ParcelDispatched,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubParcelDispatched.SendAsync(ctx, m, opts...)
+}
+
 // ConsumeParcelDispatched declares what service needs to consume ParcelDispatched events
 // (the queue <service>.parcel.dispatched bound to Exchange, its dead-letter and retry
 // queues) and delivers each to h. An empty service is refused. The contract's codec,

@@ -331,6 +331,19 @@ func (p *Publisher) PublishStockAdjustedBatch(
 	return p.pubStockAdjusted.SendAll(ctx, ms, opts...)
 }
 
+// PublishStockAdjustedAsync publishes m as PublishStockAdjusted does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishStockAdjusted
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishStockAdjustedAsync(
+	ctx context.Context,
+	m StockAdjusted,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubStockAdjusted.SendAsync(ctx, m, opts...)
+}
+
 // ConsumeStockAdjusted declares what service needs to consume StockAdjusted events (the
 // queue <service>.stock.adjusted bound to Exchange, its dead-letter and retry queues) and
 // delivers each to h. An empty service is refused. The contract's codec, retry policy and

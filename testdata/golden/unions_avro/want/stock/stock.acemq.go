@@ -1117,6 +1117,19 @@ func (p *Publisher) PublishStockMovedBatch(
 	return p.pubStockMoved.SendAll(ctx, ms, opts...)
 }
 
+// PublishStockMovedAsync publishes m as PublishStockMoved does but returns once the
+// message is written, without waiting for the broker's confirm; the Pending's Wait
+// returns the broker's answer, an acemq.PublishResult and the error PublishStockMoved
+// would have returned. A message that cannot be written (a missing header, a codec error,
+// ctx ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) PublishStockMovedAsync(
+	ctx context.Context,
+	m StockMoved,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubStockMoved.SendAsync(ctx, m, opts...)
+}
+
 // SendCountStock sends m to the owner of queue "stock.count-stock" (routing key
 // "count.stock") and waits for the broker's confirm. One that reaches no queue fails with
 // an error matching acemq.ErrUnroutable.
@@ -1136,6 +1149,19 @@ func (p *Publisher) SendCountStockBatch(
 	opts ...acemq.EnvelopeOption,
 ) ([]acemq.PublishResult, error) {
 	return p.pubCountStock.SendAll(ctx, ms, opts...)
+}
+
+// SendCountStockAsync sends m as SendCountStock does but returns once the message is
+// written, without waiting for the broker's confirm; the Pending's Wait returns the
+// broker's answer, an acemq.PublishResult and the error SendCountStock would have
+// returned. A message that cannot be written (a missing header, a codec error, ctx
+// ending, a closed connection) is that error with a nil Pending.
+func (p *Publisher) SendCountStockAsync(
+	ctx context.Context,
+	m CountStock,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubCountStock.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeStockMoved declares what service needs to consume StockMoved events (the queue

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/acemq/acemq-gen/generator"
+)
+
+// serverFlags collect --server NAME=URL, in order.
+type serverFlags []generator.AsyncAPIOption
+
+func (s *serverFlags) String() string { return "" }
+
+func (s *serverFlags) Set(v string) error {
+	name, url, ok := strings.Cut(v, "=")
+	if !ok || name == "" || url == "" {
+		return fmt.Errorf("--server wants NAME=URL, such as production=amqps://rabbit.example.com/, not %q", v)
+	}
+	*s = append(*s, generator.AsyncAPIServer(name, url))
+	return nil
+}
+
+// asyncapiCmd is acemq-gen asyncapi: one AsyncAPI 3.0 document per domain
+// into DIR, removing the documents no domain writes any longer.
+func asyncapiCmd(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	self, _ := lookup("asyncapi")
+	fs := newFlags(self)
+	dir, format, srvs := ".", "yaml", serverFlags{}
+	fs.StringVar(&dir, "o", ".", "output `DIR`")
+	fs.StringVar(&dir, "output", ".", "output `DIR`; the same as -o")
+	fs.StringVar(&format, "format", "yaml", "yaml or json")
+	fs.Var(&srvs, "server", "a server entry `NAME=URL`; repeatable")
+	if code, ok := parseFlags(self, fs, args, stdout, stderr); !ok {
+		return code
+	}
+	if format != "yaml" && format != "json" {
+		return self.usageError(stderr, "--format is yaml or json, not %q", format)
+	}
+	if fs.NArg() == 0 {
+		return self.usageError(stderr, "name at least one contract file or directory")
+	}
+	srcs, err := generator.ReadSources(fs.Args())
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitFindings
+	}
+	res := generator.AsyncAPI(srcs, append(srvs, generator.AsyncAPIFormat(format))...)
+	if printDiagnostics(res.Diagnostics, stderr) {
+		return exitFindings
+	}
+	if err := write(dir, res.Files); err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitFindings
+	}
+	return exitOK
+}

@@ -1,0 +1,185 @@
+package main
+
+import (
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+
+	"github.com/acemq/acemq-gen/generator"
+	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/avro"
+	"github.com/acemq/acemq-gen/runtime/crypto"
+	"github.com/acemq/acemq-gen/runtime/toml"
+	"github.com/acemq/acemq-gen/runtime/yaml"
+)
+
+// keysEnv names the environment variable holding the keys of encrypted
+// messages: id=base64secret,… (the first is the keyring's current key).
+const keysEnv = "ACEMQ_KEYS"
+
+// decoders builds and keeps the contract codec of each message, with the
+// registry and the keyring the command was given. Used by one goroutine.
+type decoders struct {
+	registry avro.Registry   // nil without --registry
+	keyring  *crypto.Keyring // nil without ACEMQ_KEYS
+	codecs   map[string]acemq.Codec
+}
+
+// newDecoders reads --registry and ACEMQ_KEYS; neither secret ever reaches
+// an error message.
+func newDecoders(registryURL string) (*decoders, error) {
+	d := &decoders{codecs: map[string]acemq.Codec{}}
+	if registryURL != "" {
+		reg, err := registryAt(registryURL)
+		if err != nil {
+			return nil, err
+		}
+		d.registry = reg
+	}
+	if v := os.Getenv(keysEnv); v != "" {
+		kr, err := parseKeys(v)
+		if err != nil {
+			return nil, err
+		}
+		d.keyring = kr
+	}
+	return d, nil
+}
+
+// registryAt is the Confluent registry at raw, its credentials (if any)
+// moved into basic auth.
+func registryAt(raw string) (avro.Registry, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, errors.New("acemq-gen: the --registry URL does not parse")
+	}
+	var opts []avro.ConfluentOption
+	if u.User != nil {
+		pass, _ := u.User.Password()
+		opts = append(opts, avro.WithBasicAuth(u.User.Username(), pass))
+		u.User = nil
+	}
+	return avro.NewConfluentRegistry(u.String(), opts...)
+}
+
+// parseKeys reads id=base64secret,… into a keyring, naming a bad entry by
+// its position and id only.
+func parseKeys(v string) (*crypto.Keyring, error) {
+	var keys []crypto.Key
+	for i, part := range strings.Split(v, ",") {
+		id, secret, ok := strings.Cut(strings.TrimSpace(part), "=")
+		if !ok || id == "" {
+			return nil, fmt.Errorf("acemq-gen: %s entry %d is not id=base64secret", keysEnv, i+1)
+		}
+		raw, err := base64.StdEncoding.DecodeString(secret)
+		if err != nil {
+			return nil, fmt.Errorf("acemq-gen: the secret of key %q in %s is not base64", id, keysEnv)
+		}
+		keys = append(keys, crypto.Key{ID: id, Secret: raw})
+	}
+	kr, err := crypto.NewKeyring(keys...)
+	if err != nil {
+		return nil, fmt.Errorf("acemq-gen: %s: %w", keysEnv, err)
+	}
+	return kr, nil
+}
+
+// codec is e's contract codec.
+func (d *decoders) codec(e generator.Entry) (acemq.Codec, error) {
+	key := e.Domain + "/" + e.Name
+	if c, ok := d.codecs[key]; ok {
+		return c, nil
+	}
+	c, err := d.build(e)
+	if err != nil {
+		return nil, err
+	}
+	d.codecs[key] = c
+	return c, nil
+}
+
+func (d *decoders) build(e generator.Entry) (acemq.Codec, error) {
+	inner, err := d.inner(e)
+	if err != nil || !e.Encrypted {
+		return inner, err
+	}
+	if d.keyring == nil {
+		return nil, fmt.Errorf("%s is encrypted: set %s to id=base64secret,… to read it", e.Name, keysEnv)
+	}
+	return crypto.Wrap(inner, d.keyring), nil
+}
+
+func (d *decoders) inner(e generator.Entry) (acemq.Codec, error) {
+	switch e.Codec {
+	case "avro":
+		return avro.OfCodec(e.AvroSchema)
+	case "avro-registered":
+		if d.registry == nil {
+			return nil, fmt.Errorf("%s is avro-registered: give --registry URL to read it", e.Name)
+		}
+		return avro.Registered(d.registry, e.Subject, e.AvroSchema, avro.ReaderSchema(e.AvroFullSchema))
+	case "text":
+		return acemq.StringCodec{}, nil
+	case "bytes":
+		return acemq.BytesCodec{}, nil
+	case "yaml":
+		return yaml.Codec{}, nil
+	case "toml":
+		return toml.Codec{}, nil
+	}
+	return acemq.JSONCodec{}, nil
+}
+
+// decode reads body as e's payload, in a shape encoding/json can print;
+// contentType "" is the codec's own.
+func (d *decoders) decode(e generator.Entry, contentType string, body []byte) (any, error) {
+	c, err := d.codec(e)
+	if err != nil {
+		return nil, err
+	}
+	if contentType == "" {
+		contentType = c.ContentType()
+	}
+	switch e.Codec {
+	case "text":
+		var s string
+		err = acemq.DecodeFor(c, contentType, body, &s)
+		return s, err
+	case "bytes":
+		var b []byte
+		err = acemq.DecodeFor(c, contentType, body, &b)
+		return b, err
+	case "toml":
+		var m map[string]any
+		err = acemq.DecodeFor(c, contentType, body, &m)
+		return m, err
+	}
+	var v any
+	err = acemq.DecodeFor(c, contentType, body, &v)
+	return printable(v), err
+}
+
+// printable turns the map[any]any and []byte values some decoders produce
+// into what encoding/json prints.
+func printable(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			x[k] = printable(e)
+		}
+	case map[any]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[fmt.Sprint(k)] = printable(e)
+		}
+		return m
+	case []any:
+		for i, e := range x {
+			x[i] = printable(e)
+		}
+	}
+	return v
+}

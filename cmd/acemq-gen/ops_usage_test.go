@@ -1,0 +1,73 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/acemq/acemq-gen/generator"
+)
+
+func TestDLQAndPlanReportUsageMistakesWithExitTwo(t *testing.T) {
+	for _, args := range [][]string{
+		{"dlq"},
+		{"dlq", "purge"},
+		{"dlq", "list", "./contracts"},
+		{"dlq", "show", "--url", "amqp://x"},
+		{"dlq", "redrive", "--url", "amqp://x", "--rate", "fast", "q.dlq", "./c"},
+		{"plan", "./contracts"},
+		{"plan", "--url", "amqp://x"},
+	} {
+		if code, _, errOut := cli(t, args...); code != exitUsage || errOut == "" {
+			t.Errorf("%v: exit %d (%q); want 2 with a message", args, code, errOut)
+		}
+	}
+}
+
+func TestPlanThatCannotReachTheBrokerExitsTwoWithoutItsPassword(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "orders.acemq.yaml"), []byte(ordersContract), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := cli(t, "plan", "--url", "amqp://user:s3cret@127.0.0.1:1/", dir)
+	if code != exitUsage || strings.Contains(out+errOut, "s3cret") {
+		t.Errorf("exit %d, %q %q; want 2 and no password", code, out, errOut)
+	}
+}
+
+func TestACEMQKeysAreReadAndNeverEchoed(t *testing.T) {
+	if _, err := parseKeys("k1=MDEyMzQ1Njc4OWFiY2RlZg==,k2=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"k1", "k1=!!notbase64", "k1=c2hvcnQ="} {
+		_, err := parseKeys(bad)
+		if err == nil || strings.Contains(err.Error(), strings.TrimPrefix(bad, "k1=")) && bad != "k1" {
+			t.Errorf("parseKeys(%q) = %v; want an error that does not echo the secret", bad, err)
+		}
+	}
+}
+
+func TestContractTopologyIsWhatGeneratedCodeDeclares(t *testing.T) {
+	entries, ds := generator.Catalog([]generator.Source{{Path: "orders.acemq.yaml", Data: []byte(ordersContract)}})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	topo, err := contractTopology(entries, []string{"billing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := strings.Join(topo.Plan(), "\n")
+	for _, want := range []string{
+		"declare exchange orders (topic, durable)",
+		"declare queue orders.cancel-order (durable, quorum, x-dead-letter-exchange=acemq.dlx, x-dead-letter-routing-key=orders.cancel-order.dlq)",
+		"declare queue billing.order.placed (durable, quorum",
+		"bind orders -> orders.cancel-order (cancel.order)",
+		"bind orders -> billing.order.placed (order.placed)",
+		"bind acemq.dlx -> billing.order.placed.dlq (billing.order.placed.dlq)",
+	} {
+		if !strings.Contains(plan, want) {
+			t.Errorf("the contract topology lacks %q:\n%s", want, plan)
+		}
+	}
+}

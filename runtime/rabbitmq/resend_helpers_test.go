@@ -1,0 +1,87 @@
+package rabbitmq
+
+import (
+	"io"
+	"net"
+	"net/url"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// muteProxy forwards TCP connections to a broker; mute makes the
+// connections open at that moment swallow everything the broker sends (a
+// wedged broker: publishes written, never confirmed), while connections
+// opened later work.
+type muteProxy struct {
+	ln       net.Listener
+	upstream string
+	mu       sync.Mutex
+	muted    []*atomic.Bool
+	open     []*atomic.Bool
+}
+
+// newMuteProxy proxies to the broker of the single-host amqpURL and returns
+// the proxy and the URL that goes through it; it closes at cleanup.
+func newMuteProxy(t *testing.T, amqpURL string) (*muteProxy, string) {
+	t.Helper()
+	u, err := url.Parse(amqpURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &muteProxy{ln: ln, upstream: u.Host}
+	t.Cleanup(func() { _ = ln.Close() })
+	go p.serve()
+	u.Host = ln.Addr().String()
+	return p, u.String()
+}
+
+func (p *muteProxy) serve() {
+	for {
+		c, err := p.ln.Accept()
+		if err != nil {
+			return
+		}
+		up, err := net.Dial("tcp", p.upstream)
+		if err != nil {
+			_ = c.Close()
+			continue
+		}
+		m := new(atomic.Bool)
+		p.mu.Lock()
+		p.open = append(p.open, m)
+		p.mu.Unlock()
+		go func() { _, _ = io.Copy(up, c); _ = up.Close() }()
+		go func() { copyUnlessMuted(c, up, m); _ = c.Close() }()
+	}
+}
+
+// copyUnlessMuted copies from src to dst until muted, then discards.
+func copyUnlessMuted(dst io.Writer, src io.Reader, muted *atomic.Bool) {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := src.Read(buf)
+		if n > 0 && !muted.Load() {
+			if _, werr := dst.Write(buf[:n]); werr != nil {
+				return
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// mute silences every connection open now.
+func (p *muteProxy) mute() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, m := range p.open {
+		m.Store(true)
+	}
+	p.open = nil
+}
