@@ -14,9 +14,10 @@ import (
 // judge: the explainer only runs once it refused, and only descends where its
 // Compatible fails.
 type compatExplainer struct {
-	c   *avro.SchemaCompatibility
-	dir compatDir
-	out []compatFinding
+	c    *avro.SchemaCompatibility
+	dir  compatDir
+	base string // what the older schema is called: BASE, or a registry version
+	out  []compatFinding
 }
 
 // compatFinding is one breaking change: the field path and what changed;

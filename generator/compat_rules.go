@@ -88,10 +88,10 @@ func compatFullRule(d compatDir) string {
 // compatChecks lists the directions to check for a message of role r, each with
 // the rule a failure cites.
 func compatChecks(r compatRole, cfg compatConfig) []compatCheck {
-	out := []compatCheck{{r.dir, r.rule}}
+	out := []compatCheck{{dir: r.dir, rule: r.rule}}
 	if cfg.full {
 		other := 1 - r.dir
-		out = append(out, compatCheck{other, compatFullRule(other)})
+		out = append(out, compatCheck{dir: other, rule: compatFullRule(other)})
 	}
 	return out
 }
@@ -100,4 +100,5 @@ func compatChecks(r compatRole, cfg compatConfig) []compatCheck {
 type compatCheck struct {
 	dir  compatDir
 	rule string
+	base string // what the older schema is called in findings; "" is BASE
 }

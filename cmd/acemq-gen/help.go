@@ -95,6 +95,8 @@ flags:
 			about: dlqAbout, example: dlqExample, run: dlqCmd},
 		{name: "plan", args: "--url URL [--management URL] [--service S]... [--apply] PATH...", summary: "compare the contracts' topology with a live broker; exit 1 when it differs",
 			about: planAbout, example: planExample, run: planCmd},
+		{name: "registry", args: "push|check --url URL [flags] [PATH...]", summary: "register the avro-registered schemas, or exit 1 when one would break what the registry holds",
+			about: registryAbout, example: registryExample, run: registryCmd},
 		{name: "version", summary: "print the version",
 			about:   "Version prints the module version acemq-gen was built from, or (devel).",
 			example: "acemq-gen version", run: versionCmd},

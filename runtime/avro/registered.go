@@ -1,6 +1,7 @@
 package avro
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -39,6 +40,11 @@ type registered struct {
 	subject  string
 	reader   hamba.Schema // nil without ReaderSchema
 	readerTx string
+	// register is the text registered for the writer: the reader schema's
+	// when it describes the same record (it keeps the defaults, docs and
+	// aliases a registry's compatibility checks need), else "": the
+	// writer's own.
+	register string
 	compat   *hamba.SchemaCompatibility
 
 	idMu sync.Mutex   // held while registering
@@ -74,6 +80,12 @@ type plan struct {
 // Registered returns a codec that frames each message with the registry id
 // of schema under subject (content type application/vnd.acemq.avro), the
 // way Confluent's clients do. The schema is registered once, on first use.
+//
+// When ReaderSchema gives a schema with the same canonical form as schema
+// (the same record, with defaults, docs or aliases added, as generated code
+// passes the contract's full schema), that text is what is registered: a
+// registry checking BACKWARD compatibility must see a new field's default
+// to accept it, and canonical form drops defaults.
 func Registered(reg Registry, subject, schema string, opts ...Option) (*Codec, error) {
 	if reg == nil {
 		return nil, errors.New("acemq: avro.Registered needs a registry")
@@ -86,6 +98,9 @@ func Registered(reg Registry, subject, schema string, opts ...Option) (*Codec, e
 		return nil, err
 	}
 	c.reg, err = newRegistered(reg, subject, opts)
+	if err == nil && c.reg.reader != nil && c.reg.reader.String() == c.schema.String() {
+		c.reg.register = c.reg.readerTx
+	}
 	return c, err
 }
 
@@ -116,7 +131,7 @@ func (r *registered) schemaID(ctx context.Context, text string) (int, error) {
 		return int(id), nil
 	}
 	def, err := safecall.Call(registryName, func() (SchemaDefinition, error) {
-		return r.registry.Register(ctx, r.subject, FormatAvro, text)
+		return r.registry.Register(ctx, r.subject, FormatAvro, cmp.Or(r.register, text))
 	})
 	if err != nil {
 		return 0, wrapf(err, "registering the schema of subject %q", r.subject)
