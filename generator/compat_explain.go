@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -176,3 +177,6 @@ func compatNullIndex(u *avro.UnionSchema) int {
 	}
 	return -1
 }
+
+// baseLabel is what findings call the older schema: BASE unless set.
+func (e *compatExplainer) baseLabel() string { return cmp.Or(e.base, "BASE") }

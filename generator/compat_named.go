@@ -51,7 +51,7 @@ func compatWriterField(writer *avro.RecordSchema, rf *avro.Field) *avro.Field {
 // missing reports a field the reader needs that the writer does not write.
 func (e *compatExplainer) missing(path []string) {
 	if e.dir == compatForward {
-		e.add(path, "removed, but it has no default in %s", e.base)
+		e.add(path, "removed, but it has no default in %s", e.baseLabel())
 		return
 	}
 	e.add(path, "added without a default")
@@ -66,7 +66,7 @@ func (e *compatExplainer) enum(reader, writer *avro.EnumSchema, path []string) {
 	switch {
 	case len(lost) == 0:
 	case e.dir == compatForward:
-		e.addInType(path, "enum %s gained %s, and the enum has no default in %s", reader.FullName(), compatSymbols(lost), e.base)
+		e.addInType(path, "enum %s gained %s, and the enum has no default in %s", reader.FullName(), compatSymbols(lost), e.baseLabel())
 	default:
 		e.addInType(path, "enum %s lost %s, and the enum has no default", reader.FullName(), compatSymbols(lost))
 	}
@@ -111,9 +111,9 @@ func (e *compatExplainer) unions(reader, writer *avro.UnionSchema, path []string
 			continue
 		}
 		if e.dir == compatForward {
-			e.add(path, "union gained branch %s, which readers built from %s do not have", compatTypeName(b), e.base)
+			e.add(path, "union gained branch %s, which readers built from %s do not have", compatTypeName(b), e.baseLabel())
 			continue
 		}
-		e.add(path, "union lost branch %s, which writers built from %s may still send", compatTypeName(b), e.base)
+		e.add(path, "union lost branch %s, which writers built from %s may still send", compatTypeName(b), e.baseLabel())
 	}
 }

@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"cmp"
 	"fmt"
 	"strings"
 
@@ -48,7 +47,7 @@ func compatDirection(d *diags, n compatItem, base, next avro.Schema, c compatChe
 	if err == nil {
 		return
 	}
-	e := &compatExplainer{c: sc, dir: c.dir, base: cmp.Or(c.base, "BASE")}
+	e := &compatExplainer{c: sc, dir: c.dir, base: c.base}
 	e.walk(reader, writer, nil)
 	if len(e.out) == 0 {
 		e.add(nil, "changed incompatibly: %v", err)

@@ -44,7 +44,7 @@ func (e *emitter) messageSpec(m *message) {
 	if m.Mandatory {
 		fields = append(fields, jen.Id("Mandatory").Op(":").True())
 	}
-	fields = appendQueueOptions(fields, m.DeliveryLimit)
+	fields = appendSetAside(appendQueueOptions(fields, m.DeliveryLimit), m.SetAside)
 	e.f.Var().Id(specVar(m.Name)).Op("=").Op("&").Add(impl("MessageSpec")).Types(jen.Id(m.Name)).Add(lines(fields))
 }
 
@@ -63,6 +63,9 @@ func messageSummary(m *message) string {
 	if m.DeliveryLimit > 0 {
 		parts = append(parts, deliveryLimitSummary(m.DeliveryLimit))
 	}
+	if m.SetAside != "" {
+		parts = append(parts, setAsideSummary(m.SetAside))
+	}
 	return strings.Join(parts, "; ")
 }
 
@@ -70,6 +73,9 @@ func (e *emitter) rpcSpec(r *rpc) {
 	limit := ""
 	if r.DeliveryLimit > 0 {
 		limit = "; " + deliveryLimitSummary(r.DeliveryLimit)
+	}
+	if r.SetAside != "" {
+		limit += "; " + setAsideSummary(r.SetAside)
 	}
 	e.comment(fmt.Sprintf("%s is the contract of rpc %s: %s codec; calls wait at most %s%s.",
 		specVar(r.Name), r.Name, rpcCodec(r).describe(), shortDuration(r.Timeout), limit), "", "")
@@ -85,7 +91,7 @@ func (e *emitter) rpcSpec(r *rpc) {
 			}
 		}))
 	}
-	fields = appendQueueOptions(fields, r.DeliveryLimit)
+	fields = appendSetAside(appendQueueOptions(fields, r.DeliveryLimit), r.SetAside)
 	spec := impl("RPCSpec").Types(jen.Id(r.Request.Name), jen.Id(r.Response.Name))
 	e.f.Var().Id(specVar(r.Name)).Op("=").Op("&").Add(spec).Add(lines(fields))
 }
@@ -98,6 +104,23 @@ func appendQueueOptions(fields []jen.Code, limit int) []jen.Code {
 	}
 	return append(fields, jen.Id("QueueOptions").Op(":").Index().Add(qual("QueueOption")).Values(
 		qual("DeliveryLimit").Call(jen.Lit(limit))))
+}
+
+// appendSetAside adds the SetAside field of a specification when the
+// contract fixes the type of its set-aside queues.
+func appendSetAside(fields []jen.Code, qt string) []jen.Code {
+	switch qt {
+	case "quorum":
+		return append(fields, jen.Id("SetAside").Op(":").Add(qual("QueueQuorum")))
+	case "classic":
+		return append(fields, jen.Id("SetAside").Op(":").Add(qual("QueueClassic")))
+	}
+	return fields
+}
+
+// setAsideSummary says what a set-aside-queues key does, for a specification's doc.
+func setAsideSummary(qt string) string {
+	return fmt.Sprintf("its {queue}.dlq and {queue}.parked are %s queues", qt)
 }
 
 // deliveryLimitSummary says what a delivery limit does, for a specification's doc.

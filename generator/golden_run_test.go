@@ -125,7 +125,7 @@ func run() error {
 // deliveryLimits declares the queues of a contract with delivery limits on
 // memory:// and checks each carries its x-delivery-limit.
 func deliveryLimits(ctx context.Context) error {
-	conn, err := acemq.Connect(ctx, "memory://golden-limits")
+	conn, err := acemq.Connect(ctx, "memory://golden-limits", acemq.SetAsideQueuesOfType(acemq.QueueClassic))
 	if err != nil {
 		return err
 	}
@@ -149,6 +149,30 @@ func deliveryLimits(ctx context.Context) error {
 		}
 		if !strings.Contains(line, "quorum") || !strings.HasSuffix(line, want) {
 			return fmt.Errorf("queue %s is declared as %q, want it to end %q:\n%s", queue, line, want, plan)
+		}
+	}
+	return setAsideQueues(ctx, conn, plan)
+}
+
+// setAsideQueues checks the contract's set-aside-queues keys over a
+// connection that asks for classic ones: the file's quorum, CancelJob's
+// classic; consumers declare them as the topology did.
+func setAsideQueues(ctx context.Context, conn *acemq.Conn, plan string) error {
+	for queue, want := range map[string]string{"jobs.run-job.dlq": "quorum", "jobs.run-job.parked": "quorum",
+		"jobs.job-status.dlq": "quorum", "jobs.cancel-job.dlq": "classic"} {
+		if !strings.Contains(plan, "declare queue "+queue+" (durable, "+want+")") {
+			return fmt.Errorf("the set-aside queue %s is not declared %s:\n%s", queue, want, plan)
+		}
+	}
+	accept := func(context.Context, acemq.Message[jobs.RunJob]) acemq.Ack { return acemq.Accept() }
+	c, err := jobs.ConsumeRunJob(ctx, conn, accept)
+	if err != nil {
+		return fmt.Errorf("consume a command whose set-aside queues are quorum: %w", err)
+	}
+	defer c.Close()
+	for queue, qt := range map[string]acemq.QueueType{"audit.job.finished.dlq": acemq.QueueClassic, "jobs.run-job.parked": acemq.QueueClassic} {
+		if err := conn.DeclareQueue(ctx, queue, acemq.OfType(qt)); err == nil {
+			return fmt.Errorf("%s accepts a classic redeclaration; the contract makes it quorum", queue)
 		}
 	}
 	return nil

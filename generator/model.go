@@ -38,8 +38,11 @@ type rpc struct {
 	Version    int
 	// DeliveryLimit is the queue's x-delivery-limit; 0 when the contract sets none.
 	DeliveryLimit int
-	Request       *recordModel // <Name>Request
-	Response      *recordModel // <Name>Response
+	// SetAside is the type of the queue's set-aside queues: classic, quorum,
+	// or "" (the connection's choice).
+	SetAside string
+	Request  *recordModel // <Name>Request
+	Response *recordModel // <Name>Response
 }
 
 // rpcError is a declared failure of an RPC.
@@ -83,9 +86,13 @@ type message struct {
 	// DeliveryLimit is the x-delivery-limit of the queues the message is
 	// consumed from (a command's, each subscriber's of an event); 0 when none.
 	DeliveryLimit int
-	Retry         retry
-	Headers       []*header
-	Record        *recordModel // the payload
+	// SetAside is the type of the set-aside queues ({queue}.dlq,
+	// {queue}.parked) of those queues: classic, quorum, or "" (the
+	// connection's choice).
+	SetAside string
+	Retry    retry
+	Headers  []*header
+	Record   *recordModel // the payload
 }
 
 // retry is a consumer's retry policy.

@@ -29,6 +29,7 @@ func (r *resolver) rpc(s *syntaxRPC) *rpc {
 		x.Version = s.Version.V
 	}
 	x.DeliveryLimit = r.deliveryLimit(s.DeliveryLimit)
+	x.SetAside = r.setAside(s.SetAside)
 	x.Errors = r.rpcErrors(x.Name, s.Errors)
 	x.Request = r.rpcPayload(s.Request, s.Name, "Request")
 	x.Response = r.rpcPayload(s.Response, s.Name, "Response")

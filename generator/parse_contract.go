@@ -23,7 +23,7 @@ func parseContract(src Source, d *diags) *syntaxFile {
 
 func (y *yamlDoc) fileKey(f *syntaxFile, e entry) {
 	strs := map[string]*sStr{"domain": &f.Domain, "package": &f.Package,
-		"namespace": &f.Namespace, "doc": &f.Doc, "codec": &f.Codec}
+		"namespace": &f.Namespace, "doc": &f.Doc, "codec": &f.Codec, "set-aside-queues": &f.SetAside}
 	switch e.key {
 	case "acemq":
 		f.Acemq = y.sInt(e)
@@ -145,7 +145,7 @@ func (y *yamlDoc) messages(e entry) []*syntaxMessage {
 
 func (y *yamlDoc) messageKey(m *syntaxMessage, a entry) {
 	strs := map[string]*sStr{"doc": &m.Doc, "deprecated": &m.Deprecated, "codec": &m.Codec,
-		"routing-key": &m.RoutingKey, "queue": &m.Queue, "subject": &m.Subject}
+		"routing-key": &m.RoutingKey, "queue": &m.Queue, "subject": &m.Subject, "set-aside-queues": &m.SetAside}
 	switch a.key {
 	case "version":
 		m.Version = y.sInt(a)
@@ -182,7 +182,7 @@ func (y *yamlDoc) rpcs(e entry) []*syntaxRPC {
 
 func (y *yamlDoc) rpcKey(r *syntaxRPC, a entry) {
 	strs := map[string]*sStr{"doc": &r.Doc, "deprecated": &r.Deprecated, "codec": &r.Codec,
-		"queue": &r.Queue, "timeout": &r.Timeout}
+		"queue": &r.Queue, "timeout": &r.Timeout, "set-aside-queues": &r.SetAside}
 	switch a.key {
 	case "encrypted":
 		r.Encrypted = y.sBool(a)

@@ -55,19 +55,19 @@ func newKeySet(supported []string, notYet ...string) keySet {
 }
 
 var messageKeys = []string{"doc", "codec", "routing-key", "version", "deprecated", "headers",
-	"retry", "fields", "encrypted", "subject", "delivery-limit"}
+	"retry", "fields", "encrypted", "subject", "delivery-limit", "set-aside-queues"}
 
 // The key sets of every mapping in a contract, by context.
 var (
 	fileKeys = newKeySet([]string{"acemq", "domain", "package", "namespace", "doc", "codec",
-		"encrypted", "retry", "types", "events", "commands", "imports", "rpc"})
+		"encrypted", "retry", "types", "events", "commands", "imports", "rpc", "set-aside-queues"})
 	retryKeys   = newKeySet([]string{"attempts", "backoff", "initial", "max", "max-age"})
 	typeKeys    = newKeySet([]string{"doc", "deprecated", "fields", "enum", "default", "fixed", "aliases", "go"})
 	fieldKeys   = newKeySet([]string{"type", "default", "doc", "deprecated", "aliases"})
 	eventKeys   = newKeySet(append([]string{"schema", "mandatory"}, messageKeys...))
 	commandKeys = newKeySet(append([]string{"queue", "schema"}, messageKeys...)).implying("mandatory")
 	rpcKeys     = newKeySet([]string{"doc", "deprecated", "codec", "encrypted", "queue", "timeout",
-		"errors", "request", "response", "delivery-limit"}).implying("mandatory")
+		"errors", "request", "response", "delivery-limit", "set-aside-queues"}).implying("mandatory")
 	payloadKeys = newKeySet([]string{"doc", "fields", "schema"})
 	headerKeys  = newKeySet([]string{"type", "required", "doc"})
 )

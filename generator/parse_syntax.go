@@ -32,6 +32,7 @@ type syntaxFile struct {
 	P                                      Pos
 	Acemq                                  sInt
 	Domain, Package, Namespace, Doc, Codec sStr
+	SetAside                               sStr // set-aside-queues: classic | quorum
 	Encrypted                              sBool
 	Retry                                  *syntaxRetry
 	Types                                  []*syntaxType
@@ -47,6 +48,7 @@ type syntaxImport struct {
 
 type syntaxRPC struct {
 	Name, Doc, Deprecated, Codec, Queue, Timeout sStr
+	SetAside                                     sStr
 	Encrypted                                    sBool
 	Version, DeliveryLimit                       sInt
 	Errors                                       []sStr
@@ -84,6 +86,7 @@ type syntaxType struct {
 type syntaxMessage struct {
 	Kind                                                     messageKind
 	Name, Doc, Deprecated, Codec, RoutingKey, Queue, Subject sStr
+	SetAside                                                 sStr
 	Version, DeliveryLimit                                   sInt
 	Encrypted                                                sBool
 	Mandatory                                                sBool // events only

@@ -116,7 +116,7 @@ func startConsumer(ctx context.Context, conn *Conn, queue string, cfg consumeCon
 	if conn.isClosed() {
 		return nil, wrapf(ErrClosed, "acemq: cannot consume from %q", queue)
 	}
-	if err := consumerTopology(queue, cfg.retry).Apply(ctx, conn); err != nil {
+	if err := consumerTopology(queue, cfg.retry, cfg.setAside).Apply(ctx, conn); err != nil {
 		return nil, wrapf(err, "acemq: cannot consume from %q", queue)
 	}
 	c := newConsumer(ctx, conn, queue, cfg, process)

@@ -18,6 +18,7 @@ type ConsumeOption func(*consumeConfig) error
 type consumeConfig struct {
 	codec       Codec
 	retry       RetryPolicy
+	setAside    QueueType // "" : the connection's SetAsideQueuesOfType, else classic
 	prefetch    int
 	concurrency int
 	tag         string
@@ -63,6 +64,22 @@ func RetryWith(p RetryPolicy) ConsumeOption {
 			return err
 		}
 		cfg.retry = p
+		return nil
+	}
+}
+
+// ConsumeSetAsideQueuesOfType makes Consume declare the queue's {queue}.dlq
+// and {queue}.parked as queues of type qt, QueueClassic or QueueQuorum,
+// whatever the connection's SetAsideQueuesOfType says (generated consumers
+// pass a contract's set-aside-queues key). It must agree with the topology
+// that declared them: RabbitMQ refuses to redeclare a queue as another type.
+// Default: the connection's choice, else classic.
+func ConsumeSetAsideQueuesOfType(qt QueueType) ConsumeOption {
+	return func(cfg *consumeConfig) error {
+		if qt != QueueClassic && qt != QueueQuorum {
+			return fmt.Errorf("acemq: ConsumeSetAsideQueuesOfType needs classic or quorum, got %q", qt)
+		}
+		cfg.setAside = qt
 		return nil
 	}
 }

@@ -64,3 +64,40 @@ func TestSetAsideQueuesOfTypeRefusesAStream(t *testing.T) {
 		t.Fatalf("Connect = %v, want SetAsideQueuesOfType's error", err)
 	}
 }
+
+// A contract's set-aside-queues key fixes the type of one queue's set-aside
+// queues, through DeadLettersOfType and ConsumeSetAsideQueuesOfType, whatever
+// the connection's option; Consume must declare them as the topology did.
+func TestDeadLettersOfTypeFixesOneQueuesSetAsideTypeOverTheConnections(t *testing.T) {
+	ctx := context.Background()
+	url := "memory://" + t.Name()
+	classic, err := Connect(ctx, url, SetAsideQueuesOfType(QueueClassic))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer classic.Close()
+	topo := NewTopology().Queue("orders").DeadLettersOfType("orders", QueueQuorum).Queue("other").DeadLetters("other")
+	if err := topo.Apply(ctx, classic); err != nil {
+		t.Fatal(err)
+	}
+	h := func(context.Context, Message[string]) Ack { return Accept() }
+	if _, err := Consume(ctx, classic, "orders", h); err == nil || !strings.Contains(err.Error(), "orders.dlq") {
+		t.Fatalf("Consume declaring orders.dlq classic over a quorum one = %v, want the broker's refusal naming it", err)
+	}
+	cons, err := Consume(ctx, classic, "orders", h, ConsumeSetAsideQueuesOfType(QueueQuorum))
+	if err != nil {
+		t.Fatalf("Consume with the contract's type: %v", err)
+	}
+	defer cons.Close()
+	for q, want := range map[string]QueueType{"orders.dlq": QueueQuorum, "orders.parked": QueueQuorum, "other.dlq": QueueClassic} {
+		if got := declaredType(t, classic, q); got != want {
+			t.Errorf("%s declared %s, want %s", q, got, want)
+		}
+	}
+	if err := NewTopology().Queue("x").DeadLettersOfType("x", QueueStream).Validate(); err == nil || !strings.Contains(err.Error(), "classic or quorum") {
+		t.Errorf("DeadLettersOfType(stream) validated: %v", err)
+	}
+	if _, err := Consume(ctx, classic, "orders", h, ConsumeSetAsideQueuesOfType("lazy")); err == nil {
+		t.Error("ConsumeSetAsideQueuesOfType(lazy) was accepted")
+	}
+}

@@ -1,6 +1,7 @@
 package acemq
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -20,6 +21,7 @@ type Topology struct {
 	bindings    []topoBinding
 	deadLetters []string
 	halves      []string // queues with a dead-letter half but no DeadLetters stamp (Consume's)
+	setAside    map[string]QueueType // queue -> the type of its set-aside queues, when fixed
 	external    map[string]bool
 	problems    []error
 }
@@ -44,7 +46,7 @@ func (b topoBinding) String() string {
 
 // NewTopology returns an empty topology.
 func NewTopology() *Topology {
-	return &Topology{external: map[string]bool{}}
+	return &Topology{external: map[string]bool{}, setAside: map[string]QueueType{}}
 }
 
 // Exchange declares an exchange of kind (direct, topic, fanout or headers),
@@ -82,10 +84,27 @@ func (t *Topology) DeadLetters(queue string) *Topology {
 	return t
 }
 
+// DeadLettersOfType is DeadLetters with {queue}.dlq and {queue}.parked
+// declared as queues of type qt, QueueClassic or QueueQuorum, whatever the
+// connection's SetAsideQueuesOfType says: a contract's set-aside-queues key.
+// Quorum set-aside queues survive a minority of a cluster's nodes down.
+func (t *Topology) DeadLettersOfType(queue string, qt QueueType) *Topology {
+	if qt != QueueClassic && qt != QueueQuorum {
+		t.problems = append(t.problems, fmt.Errorf("acemq: the set-aside queues of %q must be classic or quorum, not %q", queue, qt))
+		return t
+	}
+	if t.setAside == nil {
+		t.setAside = map[string]QueueType{}
+	}
+	t.setAside[queue] = qt
+	return t.DeadLetters(queue)
+}
+
 func (t *Topology) addDeadLetterHalf(queue string) {
 	t.addLibraryExchange(DeadLetterExchange, "direct")
+	qt := cmp.Or(t.setAside[queue], QueueClassic)
 	for _, q := range []string{DeadLetterQueue(queue), ParkedQueue(queue)} {
-		t.addLibraryQueue(q, OfType(QueueClassic))
+		t.addLibraryQueue(q, OfType(qt))
 		t.addLibraryBinding(q, DeadLetterExchange, q)
 	}
 }
@@ -178,12 +197,15 @@ func (b topoBinding) same(o topoBinding) bool {
 // consumerTopology is what Consume declares for queue with policy p (zero =
 // DefaultRetryPolicy): the dead-letter half and, when p has broker waits, the
 // retry half, but never queue itself, which Consume only reads.
-func consumerTopology(queue string, p RetryPolicy) *Topology {
+func consumerTopology(queue string, p RetryPolicy, setAside QueueType) *Topology {
 	if p.IsZero() {
 		p = DefaultRetryPolicy()
 	}
 	t := NewTopology()
 	t.external[queue] = true
+	if setAside != "" {
+		t.setAside[queue] = setAside
+	}
 	t.halves = append(t.halves, queue)
 	t.addDeadLetterHalf(queue)
 	return t.Retries(queue, p)
@@ -194,21 +216,24 @@ func consumerTopology(queue string, p RetryPolicy) *Topology {
 func (t *Topology) declaredOptions(d declarer, q topoQueue) []QueueOption {
 	opts := t.queueOptions(q)
 	c, ok := d.(*Conn)
-	if !ok || c.cfg.setAsideType == "" || !t.isSetAside(q.name) {
+	if !ok || c.cfg.setAsideType == "" {
+		return opts
+	}
+	if source, ok := t.setAsideOf(q.name); !ok || t.setAside[source] != "" {
 		return opts
 	}
 	return append(slices.Clip(opts), OfType(c.cfg.setAsideType))
 }
 
-// isSetAside reports whether name is a {queue}.dlq or {queue}.parked of a
-// dead-letter half of t.
-func (t *Topology) isSetAside(name string) bool {
+// setAsideOf returns the queue whose {queue}.dlq or {queue}.parked name is,
+// when it is one of a dead-letter half of t.
+func (t *Topology) setAsideOf(name string) (string, bool) {
 	for _, q := range t.deadLetterHalves() {
 		if name == DeadLetterQueue(q) || name == ParkedQueue(q) {
-			return true
+			return q, true
 		}
 	}
-	return false
+	return "", false
 }
 
 // deadLetterHalves returns every queue whose dead-letter half t adds.

@@ -147,7 +147,7 @@ func TestRetriesWithoutBrokerWaitsAddsNothing(t *testing.T) {
 }
 
 func TestConsumerTopologyNeverDeclaresTheSourceQueue(t *testing.T) {
-	topo := consumerTopology("orders.new", FixedRetry(3, time.Minute))
+	topo := consumerTopology("orders.new", FixedRetry(3, time.Minute), "")
 	if err := topo.Validate(); err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestConsumerTopologyNeverDeclaresTheSourceQueue(t *testing.T) {
 }
 
 func TestConsumerTopologyWithNoPolicyUsesTheDefaultAndNeedsNoRungs(t *testing.T) {
-	topo := consumerTopology("q", RetryPolicy{})
+	topo := consumerTopology("q", RetryPolicy{}, "")
 	if err := topo.Validate(); err != nil || strings.Contains(topo.String(), RetryExchange) {
 		t.Errorf("err %v, topology %s", err, topo)
 	}

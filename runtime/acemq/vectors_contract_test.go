@@ -466,7 +466,7 @@ func TestContractTopologyForTheFixtureQueueWithDeclaredBy(t *testing.T) {
 	if err := service.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	consumer := consumerTopology(q, p)
+	consumer := consumerTopology(q, p, "")
 	if err := consumer.Validate(); err != nil {
 		t.Fatal(err)
 	}
@@ -537,7 +537,7 @@ func TestContractQueueTypeDefaults(t *testing.T) {
 		}
 	}
 	checkEveryQueueDurable(t, d)
-	_, queues, _ := topologyContents(t, consumerTopology(q, FixedRetry(2, time.Minute)))
+	_, queues, _ := topologyContents(t, consumerTopology(q, FixedRetry(2, time.Minute), ""))
 	for name, queue := range map[string]string{"deadLetterQueue": DeadLetterQueue(q), "parkedQueue": ParkedQueue(q), "retryRung": RungQueue(q, time.Minute)} {
 		if got := queues[queue]; !strings.HasPrefix(got, fmt.Sprint(d[name])+" durable=true") {
 			t.Errorf("%s (%s): %q, fixture %v and durable", name, queue, got, d[name])

@@ -32,6 +32,11 @@ type MessageSpec[T any] struct {
 	// command's Queue, each subscriber's queue of an event), after the
 	// defaults: the contract's delivery limit. Nil: none.
 	QueueOptions []acemq.QueueOption
+	// SetAside is the type of the {queue}.dlq and {queue}.parked queues of
+	// every queue the message is consumed from: the contract's
+	// set-aside-queues key. "": the connection's SetAsideQueuesOfType, else
+	// classic.
+	SetAside acemq.QueueType
 }
 
 // Publisher returns the message's publisher on conn: the contract's codec,
@@ -98,6 +103,9 @@ func (s *MessageSpec[T]) consumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOp
 	if len(s.Headers) > 0 {
 		own = append(own, acemq.ConsumeHeaderRules(s.Headers...))
 	}
+	if s.SetAside != "" {
+		own = append(own, acemq.ConsumeSetAsideQueuesOfType(s.SetAside))
+	}
 	return append(own, opts...)
 }
 
@@ -105,7 +113,8 @@ func (s *MessageSpec[T]) consumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOp
 // dead-letter queue and the retry queues of Retry, bound to Exchange with
 // RoutingKey. It returns t.
 func (s *MessageSpec[T]) AddTo(t *acemq.Topology, queue string) *acemq.Topology {
-	return t.Queue(queue, s.QueueOptions...).DeadLetters(queue).Retries(queue, s.Retry).Binding(queue, s.Exchange, s.RoutingKey)
+	return deadLetters(t.Queue(queue, s.QueueOptions...), queue, s.SetAside).Retries(queue, s.Retry).
+		Binding(queue, s.Exchange, s.RoutingKey)
 }
 
 // Declare adds a command's Queue to t (AddTo); it is how the domain's
@@ -120,4 +129,13 @@ func (s *MessageSpec[T]) Rules() acemq.ConnOption {
 		return nil
 	}
 	return acemq.HeaderRulesOf[T](s.RoutingKey, s.Headers...)
+}
+
+// deadLetters gives queue its dead-letter half, with set-aside queues of
+// type qt when the contract fixes one.
+func deadLetters(t *acemq.Topology, queue string, qt acemq.QueueType) *acemq.Topology {
+	if qt == "" {
+		return t.DeadLetters(queue)
+	}
+	return t.DeadLettersOfType(queue, qt)
 }

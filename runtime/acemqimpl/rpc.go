@@ -25,6 +25,9 @@ type RPCSpec[Req, Resp any] struct {
 	// QueueOptions apply to Queue after its quorum type: the contract's
 	// delivery limit. Nil: none.
 	QueueOptions []acemq.QueueOption
+	// SetAside is the type of Queue's {queue}.dlq and {queue}.parked: the
+	// contract's set-aside-queues key. "": the connection's choice, else classic.
+	SetAside acemq.QueueType
 }
 
 // Serve declares Queue (Declare) and answers each request with h's response
@@ -32,6 +35,9 @@ type RPCSpec[Req, Resp any] struct {
 func (s *RPCSpec[Req, Resp]) Serve(ctx context.Context, conn *acemq.Conn,
 	h func(context.Context, acemq.Message[Req]) (Resp, error), opts ...acemq.ConsumeOption) (*patterns.Responder, error) {
 	own := []acemq.ConsumeOption{acemq.ConsumeWithFunc(conn, s.Codec)}
+	if s.SetAside != "" {
+		own = append(own, acemq.ConsumeSetAsideQueuesOfType(s.SetAside))
+	}
 	return patterns.DeclareAndServe(ctx, conn, s.Declare(acemq.NewTopology()), s.Queue, h, append(own, opts...)...)
 }
 
@@ -57,5 +63,5 @@ func (s *RPCSpec[Req, Resp]) Client(conn *acemq.Conn) *patterns.Client[Req, Resp
 // dead-letter queue, and returns t.
 func (s *RPCSpec[Req, Resp]) Declare(t *acemq.Topology) *acemq.Topology {
 	opts := append([]acemq.QueueOption{acemq.OfType(acemq.QueueQuorum)}, s.QueueOptions...)
-	return t.Queue(s.Queue, opts...).DeadLetters(s.Queue)
+	return deadLetters(t.Queue(s.Queue, opts...), s.Queue, s.SetAside)
 }

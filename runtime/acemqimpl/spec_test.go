@@ -221,3 +221,33 @@ func TestASpecsQueueOptionsApplyToEveryQueueItIsConsumedFrom(t *testing.T) {
 	}
 	_ = c.Close()
 }
+
+func TestASpecsSetAsideTypeAppliesToTheTopologyAndToItsConsumers(t *testing.T) {
+	cmd := commandSpec()
+	cmd.SetAside = acemq.QueueQuorum
+	rpc := &acemqimpl.RPCSpec[order, order]{Queue: "orders.get", Codec: acemqimpl.Static(acemq.JSONCodec{}), Timeout: time.Second,
+		SetAside: acemq.QueueQuorum}
+	plan := strings.Join(acemqimpl.Topology("orders", cmd, rpc).Plan(), "\n")
+	for _, q := range []string{"orders.cancel-order.dlq", "orders.cancel-order.parked", "orders.get.dlq", "orders.get.parked"} {
+		if !strings.Contains(plan, "declare queue "+q+" (durable, quorum)") {
+			t.Errorf("%s is not a quorum queue:\n%s", q, plan)
+		}
+	}
+	conn := connect(t)
+	ctx := context.Background()
+	c, err := cmd.Consume(ctx, conn, func(context.Context, acemq.Message[order]) acemq.Ack { return acemq.Accept() })
+	if err != nil {
+		t.Fatalf("consuming a command whose set-aside queues are quorum: %v", err)
+	}
+	defer c.Close()
+	r, err := rpc.Serve(ctx, conn, func(context.Context, acemq.Message[order]) (order, error) { return order{}, nil })
+	if err != nil {
+		t.Fatalf("serving an rpc whose set-aside queues are quorum: %v", err)
+	}
+	defer r.Close()
+	for _, q := range []string{"orders.cancel-order.dlq", "orders.get.parked"} {
+		if err := conn.DeclareQueue(ctx, q, acemq.OfType(acemq.QueueClassic)); err == nil {
+			t.Errorf("%s accepts a classic redeclaration; the spec made it quorum", q)
+		}
+	}
+}

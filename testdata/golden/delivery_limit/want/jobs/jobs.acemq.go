@@ -159,18 +159,19 @@ func (JobStatusResponse) AvroFingerprint() uint64 {
 
 // jobFinishedSpec is the contract of event JobFinished: json codec; 5 attempts,
 // exponential from 1s to 1m; its queues dead-letter a message returned to them more than
-// 5 times (x-delivery-limit).
+// 5 times (x-delivery-limit); its {queue}.dlq and {queue}.parked are quorum queues.
 var jobFinishedSpec = &acemqimpl.MessageSpec[JobFinished]{
 	Exchange:     Exchange,
 	RoutingKey:   JobFinishedRoutingKey,
 	Codec:        acemqimpl.Static(acemq.JSONCodec{}),
 	Retry:        acemq.ExponentialRetry(5, time.Second, time.Minute),
 	QueueOptions: []acemq.QueueOption{acemq.DeliveryLimit(5)},
+	SetAside:     acemq.QueueQuorum,
 }
 
 // runJobSpec is the contract of command RunJob: json codec; 5 attempts, exponential from
 // 1s to 1m; mandatory; its queues dead-letter a message returned to them more than 3
-// times (x-delivery-limit).
+// times (x-delivery-limit); its {queue}.dlq and {queue}.parked are quorum queues.
 var runJobSpec = &acemqimpl.MessageSpec[RunJob]{
 	Exchange:     Exchange,
 	RoutingKey:   RunJobRoutingKey,
@@ -179,10 +180,11 @@ var runJobSpec = &acemqimpl.MessageSpec[RunJob]{
 	Retry:        acemq.ExponentialRetry(5, time.Second, time.Minute),
 	Mandatory:    true,
 	QueueOptions: []acemq.QueueOption{acemq.DeliveryLimit(3)},
+	SetAside:     acemq.QueueQuorum,
 }
 
 // cancelJobSpec is the contract of command CancelJob: json codec; 5 attempts, exponential
-// from 1s to 1m; mandatory.
+// from 1s to 1m; mandatory; its {queue}.dlq and {queue}.parked are classic queues.
 var cancelJobSpec = &acemqimpl.MessageSpec[CancelJob]{
 	Exchange:   Exchange,
 	RoutingKey: CancelJobRoutingKey,
@@ -190,15 +192,18 @@ var cancelJobSpec = &acemqimpl.MessageSpec[CancelJob]{
 	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 	Mandatory:  true,
+	SetAside:   acemq.QueueClassic,
 }
 
 // jobStatusSpec is the contract of rpc JobStatus: json codec; calls wait at most 30s; its
-// queues dead-letter a message returned to them more than 2 times (x-delivery-limit).
+// queues dead-letter a message returned to them more than 2 times (x-delivery-limit); its
+// {queue}.dlq and {queue}.parked are quorum queues.
 var jobStatusSpec = &acemqimpl.RPCSpec[JobStatusRequest, JobStatusResponse]{
 	Queue:        JobStatusQueue,
 	Codec:        acemqimpl.Static(acemq.JSONCodec{}),
 	Timeout:      30 * time.Second,
 	QueueOptions: []acemq.QueueOption{acemq.DeliveryLimit(2)},
+	SetAside:     acemq.QueueQuorum,
 }
 
 // Publisher publishes the events and sends the commands of the jobs domain. Create one
