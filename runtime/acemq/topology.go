@@ -20,7 +20,7 @@ type Topology struct {
 	queues      []topoQueue
 	bindings    []topoBinding
 	deadLetters []string
-	halves      []string // queues with a dead-letter half but no DeadLetters stamp (Consume's)
+	halves      []string             // queues with a dead-letter half but no DeadLetters stamp (Consume's)
 	setAside    map[string]QueueType // queue -> the type of its set-aside queues, when fixed
 	external    map[string]bool
 	problems    []error
