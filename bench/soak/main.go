@@ -10,8 +10,11 @@
 //	url=$(RABBIT_CLUSTER_PORTS="5941 5942 5943" ../scripts/broker.sh cluster start | tail -n1)
 //	go run ./soak -url "$url" -ports "5941 5942 5943" -duration 60s
 //
-// Without -ports (or with -chaos=false) nothing is killed: the same load on
-// one node gives the throughput to compare the cluster's with.
+// Without -ports (or with -chaos=false) nothing is killed. -compare URL runs
+// the same load afterwards, without chaos, on another broker (one node) and
+// prints both throughputs side by side:
+//
+//	go run ./soak -url "$url" -ports "5941 5942 5943" -duration 10m -compare amqp://guest:guest@127.0.0.1:5951/
 package main
 
 import (
@@ -34,6 +37,8 @@ type options struct {
 	script    string
 	drain     time.Duration
 	rate      int
+	compare   string        // a second URL (one node) to run the same load on, without chaos
+	compareD  time.Duration // how long to publish there
 }
 
 func main() {
@@ -49,6 +54,8 @@ func main() {
 	flag.StringVar(&o.script, "script", "../scripts/broker.sh", "the broker script (cluster kill|revive|ctl)")
 	flag.DurationVar(&o.drain, "drain", 15*time.Minute, "the longest wait for the consumers to account for every message (a minute without progress ends it sooner)")
 	flag.IntVar(&o.rate, "rate", 0, "the most publishes per second, over all producers (0: as fast as confirms come)")
+	flag.StringVar(&o.compare, "compare", "", "after the run, the same load without chaos on this `URL` (one node), for its throughput beside the cluster's")
+	flag.DurationVar(&o.compareD, "compare-duration", time.Minute, "how long to publish in the -compare run")
 	flag.Parse()
 	o.ports = strings.Fields(ports)
 	if o.url == "" {
@@ -67,8 +74,30 @@ func main() {
 		os.Exit(1)
 	}
 	rep.print(os.Stdout)
-	if !rep.conserved() {
+	ok := rep.conserved()
+	if o.compare != "" {
+		ok = compare(ctx, o, rep) && ok
+	}
+	if !ok {
 		fmt.Fprintln(os.Stderr, "soak: conservation FAILED")
 		os.Exit(1)
 	}
+}
+
+// compare runs the same load, without chaos, on -compare and prints its
+// report and both throughputs side by side; it reports whether that run
+// conserved every message too.
+func compare(ctx context.Context, o options, cluster *report) bool {
+	c := o
+	c.url, c.chaos, c.duration, c.compare = o.compare, false, o.compareD, ""
+	fmt.Printf("\nsoak: the same load on %s for %v, without chaos\n", c.url, c.duration)
+	rep, err := run(ctx, c)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "soak: -compare:", err)
+		return false
+	}
+	rep.print(os.Stdout)
+	a, b := cluster.rate(), rep.rate()
+	fmt.Printf("throughput: %.0f msg/s confirmed on %s beside %.0f msg/s on %s: %.2fx\n", a, o.url, b, c.url, a/max(b, 1))
+	return rep.conserved()
 }

@@ -65,6 +65,9 @@ func (r *report) problemf(format string, args ...any) {
 	r.problems = append(r.problems, fmt.Sprintf(format, args...))
 }
 
+// rate is the publishes that returned nil per second of publishing.
+func (r *report) rate() float64 { return float64(r.l.sentN.Load()) / r.elapsed.Seconds() }
+
 func (r *report) conserved() bool { return len(r.problems) == 0 }
 
 func (r *report) print(w io.Writer) {
@@ -73,7 +76,7 @@ func (r *report) print(w io.Writer) {
 	sent, failed := l.sentN.Load(), l.failedN.Load()
 	fmt.Fprintf(w, "soak: %v of publishing to %s (%d Send goroutines + 1 SendAsync)\n", r.elapsed.Round(time.Millisecond), r.o.url, r.o.producers)
 	fmt.Fprintf(w, "published: %d returned nil, %d returned an error (first: %v); %.0f msg/s confirmed\n",
-		sent, failed, l.firstErr, float64(sent)/r.elapsed.Seconds())
+		sent, failed, l.firstErr, r.rate())
 	fmt.Fprintf(w, "consumed: %d deliveries, %d accepted ids, %d set aside (%d extra copies in the set-aside queues)\n",
 		l.delivered.Load(), len(l.accepted), len(r.setAside), r.setAsideDupes)
 	fmt.Fprintf(w, "duplicates: %d deliveries of an (id, attempt) seen before, %.3f%% of deliveries\n",
