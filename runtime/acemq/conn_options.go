@@ -119,10 +119,16 @@ func WithConsumeInterceptor(i ConsumeInterceptor) ConnOption {
 // types fail Connect.
 func SetAsideQueuesOfType(qt QueueType) ConnOption {
 	return func(cfg *connConfig) error {
-		if qt != QueueClassic && qt != QueueQuorum {
-			return fmt.Errorf("acemq: SetAsideQueuesOfType needs classic or quorum, got %q", qt)
-		}
 		cfg.setAsideType = qt
-		return nil
+		return setAsideType(qt, "SetAsideQueuesOfType")
 	}
+}
+
+// setAsideType refuses a set-aside queue type other than classic or quorum,
+// naming who asked for it.
+func setAsideType(qt QueueType, who string) error {
+	if qt != QueueClassic && qt != QueueQuorum {
+		return fmt.Errorf("acemq: %s needs classic or quorum, got %q", who, qt)
+	}
+	return nil
 }

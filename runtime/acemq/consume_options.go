@@ -76,11 +76,8 @@ func RetryWith(p RetryPolicy) ConsumeOption {
 // Default: the connection's choice, else classic.
 func ConsumeSetAsideQueuesOfType(qt QueueType) ConsumeOption {
 	return func(cfg *consumeConfig) error {
-		if qt != QueueClassic && qt != QueueQuorum {
-			return fmt.Errorf("acemq: ConsumeSetAsideQueuesOfType needs classic or quorum, got %q", qt)
-		}
 		cfg.setAside = qt
-		return nil
+		return setAsideType(qt, "ConsumeSetAsideQueuesOfType")
 	}
 }
 

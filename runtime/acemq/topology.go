@@ -89,8 +89,8 @@ func (t *Topology) DeadLetters(queue string) *Topology {
 // connection's SetAsideQueuesOfType says: a contract's set-aside-queues key.
 // Quorum set-aside queues survive a minority of a cluster's nodes down.
 func (t *Topology) DeadLettersOfType(queue string, qt QueueType) *Topology {
-	if qt != QueueClassic && qt != QueueQuorum {
-		t.problems = append(t.problems, fmt.Errorf("acemq: the set-aside queues of %q must be classic or quorum, not %q", queue, qt))
+	if err := setAsideType(qt, fmt.Sprintf("DeadLettersOfType(%q)", queue)); err != nil {
+		t.problems = append(t.problems, err)
 		return t
 	}
 	if t.setAside == nil {
