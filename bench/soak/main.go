@@ -90,7 +90,7 @@ func main() {
 func compare(ctx context.Context, o options, cluster *report) bool {
 	c := o
 	c.url, c.chaos, c.duration, c.compare = o.compare, false, o.compareD, ""
-	fmt.Printf("\nsoak: the same load on %s for %v, without chaos\n", c.url, c.duration)
+	fmt.Printf("\nsoak: the same load on %s for %v, without chaos\n", redacted(c.url), c.duration)
 	rep, err := run(ctx, c)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "soak: -compare:", err)
@@ -98,6 +98,20 @@ func compare(ctx context.Context, o options, cluster *report) bool {
 	}
 	rep.print(os.Stdout)
 	a, b := cluster.rate(), rep.rate()
-	fmt.Printf("throughput: %.0f msg/s confirmed on %s beside %.0f msg/s on %s: %.2fx\n", a, o.url, b, c.url, a/max(b, 1))
+	fmt.Printf("throughput: %.0f msg/s confirmed on %s beside %.0f msg/s on %s: %.2fx\n", a, redacted(o.url), b, redacted(c.url), a/max(b, 1))
 	return rep.conserved()
+}
+
+// redacted is an AMQP URL of one or several hosts with its password
+// replaced by xxxxx, for printing.
+func redacted(raw string) string {
+	scheme, rest, ok := strings.Cut(raw, "://")
+	userinfo, hosts, hasUser := strings.Cut(rest, "@")
+	if !ok || !hasUser {
+		return raw
+	}
+	if user, _, hasPass := strings.Cut(userinfo, ":"); hasPass {
+		userinfo = user + ":xxxxx"
+	}
+	return scheme + "://" + userinfo + "@" + hosts
 }

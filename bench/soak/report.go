@@ -74,7 +74,7 @@ func (r *report) print(w io.Writer) {
 	r.check()
 	l := r.l
 	sent, failed := l.sentN.Load(), l.failedN.Load()
-	fmt.Fprintf(w, "soak: %v of publishing to %s (%d Send goroutines + 1 SendAsync)\n", r.elapsed.Round(time.Millisecond), r.o.url, r.o.producers)
+	fmt.Fprintf(w, "soak: %v of publishing to %s (%d Send goroutines + 1 SendAsync)\n", r.elapsed.Round(time.Millisecond), redacted(r.o.url), r.o.producers)
 	fmt.Fprintf(w, "published: %d returned nil, %d returned an error (first: %v); %.0f msg/s confirmed\n",
 		sent, failed, l.firstErr, r.rate())
 	fmt.Fprintf(w, "consumed: %d deliveries, %d accepted ids, %d set aside (%d extra copies in the set-aside queues)\n",
