@@ -6,7 +6,6 @@ package main
 // (https://docs.confluent.io/platform/current/schema-registry/develop/api.html):
 //
 //	POST /subjects/{subject}/versions                      {"schema"} -> {"id"}; 409 when incompatible
-//	POST /subjects/{subject}                               {"schema"} -> {"subject","id","version","schema"}
 //	GET  /subjects/{subject}/versions                      -> [1,2,...]
 //	GET  /subjects/{subject}/versions/{version|latest}     -> {"subject","id","version","schema"}
 //	GET  /schemas/ids/{id}                                 -> {"schema"}
@@ -48,7 +47,6 @@ func newFakeRegistry(t *testing.T, user, pass string, tlsServer bool) (*fakeRegi
 	f := &fakeRegistry{subjects: map[string][]int{}, levels: map[string]string{}, user: user, pass: pass, seen: map[string]int{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /subjects/{subject}/versions", f.register)
-	mux.HandleFunc("POST /subjects/{subject}", f.lookup)
 	mux.HandleFunc("GET /subjects/{subject}/versions", f.versions)
 	mux.HandleFunc("GET /subjects/{subject}/versions/{version}", f.version)
 	mux.HandleFunc("GET /schemas/ids/{id}", f.byID)
@@ -171,26 +169,6 @@ func (f *fakeRegistry) compatibleLocked(subject string, s hamba.Schema) bool {
 		reader, writer = latest, s
 	}
 	return hamba.NewSchemaCompatibility().Compatible(reader, writer) == nil
-}
-
-func (f *fakeRegistry) lookup(w http.ResponseWriter, r *http.Request) {
-	text, _, ok := body(w, r)
-	if !ok {
-		return
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	subject := r.PathValue("subject")
-	if len(f.subjects[subject]) == 0 {
-		apiError(w, http.StatusNotFound, 40401, "Subject '"+subject+"' not found.")
-		return
-	}
-	v := f.versionOfLocked(subject, text)
-	if v == 0 {
-		apiError(w, http.StatusNotFound, 40403, "Schema not found")
-		return
-	}
-	reply(w, http.StatusOK, f.entryLocked(subject, v))
 }
 
 func (f *fakeRegistry) entryLocked(subject string, v int) map[string]any {

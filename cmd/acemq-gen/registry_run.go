@@ -64,20 +64,42 @@ func registryPush(ctx context.Context, s *registrySession) int {
 	return status
 }
 
-// pushOne registers e's schema unless its subject already holds it; fresh
-// says it was added now. The text is the one the runtime's producers
+// pushOne registers e's schema under its subject; fresh says the subject
+// did not hold it before. The text is the one the runtime's producers
 // register (the contract's full schema, defaults included), so they find
-// the same id.
+// the same id. It uses only POST /subjects/{s}/versions and the versions'
+// GETs: the registry returns the existing id of a schema it holds.
 func pushOne(ctx context.Context, reg *avro.ConfluentRegistry, e generator.Entry) (def avro.SchemaDefinition, fresh bool, err error) {
-	def, err = reg.Lookup(ctx, e.Subject, avro.FormatAvro, e.AvroFullSchema)
-	if err == nil || !errors.Is(err, avro.ErrSchemaNotFound) {
+	before, err := heldVersions(ctx, reg, e.Subject)
+	if err != nil {
 		return def, false, err
 	}
-	if _, err = reg.Register(ctx, e.Subject, avro.FormatAvro, e.AvroFullSchema); err != nil {
+	got, err := reg.Register(ctx, e.Subject, avro.FormatAvro, e.AvroFullSchema)
+	if err != nil {
 		return def, false, err
 	}
-	def, err = reg.Lookup(ctx, e.Subject, avro.FormatAvro, e.AvroFullSchema)
-	return def, true, err
+	if h, ok := heldID(before, got.ID); ok {
+		return avro.SchemaDefinition{Subject: e.Subject, ID: h.ID, Version: h.Version}, false, nil
+	}
+	after, err := heldVersions(ctx, reg, e.Subject)
+	if err != nil {
+		return def, false, err
+	}
+	h, ok := heldID(after, got.ID)
+	if !ok {
+		return def, false, fmt.Errorf("the registry gave id %d but lists no version of subject %q with it", got.ID, e.Subject)
+	}
+	return avro.SchemaDefinition{Subject: e.Subject, ID: h.ID, Version: h.Version}, true, nil
+}
+
+// heldID finds the version holding schema id.
+func heldID(held []generator.Held, id int) (generator.Held, bool) {
+	for _, h := range held {
+		if h.ID == id {
+			return h, true
+		}
+	}
+	return generator.Held{}, false
 }
 
 // registryCheck checks every avro-registered message against every version

@@ -107,24 +107,6 @@ func (r *ConfluentRegistry) Register(ctx context.Context, subject, format, defin
 	return SchemaDefinition{ID: resp.ID, Subject: subject, Format: formatOr(format), Definition: definition, Fingerprint: fp}, nil
 }
 
-// Lookup posts definition to /subjects/{subject} and returns the version of
-// the subject that holds it, with its id and version; ErrSchemaNotFound when
-// the subject does not hold it (or does not exist).
-func (r *ConfluentRegistry) Lookup(ctx context.Context, subject, format, definition string) (SchemaDefinition, error) {
-	var resp schemaPayload
-	req := schemaPayload{SchemaType: schemaType(format), Schema: definition}
-	if err := r.do(ctx, http.MethodPost, "/subjects/"+url.PathEscape(subject), req, &resp); err != nil {
-		return SchemaDefinition{}, err
-	}
-	if resp.Subject == "" {
-		resp.Subject = subject
-	}
-	if resp.Schema == "" {
-		resp.Schema = definition
-	}
-	return definitionOf(resp)
-}
-
 // ByID gets /schemas/ids/{id}.
 func (r *ConfluentRegistry) ByID(ctx context.Context, id int) (SchemaDefinition, error) {
 	var resp schemaPayload

@@ -6,7 +6,6 @@ package avro
 // (https://docs.confluent.io/platform/current/schema-registry/develop/api.html):
 //
 //	POST /subjects/{subject}/versions                     {"schema","schemaType"?} -> {"id"}
-//	POST /subjects/{subject}                              {"schema"} -> {"subject","id","version","schema"}
 //	GET  /schemas/ids/{id}                                -> {"schema","schemaType"?}
 //	GET  /subjects/{subject}/versions                     -> [1,2,...]
 //	GET  /subjects/{subject}/versions/{version|latest}    -> {"subject","id","version","schema"}
@@ -46,7 +45,6 @@ func newFakeConfluent(t *testing.T, user, pass string) (*fakeConfluent, *httptes
 	f := &fakeConfluent{subjects: map[string][]int{}, byFP: map[string]int{}, user: user, pass: pass, requests: map[string]int{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /subjects/{subject}/versions", f.register)
-	mux.HandleFunc("POST /subjects/{subject}", f.lookup)
 	mux.HandleFunc("GET /schemas/ids/{id}", f.byID)
 	mux.HandleFunc("GET /subjects/{subject}/versions", f.versions)
 	mux.HandleFunc("GET /subjects/{subject}/versions/{version}", f.version)
@@ -114,27 +112,6 @@ func (f *fakeConfluent) addLocked(subject string, req schemaPayload, fp string) 
 	}
 	f.subjects[subject] = append(f.subjects[subject], id)
 	return id
-}
-
-func (f *fakeConfluent) lookup(w http.ResponseWriter, r *http.Request) {
-	var req schemaPayload
-	_ = json.NewDecoder(r.Body).Decode(&req)
-	fp, err := Fingerprint(schemaTypeToFormat(req.SchemaType), req.Schema)
-	if err != nil {
-		apiErr(w, 422, 42201, "Invalid schema")
-		return
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	subject := r.PathValue("subject")
-	for v, id := range f.subjects[subject] {
-		if id == f.byFP[fp] {
-			p, _ := f.lookupLocked(subject, strconv.Itoa(v+1))
-			writeAPI(w, http.StatusOK, p)
-			return
-		}
-	}
-	apiErr(w, 404, 40403, "Schema not found")
 }
 
 func schemaTypeToFormat(t string) string {
@@ -242,21 +219,6 @@ func TestConfluentRegistryRegistersAndLooksUp(t *testing.T) {
 	all := must[[]SchemaDefinition](t)(reg.Versions(ctx, "orders-value"))
 	if len(all) != 2 || all[0].ID != 1 || all[0].Version != 1 || all[1].Definition != orderV2 {
 		t.Fatalf("Versions = %+v", all)
-	}
-}
-
-func TestConfluentRegistryLookupFindsTheVersionHoldingASchema(t *testing.T) {
-	_, srv := newFakeConfluent(t, "", "")
-	reg := must[*ConfluentRegistry](t)(NewConfluentRegistry(srv.URL))
-	ctx := t.Context()
-	if _, err := reg.Lookup(ctx, "orders-value", FormatAvro, orderV1); !errors.Is(err, ErrSchemaNotFound) {
-		t.Fatalf("Lookup before registering: %v, want ErrSchemaNotFound", err)
-	}
-	must[SchemaDefinition](t)(reg.Register(ctx, "orders-value", FormatAvro, orderV1))
-	b := must[SchemaDefinition](t)(reg.Register(ctx, "orders-value", FormatAvro, orderV2))
-	got := must[SchemaDefinition](t)(reg.Lookup(ctx, "orders-value", FormatAvro, orderV2))
-	if got.ID != b.ID || got.Version != 2 || got.Subject != "orders-value" || got.Definition != orderV2 {
-		t.Fatalf("Lookup = %+v", got)
 	}
 }
 
