@@ -44,7 +44,7 @@ func (e *emitter) messageSpec(m *message) {
 	if m.Mandatory {
 		fields = append(fields, jen.Id("Mandatory").Op(":").True())
 	}
-	fields = appendSetAside(appendQueueOptions(fields, m.DeliveryLimit), m.SetAside)
+	fields = appendQueueSettings(fields, m.queueSettings)
 	e.f.Var().Id(specVar(m.Name)).Op("=").Op("&").Add(impl("MessageSpec")).Types(jen.Id(m.Name)).Add(lines(fields))
 }
 
@@ -60,22 +60,13 @@ func messageSummary(m *message) string {
 	if m.Mandatory {
 		parts = append(parts, "mandatory")
 	}
-	if m.DeliveryLimit > 0 {
-		parts = append(parts, deliveryLimitSummary(m.DeliveryLimit))
-	}
-	if m.SetAside != "" {
-		parts = append(parts, setAsideSummary(m.SetAside))
-	}
-	return strings.Join(parts, "; ")
+	return strings.Join(append(parts, m.summaries()...), "; ")
 }
 
 func (e *emitter) rpcSpec(r *rpc) {
 	limit := ""
-	if r.DeliveryLimit > 0 {
-		limit = "; " + deliveryLimitSummary(r.DeliveryLimit)
-	}
-	if r.SetAside != "" {
-		limit += "; " + setAsideSummary(r.SetAside)
+	for _, s := range r.summaries() {
+		limit += "; " + s
 	}
 	e.comment(fmt.Sprintf("%s is the contract of rpc %s: %s codec; calls wait at most %s%s.",
 		specVar(r.Name), r.Name, rpcCodec(r).describe(), shortDuration(r.Timeout), limit), "", "")
@@ -91,41 +82,55 @@ func (e *emitter) rpcSpec(r *rpc) {
 			}
 		}))
 	}
-	fields = appendSetAside(appendQueueOptions(fields, r.DeliveryLimit), r.SetAside)
+	fields = appendQueueSettings(fields, r.queueSettings)
 	spec := impl("RPCSpec").Types(jen.Id(r.Request.Name), jen.Id(r.Response.Name))
 	e.f.Var().Id(specVar(r.Name)).Op("=").Op("&").Add(spec).Add(lines(fields))
 }
 
-// appendQueueOptions adds the QueueOptions field of a specification when the
-// contract sets a delivery limit.
-func appendQueueOptions(fields []jen.Code, limit int) []jen.Code {
-	if limit == 0 {
-		return fields
+// appendQueueSettings adds the QueueOptions and SetAside fields of a
+// specification for what the contract says of its queues.
+func appendQueueSettings(fields []jen.Code, q queueSettings) []jen.Code {
+	var opts []jen.Code
+	if q.DeliveryLimit > 0 {
+		opts = append(opts, qual("DeliveryLimit").Call(jen.Lit(q.DeliveryLimit)))
 	}
-	return append(fields, jen.Id("QueueOptions").Op(":").Index().Add(qual("QueueOption")).Values(
-		qual("DeliveryLimit").Call(jen.Lit(limit))))
-}
-
-// appendSetAside adds the SetAside field of a specification when the
-// contract fixes the type of its set-aside queues.
-func appendSetAside(fields []jen.Code, qt string) []jen.Code {
-	switch qt {
+	switch q.LeaderLocator {
+	case "balanced":
+		opts = append(opts, qual("LeaderLocator").Call(qual("LeaderBalanced")))
+	case "client-local":
+		opts = append(opts, qual("LeaderLocator").Call(qual("LeaderClientLocal")))
+	}
+	if q.AtLeastOnce {
+		opts = append(opts, qual("AtLeastOnceDeadLettering").Call())
+	}
+	if len(opts) > 0 {
+		fields = append(fields, jen.Id("QueueOptions").Op(":").Index().Add(qual("QueueOption")).Values(opts...))
+	}
+	switch q.SetAside {
 	case "quorum":
-		return append(fields, jen.Id("SetAside").Op(":").Add(qual("QueueQuorum")))
+		fields = append(fields, jen.Id("SetAside").Op(":").Add(qual("QueueQuorum")))
 	case "classic":
-		return append(fields, jen.Id("SetAside").Op(":").Add(qual("QueueClassic")))
+		fields = append(fields, jen.Id("SetAside").Op(":").Add(qual("QueueClassic")))
 	}
 	return fields
 }
 
-// setAsideSummary says what a set-aside-queues key does, for a specification's doc.
-func setAsideSummary(qt string) string {
-	return fmt.Sprintf("its {queue}.dlq and {queue}.parked are %s queues", qt)
-}
-
-// deliveryLimitSummary says what a delivery limit does, for a specification's doc.
-func deliveryLimitSummary(n int) string {
-	return fmt.Sprintf("its queues dead-letter a message returned to them more than %d times (x-delivery-limit)", n)
+// summaries say what q does, for a specification's doc.
+func (q queueSettings) summaries() []string {
+	var out []string
+	if q.DeliveryLimit > 0 {
+		out = append(out, fmt.Sprintf("its queues dead-letter a message returned to them more than %d times (x-delivery-limit)", q.DeliveryLimit))
+	}
+	if q.LeaderLocator != "" {
+		out = append(out, fmt.Sprintf("its queues' leader locator is %s (x-queue-leader-locator)", q.LeaderLocator))
+	}
+	if q.AtLeastOnce {
+		out = append(out, "at-least-once dead-lettering")
+	}
+	if q.SetAside != "" {
+		out = append(out, fmt.Sprintf("its {queue}.dlq and {queue}.parked are %s queues", q.SetAside))
+	}
+	return out
 }
 
 // lines is a composite literal's values, one a line.

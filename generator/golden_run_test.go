@@ -140,7 +140,8 @@ func deliveryLimits(ctx context.Context) error {
 		return fmt.Errorf("declare with delivery limits: %w", err)
 	}
 	plan := jobs.Topology().String()
-	for queue, want := range map[string]string{"jobs.run-job": "x-delivery-limit=3)", "jobs.job-status": "x-delivery-limit=2)", "jobs.cancel-job": "routing-key=jobs.cancel-job.dlq)"} {
+	for queue, want := range map[string]string{"jobs.run-job": "x-dead-letter-strategy=at-least-once, x-delivery-limit=3, x-overflow=reject-publish)",
+		"jobs.job-status": "x-delivery-limit=2)", "jobs.cancel-job": "routing-key=jobs.cancel-job.dlq)"} {
 		line := ""
 		for _, l := range strings.Split(plan, "\n") {
 			if strings.Contains(l, "declare queue "+queue+" ") {

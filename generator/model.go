@@ -36,11 +36,7 @@ type rpc struct {
 	Codec      string
 	Encrypted  bool
 	Version    int
-	// DeliveryLimit is the queue's x-delivery-limit; 0 when the contract sets none.
-	DeliveryLimit int
-	// SetAside is the type of the queue's set-aside queues: classic, quorum,
-	// or "" (the connection's choice).
-	SetAside string
+	queueSettings
 	Request  *recordModel // <Name>Request
 	Response *recordModel // <Name>Response
 }
@@ -71,28 +67,22 @@ func (k messageKind) String() string {
 
 // message is one event or command with everything its publisher and consumer need.
 type message struct {
-	Kind       messageKind
-	Pos        Pos
-	Name       string
-	Doc        string
-	Deprecated string
-	RoutingKey string
-	Queue      string // commands only
-	Subject    string // registry subject (avro-registered)
-	Codec      string
-	Encrypted  bool
-	Mandatory  bool // its publisher fails a message that reaches no queue: every command, an event that says so
-	Version    int
-	// DeliveryLimit is the x-delivery-limit of the queues the message is
-	// consumed from (a command's, each subscriber's of an event); 0 when none.
-	DeliveryLimit int
-	// SetAside is the type of the set-aside queues ({queue}.dlq,
-	// {queue}.parked) of those queues: classic, quorum, or "" (the
-	// connection's choice).
-	SetAside string
-	Retry    retry
-	Headers  []*header
-	Record   *recordModel // the payload
+	Kind          messageKind
+	Pos           Pos
+	Name          string
+	Doc           string
+	Deprecated    string
+	RoutingKey    string
+	Queue         string // commands only
+	Subject       string // registry subject (avro-registered)
+	Codec         string
+	Encrypted     bool
+	Mandatory     bool // its publisher fails a message that reaches no queue: every command, an event that says so
+	Version       int
+	queueSettings // of the queues it is consumed from: a command's, each subscriber's of an event
+	Retry         retry
+	Headers       []*header
+	Record        *recordModel // the payload
 }
 
 // retry is a consumer's retry policy.
@@ -205,4 +195,20 @@ type typ struct {
 	Branches         []*typ       // Union, without null
 	Nullable         bool         // Union: null is a branch (first, as Avro defaults need)
 	Iface            string       // Union: the Go interface's name
+}
+
+// queueSettings are what a contract says of the queues a message (or an
+// rpc's requests) is consumed from.
+type queueSettings struct {
+	// DeliveryLimit is their x-delivery-limit; 0 when the contract sets none.
+	DeliveryLimit int
+	// LeaderLocator is their x-queue-leader-locator: client-local, balanced,
+	// or "" (the broker's).
+	LeaderLocator string
+	// AtLeastOnce asks for at-least-once dead-lettering
+	// (x-dead-letter-strategy at-least-once, x-overflow reject-publish).
+	AtLeastOnce bool
+	// SetAside is the type of their set-aside queues ({queue}.dlq,
+	// {queue}.parked): classic, quorum, or "" (the connection's choice).
+	SetAside string
 }

@@ -15,8 +15,7 @@ func (r *resolver) message(s *syntaxMessage) *message {
 	m.Encrypted = r.encrypted(s.Encrypted, r.f.Encrypted.V)
 	m.Mandatory = s.Kind == commandKind || s.Mandatory.V
 	r.version(m, s.Version)
-	m.DeliveryLimit = r.deliveryLimit(s.DeliveryLimit)
-	m.SetAside = r.setAside(s.SetAside)
+	m.queueSettings = r.queueSettings(s.syntaxQueueKeys)
 	m.Retry = r.retryOf(s.Retry, r.retry)
 	m.Headers = r.headers(s.Headers)
 	m.Record = r.payload(s)
@@ -29,31 +28,6 @@ func (r *resolver) encrypted(s sBool, def bool) bool {
 		return def
 	}
 	return s.V
-}
-
-// deliveryLimit reads a delivery-limit key: at least 1, 0 when absent.
-func (r *resolver) deliveryLimit(v sInt) int {
-	if v.Set && v.V < 1 {
-		r.d.errorf(v.P, "delivery-limit must be at least 1 (the deliveries after which the broker dead-letters a message), got %d", v.V)
-		return 0
-	}
-	return v.V
-}
-
-// setAside reads a set-aside-queues key over the file's: classic, quorum,
-// or "" when neither says.
-func (r *resolver) setAside(v sStr) string {
-	if !v.Set {
-		v = r.f.SetAside
-	}
-	if !v.Set {
-		return ""
-	}
-	if v.V != "classic" && v.V != "quorum" {
-		r.d.errorf(v.P, "set-aside-queues must be classic or quorum (the type of the {queue}.dlq and {queue}.parked queues), got %q", v.V)
-		return ""
-	}
-	return v.V
 }
 
 func (r *resolver) version(m *message, v sInt) {

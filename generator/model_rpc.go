@@ -28,8 +28,7 @@ func (r *resolver) rpc(s *syntaxRPC) *rpc {
 	if s.Version.Set {
 		x.Version = s.Version.V
 	}
-	x.DeliveryLimit = r.deliveryLimit(s.DeliveryLimit)
-	x.SetAside = r.setAside(s.SetAside)
+	x.queueSettings = r.queueSettings(s.syntaxQueueKeys)
 	x.Errors = r.rpcErrors(x.Name, s.Errors)
 	x.Request = r.rpcPayload(s.Request, s.Name, "Request")
 	x.Response = r.rpcPayload(s.Response, s.Name, "Response")

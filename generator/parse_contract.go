@@ -145,12 +145,13 @@ func (y *yamlDoc) messages(e entry) []*syntaxMessage {
 
 func (y *yamlDoc) messageKey(m *syntaxMessage, a entry) {
 	strs := map[string]*sStr{"doc": &m.Doc, "deprecated": &m.Deprecated, "codec": &m.Codec,
-		"routing-key": &m.RoutingKey, "queue": &m.Queue, "subject": &m.Subject, "set-aside-queues": &m.SetAside}
+		"routing-key": &m.RoutingKey, "queue": &m.Queue, "subject": &m.Subject}
+	if y.queueKey(&m.syntaxQueueKeys, a) {
+		return
+	}
 	switch a.key {
 	case "version":
 		m.Version = y.sInt(a)
-	case "delivery-limit":
-		m.DeliveryLimit = y.sInt(a)
 	case "encrypted":
 		m.Encrypted = y.sBool(a)
 	case "mandatory":
@@ -168,6 +169,22 @@ func (y *yamlDoc) messageKey(m *syntaxMessage, a entry) {
 	}
 }
 
+// queueKey reads a key about the queues a message is consumed from into q
+// and reports whether a was one.
+func (y *yamlDoc) queueKey(q *syntaxQueueKeys, a entry) bool {
+	strs := map[string]*sStr{"set-aside-queues": &q.SetAside, "leader-locator": &q.LeaderLocator,
+		"dead-letter-strategy": &q.DeadLetterStrategy}
+	if a.key == "delivery-limit" {
+		q.DeliveryLimit = y.sInt(a)
+		return true
+	}
+	if p, ok := strs[a.key]; ok {
+		*p = y.sStr(a)
+		return true
+	}
+	return false
+}
+
 func (y *yamlDoc) rpcs(e entry) []*syntaxRPC {
 	var out []*syntaxRPC
 	for _, k := range y.pairs(e.val, "rpc") {
@@ -182,12 +199,13 @@ func (y *yamlDoc) rpcs(e entry) []*syntaxRPC {
 
 func (y *yamlDoc) rpcKey(r *syntaxRPC, a entry) {
 	strs := map[string]*sStr{"doc": &r.Doc, "deprecated": &r.Deprecated, "codec": &r.Codec,
-		"queue": &r.Queue, "timeout": &r.Timeout, "set-aside-queues": &r.SetAside}
+		"queue": &r.Queue, "timeout": &r.Timeout}
+	if y.queueKey(&r.syntaxQueueKeys, a) {
+		return
+	}
 	switch a.key {
 	case "encrypted":
 		r.Encrypted = y.sBool(a)
-	case "delivery-limit":
-		r.DeliveryLimit = y.sInt(a)
 	case "errors":
 		r.Errors = y.sStrs(a.val, "errors")
 	case "request":

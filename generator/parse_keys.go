@@ -54,8 +54,12 @@ func newKeySet(supported []string, notYet ...string) keySet {
 	return k
 }
 
-var messageKeys = []string{"doc", "codec", "routing-key", "version", "deprecated", "headers",
-	"retry", "fields", "encrypted", "subject", "delivery-limit", "set-aside-queues"}
+var messageKeys = append([]string{"doc", "codec", "routing-key", "version", "deprecated", "headers",
+	"retry", "fields", "encrypted", "subject"}, queueKeys...)
+
+// queueKeys are the keys of an event, command or rpc about the queues it is
+// consumed from.
+var queueKeys = []string{"delivery-limit", "set-aside-queues", "leader-locator", "dead-letter-strategy"}
 
 // The key sets of every mapping in a contract, by context.
 var (
@@ -66,8 +70,8 @@ var (
 	fieldKeys   = newKeySet([]string{"type", "default", "doc", "deprecated", "aliases"})
 	eventKeys   = newKeySet(append([]string{"schema", "mandatory"}, messageKeys...))
 	commandKeys = newKeySet(append([]string{"queue", "schema"}, messageKeys...)).implying("mandatory")
-	rpcKeys     = newKeySet([]string{"doc", "deprecated", "codec", "encrypted", "queue", "timeout",
-		"errors", "request", "response", "delivery-limit", "set-aside-queues"}).implying("mandatory")
+	rpcKeys     = newKeySet(append([]string{"doc", "deprecated", "codec", "encrypted", "queue", "timeout",
+		"errors", "request", "response"}, queueKeys...)).implying("mandatory")
 	payloadKeys = newKeySet([]string{"doc", "fields", "schema"})
 	headerKeys  = newKeySet([]string{"type", "required", "doc"})
 )

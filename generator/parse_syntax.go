@@ -42,17 +42,24 @@ type syntaxFile struct {
 	Avro                                   bool // an .avsc file
 }
 
+// syntaxQueueKeys are the keys of an event, command or rpc about the queues
+// it is consumed from.
+type syntaxQueueKeys struct {
+	DeliveryLimit                               sInt
+	SetAside, LeaderLocator, DeadLetterStrategy sStr
+}
+
 type syntaxImport struct {
 	Alias, Path sStr
 }
 
 type syntaxRPC struct {
 	Name, Doc, Deprecated, Codec, Queue, Timeout sStr
-	SetAside                                     sStr
-	Encrypted                                    sBool
-	Version, DeliveryLimit                       sInt
-	Errors                                       []sStr
-	Request, Response                            *syntaxPayload
+	syntaxQueueKeys
+	Encrypted         sBool
+	Version           sInt
+	Errors            []sStr
+	Request, Response *syntaxPayload
 }
 
 // syntaxPayload is the request or the response of an RPC.
@@ -86,20 +93,20 @@ type syntaxType struct {
 type syntaxMessage struct {
 	Kind                                                     messageKind
 	Name, Doc, Deprecated, Codec, RoutingKey, Queue, Subject sStr
-	SetAside                                                 sStr
-	Version, DeliveryLimit                                   sInt
-	Encrypted                                                sBool
-	Mandatory                                                sBool // events only
-	Retry                                                    *syntaxRetry
-	Headers                                                  []*syntaxHeader
-	Fields                                                   []*syntaxField
-	FieldsSet                                                bool
-	Schema                                                   sStr
-	Payload                                                  *syntaxType  // .avsc: the record itself
-	Domain, AvroKind                                         sStr         // .avsc: acemq.domain, acemq.kind
-	Timeout                                                  sStr         // .avsc rpc-request
-	Errors                                                   []sStr       // .avsc rpc-request
-	rec                                                      *recordModel // .avsc: the payload, once declared
+	syntaxQueueKeys
+	Version          sInt
+	Encrypted        sBool
+	Mandatory        sBool // events only
+	Retry            *syntaxRetry
+	Headers          []*syntaxHeader
+	Fields           []*syntaxField
+	FieldsSet        bool
+	Schema           sStr
+	Payload          *syntaxType  // .avsc: the record itself
+	Domain, AvroKind sStr         // .avsc: acemq.domain, acemq.kind
+	Timeout          sStr         // .avsc rpc-request
+	Errors           []sStr       // .avsc rpc-request
+	rec              *recordModel // .avsc: the payload, once declared
 }
 
 type syntaxHeader struct {

@@ -159,19 +159,24 @@ func (JobStatusResponse) AvroFingerprint() uint64 {
 
 // jobFinishedSpec is the contract of event JobFinished: json codec; 5 attempts,
 // exponential from 1s to 1m; its queues dead-letter a message returned to them more than
-// 5 times (x-delivery-limit); its {queue}.dlq and {queue}.parked are quorum queues.
+// 5 times (x-delivery-limit); its queues' leader locator is balanced
+// (x-queue-leader-locator); its {queue}.dlq and {queue}.parked are quorum queues.
 var jobFinishedSpec = &acemqimpl.MessageSpec[JobFinished]{
-	Exchange:     Exchange,
-	RoutingKey:   JobFinishedRoutingKey,
-	Codec:        acemqimpl.Static(acemq.JSONCodec{}),
-	Retry:        acemq.ExponentialRetry(5, time.Second, time.Minute),
-	QueueOptions: []acemq.QueueOption{acemq.DeliveryLimit(5)},
-	SetAside:     acemq.QueueQuorum,
+	Exchange:   Exchange,
+	RoutingKey: JobFinishedRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	QueueOptions: []acemq.QueueOption{
+		acemq.DeliveryLimit(5),
+		acemq.LeaderLocator(acemq.LeaderBalanced),
+	},
+	SetAside: acemq.QueueQuorum,
 }
 
 // runJobSpec is the contract of command RunJob: json codec; 5 attempts, exponential from
 // 1s to 1m; mandatory; its queues dead-letter a message returned to them more than 3
-// times (x-delivery-limit); its {queue}.dlq and {queue}.parked are quorum queues.
+// times (x-delivery-limit); at-least-once dead-lettering; its {queue}.dlq and
+// {queue}.parked are quorum queues.
 var runJobSpec = &acemqimpl.MessageSpec[RunJob]{
 	Exchange:     Exchange,
 	RoutingKey:   RunJobRoutingKey,
@@ -179,7 +184,7 @@ var runJobSpec = &acemqimpl.MessageSpec[RunJob]{
 	Codec:        acemqimpl.Static(acemq.JSONCodec{}),
 	Retry:        acemq.ExponentialRetry(5, time.Second, time.Minute),
 	Mandatory:    true,
-	QueueOptions: []acemq.QueueOption{acemq.DeliveryLimit(3)},
+	QueueOptions: []acemq.QueueOption{acemq.DeliveryLimit(3), acemq.AtLeastOnceDeadLettering()},
 	SetAside:     acemq.QueueQuorum,
 }
 

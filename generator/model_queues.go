@@ -1,0 +1,52 @@
+package generator
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// queueSettings resolves the keys of an event, command or rpc about the
+// queues it is consumed from; set-aside-queues defaults to the file's.
+func (r *resolver) queueSettings(s syntaxQueueKeys) queueSettings {
+	if !s.SetAside.Set {
+		s.SetAside = r.f.SetAside
+	}
+	return queueSettings{
+		DeliveryLimit: r.deliveryLimit(s.DeliveryLimit),
+		LeaderLocator: r.oneOf(s.LeaderLocator, "leader-locator", "the node that leads each new quorum queue", "client-local", "balanced"),
+		AtLeastOnce: r.oneOf(s.DeadLetterStrategy, "dead-letter-strategy", "how quorum queues dead-letter",
+			"at-most-once", "at-least-once") == "at-least-once",
+		SetAside: r.oneOf(s.SetAside, "set-aside-queues", "the type of the {queue}.dlq and {queue}.parked queues", "classic", "quorum"),
+	}
+}
+
+// deliveryLimit reads a delivery-limit key: at least 1, 0 when absent.
+func (r *resolver) deliveryLimit(v sInt) int {
+	if v.Set && v.V < 1 {
+		r.d.errorf(v.P, "delivery-limit must be at least 1 (the deliveries after which the broker dead-letters a message), got %d", v.V)
+		return 0
+	}
+	return v.V
+}
+
+// oneOf reads key's value v, which must be one of allowed; "" when absent
+// or refused.
+func (r *resolver) oneOf(v sStr, key, what string, allowed ...string) string {
+	if !v.Set {
+		return ""
+	}
+	if !slices.Contains(allowed, v.V) {
+		r.d.errorf(v.P, "%s must be %s (%s), got %q", key, orList(allowed), what, v.V)
+		return ""
+	}
+	return v.V
+}
+
+// orList is "a or b", "a, b or c".
+func orList(s []string) string {
+	if len(s) == 1 {
+		return s[0]
+	}
+	return fmt.Sprintf("%s or %s", strings.Join(s[:len(s)-1], ", "), s[len(s)-1])
+}
