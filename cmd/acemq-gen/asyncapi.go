@@ -42,9 +42,8 @@ func asyncapiCmd(_ context.Context, args []string, stdout, stderr io.Writer) int
 	if fs.NArg() == 0 {
 		return self.usageError(stderr, "name at least one contract file or directory")
 	}
-	srcs, err := generator.ReadSources(fs.Args())
-	if err != nil {
-		fmt.Fprintln(stderr, err)
+	srcs, ok := readSources(fs.Args(), stderr)
+	if !ok {
 		return exitFindings
 	}
 	res := generator.AsyncAPI(srcs, append(srvs, generator.AsyncAPIFormat(format))...)

@@ -40,9 +40,8 @@ func parse(name string, args []string, withDir bool, stdout, stderr io.Writer) (
 // load reads the sources and generates; code is non-zero when the command
 // must stop with it.
 func load(o options, stderr io.Writer) (generator.Result, int) {
-	srcs, err := generator.ReadSources(o.paths)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
+	srcs, ok := readSources(o.paths, stderr)
+	if !ok {
 		return generator.Result{}, exitFindings
 	}
 	abs, _ := filepath.Abs(o.dir)
@@ -58,6 +57,17 @@ func load(o options, stderr io.Writer) (generator.Result, int) {
 		res.Files = append(res.Files, docs.Files...)
 	}
 	return res, exitOK
+}
+
+// readSources reads the contracts under paths, reporting on stderr what
+// cannot be read; ok is false then.
+func readSources(paths []string, stderr io.Writer) ([]generator.Source, bool) {
+	srcs, err := generator.ReadSources(paths)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return nil, false
+	}
+	return srcs, true
 }
 
 // printDiagnostics writes each diagnostic on its own line and reports
@@ -92,9 +102,8 @@ func vet(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	srcs, err := generator.ReadSources(o.paths)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
+	srcs, ok := readSources(o.paths, stderr)
+	if !ok {
 		return exitFindings
 	}
 	ds := generator.Vet(srcs)

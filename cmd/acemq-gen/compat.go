@@ -49,8 +49,8 @@ func compatSources(ctx context.Context, a compatArgs, stderr io.Writer) (base, n
 		fmt.Fprintf(stderr, "acemq-gen compat: reading BASE %s: %s\n", a.against, strings.TrimPrefix(err.Error(), "acemq-gen: "))
 		return nil, nil, exitUsage
 	}
-	if next, err = generator.ReadSources(a.paths); err != nil {
-		fmt.Fprintln(stderr, err)
+	next, ok := readSources(a.paths, stderr)
+	if !ok {
 		return nil, nil, exitFindings
 	}
 	return base, next, exitOK

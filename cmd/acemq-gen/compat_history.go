@@ -34,9 +34,8 @@ type contractHistory struct {
 // the contracts' history; every break names the commit, the message and the
 // field.
 func compatHistory(ctx context.Context, a compatArgs, stdout, stderr io.Writer) int {
-	next, err := generator.ReadSources(a.paths)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
+	next, ok := readSources(a.paths, stderr)
+	if !ok {
 		return exitFindings
 	}
 	top, histories, err := readHistories(ctx, next, a.since)

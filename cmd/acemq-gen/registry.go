@@ -52,9 +52,8 @@ func registryCmd(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if !ok {
 		return code
 	}
-	srcs, err := generator.ReadSources(o.paths)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
+	srcs, ok := readSources(o.paths, stderr)
+	if !ok {
 		return exitFindings
 	}
 	reg, err := o.client()
