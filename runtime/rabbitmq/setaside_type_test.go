@@ -26,7 +26,9 @@ func TestContractSetAsideTypeAgreesBetweenTopologyAndConsumerOnRabbitMQ(t *testi
 	if err := acemq.NewTopology().Queue(q).DeadLettersOfType(q, acemq.QueueQuorum).Apply(ctx, conn); err != nil {
 		t.Fatal(err)
 	}
-	reject := func(context.Context, acemq.Message[order]) acemq.Ack { return acemq.Reject(acemq.Fatalf("no such order")) }
+	reject := func(context.Context, acemq.Message[order]) acemq.Ack {
+		return acemq.Reject(acemq.Fatalf("no such order"))
+	}
 	if _, err := acemq.Consume(ctx, conn, q, reject); err == nil || !strings.Contains(err.Error(), dlq) {
 		t.Fatalf("a consumer declaring %s classic = %v, want the broker's refusal naming it", dlq, err)
 	}
