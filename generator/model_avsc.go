@@ -198,7 +198,7 @@ func (r *resolver) rpcHalves() (reqs, resps map[string]*syntaxMessage) {
 func (r *resolver) avscRPC(name string, req, resp *syntaxMessage) *rpc {
 	s := &syntaxRPC{Name: sStr{V: name, P: req.Name.P, Set: true}, Doc: req.Doc, Deprecated: req.Deprecated,
 		Codec: req.Codec, Queue: req.Queue, Timeout: req.Timeout, Encrypted: req.Encrypted, Version: req.Version,
-		Errors: req.Errors, Request: &syntaxPayload{P: req.Name.P, FieldsSet: true}, Response: &syntaxPayload{P: resp.Name.P, FieldsSet: true}}
+		syntaxQueueKeys: req.syntaxQueueKeys, Errors: req.Errors, Request: &syntaxPayload{P: req.Name.P, FieldsSet: true}, Response: &syntaxPayload{P: resp.Name.P, FieldsSet: true}}
 	x := r.rpc(s)
 	r.pending = r.pending[:len(r.pending)-2] // the two empty payloads rpc declared
 	x.Request, x.Response = r.takePayload(req.rec), r.takePayload(resp.rec)

@@ -15,8 +15,8 @@ func parseSource(src Source, d *diags) *syntaxFile {
 }
 
 // avscKeys are the keys of the acemq property of an .avsc record.
-var avscKeys = newKeySet([]string{"kind", "domain", "queue", "timeout", "errors", "doc", "codec", "routing-key",
-	"version", "deprecated", "headers", "retry", "encrypted", "subject", "mandatory"})
+var avscKeys = newKeySet(append([]string{"kind", "domain", "queue", "timeout", "errors", "doc", "codec", "routing-key",
+	"version", "deprecated", "headers", "retry", "encrypted", "subject", "mandatory"}, queueKeys...))
 
 // avsc reads one .avsc file (JSON, which goccy/go-yaml parses with positions).
 type avsc struct {
