@@ -4,7 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"sync"
+	"syscall"
+	"time"
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
@@ -166,10 +170,43 @@ func (t *Transport) send(ctx context.Context, l lane, exchange, key string, mand
 			return nil, nil, err
 		}
 		dc, err := p.ch.PublishWithDeferredConfirmWithContext(ctx, exchange, key, mandatory, false, pm)
-		if err == nil || !(errors.Is(err, amqp.ErrClosed) || p.conn.IsClosed()) {
+		if err == nil || !t.lostInWrite(ctx, p, err) {
 			return p, dc, err
 		}
 	}
+}
+
+// lostInWrite reports whether a publish's write failed because p's
+// connection is lost, so that it is written again (same message id) once the
+// transport has recovered. A socket error (connection reset, broken pipe)
+// can come before amqp091 marks the connection closed: the transport then
+// drops the connection itself and waits, within ctx, for the mark, so the
+// next attempt goes to the recovered connection rather than the dead one.
+func (t *Transport) lostInWrite(ctx context.Context, p *pubChannel, err error) bool {
+	if errors.Is(err, amqp.ErrClosed) || p.conn.IsClosed() {
+		return true
+	}
+	if ctx.Err() != nil || !isSocketError(err) {
+		return false
+	}
+	t.dropWedged(p.conn, fmt.Errorf("writing a publish failed: %w", err))
+	for !p.conn.IsClosed() {
+		if !t.sleepCtx(ctx, 10*time.Millisecond) {
+			return false
+		}
+	}
+	return true
+}
+
+// isSocketError reports whether err is the socket failing under a write
+// (context.DeadlineExceeded is a net.Error too, but not the socket's).
+func isSocketError(err error) bool {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	var ne net.Error
+	return errors.As(err, &ne) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
 // await waits for msg's confirm (within ConfirmTimeout, else the connection

@@ -70,7 +70,7 @@ func (t *Transport) sendExpecting(ctx context.Context, l lane, exchange, key str
 		if err != nil && msg.Mandatory {
 			p.returns.forget(msg.MessageID)
 		}
-		if err == nil || !(errors.Is(err, amqp.ErrClosed) || p.conn.IsClosed()) {
+		if err == nil || !t.lostInWrite(ctx, p, err) {
 			return p, dc, err
 		}
 	}
