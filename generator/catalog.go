@@ -37,6 +37,25 @@ type Entry struct {
 	AvroSchema, AvroFullSchema string
 	// Retry is the consumers' retry policy (events and commands).
 	Retry Retry
+	// Queues is what the contract says of the queues the message (an rpc's
+	// requests) is consumed from.
+	Queues QueueSettings
+}
+
+// QueueSettings are what a contract says of the queues a message (or an
+// rpc's requests) is consumed from.
+type QueueSettings struct {
+	// DeliveryLimit is their x-delivery-limit; 0 when the contract sets none.
+	DeliveryLimit int
+	// LeaderLocator is their x-queue-leader-locator: client-local, balanced,
+	// or "" (the broker's).
+	LeaderLocator string
+	// AtLeastOnceDeadLettering asks for at-least-once dead-lettering
+	// (x-dead-letter-strategy at-least-once, x-overflow reject-publish).
+	AtLeastOnceDeadLettering bool
+	// SetAside is the type of their set-aside queues ({queue}.dlq,
+	// {queue}.parked): classic, quorum, or "" (the connection's choice).
+	SetAside string
 }
 
 // Retry is a contract's retry policy, as acemq.ExponentialRetry or
@@ -65,7 +84,7 @@ func Catalog(srcs []Source) (entries []Entry, ds Diagnostics) {
 		}
 		for _, r := range d.RPCs {
 			entries = append(entries, Entry{Kind: "rpc", Domain: d.Name, Name: r.Name, Queue: r.Queue,
-				Type: r.Queue, Codec: r.Codec, Encrypted: r.Encrypted})
+				Type: r.Queue, Codec: r.Codec, Encrypted: r.Encrypted, Queues: r.QueueSettings})
 		}
 	}
 	return entries, nil
@@ -75,7 +94,7 @@ func messageEntry(d *domain, m *message) Entry {
 	e := Entry{Kind: m.Kind.String(), Domain: d.Name, Name: m.Name, Exchange: d.Name, RoutingKey: m.RoutingKey,
 		Queue: m.Queue, Type: m.RoutingKey, Codec: m.Codec, Encrypted: m.Encrypted, Subject: m.Subject,
 		Retry: Retry{Attempts: m.Retry.Attempts, Backoff: m.Retry.Backoff, Initial: m.Retry.Initial,
-			Max: m.Retry.Max, MaxAge: m.Retry.MaxAge}}
+			Max: m.Retry.Max, MaxAge: m.Retry.MaxAge}, Queues: m.QueueSettings}
 	if isAvro(m.Codec) && m.Record != nil {
 		e.AvroSchema, e.AvroFullSchema = m.Record.Avro.Canonical, m.Record.Avro.Full
 	}

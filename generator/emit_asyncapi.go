@@ -162,7 +162,7 @@ func (b *docBuilder) message(m *message) {
 	} else {
 		ch = append(ch, member{"bindings", b.exchangeBinding()})
 	}
-	ch = appendQueueExtensions(ch, m.queueSettings)
+	ch = appendQueueExtensions(ch, m.QueueSettings)
 	b.channels = append(b.channels, member{m.Name, ch})
 	b.operations = append(b.operations, member{operationID(m), b.operation(m)})
 	b.messages = append(b.messages, member{m.Name, b.messageObject(m)})
@@ -225,7 +225,7 @@ func (b *docBuilder) rpc(r *rpc) {
 	}
 	ch = append(ch, member{"messages", object{{req, ref("#/components/messages/" + req)}}},
 		member{"bindings", queueBinding(r.Queue)}, member{"x-acemq-dead-letter", deadLetter(r.Queue)})
-	ch = appendQueueExtensions(ch, r.queueSettings)
+	ch = appendQueueExtensions(ch, r.QueueSettings)
 	b.channels = append(b.channels, member{r.Name, ch},
 		member{reply, object{{"address", nil},
 			{"description", "The requester's reply address, read from the request's AMQP reply-to property: RabbitMQ direct reply-to (" + directReplyTo + ") unless the requester names a queue."},
@@ -313,14 +313,14 @@ func operationBinding(mandatory, receive bool) object {
 // is consumed from (a command's or an RPC's queue, an event's subscriber
 // queues): x-delivery-limit, the leader locator, at-least-once
 // dead-lettering and the set-aside queues' type, each only when set.
-func appendQueueExtensions(ch object, q queueSettings) object {
+func appendQueueExtensions(ch object, q QueueSettings) object {
 	if q.DeliveryLimit > 0 {
 		ch = append(ch, member{"x-acemq-delivery-limit", q.DeliveryLimit})
 	}
 	if q.LeaderLocator != "" {
 		ch = append(ch, member{"x-acemq-leader-locator", q.LeaderLocator})
 	}
-	if q.AtLeastOnce {
+	if q.AtLeastOnceDeadLettering {
 		ch = append(ch, member{"x-acemq-dead-letter-strategy", "at-least-once"})
 	}
 	if q.SetAside != "" {

@@ -44,7 +44,7 @@ func (e *emitter) messageSpec(m *message) {
 	if m.Mandatory {
 		fields = append(fields, jen.Id("Mandatory").Op(":").True())
 	}
-	fields = appendQueueSettings(fields, m.queueSettings)
+	fields = appendQueueSettings(fields, m.QueueSettings)
 	e.f.Var().Id(specVar(m.Name)).Op("=").Op("&").Add(impl("MessageSpec")).Types(jen.Id(m.Name)).Add(lines(fields))
 }
 
@@ -82,14 +82,14 @@ func (e *emitter) rpcSpec(r *rpc) {
 			}
 		}))
 	}
-	fields = appendQueueSettings(fields, r.queueSettings)
+	fields = appendQueueSettings(fields, r.QueueSettings)
 	spec := impl("RPCSpec").Types(jen.Id(r.Request.Name), jen.Id(r.Response.Name))
 	e.f.Var().Id(specVar(r.Name)).Op("=").Op("&").Add(spec).Add(lines(fields))
 }
 
 // appendQueueSettings adds the QueueOptions and SetAside fields of a
 // specification for what the contract says of its queues.
-func appendQueueSettings(fields []jen.Code, q queueSettings) []jen.Code {
+func appendQueueSettings(fields []jen.Code, q QueueSettings) []jen.Code {
 	var opts []jen.Code
 	if q.DeliveryLimit > 0 {
 		opts = append(opts, qual("DeliveryLimit").Call(jen.Lit(q.DeliveryLimit)))
@@ -100,7 +100,7 @@ func appendQueueSettings(fields []jen.Code, q queueSettings) []jen.Code {
 	case "client-local":
 		opts = append(opts, qual("LeaderLocator").Call(qual("LeaderClientLocal")))
 	}
-	if q.AtLeastOnce {
+	if q.AtLeastOnceDeadLettering {
 		opts = append(opts, qual("AtLeastOnceDeadLettering").Call())
 	}
 	if len(opts) > 0 {
@@ -116,7 +116,7 @@ func appendQueueSettings(fields []jen.Code, q queueSettings) []jen.Code {
 }
 
 // summaries say what q does, for a specification's doc.
-func (q queueSettings) summaries() []string {
+func (q QueueSettings) summaries() []string {
 	var out []string
 	if q.DeliveryLimit > 0 {
 		out = append(out, fmt.Sprintf("its queues dead-letter a message returned to them more than %d times (x-delivery-limit)", q.DeliveryLimit))
@@ -124,7 +124,7 @@ func (q queueSettings) summaries() []string {
 	if q.LeaderLocator != "" {
 		out = append(out, fmt.Sprintf("its queues' leader locator is %s (x-queue-leader-locator)", q.LeaderLocator))
 	}
-	if q.AtLeastOnce {
+	if q.AtLeastOnceDeadLettering {
 		out = append(out, "at-least-once dead-lettering")
 	}
 	if q.SetAside != "" {

@@ -36,7 +36,7 @@ type rpc struct {
 	Codec      string
 	Encrypted  bool
 	Version    int
-	queueSettings
+	QueueSettings
 	Request  *recordModel // <Name>Request
 	Response *recordModel // <Name>Response
 }
@@ -79,7 +79,7 @@ type message struct {
 	Encrypted     bool
 	Mandatory     bool // its publisher fails a message that reaches no queue: every command, an event that says so
 	Version       int
-	queueSettings // of the queues it is consumed from: a command's, each subscriber's of an event
+	QueueSettings // of the queues it is consumed from: a command's, each subscriber's of an event
 	Retry         retry
 	Headers       []*header
 	Record        *recordModel // the payload
@@ -195,20 +195,4 @@ type typ struct {
 	Branches         []*typ       // Union, without null
 	Nullable         bool         // Union: null is a branch (first, as Avro defaults need)
 	Iface            string       // Union: the Go interface's name
-}
-
-// queueSettings are what a contract says of the queues a message (or an
-// rpc's requests) is consumed from.
-type queueSettings struct {
-	// DeliveryLimit is their x-delivery-limit; 0 when the contract sets none.
-	DeliveryLimit int
-	// LeaderLocator is their x-queue-leader-locator: client-local, balanced,
-	// or "" (the broker's).
-	LeaderLocator string
-	// AtLeastOnce asks for at-least-once dead-lettering
-	// (x-dead-letter-strategy at-least-once, x-overflow reject-publish).
-	AtLeastOnce bool
-	// SetAside is the type of their set-aside queues ({queue}.dlq,
-	// {queue}.parked): classic, quorum, or "" (the connection's choice).
-	SetAside string
 }

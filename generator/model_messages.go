@@ -15,7 +15,7 @@ func (r *resolver) message(s *syntaxMessage) *message {
 	m.Encrypted = r.encrypted(s.Encrypted, r.f.Encrypted.V)
 	m.Mandatory = s.Kind == commandKind || s.Mandatory.V
 	r.version(m, s.Version)
-	m.queueSettings = r.queueSettings(s.syntaxQueueKeys)
+	m.QueueSettings = r.queueSettings(s.syntaxQueueKeys)
 	m.Retry = r.retryOf(s.Retry, r.retry)
 	m.Headers = r.headers(s.Headers)
 	m.Record = r.payload(s)

@@ -6,16 +6,16 @@ import (
 	"strings"
 )
 
-// queueSettings resolves the keys of an event, command or rpc about the
+// QueueSettings resolves the keys of an event, command or rpc about the
 // queues it is consumed from; set-aside-queues defaults to the file's.
-func (r *resolver) queueSettings(s syntaxQueueKeys) queueSettings {
+func (r *resolver) queueSettings(s syntaxQueueKeys) QueueSettings {
 	if !s.SetAside.Set {
 		s.SetAside = r.f.SetAside
 	}
-	return queueSettings{
+	return QueueSettings{
 		DeliveryLimit: r.deliveryLimit(s.DeliveryLimit),
 		LeaderLocator: r.oneOf(s.LeaderLocator, "leader-locator", "the node that leads each new quorum queue", "client-local", "balanced"),
-		AtLeastOnce: r.oneOf(s.DeadLetterStrategy, "dead-letter-strategy", "how quorum queues dead-letter",
+		AtLeastOnceDeadLettering: r.oneOf(s.DeadLetterStrategy, "dead-letter-strategy", "how quorum queues dead-letter",
 			"at-most-once", "at-least-once") == "at-least-once",
 		SetAside: r.oneOf(s.SetAside, "set-aside-queues", "the type of the {queue}.dlq and {queue}.parked queues", "classic", "quorum"),
 	}

@@ -28,7 +28,7 @@ func (r *resolver) rpc(s *syntaxRPC) *rpc {
 	if s.Version.Set {
 		x.Version = s.Version.V
 	}
-	x.queueSettings = r.queueSettings(s.syntaxQueueKeys)
+	x.QueueSettings = r.queueSettings(s.syntaxQueueKeys)
 	x.Errors = r.rpcErrors(x.Name, s.Errors)
 	x.Request = r.rpcPayload(s.Request, s.Name, "Request")
 	x.Response = r.rpcPayload(s.Response, s.Name, "Response")

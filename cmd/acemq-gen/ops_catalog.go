@@ -7,6 +7,7 @@ import (
 
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 // consumed is one queue the contracts imply a consumer reads: a command's
@@ -112,6 +113,8 @@ func retryPolicy(r generator.Retry) acemq.RetryPolicy {
 // each service's event consumers declare: the domains' topic exchanges, the
 // owned queues (commands quorum with dead-letter and retry queues, RPCs
 // quorum with a dead-letter queue) and the services' event queues, bound.
+// The queues are added by the runtime's own specifications (acemqimpl), as
+// generated code adds them, with the contract's queue keys.
 func contractTopology(entries []generator.Entry, services []string) (*acemq.Topology, error) {
 	t := acemq.NewTopology()
 	var exchanges, queues []string
@@ -122,18 +125,23 @@ func contractTopology(entries []generator.Entry, services []string) (*acemq.Topo
 		}
 	}
 	consumer := func(queue string, e generator.Entry) {
-		if !slices.Contains(queues, queue) {
-			queues = append(queues, queue)
-			t.Queue(queue).DeadLetters(queue).Retries(queue, retryPolicy(e.Retry))
+		if slices.Contains(queues, queue) {
+			t.Binding(queue, e.Exchange, e.RoutingKey)
+			return
 		}
-		t.Binding(queue, e.Exchange, e.RoutingKey)
+		queues = append(queues, queue)
+		spec := &acemqimpl.MessageSpec[struct{}]{Exchange: e.Exchange, RoutingKey: e.RoutingKey,
+			Retry: retryPolicy(e.Retry), QueueOptions: queueOptions(e.Queues), SetAside: acemq.QueueType(e.Queues.SetAside)}
+		spec.AddTo(t, queue)
 	}
 	for _, e := range entries {
 		switch e.Kind {
 		case "rpc":
 			if !slices.Contains(queues, e.Queue) {
 				queues = append(queues, e.Queue)
-				t.Queue(e.Queue, acemq.OfType(acemq.QueueQuorum)).DeadLetters(e.Queue)
+				spec := &acemqimpl.RPCSpec[struct{}, struct{}]{Queue: e.Queue, QueueOptions: queueOptions(e.Queues),
+					SetAside: acemq.QueueType(e.Queues.SetAside)}
+				spec.Declare(t)
 			}
 		case "command":
 			exchange(e.Exchange)
@@ -155,6 +163,22 @@ func contractTopology(entries []generator.Entry, services []string) (*acemq.Topo
 		}
 	}
 	return t, t.Validate()
+}
+
+// queueOptions are the options a contract's queue keys give the queues a
+// message is consumed from, as its generated specification lists them.
+func queueOptions(q generator.QueueSettings) []acemq.QueueOption {
+	var opts []acemq.QueueOption
+	if q.DeliveryLimit > 0 {
+		opts = append(opts, acemq.DeliveryLimit(q.DeliveryLimit))
+	}
+	if q.LeaderLocator != "" {
+		opts = append(opts, acemq.LeaderLocator(acemq.LeaderLocation(q.LeaderLocator)))
+	}
+	if q.AtLeastOnceDeadLettering {
+		opts = append(opts, acemq.AtLeastOnceDeadLettering())
+	}
+	return opts
 }
 
 // readCatalog reads the contracts of paths; a contract error is printed.

@@ -71,3 +71,36 @@ func TestContractTopologyIsWhatGeneratedCodeDeclares(t *testing.T) {
 		}
 	}
 }
+
+// The contract's queue keys (delivery-limit, leader-locator,
+// dead-letter-strategy, set-aside-queues) reach plan's expected topology as
+// they reach generated code's, so plan reports no drift on a broker that
+// generated code declared.
+func TestContractTopologyCarriesTheContractsQueueKeys(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/golden/delivery_limit/jobs.acemq.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, ds := generator.Catalog([]generator.Source{{Path: "jobs.acemq.yaml", Data: data}})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	topo, err := contractTopology(entries, []string{"audit"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := strings.Join(topo.Plan(), "\n")
+	for _, want := range []string{
+		"declare queue jobs.run-job (durable, quorum, x-dead-letter-exchange=acemq.dlx, x-dead-letter-routing-key=jobs.run-job.dlq, x-dead-letter-strategy=at-least-once, x-delivery-limit=3, x-overflow=reject-publish)",
+		"declare queue jobs.run-job.dlq (durable, quorum)",
+		"declare queue jobs.cancel-job.dlq (durable, classic)",
+		"declare queue jobs.job-status (durable, quorum, x-dead-letter-exchange=acemq.dlx, x-dead-letter-routing-key=jobs.job-status.dlq, x-delivery-limit=2)",
+		"declare queue jobs.job-status.parked (durable, quorum)",
+		"x-delivery-limit=5, x-queue-leader-locator=balanced)",
+		"declare queue audit.job.finished.dlq (durable, quorum)",
+	} {
+		if !strings.Contains(plan, want) {
+			t.Errorf("the contract topology lacks %q:\n%s", want, plan)
+		}
+	}
+}

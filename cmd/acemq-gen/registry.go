@@ -150,6 +150,10 @@ func registeredMessages(srcs []generator.Source, stderr io.Writer) ([]generator.
 			out = append(out, e)
 		}
 	}
+	if len(out) == 0 {
+		fmt.Fprintf(stderr, "acemq-gen registry: no message of the contracts (%s) uses codec avro-registered; the registry has nothing to hold\n",
+			plural(len(entries), "message"))
+	}
 	return out, exitOK
 }
 

@@ -305,3 +305,17 @@ func TestRegistryReportsContractErrorsBeforeCallingTheRegistry(t *testing.T) {
 		t.Fatal("a contract with errors reached the registry")
 	}
 }
+
+func TestRegistryOnContractsWithoutAvroRegisteredMessagesSaysSo(t *testing.T) {
+	f, srv := newFakeRegistry(t, "", "", false)
+	dir := registryDir(t, "acemq: 1\ndomain: orders\nevents:\n  OrderPlaced:\n    fields:\n      orderId: uuid\n")
+	for _, sub := range []string{"push", "check"} {
+		code, out, errOut := cli(t, "registry", sub, "--url", srv.URL, dir)
+		if code != exitOK || !strings.Contains(errOut, "no message of the contracts (1 message) uses codec avro-registered") {
+			t.Errorf("%s: exit %d\nstdout %s\nstderr %s", sub, code, out, errOut)
+		}
+	}
+	if f.count("POST /subjects/{subject}/versions") != 0 {
+		t.Error("a schema was registered")
+	}
+}
