@@ -9,10 +9,45 @@ import (
 // ErrClosed is returned by operations on a closed connection.
 var ErrClosed = errors.New("acemq: the connection is closed")
 
-// ErrBrokerRefused is what a transport returns (wrapped or as is) when the
-// broker negatively acknowledged a publish; a Publisher reports it inside a
-// *PublishFailedError.
+// ErrBrokerRefused matches (errors.Is) the error of a publish that was
+// refused for certain and not delivered: the broker nacked it, the broker
+// closed the channel in answer to it (404 NOT_FOUND for a missing exchange,
+// 406 PRECONDITION_FAILED for a message over max_message_size, 403
+// ACCESS_REFUSED), or the transport found before writing that it cannot be
+// sent at all (a *FrameTooLargeError). Sending the same message again is
+// refused again; a transport does not resend it after a recovery. A
+// Publisher reports it inside a *PublishFailedError.
 var ErrBrokerRefused = errors.New("the broker refused it")
+
+// ErrOutcomeUnknown matches (errors.Is) the error of a publish that was
+// written to the broker but not confirmed: the channel or connection closed
+// before the confirm, or the publish's context ended while it waited for it
+// (perhaps while the broker blocked the connection). The message may or may
+// not have been delivered; a caller that must not lose it sends it again
+// (consumers deduplicate by message id). It never matches a publish that was
+// not written, nor ErrBrokerRefused.
+var ErrOutcomeUnknown = errors.New("it may or may not have been delivered")
+
+// FrameTooLargeError is a publish refused before writing because one of its
+// AMQP frames would exceed the frame_max the connection negotiated with the
+// broker (the broker would close the whole connection for it). Size is the
+// frame's size in bytes, Limit the connection's frame_max. It matches
+// ErrBrokerRefused.
+type FrameTooLargeError struct {
+	// Frame names the frame: "content header" (properties and headers).
+	Frame string
+	Size  int
+	Limit int
+}
+
+// Error names the frame, its size and the limit.
+func (e *FrameTooLargeError) Error() string {
+	return fmt.Sprintf("the broker refused it: its %s frame would be %d bytes, over the connection's frame_max of %d bytes (headers too large)",
+		e.Frame, e.Size, e.Limit)
+}
+
+// Is reports a match with ErrBrokerRefused.
+func (e *FrameTooLargeError) Is(target error) bool { return target == ErrBrokerRefused }
 
 // ErrUnroutable matches (errors.Is) a *PublishFailedError for a mandatory
 // message that reached no queue.
