@@ -106,10 +106,13 @@ func (t *Transport) openAny(ctx context.Context, from int) (link, error) {
 func (t *Transport) open(ctx context.Context, url string) (link, error) {
 	ctx, cancel := context.WithTimeout(ctx, dialTimeout)
 	defer cancel()
-	s := &socket{}
+	target, err := t.dialTarget(url)
+	if err != nil {
+		return link{}, err
+	}
+	s := &socket{target: target}
 	stop := context.AfterFunc(ctx, s.abort)
-	conn, err := amqp.DialConfig(url, amqp.Config{Properties: t.properties(), Dial: s.dialer(ctx),
-		TLSClientConfig: t.cfg.tls.Clone()})
+	conn, err := amqp.DialConfig(target.amqpURL, amqp.Config{Properties: t.properties(), Dial: s.dialer(ctx)})
 	if err != nil {
 		stop()
 		return link{}, err
@@ -129,45 +132,6 @@ func (t *Transport) properties() amqp.Table {
 		props.SetClientConnectionName(t.cfg.name)
 	}
 	return props
-}
-
-// socket is the TCP connection under one dial, kept to abort the handshake
-// and as the test seam that drops a connection.
-type socket struct {
-	mu sync.Mutex
-	nc net.Conn
-}
-
-// dialer connects within ctx and bounds the handshakes by ctx's deadline
-// (amqp091 clears the deadline once the connection is open).
-func (s *socket) dialer(ctx context.Context) func(network, addr string) (net.Conn, error) {
-	return func(network, addr string) (net.Conn, error) {
-		var d net.Dialer
-		nc, err := d.DialContext(ctx, network, addr)
-		if err != nil {
-			return nil, err
-		}
-		if deadline, ok := ctx.Deadline(); ok {
-			_ = nc.SetDeadline(deadline)
-		}
-		s.mu.Lock()
-		s.nc = nc
-		s.mu.Unlock()
-		return nc, nil
-	}
-}
-
-func (s *socket) get() net.Conn {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.nc
-}
-
-// abort fails a handshake in progress.
-func (s *socket) abort() {
-	if nc := s.get(); nc != nil {
-		_ = nc.SetDeadline(time.Unix(1, 0))
-	}
 }
 
 // markUp makes l the live connection, unblocked, and starts watching it
