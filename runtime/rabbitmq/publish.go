@@ -125,7 +125,7 @@ func (t *Transport) pubChannelOn(conn *amqp.Connection, l lane) (*pubChannel, er
 // carry no "acemq:" prefix, except PublishingPausedError's: the publisher
 // wraps them naming the message.
 func (t *Transport) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
-	pm, err := toPublishing(msg)
+	pm, err := t.publishing(msg)
 	if err != nil {
 		return acemq.PublishResult{}, err
 	}

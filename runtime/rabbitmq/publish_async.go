@@ -26,7 +26,7 @@ var _ acemq.AsyncPublisher = (*Transport)(nil)
 // WithoutConfirms, a message that is not mandatory is settled once written.
 // Safe for concurrent use.
 func (t *Transport) PublishAsync(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.Confirmation, error) {
-	pm, err := toPublishing(msg)
+	pm, err := t.publishing(msg)
 	if err != nil {
 		return nil, err
 	}

@@ -45,6 +45,7 @@ type Transport struct {
 	emitMu  sync.Mutex  // OnRecovery events one at a time
 
 	dropped        atomic.Pointer[error] // why dropWedged dropped the live connection
+	frameMax       atomic.Int64          // frame_max negotiated on the last connection (0: none)
 	redeclaresLeft atomic.Int64          // declarations recovery could not restore yet
 
 	pubMu sync.Mutex
@@ -146,6 +147,7 @@ func (t *Transport) markUp(l link, later []topoOp) bool {
 		return false
 	}
 	t.conn, t.netConn = l.conn, l.nc
+	t.frameMax.Store(int64(l.conn.Config.FrameSize))
 	t.clearBlockLocked()
 	close(t.ready)
 	t.wg.Add(2)
