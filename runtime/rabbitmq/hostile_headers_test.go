@@ -88,6 +88,11 @@ func (r *hostileRun) start(ctx context.Context, conn *acemq.Conn, q string, fn f
 // publishForeign sends a JSON order with headers as a foreign publisher:
 // plain amqp091-go, no acemq code.
 func (r *hostileRun) publishForeign(headers amqp.Table) {
+	r.publishForeignBody(headers, []byte(`{"id":7}`))
+}
+
+// publishForeignBody sends body with headers as a foreign publisher.
+func (r *hostileRun) publishForeignBody(headers amqp.Table, body []byte) {
 	conn, err := amqp.Dial(r.url)
 	if err != nil {
 		r.t.Fatal(err)
@@ -101,7 +106,7 @@ func (r *hostileRun) publishForeign(headers amqp.Table) {
 		r.t.Fatal(err)
 	}
 	dc, err := ch.PublishWithDeferredConfirm("", r.q, false, false, amqp.Publishing{
-		Headers: headers, ContentType: "application/json", Body: []byte(`{"id":7}`), MessageId: "hostile"})
+		Headers: headers, ContentType: "application/json", Body: body, MessageId: "hostile"})
 	if err != nil || !dc.Wait() {
 		r.t.Fatalf("the foreign publish was not confirmed: %v", err)
 	}
@@ -158,6 +163,11 @@ func (r *hostileRun) assertOtherFlows(ctx context.Context, conn *acemq.Conn, n i
 // service starts and one while it runs: both are parked with want in their
 // reason within 1 s, the connection is never lost, the other queue flows.
 func assertHostileHeadersParked(t *testing.T, headers amqp.Table, want string) {
+	assertHostileParked(t, headers, []byte(`{"id":7}`), want)
+}
+
+// assertHostileParked is assertHostileHeadersParked with the body to send.
+func assertHostileParked(t *testing.T, headers amqp.Table, body []byte, want string) {
 	r := newHostileRun(t)
 	ctx := ctxT(t)
 	setup, err := acemq.Connect(ctx, r.url)
@@ -168,12 +178,12 @@ func assertHostileHeadersParked(t *testing.T, headers amqp.Table, want string) {
 		t.Fatal(err)
 	}
 	_ = setup.Close()
-	r.publishForeign(headers) // queued before the service starts
+	r.publishForeignBody(headers, body) // queued before the service starts
 	conn := r.consume(ctx)
 	reader := newThirdParty(t, r.url)
 	r.assertParkedWithin(reader, 1, want)
 	r.assertOtherFlows(ctx, conn, 10)
-	r.publishForeign(headers) // while it runs
+	r.publishForeignBody(headers, body) // while it runs
 	r.assertParkedWithin(reader, 1, want)
 	r.assertOtherFlows(ctx, conn, 10)
 	if n := r.lost.Load(); n != 0 {
@@ -201,4 +211,15 @@ func TestDeepHeaderArrayIsParkedWithoutReconnect(t *testing.T) {
 	}
 	assertHostileHeadersParked(t, amqp.Table{"deep": arr},
 		"could not be decoded: the header table is nested deeper than 32")
+}
+
+// TestSetAsideNearFrameMaxFitsWithoutReconnect: a foreign message whose
+// headers nearly fill frame_max (128 KiB) and whose body cannot be decoded
+// is parked once, its large header dropped and named in the reason, where
+// the x-acemq-* headers the set-aside adds made the broker close the
+// connection, over and over.
+func TestSetAsideNearFrameMaxFitsWithoutReconnect(t *testing.T) {
+	headers := amqp.Table{"big": strings.Repeat("b", 130900), "small": "kept"}
+	assertHostileParked(t, headers, []byte("{not json"),
+		`; headers dropped to fit the broker's frame_max (`)
 }

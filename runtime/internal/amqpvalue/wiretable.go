@@ -144,3 +144,56 @@ func checkField(b []byte, depth int) (int, TableProblem) {
 	}
 	return 1 + n, p
 }
+
+// EntrySize is the encoded size of the table entry key: v, as a client
+// writes v after Rules convert it (a type these rules do not know counts 9
+// bytes, the most a fixed-size field takes).
+func EntrySize(key string, v any) int { return 1 + len(key) + FieldSize(v) }
+
+// FieldSize is the encoded size of the field v: its type octet and value
+// (see EntrySize).
+func FieldSize(v any) int {
+	switch x := v.(type) {
+	case nil:
+		return 1
+	case bool, int8, uint8:
+		return 2
+	case int16, uint16:
+		return 3
+	case int32, uint32, float32:
+		return 5
+	case int:
+		if x < -1<<31 || x > 1<<31-1 {
+			return 9
+		}
+		return 5
+	case string:
+		return 5 + len(x)
+	case []byte:
+		return 5 + len(x)
+	case map[string]any:
+		return 1 + TableSize(x)
+	case []any:
+		n := 5
+		for _, e := range x {
+			n += FieldSize(e)
+		}
+		return n
+	case []string:
+		n := 5
+		for _, e := range x {
+			n += 5 + len(e)
+		}
+		return n
+	}
+	return 9
+}
+
+// TableSize is the encoded size of the table h: its length and entries.
+func TableSize(h map[string]any) int {
+	n := 4
+	for k, v := range h {
+		n += EntrySize(k, v)
+	}
+	return n
+}
