@@ -28,6 +28,31 @@ var ErrBrokerRefused = errors.New("the broker refused it")
 // not written, nor ErrBrokerRefused.
 var ErrOutcomeUnknown = errors.New("it may or may not have been delivered")
 
+// UnconfirmedError is the error of a publish written to the broker whose
+// confirm had not come when the publish's context ended: it may or may not
+// have been delivered (RabbitMQ delivers a message written just before it
+// blocked the connection once the block lifts). Blocked holds the broker's
+// reason when it was blocking the connection then ("" otherwise); Err is the
+// context's error. It matches ErrOutcomeUnknown and Err, never IsBlocked: a
+// *PublishingPausedError is a publish that was not written.
+type UnconfirmedError struct {
+	Blocked string
+	Err     error
+}
+
+// Error says the outcome is unknown, and why the confirm did not come when
+// the broker was blocking the connection.
+func (e *UnconfirmedError) Error() string {
+	if e.Blocked != "" {
+		return fmt.Sprintf("stopped waiting for the broker's confirm while the broker blocked this connection (%s); "+
+			"it was written and may or may not have been delivered: %v", e.Blocked, e.Err)
+	}
+	return fmt.Sprintf("stopped waiting for the broker's confirm; it was written and may or may not have been delivered: %v", e.Err)
+}
+
+// Unwrap returns ErrOutcomeUnknown and the context's error.
+func (e *UnconfirmedError) Unwrap() []error { return []error{ErrOutcomeUnknown, e.Err} }
+
 // FrameTooLargeError is a publish refused before writing because one of its
 // AMQP frames would exceed the frame_max the connection negotiated with the
 // broker (the broker would close the whole connection for it). Size is the

@@ -33,8 +33,11 @@
 // the transport has recovered (on any host of the URL), and returns that
 // confirm; it fails only when its ctx ends first. A nack is sent again
 // NackRetries times (default 3, pausing 200 ms doubling) before it is
-// ErrBrokerRefused; a channel the broker closed while the connection lives
-// (a publish to a missing exchange) is ErrConfirmLost. A publish not
+// ErrBrokerRefused; a channel the broker closed in answer to the publish (a
+// missing exchange, no write permission, a message over max_message_size)
+// is a *RefusedError, which matches ErrBrokerRefused too and is never sent
+// again; any other close of the channel is ErrConfirmLost
+// (acemq.ErrOutcomeUnknown). A publish not
 // confirmed within ConfirmTimeout (default 30 s) makes the transport drop
 // the connection as wedged and recover. This is at-least-once: a consumer
 // can see a message twice, with the same x-acemq-id (the broker may have

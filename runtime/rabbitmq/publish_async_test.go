@@ -195,15 +195,15 @@ func TestPublishAsyncWhoseContextEndsWaitingForAWindowSlotFailsNamingTheWindow(t
 	}
 }
 
-func TestPipelinedPublishInFlightWhenItsChannelClosesFailsWithConfirmLost(t *testing.T) {
+func TestPipelinedPublishToAMissingExchangeIsRefused(t *testing.T) {
 	tr := openTransport(t)
 	q := declared(t, tr, "async-lost")
 	conf, err := tr.PublishAsync(ctxT(t), unique("missing"), "k", acemq.Outbound{MessageID: "m"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := conf.Wait(ctxT(t)); !errors.Is(err, ErrConfirmLost) || !strings.Contains(err.Error(), "NOT_FOUND") {
-		t.Fatalf("Wait = %v, want ErrConfirmLost with the broker's NOT_FOUND", err)
+	if _, err := conf.Wait(ctxT(t)); !errors.Is(err, ErrBrokerRefused) || !strings.Contains(err.Error(), "NOT_FOUND") {
+		t.Fatalf("Wait = %v, want ErrBrokerRefused with the broker's NOT_FOUND", err)
 	}
 	conf, err = tr.PublishAsync(ctxT(t), "", q, acemq.Outbound{MessageID: "next"})
 	if err != nil {
