@@ -2,6 +2,7 @@ package rabbitmq
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -41,6 +42,7 @@ type hostileRun struct {
 	lost         atomic.Int64
 	handled      atomic.Int64 // the hostile queue's handler
 	otherHandled chan int
+	retry        bool // the hostile queue's handler asks for a retry
 }
 
 func newHostileRun(t *testing.T) *hostileRun {
@@ -69,16 +71,21 @@ func (r *hostileRun) consume(ctx context.Context) *acemq.Conn {
 	if err := acemq.NewTopology().Queue(r.q).Queue(r.other).DeadLetters(r.q).DeadLetters(r.other).Apply(ctx, conn); err != nil {
 		t.Fatal(err)
 	}
-	r.start(ctx, conn, r.q, func(order) { r.handled.Add(1) })
-	r.start(ctx, conn, r.other, func(o order) { r.otherHandled <- o.ID })
+	r.start(ctx, conn, r.q, func(order) acemq.Ack {
+		r.handled.Add(1)
+		if r.retry {
+			return acemq.Retry(errors.New("try again"))
+		}
+		return acemq.Accept()
+	})
+	r.start(ctx, conn, r.other, func(o order) acemq.Ack { r.otherHandled <- o.ID; return acemq.Accept() })
 	return conn
 }
 
-func (r *hostileRun) start(ctx context.Context, conn *acemq.Conn, q string, fn func(order)) {
+func (r *hostileRun) start(ctx context.Context, conn *acemq.Conn, q string, fn func(order) acemq.Ack) {
 	consumer, err := acemq.Consume(ctx, conn, q, func(_ context.Context, m acemq.Message[order]) acemq.Ack {
-		fn(m.Payload)
-		return acemq.Accept()
-	})
+		return fn(m.Payload)
+	}, acemq.RetryWith(acemq.FixedRetry(3, 10*time.Millisecond)))
 	if err != nil {
 		r.t.Fatalf("Consume %s with a hostile message queued: %v", q, err)
 	}
@@ -222,4 +229,22 @@ func TestSetAsideNearFrameMaxFitsWithoutReconnect(t *testing.T) {
 	headers := amqp.Table{"big": strings.Repeat("b", 130900), "small": "kept"}
 	assertHostileParked(t, headers, []byte("{not json"),
 		`; headers dropped to fit the broker's frame_max (`)
+}
+
+// TestRetryNearFrameMaxIsParkedNotLooped: a foreign message whose headers
+// nearly fill frame_max, whose handler asks for a retry, cannot be
+// republished with the x-acemq-* headers of its next attempt: it is parked
+// (trimmed to fit) as cannot be retried, where it went back to its queue
+// and round again for ever.
+func TestRetryNearFrameMaxIsParkedNotLooped(t *testing.T) {
+	r := newHostileRun(t)
+	r.retry = true
+	ctx := ctxT(t)
+	conn := r.consume(ctx)
+	r.publishForeign(amqp.Table{"big": strings.Repeat("b", 130900)})
+	r.assertParkedWithin(newThirdParty(t, r.url), 1, "cannot be retried: ")
+	r.assertOtherFlows(ctx, conn, 10)
+	if n := r.handled.Load(); n != 1 || r.lost.Load() != 0 {
+		t.Fatalf("the handler ran %d times with %d reconnects, want once and none", n, r.lost.Load())
+	}
 }
