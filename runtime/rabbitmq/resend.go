@@ -81,11 +81,12 @@ type resender struct {
 }
 
 // unsent is the error of a resend that could not be written (err): when an
-// earlier attempt's confirm was lost, the message may still have been
-// delivered, and the error says so (ErrConfirmLost).
+// earlier attempt's confirm was lost with its connection, the message may
+// still have been delivered, and the error says so (an
+// *acemq.UnconfirmedError, acemq.ErrOutcomeUnknown, wrapping err).
 func (r *resender) unsent(err error) error {
 	if r.lost {
-		return fmt.Errorf("%w; sending it again failed: %w", ErrConfirmLost, err)
+		return &acemq.UnconfirmedError{Err: fmt.Errorf("its confirm was lost with the connection and sending it again failed: %w", err)}
 	}
 	return err
 }
