@@ -15,6 +15,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue"
 )
 
 // TestContentHeaderSizeIsWhatAmqp091Writes compares contentHeaderSize with
@@ -120,4 +121,19 @@ func writtenHeaderSize(t *testing.T, p amqp.Publishing) int {
 	}
 	t.Fatal("amqp091-go wrote no content header")
 	return 0
+}
+
+// TestTheEngineSizesHeadersAsTheTransportWrites: the sizes the engine trims
+// a set-aside by (amqpvalue.TableSize, on headers as a consumer reads them)
+// are those of the frame the transport writes.
+func TestTheEngineSizesHeadersAsTheTransportWrites(t *testing.T) {
+	received := fromTable(amqp.Table{"s": "text", "i": int32(1), "l": int64(2), "b": []byte("ab"), "t": true,
+		"f": 1.5, "n": nil, "ts": time.Unix(9, 0), "a": []any{"x", int32(1)}, "m": amqp.Table{"k": int16(3)}})
+	sent, err := toTable(received)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := amqpvalue.TableSize(received), tableSize(sent); got != want {
+		t.Fatalf("amqpvalue.TableSize = %d, the transport writes %d", got, want)
+	}
 }
