@@ -127,10 +127,10 @@ func (t *Transport) pubChannelOn(conn *amqp.Connection, l lane) (*pubChannel, er
 // the connection is down, Publish waits for recovery as long as ctx allows;
 // while the broker blocks the connection (a memory or disk alarm) it waits
 // for the block to lift, and when ctx ends first, the message unwritten, it
-// returns an *acemq.PublishingPausedError (acemq.IsBlocked). With WithoutConfirms,
-// mandatory messages are still confirmed, on a channel of their own. Errors
-// carry no "acemq:" prefix, except PublishingPausedError's: the publisher
-// wraps them naming the message.
+// returns an *acemq.PublishingPausedError (acemq.IsBlocked). With
+// WithoutConfirms, mandatory messages are still confirmed, on a channel of
+// their own. Errors carry no "acemq:" prefix, except
+// PublishingPausedError's: the publisher wraps them naming the message.
 func (t *Transport) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
 	pm, err := t.publishing(msg)
 	if err != nil {

@@ -22,8 +22,9 @@ var _ acemq.AsyncPublisher = (*Transport)(nil)
 // mandatory message, ErrBrokerRefused for a nack, a *RefusedError when the
 // broker closed the channel in answer to it, ErrConfirmLost when the channel
 // or connection closed first for another reason, an *acemq.UnconfirmedError
-// (acemq.ErrOutcomeUnknown) when Wait's ctx ends first. The message's slot is given back when
-// its confirm arrives, whether or not anyone waits for it. With
+// (acemq.ErrOutcomeUnknown) when Wait's ctx ends first. The message's slot
+// is given back when its confirm arrives, whether or not anyone waits for
+// it. With
 // WithoutConfirms, a message that is not mandatory is settled once written.
 // Safe for concurrent use.
 func (t *Transport) PublishAsync(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.Confirmation, error) {
@@ -168,7 +169,7 @@ func (c *confirmation) drive(ctx context.Context) bool {
 				if ctx.Err() != nil {
 					return false
 				}
-				c.finish(acemq.PublishResult{}, err)
+				c.finish(acemq.PublishResult{}, c.r.unsent(err))
 				return true
 			}
 			c.rewrite = false
