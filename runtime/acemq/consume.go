@@ -100,7 +100,9 @@ type Consumer struct {
 	queue          string
 	cfg            consumeConfig
 	process        processFunc
-	sub            Subscription
+	subMu          sync.Mutex
+	sub            Subscription // guarded by subMu: replaced when the consumer resubscribes
+	interruption   error        // guarded by subMu: why the broker stopped delivering, nil while consuming
 	work           chan Delivery
 	stopping       chan struct{}
 	done           chan struct{}
@@ -116,7 +118,7 @@ func startConsumer(ctx context.Context, conn *Conn, queue string, cfg consumeCon
 	if conn.isClosed() {
 		return nil, wrapf(ErrClosed, "acemq: cannot consume from %q", queue)
 	}
-	if err := consumerTopology(queue, cfg.retry, cfg.setAside).Apply(ctx, conn); err != nil {
+	if err := consumerTopology(queue, cfg.retry, cfg.setAside).applyTo(ctx, conn); err != nil {
 		return nil, wrapf(err, "acemq: cannot consume from %q", queue)
 	}
 	c := newConsumer(ctx, conn, queue, cfg, process)
@@ -131,8 +133,7 @@ func startConsumer(ctx context.Context, conn *Conn, queue string, cfg consumeCon
 // subscribe starts the transport's subscription and registers the consumer
 // with its connection.
 func (c *Consumer) subscribe(ctx context.Context) error {
-	spec := ConsumeSpec{Prefetch: c.cfg.prefetch, Tag: c.cfg.tag, Args: c.cfg.args}
-	sub, err := c.conn.transport.Consume(ctx, c.queue, spec, c.deliver)
+	sub, err := c.consume(ctx)
 	if err != nil {
 		return err
 	}

@@ -111,7 +111,31 @@ func (s *subscription) loop(conn *amqp.Connection, ch *amqp.Channel, deliveries 
 	for d := range deliveries {
 		s.deliver(toDelivery(d))
 	}
+	if s.cancelledByBroker(conn, ch) {
+		return
+	}
 	s.heal(conn, ch)
+}
+
+// cancelledByBroker reports whether the deliveries ended because the broker
+// cancelled the subscription (basic.cancel: its queue was deleted) while ch
+// and conn stay open. With an OnCancel the subscription then stops for good,
+// leaves the transport (recovery does not resume it), closes ch and tells
+// OnCancel; without one it just ends, as before.
+func (s *subscription) cancelledByBroker(conn *amqp.Connection, ch *amqp.Channel) bool {
+	s.mu.Lock()
+	byBroker := !s.stopped && !ch.IsClosed() && !conn.IsClosed()
+	if byBroker && s.spec.OnCancel != nil {
+		s.stopped = true
+	}
+	s.mu.Unlock()
+	if !byBroker || s.spec.OnCancel == nil {
+		return byBroker
+	}
+	s.t.removeSub(s)
+	_ = ch.Close()
+	s.spec.OnCancel(fmt.Errorf("acemq: the broker cancelled the subscription to queue %q (the queue was deleted, or its node lost)", s.queue))
+	return true
 }
 
 // heal reopens the subscription after its channel alone closed (say, after

@@ -17,7 +17,7 @@ func (c *Conn) QueueExists(name string) (bool, error) {
 }
 
 // DeleteQueue deletes name with its messages and bindings, cancelling its
-// consumers, as RabbitMQ's queue.delete does. A queue that does not exist
+// consumers (their OnCancel is called), as RabbitMQ's queue.delete does. A queue that does not exist
 // is no error; another connection's exclusive queue is RESOURCE_LOCKED.
 func (c *Conn) DeleteQueue(name string) error {
 	if err := c.check(); err != nil {
@@ -41,6 +41,9 @@ func (b *Broker) deleteQueueNamed(conn *Conn, name string) error {
 	for _, s := range slices.Clone(q.consumers) {
 		s.dropPending()
 		s.cancelLocked()
+		if s.spec.OnCancel != nil {
+			go s.spec.OnCancel()
+		}
 	}
 	return nil
 }

@@ -1,0 +1,150 @@
+package rabbitmq
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	amqp "github.com/rabbitmq/amqp091-go"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+// opOrder is the payload of the operator-action tests.
+type opOrder struct {
+	ID string `json:"id"`
+}
+
+// operatorDelete deletes queue from a connection of its own, as an operator
+// (rabbitmqctl delete_queue, the management UI) would.
+func operatorDelete(t *testing.T, queue string) {
+	t.Helper()
+	withRawChannel(t, func(ch *amqp.Channel) error {
+		_, err := ch.QueueDelete(queue, false, false, false)
+		return err
+	})
+}
+
+func withRawChannel(t *testing.T, f func(ch *amqp.Channel) error) {
+	t.Helper()
+	conn, err := amqp.Dial(brokerURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	ch, err := conn.Channel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f(ch); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func consumeOrders(t *testing.T, conn *acemq.Conn, topo *acemq.Topology, queue string) (*acemq.Consumer, chan string) {
+	t.Helper()
+	got := make(chan string, 10)
+	c, err := acemq.DeclareAndConsume(ctxT(t), conn, topo, queue, func(_ context.Context, m acemq.Message[opOrder]) acemq.Ack {
+		got <- m.Payload.ID
+		return acemq.Accept()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	return c, got
+}
+
+func publishOrder(t *testing.T, conn *acemq.Conn, exchange, key, id string) {
+	t.Helper()
+	if err := acemq.NewPublisher[opOrder](conn, exchange, key).Send(ctxT(t), opOrder{ID: id}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func expectOrder(t *testing.T, got <-chan string, id string) {
+	t.Helper()
+	select {
+	case g := <-got:
+		if g != id {
+			t.Fatalf("handled %q, want %q", g, id)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("message %q was never handled", id)
+	}
+}
+
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func expectRunning(t *testing.T, c *acemq.Consumer) {
+	t.Helper()
+	select {
+	case <-c.Done():
+		t.Fatal("the consumer stopped")
+	default:
+	}
+}
+
+// TestConsumerSurvivesQueueDeletion: on RabbitMQ, a consumer whose queue is
+// deleted from another connection (basic.cancel) declares the queue it owns
+// again, with its binding, and consumes again; for a queue it does not own
+// it reports Health degraded until the queue is back, then consumes again.
+func TestConsumerSurvivesQueueDeletion(t *testing.T) {
+	t.Run("owned", func(t *testing.T) {
+		clean := newCleaner(t)
+		conn := adminConn(t)
+		x, q := clean.exchange(unique("op-x")), clean.queue(unique("op-owned"))
+		clean.queue(q + ".dlq")
+		clean.queue(q + ".parked")
+		topo := acemq.NewTopology().Exchange(x, "topic", acemq.TransientExchange()).
+			Queue(q, acemq.Transient()).Binding(q, x, "order.#")
+		c, got := consumeOrders(t, conn, topo, q)
+		publishOrder(t, conn, x, "order.placed", "before")
+		expectOrder(t, got, "before")
+		operatorDelete(t, q)
+		eventually(t, "the queue declared again", func() bool {
+			ok, _ := conn.QueueExists(ctxT(t), q)
+			return ok && c.Interrupted() == nil
+		})
+		publishOrder(t, conn, x, "order.placed", "after")
+		expectOrder(t, got, "after")
+		expectRunning(t, c)
+	})
+	t.Run("not owned", func(t *testing.T) {
+		clean := newCleaner(t)
+		conn, admin := adminConn(t), adminConn(t)
+		q := clean.queue(unique("op-foreign"))
+		clean.queue(q + ".dlq")
+		clean.queue(q + ".parked")
+		if err := admin.DeclareQueue(ctxT(t), q, acemq.Transient()); err != nil {
+			t.Fatal(err)
+		}
+		c, got := consumeOrders(t, conn, nil, q)
+		operatorDelete(t, q)
+		eventually(t, "the consumer reported interrupted", func() bool { return c.Interrupted() != nil })
+		h := conn.Health(ctxT(t))
+		if queues, _ := h.Parts["interrupted"].([]string); h.Status != acemq.HealthDegraded || !slices.Contains(queues, q) {
+			t.Fatalf("Health = %s %q %v, want degraded naming the queue", h.Status, h.Detail, h.Parts)
+		}
+		if err := admin.DeclareQueue(ctxT(t), q, acemq.Transient()); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, "the consumer consuming again", func() bool { return c.Interrupted() == nil })
+		publishOrder(t, admin, "", q, "after")
+		expectOrder(t, got, "after")
+		if h := conn.Health(ctxT(t)); h.Status != acemq.HealthUp {
+			t.Fatalf("Health after the queue is back = %s %q, want up", h.Status, h.Detail)
+		}
+		expectRunning(t, c)
+	})
+}
