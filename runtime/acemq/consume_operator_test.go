@@ -2,7 +2,9 @@ package acemq_test
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -94,4 +96,64 @@ func expectRunning(t *testing.T, c *acemq.Consumer) {
 		t.Fatal("the consumer stopped")
 	default:
 	}
+}
+
+// TestSetAsideToDeletedDLQIsNotDropped: a message rejected while its
+// {queue}.dlq has been deleted (docs/cluster.md has operators delete one to
+// change its type) is no longer nacked to acemq.dlx, which routes it
+// nowhere, while its settlement says dead_lettered: the consumer declares
+// the set-aside queue again and sets the message aside there with its
+// reason. When the set-aside queue cannot be had, the message is kept on its
+// queue, its settlement saying kept, redelivered after a back-off instead of
+// spinning.
+func TestSetAsideToDeletedDLQIsNotDropped(t *testing.T) {
+	t.Run("declared again", func(t *testing.T) {
+		conn, admin := connect(t), connect(t)
+		topo := acemq.NewTopology().Queue("orders", acemq.Transient()).DeadLetters("orders")
+		settled := make(chan acemq.Settlement, 10)
+		c, err := acemq.DeclareAndConsume(context.Background(), conn, topo, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
+			acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
+			return acemq.Reject(errors.New("bad order"))
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = c.Close() })
+		if err := admin.DeleteQueue(context.Background(), "orders.dlq"); err != nil {
+			t.Fatal(err)
+		}
+		send(t, admin, "orders", Order{ID: "o-1"})
+		if s := <-settled; s.Action != acemq.ActionDeadLettered {
+			t.Fatalf("settled %+v, want dead_lettered", s)
+		}
+		d := awaitMessage(t, admin, "orders.dlq")
+		if reason := reasonOn(d); !strings.Contains(reason, "bad order") {
+			t.Fatalf("set aside with reason %q, want the engine's", reason)
+		}
+	})
+	t.Run("kept", func(t *testing.T) {
+		conn, base := droppingConn(t, ".dlq")
+		declare(t, conn, "orders")
+		settled := make(chan acemq.Settlement, 100)
+		c := consume(t, conn, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
+			acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
+			return acemq.Reject(errors.New("bad order"))
+		})
+		send(t, conn, "orders", Order{ID: "o-1"})
+		s := <-settled
+		if s.Action != acemq.ActionKept || s.Outcome != acemq.OutcomeKept || !strings.Contains(s.Reason, "bad order") {
+			t.Fatalf("settled %+v, want kept with the reason", s)
+		}
+		time.Sleep(time.Second)
+		if n := len(settled); n > 4 {
+			t.Fatalf("handled %d more times within a second: the kept message spins", n)
+		}
+		if n := count(t, base, "orders.dlq"); n != 0 {
+			t.Fatalf("%d messages in orders.dlq, want none (the dropping transport)", n)
+		}
+		_ = c.Close()
+		if n := count(t, base, "orders"); n != 1 {
+			t.Fatalf("%d messages in orders after the consumer stopped, want the kept one", n)
+		}
+	})
 }

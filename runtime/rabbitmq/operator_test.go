@@ -2,7 +2,9 @@ package rabbitmq
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -147,4 +149,45 @@ func TestConsumerSurvivesQueueDeletion(t *testing.T) {
 		}
 		expectRunning(t, c)
 	})
+}
+
+// TestSetAsideToDeletedDLQIsNotDropped: on RabbitMQ, a message rejected
+// after an operator deleted {queue}.dlq is set aside there, the consumer
+// having declared it again, with the engine's reason; it is not nacked to
+// acemq.dlx, which would route it nowhere.
+func TestSetAsideToDeletedDLQIsNotDropped(t *testing.T) {
+	clean := newCleaner(t)
+	conn := adminConn(t)
+	q := clean.queue(unique("op-setaside"))
+	clean.queue(q + ".dlq")
+	clean.queue(q + ".parked")
+	topo := acemq.NewTopology().Queue(q, acemq.Transient()).DeadLetters(q)
+	settled := make(chan acemq.Settlement, 10)
+	c, err := acemq.DeclareAndConsume(ctxT(t), conn, topo, q, func(ctx context.Context, m acemq.Message[opOrder]) acemq.Ack {
+		acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
+		return acemq.Reject(errors.New("bad order"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	operatorDelete(t, q+".dlq")
+	publishOrder(t, conn, "", q, "o-1")
+	select {
+	case s := <-settled:
+		if s.Action != acemq.ActionDeadLettered {
+			t.Fatalf("settled %+v, want dead_lettered", s)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("never settled")
+	}
+	var d acemq.Delivery
+	eventually(t, "the message in "+q+".dlq", func() bool {
+		got, ok, err := conn.Pull(ctxT(t), q+".dlq")
+		d = got
+		return ok && err == nil
+	})
+	if reason, _ := d.Headers[acemq.HeaderError].(string); !strings.Contains(reason, "bad order") {
+		t.Fatalf("set aside with reason %q, want the engine's", reason)
+	}
 }
