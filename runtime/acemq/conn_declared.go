@@ -114,3 +114,41 @@ func (q ownedQueue) rebind(ctx context.Context, t Transport, only map[string]boo
 	}
 	return nil
 }
+
+// bindingsTo returns queue's bindings to the exchanges of only, leaving out
+// those in skip.
+func (s *declaredSet) bindingsTo(queue string, only map[string]bool, skip []topoBinding) []topoBinding {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []topoBinding
+	for _, b := range s.bindingsOf(queue) {
+		if only[b.exchange] && !slices.ContainsFunc(skip, b.same) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// rebindConsumers binds the queues of the running consumers again to the
+// exchanges of only, as they were bound through the connection, except the
+// bindings in skip (just made). A consumer whose queue is missing
+// (Interrupted) is left out: it binds its queue again when it declares it
+// again. A binding refused is logged and the others still made.
+func (c *Conn) rebindConsumers(ctx context.Context, only map[string]bool, skip []topoBinding) error {
+	if len(only) == 0 {
+		return nil
+	}
+	for _, k := range c.consumerList() {
+		if k.Interrupted() != nil {
+			continue
+		}
+		q := ownedQueue{name: k.queue, bindings: c.declared.bindingsTo(k.queue, only, skip)}
+		if err := q.rebind(ctx, c.transport, nil); err != nil {
+			if ctx.Err() != nil {
+				return err
+			}
+			c.cfg.logger.Warn("acemq: cannot bind a consumer's queue again", "queue", k.queue, "error", err)
+		}
+	}
+	return nil
+}

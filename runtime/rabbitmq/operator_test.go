@@ -191,3 +191,29 @@ func TestSetAsideToDeletedDLQIsNotDropped(t *testing.T) {
 		t.Fatalf("set aside with reason %q, want the engine's", reason)
 	}
 }
+
+// TestDeclareTopologyRestoresSubscriberBindings: on RabbitMQ, after the
+// topic exchange is deleted from another connection and the domain's
+// topology is applied again, the running subscriber's queue is bound again:
+// an event published afterwards reaches it.
+func TestDeclareTopologyRestoresSubscriberBindings(t *testing.T) {
+	clean := newCleaner(t)
+	conn := adminConn(t)
+	x, q := clean.exchange(unique("op-rebind-x")), clean.queue(unique("op-rebind"))
+	clean.queue(q + ".dlq")
+	clean.queue(q + ".parked")
+	domain := func() *acemq.Topology { return acemq.NewTopology().Exchange(x, "topic", acemq.TransientExchange()) }
+	c, got := consumeOrders(t, conn, domain().Queue(q, acemq.Transient()).Binding(q, x, "order.placed"), q)
+	publishOrder(t, conn, x, "order.placed", "before")
+	expectOrder(t, got, "before")
+	withRawChannel(t, func(ch *amqp.Channel) error { return ch.ExchangeDelete(x, false, false) })
+	if err := domain().Apply(ctxT(t), conn); err != nil {
+		t.Fatal(err)
+	}
+	res, err := acemq.NewPublisher[opOrder](conn, x, "order.placed", acemq.Mandatory[opOrder]()).SendResult(ctxT(t), opOrder{ID: "after"})
+	if err != nil || !res.Routed {
+		t.Fatalf("publish after DeclareTopology: %+v %v", res, err)
+	}
+	expectOrder(t, got, "after")
+	expectRunning(t, c)
+}

@@ -1,6 +1,9 @@
 package memq
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // QueueExists reports whether the broker has a queue called name, without
 // touching it: like a passive declare, it neither creates the queue nor
@@ -55,4 +58,21 @@ func (s *Subscription) dropPending() {
 		delete(s.unacked, d.Acker.(*acker).tag)
 	}
 	s.pending = nil
+}
+
+// DeleteExchange deletes the exchange called name with its bindings, as
+// RabbitMQ's exchange.delete does: the queues stay, unbound from it. An
+// exchange that does not exist is no error; the amq.* exchanges cannot be
+// deleted (ACCESS_REFUSED).
+func (c *Conn) DeleteExchange(name string) error {
+	if err := c.check(); err != nil {
+		return err
+	}
+	if name == "" || strings.HasPrefix(name, reservedPrefix) {
+		return c.b.errorf("403 ACCESS_REFUSED - exchange %q cannot be deleted", name)
+	}
+	c.b.mu.Lock()
+	defer c.b.mu.Unlock()
+	delete(c.b.exchanges, name)
+	return nil
 }
