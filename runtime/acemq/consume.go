@@ -3,6 +3,7 @@ package acemq
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -174,6 +175,13 @@ func (c *Consumer) start(ctx context.Context) {
 
 // Queue returns the queue the consumer reads.
 func (c *Consumer) Queue() string { return c.queue }
+
+// ConsumesFrom reports whether a running consumer (Consume, Serve) of the
+// connection reads queue: a responder refuses to send a reply there. Safe
+// for concurrent use.
+func (c *Conn) ConsumesFrom(queue string) bool {
+	return slices.ContainsFunc(c.consumerList(), func(k *Consumer) bool { return k.queue == queue })
+}
 
 // Done is closed once the consumer has stopped (after Close, or once ctx
 // given to Consume is cancelled and the drain is over).
