@@ -212,11 +212,31 @@ func (t *Transport) resumeAll(conn *amqp.Connection) error {
 	t.mu.Unlock()
 	var errs []error
 	for _, s := range subs {
-		if err := s.start(conn); err != nil {
+		if err := s.start(conn); err != nil && !s.queueGone(err) {
 			errs = append(errs, fmt.Errorf("acemq: cannot resume consuming from queue %q: %w", s.queue, err))
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// queueGone reports whether err, from resuming s after recovery, says its
+// queue no longer exists (deleted while the connection was down) and s has
+// an OnCancel: s then stops as if the broker had cancelled it, and OnCancel
+// is told, so its owner declares the queue again or waits for it.
+func (s *subscription) queueGone(err error) bool {
+	if amqpCode(err) != amqp.NotFound || s.spec.OnCancel == nil {
+		return false
+	}
+	s.mu.Lock()
+	was := s.stopped
+	s.stopped = true
+	s.mu.Unlock()
+	if was {
+		return true
+	}
+	s.t.removeSub(s)
+	go s.spec.OnCancel(fmt.Errorf("acemq: queue %q no longer exists after recovery: %w", s.queue, err))
+	return true
 }
 
 func randomHex() string {

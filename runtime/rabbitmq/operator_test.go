@@ -217,3 +217,40 @@ func TestDeclareTopologyRestoresSubscriberBindings(t *testing.T) {
 	expectOrder(t, got, "after")
 	expectRunning(t, c)
 }
+
+// TestConsumerSurvivesQueueDeletionWhileDisconnected: a queue the consumer
+// does not own, deleted while its connection was down, no longer leaves the
+// resumed subscription dead after recovery (its basic.consume refused, 404):
+// the consumer reports itself interrupted, and consumes again once the
+// owner declares the queue again.
+func TestConsumerSurvivesQueueDeletionWhileDisconnected(t *testing.T) {
+	clean := newCleaner(t)
+	ev := newEvents()
+	tr := openTransport(t, OnRecovery(ev.record))
+	conn, err := acemq.NewConn(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin := adminConn(t)
+	q := clean.queue(unique("op-offline"))
+	clean.queue(q + ".dlq")
+	clean.queue(q + ".parked")
+	if err := admin.DeclareQueue(ctxT(t), q, acemq.Transient()); err != nil {
+		t.Fatal(err)
+	}
+	c, got := consumeOrders(t, conn, nil, q)
+	good := brokerURL(t)
+	tr.setURL("amqp://guest:guest@127.0.0.1:1/")
+	tr.dropConnection()
+	ev.waitFor(t, RecoveryLost)
+	operatorDelete(t, q)
+	tr.setURL(good)
+	ev.waitFor(t, RecoveryRecovered)
+	eventually(t, "the consumer reported interrupted", func() bool { return c.Interrupted() != nil })
+	if err := admin.DeclareQueue(ctxT(t), q, acemq.Transient()); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the consumer consuming again", func() bool { return c.Interrupted() == nil })
+	publishOrder(t, admin, "", q, "after")
+	expectOrder(t, got, "after")
+}
