@@ -14,7 +14,8 @@ import (
 // handles ("<type>", ...)`. A delivery without the header (a publisher
 // outside the family) is handled. It keeps a message meant for another
 // consumer — an RPC reply a hostile request had sent to a command queue,
-// whose type is the address it was sent to — from being decoded as this
+// whose type is "<request type>.reply" (patterns.Serve) or the address it
+// was sent to (the family's Go responder) — from being decoded as this
 // consumer's payload, which JSON would accept, its unknown fields ignored.
 // The family's publishers write the routing key as the type unless told
 // otherwise; the generated consumers expect their message's routing key.

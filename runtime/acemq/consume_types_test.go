@@ -12,7 +12,8 @@ import (
 // expects its message's type (what the generated consumers do with the
 // routing key) parks, without running its handler, a delivery whose
 // x-acemq-type names another type — an RPC reply a hostile request sent to
-// the command queue carries the queue's name as its type — with a reason
+// the command queue carries "<request type>.reply" (patterns.Serve) or the
+// queue's name (the family's Go responder) as its type — with a reason
 // naming both; a delivery of its own type, or without the header (a
 // publisher outside the family), is handled.
 func TestCommandConsumerSetsAsideForeignMessageType(t *testing.T) {
@@ -23,11 +24,14 @@ func TestCommandConsumerSetsAsideForeignMessageType(t *testing.T) {
 		got <- m.Payload.ID
 		return acemq.Accept()
 	}, acemq.ExpectMessageTypes("cancel.order"))
-	send(t, conn, "orders.cancel-order", Order{ID: "reply"}) // type: the queue's name, as a reply's
-	d := awaitMessage(t, conn, "orders.cancel-order.parked")
-	reason := reasonOn(d)
-	if !strings.Contains(reason, `"orders.cancel-order"`) || !strings.Contains(reason, `"cancel.order"`) {
-		t.Fatalf("parked with reason %q, want one naming the foreign and the expected type", reason)
+	send(t, conn, "orders.cancel-order", Order{ID: "reply"}) // type: the queue's name, as a family Go reply's
+	send(t, conn, "orders.cancel-order", Order{ID: "reply"}, acemq.MessageType("cancel.order.reply"))
+	for _, foreign := range []string{"orders.cancel-order", "cancel.order.reply"} {
+		d := awaitMessage(t, conn, "orders.cancel-order.parked")
+		reason := reasonOn(d)
+		if !strings.Contains(reason, `"`+foreign+`"`) || !strings.Contains(reason, `("cancel.order")`) {
+			t.Fatalf("parked with reason %q, want one naming %q and the expected type", reason, foreign)
+		}
 	}
 	send(t, conn, "orders.cancel-order", Order{ID: "command"}, acemq.MessageType("cancel.order"))
 	if id := <-got; id != "command" {

@@ -83,3 +83,34 @@ func familyAddressesStillAnswered(t *testing.T, r *rig, conn *acemq.Conn, q stri
 	}
 	eventually(t, "the reply in "+replies, func() bool { return count(t, conn, replies) == 1 })
 }
+
+// TestReplyToAnotherServicesCommandQueueIsParked: when the command queue a
+// hostile request names as its reply-to belongs to another service (a
+// consumer on another connection, which the responder cannot see), the
+// reply reaches it, but the command consumer, expecting its message's type
+// (acemq.ExpectMessageTypes, as generated consumers do), parks it without
+// running its handler.
+func TestReplyToAnotherServicesCommandQueueIsParked(t *testing.T) {
+	onEveryTransport(t, func(t *testing.T, r *rig) {
+		conn, other := r.conn(), r.conn()
+		q, commands := r.queue(conn, "rpc"), r.queue(other, "commands")
+		var commandsHandled atomic.Int64
+		cmd, err := acemq.Consume(r.ctx(), other, commands, func(context.Context, acemq.Message[map[string]any]) acemq.Ack {
+			commandsHandled.Add(1)
+			return acemq.Accept()
+		}, acemq.ExpectMessageTypes("cancel.order"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = cmd.Close() })
+		resp := serve(t, conn, q, double)
+		out := acemq.Outbound{MessageID: "hostile-2", ContentType: "application/json", Body: []byte("4"), ReplyTo: commands}
+		if _, err := conn.PublishRaw(r.ctx(), "", q, out); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, "the reply parked in "+commands+".parked", func() bool { return count(t, other, acemq.ParkedQueue(commands)) == 1 })
+		if n := commandsHandled.Load(); n != 0 || resp.Answered() != 1 {
+			t.Fatalf("command handler ran %d times (want 0); answered %d (want 1)", n, resp.Answered())
+		}
+	})
+}
