@@ -31,7 +31,11 @@ type Message[T any] struct {
 }
 
 // Consume starts handling the messages of queue, which must already be
-// declared (Consume never redeclares it). It first declares the consumer's
+// declared (Consume does not declare it to start). Should the broker delete
+// it while it is consumed (an operator), the consumer declares it again as
+// it was declared through conn, with its bindings, or, for a queue declared
+// elsewhere, consumes again with back-off once it exists; meanwhile
+// Interrupted and conn's Health report it. It first declares the consumer's
 // half of the topology once: acemq.dlx, {queue}.dlq and {queue}.parked with
 // their bindings, and, when the retry policy waits in the broker, acemq.retry,
 // the rung queues and queue's binding to acemq.retry. Cancelling ctx stops
