@@ -70,6 +70,40 @@ func TestConsumerSurvivesQueueDeletion(t *testing.T) {
 	})
 }
 
+// TestConsumerInterruptedByAQueueDeletionClosesAtOnce: Close while the
+// consumer waits for its queue to come back stops the wait: Close returns,
+// Done closes, and the queue declared afterwards gets no subscription.
+func TestConsumerInterruptedByAQueueDeletionClosesAtOnce(t *testing.T) {
+	conn, admin := connect(t), connect(t)
+	declare(t, admin, "commands", acemq.Transient())
+	c := consume(t, conn, "commands", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() })
+	if err := admin.DeleteQueue(context.Background(), "commands"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the consumer reported interrupted", func() bool { return c.Interrupted() != nil })
+	start := time.Now()
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-c.Done():
+	case <-time.After(time.Second):
+		t.Fatal("Done did not close")
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("Close took %v", d)
+	}
+	declare(t, admin, "commands", acemq.Transient())
+	send(t, admin, "commands", Order{ID: "after"})
+	time.Sleep(300 * time.Millisecond)
+	if n := count(t, admin, "commands"); n != 1 {
+		t.Fatalf("%d messages left in the queue, want 1: a closed consumer subscribed again", n)
+	}
+	if h := conn.Health(context.Background()); h.Status != acemq.HealthUp {
+		t.Fatalf("Health after Close = %s %q, want up", h.Status, h.Detail)
+	}
+}
+
 func sendTo(t *testing.T, conn *acemq.Conn, exchange, key, id string) {
 	t.Helper()
 	if err := acemq.NewPublisher[Order](conn, exchange, key).Send(context.Background(), Order{ID: id}); err != nil {
