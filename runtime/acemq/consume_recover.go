@@ -85,10 +85,11 @@ func (c *Consumer) resubscribeOnce() (Subscription, error) {
 	return c.consume(ctx)
 }
 
-// resumed installs sub, unless the consumer stopped meanwhile.
+// resumed installs sub in place of the cancelled subscription, which it
+// releases, unless the consumer stopped meanwhile.
 func (c *Consumer) resumed(sub Subscription) {
 	c.subMu.Lock()
-	stopping := c.isStopping()
+	old, stopping := c.sub, c.isStopping()
 	if !stopping {
 		c.sub, c.interruption = sub, nil
 	}
@@ -97,5 +98,6 @@ func (c *Consumer) resumed(sub Subscription) {
 		_ = sub.Close()
 		return
 	}
+	_ = old.Close()
 	c.conn.cfg.logger.Info("acemq: consuming again after the broker cancelled the consumer", "queue", c.queue)
 }
