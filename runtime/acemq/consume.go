@@ -101,25 +101,29 @@ func callHandler[T any](ctx context.Context, h Handler[T], m Message[T]) Ack {
 
 // Consumer is a running subscription of a queue. Safe for concurrent use.
 type Consumer struct {
-	conn         *Conn
-	queue        string
-	cfg          consumeConfig
-	process      processFunc
+	conn           *Conn
+	queue          string
+	cfg            consumeConfig
+	process        processFunc
+	sub            Subscription
+	work           chan Delivery
+	stopping       chan struct{}
+	done           chan struct{}
+	workers        sync.WaitGroup
+	running        atomic.Int64
+	handlerCtx     context.Context
+	cancelHandlers context.CancelFunc
+	closeOnce      sync.Once
+	closeErr       error
+
+	// subMu guards sub, which is replaced when the consumer consumes again
+	// after the broker cancelled it, and interruption, why the broker
+	// stopped delivering (nil while consuming) (consume_recover.go).
 	subMu        sync.Mutex
-	sub          Subscription // guarded by subMu: replaced when the consumer resubscribes
-	interruption error        // guarded by subMu: why the broker stopped delivering, nil while consuming
-	work         chan Delivery
-	stopping     chan struct{}
-	done         chan struct{}
-	workers      sync.WaitGroup
-	running      atomic.Int64
+	interruption error
 	// setAsideBackoff is the last wait (a time.Duration) before returning a
 	// message that could not be set aside (engine_setaside.go).
 	setAsideBackoff atomic.Int64
-	handlerCtx      context.Context
-	cancelHandlers  context.CancelFunc
-	closeOnce       sync.Once
-	closeErr        error
 }
 
 func startConsumer(ctx context.Context, conn *Conn, queue string, cfg consumeConfig, process processFunc) (*Consumer, error) {
