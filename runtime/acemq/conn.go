@@ -64,6 +64,9 @@ type Conn struct {
 	healthQueue string
 	// stream settles SendAsync's publishes (publisher_stream.go).
 	stream sendStream
+	// declared remembers what was declared through the connection, so a
+	// consumer can redeclare its queue (conn_declared.go).
+	declared declaredSet
 }
 
 // Connect opens a connection to url, picking the transport by the URL's
@@ -153,6 +156,7 @@ func (c *Conn) DeclareQueue(ctx context.Context, name string, opts ...QueueOptio
 	if err := c.transport.DeclareQueue(ctx, name, spec); err != nil {
 		return wrapf(err, "acemq: cannot declare queue %q", name)
 	}
+	c.declared.queue(name, spec)
 	return nil
 }
 
@@ -166,6 +170,7 @@ func (c *Conn) DeclareExchange(ctx context.Context, name, kind string, opts ...E
 	if err := c.transport.DeclareExchange(ctx, name, spec); err != nil {
 		return wrapf(err, "acemq: cannot declare exchange %q", name)
 	}
+	c.declared.exchange(name, spec)
 	return nil
 }
 
@@ -175,6 +180,7 @@ func (c *Conn) Bind(ctx context.Context, queue, exchange, key string) error {
 	if err := c.transport.Bind(ctx, queue, exchange, key); err != nil {
 		return wrapf(err, "acemq: cannot bind queue %q to exchange %q with key %q", queue, exchange, key)
 	}
+	c.declared.binding(topoBinding{queue: queue, exchange: exchange, key: key})
 	return nil
 }
 
@@ -233,6 +239,17 @@ func (c *Conn) forget(k *Consumer) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	delete(c.consumers, k)
+}
+
+// consumerList returns the running consumers.
+func (c *Conn) consumerList() []*Consumer {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]*Consumer, 0, len(c.consumers))
+	for k := range c.consumers {
+		out = append(out, k)
+	}
+	return out
 }
 
 // consumerCount returns the number of running consumers.

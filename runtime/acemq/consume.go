@@ -3,6 +3,7 @@ package acemq
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -30,7 +31,11 @@ type Message[T any] struct {
 }
 
 // Consume starts handling the messages of queue, which must already be
-// declared (Consume never redeclares it). It first declares the consumer's
+// declared (Consume does not declare it to start). Should the broker delete
+// it while it is consumed (an operator), the consumer declares it again as
+// it was declared through conn, with its bindings, or, for a queue declared
+// elsewhere, consumes again with back-off once it exists; meanwhile
+// Interrupted and conn's Health report it. It first declares the consumer's
 // half of the topology once: acemq.dlx, {queue}.dlq and {queue}.parked with
 // their bindings, and, when the retry policy waits in the broker, acemq.retry,
 // the rung queues and queue's binding to acemq.retry. Cancelling ctx stops
@@ -110,13 +115,22 @@ type Consumer struct {
 	cancelHandlers context.CancelFunc
 	closeOnce      sync.Once
 	closeErr       error
+
+	// subMu guards sub, which is replaced when the consumer consumes again
+	// after the broker cancelled it, and interruption, why the broker
+	// stopped delivering (nil while consuming) (consume_recover.go).
+	subMu        sync.Mutex
+	interruption error
+	// setAsideBackoff is the last wait (a time.Duration) before returning a
+	// message that could not be set aside (engine_setaside.go).
+	setAsideBackoff atomic.Int64
 }
 
 func startConsumer(ctx context.Context, conn *Conn, queue string, cfg consumeConfig, process processFunc) (*Consumer, error) {
 	if conn.isClosed() {
 		return nil, wrapf(ErrClosed, "acemq: cannot consume from %q", queue)
 	}
-	if err := consumerTopology(queue, cfg.retry, cfg.setAside).Apply(ctx, conn); err != nil {
+	if err := consumerTopology(queue, cfg.retry, cfg.setAside).applyTo(ctx, conn); err != nil {
 		return nil, wrapf(err, "acemq: cannot consume from %q", queue)
 	}
 	c := newConsumer(ctx, conn, queue, cfg, process)
@@ -131,8 +145,7 @@ func startConsumer(ctx context.Context, conn *Conn, queue string, cfg consumeCon
 // subscribe starts the transport's subscription and registers the consumer
 // with its connection.
 func (c *Consumer) subscribe(ctx context.Context) error {
-	spec := ConsumeSpec{Prefetch: c.cfg.prefetch, Tag: c.cfg.tag, Args: c.cfg.args}
-	sub, err := c.conn.transport.Consume(ctx, c.queue, spec, c.deliver)
+	sub, err := c.consume(ctx)
 	if err != nil {
 		return err
 	}
@@ -170,6 +183,13 @@ func (c *Consumer) start(ctx context.Context) {
 
 // Queue returns the queue the consumer reads.
 func (c *Consumer) Queue() string { return c.queue }
+
+// ConsumesFrom reports whether a running consumer (Consume, Serve) of the
+// connection reads queue: a responder refuses to send a reply there. Safe
+// for concurrent use.
+func (c *Conn) ConsumesFrom(queue string) bool {
+	return slices.ContainsFunc(c.consumerList(), func(k *Consumer) bool { return k.queue == queue })
+}
 
 // Done is closed once the consumer has stopped (after Close, or once ctx
 // given to Consume is cancelled and the drain is over).

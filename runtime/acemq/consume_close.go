@@ -18,13 +18,14 @@ func (c *Consumer) Close() error {
 
 func (c *Consumer) shutdown() error {
 	close(c.stopping)
-	if err := c.sub.Cancel(); err != nil {
+	sub := c.currentSub()
+	if err := sub.Cancel(); err != nil {
 		c.conn.cfg.logger.Warn("acemq: cannot cancel a subscription", "queue", c.queue, "error", err)
 	}
 	c.requeueWaiting()
 	err := c.drain()
 	c.requeueWaiting()
-	if cerr := c.sub.Close(); cerr != nil {
+	if cerr := sub.Close(); cerr != nil {
 		c.conn.cfg.logger.Warn("acemq: cannot close a subscription", "queue", c.queue, "error", cerr)
 	}
 	c.cancelHandlers()

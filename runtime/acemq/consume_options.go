@@ -25,6 +25,7 @@ type consumeConfig struct {
 	args        map[string]any
 	drain       time.Duration
 	headers     headerRules
+	types       []string // ExpectMessageTypes; nil: every type
 }
 
 // buildConsumeConfig applies opts over conn's defaults.

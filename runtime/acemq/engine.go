@@ -64,6 +64,9 @@ func (c *Consumer) plan(ctx context.Context, d Delivery, cc *ConsumeContext) pla
 	if reason, broken := c.cfg.headers.consumeReason(env.Headers); broken {
 		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, OutcomeDeadLettered, reason)
 	}
+	if reason, foreign := c.foreignType(d, env); foreign {
+		return c.setAside(env, ParkedQueue(c.queue), ActionParked, OutcomeParked, reason)
+	}
 	start := time.Now()
 	ack, err := c.process(ctx, inbound{
 		env: env, body: cc.Body, contentType: cc.ContentType, routingKey: d.RoutingKey, redelivered: d.Redelivered,

@@ -58,25 +58,6 @@ func TestMissingRungFallsBackToWaitingInTheConsumer(t *testing.T) {
 	}
 }
 
-func TestFailedSetAsideLeavesTheMessageToTheBrokersDeadLetterExchange(t *testing.T) {
-	conn, base := droppingConn(t, ".dlq")
-	topo := acemq.NewTopology().Queue("orders").DeadLetters("orders")
-	if err := topo.Apply(context.Background(), conn); err != nil {
-		t.Fatal(err)
-	}
-	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
-		return acemq.Reject(errors.New("bad"))
-	})
-	send(t, conn, "orders", Order{})
-	d := awaitMessage(t, base, "orders.dlq")
-	if reason := reasonOn(d); reason != "" {
-		t.Fatalf("the broker dead-lettered it, so no engine reason is expected, got %q", reason)
-	}
-	if count(t, base, "orders") != 0 {
-		t.Fatal("the message is still in the source queue")
-	}
-}
-
 // refusing is a transport whose publishes to routing keys containing refuse
 // fail, times times, as a set-aside queue's dead node makes them fail
 // (unconfirmed), then go through.
@@ -98,8 +79,8 @@ func (r refusing) Publish(ctx context.Context, exchange, key string, msg acemq.O
 // down) no longer nacks the original without requeue, which loses it when
 // the broker's own dead-lettering goes to the same dead node; it requeues
 // it, and a later delivery sets it aside with the engine's reason. This is a
-// deviation from FAMILY-SPEC §2.6 (nack without requeue), kept for an
-// unroutable set-aside (TestFailedSetAsideLeavesTheMessageToTheBrokersDeadLetterExchange).
+// deviation from FAMILY-SPEC §2.6 (nack without requeue), as is an
+// unroutable set-aside (TestSetAsideToDeletedDLQIsNotDropped).
 func TestASetAsideThatCannotBeConfirmedLeavesTheOriginalInItsQueue(t *testing.T) {
 	base := connect(t)
 	left := new(atomic.Int64)

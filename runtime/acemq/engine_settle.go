@@ -57,24 +57,15 @@ func (c *Consumer) execute(d Delivery, p *plan) disposition {
 	}
 	err := c.republishFitting(d, p)
 	if err == nil {
+		c.setAsideBackoff.Store(0)
 		return settleAck
 	}
-	c.conn.cfg.observer.Count(MetricSetAsideFailed, 1, Labels{LabelQueue: c.queue, LabelTarget: p.target})
-	if unroutable(err) {
-		c.conn.cfg.logger.Error("acemq: cannot set a message aside; the broker dead-letters it instead",
-			"queue", c.queue, "target", p.target, "message", p.env.ID, "error", err)
-		return settleDrop
-	}
-	c.conn.cfg.logger.Error("acemq: cannot set a message aside (not confirmed); returning it to its queue",
-		"queue", c.queue, "target", p.target, "message", p.env.ID, "error", err)
-	return settleRequeue
+	return c.setAsideFailed(d, p, err)
 }
 
 // unroutable reports whether a set-aside failed because its queue does not
-// exist (the broker's DLX is then the last resort, FAMILY-SPEC §2.6), rather
-// than because it could not be confirmed (a cluster node down, the
-// connection lost): that one is left in its queue, requeued, so nothing is
-// lost while the set-aside queue's node is away.
+// exist (an operator deleted it), rather than because it could not be
+// confirmed (a cluster node down, the connection lost).
 func unroutable(err error) bool {
 	var failed *PublishFailedError
 	return errors.As(err, &failed) && failed.Unroutable

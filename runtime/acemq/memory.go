@@ -144,13 +144,23 @@ func (t *memTransport) Consume(ctx context.Context, queue string, spec ConsumeSp
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	s, err := t.c.Consume(queue, memq.ConsumeSpec{Prefetch: spec.Prefetch, Args: spec.Args}, func(d memq.Delivery) {
+	s, err := t.c.Consume(queue, memq.ConsumeSpec{Prefetch: spec.Prefetch, Args: spec.Args, OnCancel: onCancel(queue, spec)}, func(d memq.Delivery) {
 		deliver(fromMemDelivery(d))
 	})
 	if err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// onCancel is spec's OnCancel as the memory broker calls it, nil without one.
+func onCancel(queue string, spec ConsumeSpec) func() {
+	if spec.OnCancel == nil {
+		return nil
+	}
+	return func() {
+		spec.OnCancel(fmt.Errorf("acemq: the broker cancelled the subscription: queue %q was deleted", queue))
+	}
 }
 
 // Close closes every subscription of this connection, returning their

@@ -56,5 +56,6 @@ func (c *Conn) DeleteQueue(ctx context.Context, queue string) error {
 	if err := qd.DeleteQueue(ctx, queue); err != nil {
 		return wrapf(err, "acemq: cannot delete queue %q", queue)
 	}
+	c.declared.forgetQueue(queue)
 	return nil
 }

@@ -12,6 +12,11 @@ const (
 	ActionDeadLettered string = "dead_lettered"
 	ActionParked       string = "parked"
 	ActionInProgress   string = "in_progress"
+	// ActionKept: the message was to be dead-lettered or parked but could
+	// not be set aside (its set-aside queue missing and not declarable, or
+	// the republish not confirmed), so it was returned to its queue, after a
+	// back-off, to be handled again; Reason says why.
+	ActionKept string = "kept"
 )
 
 // Settlement outcomes: the family's acemq.consume.total outcome tag.
@@ -22,13 +27,16 @@ const (
 	OutcomeDeadLettered string = "dead_lettered"
 	OutcomeParked       string = "parked"
 	OutcomeInProgress   string = "in_progress"
+	// OutcomeKept is ActionKept's outcome.
+	OutcomeKept string = "kept"
 )
 
 // Settlement is what the engine decided for one delivery (FAMILY-SPEC §1.8).
 // For a retry, Envelope is already the next attempt's and Delay is the wait
 // actually chosen (jittered in the consumer, exact on a broker rung). For
 // InProgress, Envelope keeps its attempt and Delay is the wait asked for,
-// exactly. Reason is the dead-letter or park reason, empty otherwise.
+// exactly. Reason is the dead-letter or park reason, or for ActionKept why
+// the message could not be set aside and what it was to be; empty otherwise.
 type Settlement struct {
 	Queue    string
 	Action   string

@@ -513,7 +513,23 @@ func (t *Topology) declaresExchange(name string) bool {
 
 // Apply validates t and declares it on conn: exchanges, then queues, then
 // bindings, stopping at the first failure. An invalid topology declares
-// nothing. Declarations are idempotent, so applying twice is safe.
+// nothing. Declarations are idempotent, so applying twice is safe. It then
+// binds again the queues of conn's running consumers to the exchanges t
+// declares, as they were bound through conn: an exchange deleted and
+// declared again (by this Apply) has lost its bindings, and the consumers
+// would otherwise receive nothing.
 func (t *Topology) Apply(ctx context.Context, conn *Conn) error {
-	return t.applyTo(ctx, conn)
+	if err := t.applyTo(ctx, conn); err != nil {
+		return err
+	}
+	return conn.rebindConsumers(ctx, t.exchangeNames(), t.bindings)
+}
+
+// exchangeNames returns the names of the exchanges t declares.
+func (t *Topology) exchangeNames() map[string]bool {
+	names := make(map[string]bool, len(t.exchanges))
+	for _, e := range t.exchanges {
+		names[e.name] = true
+	}
+	return names
 }

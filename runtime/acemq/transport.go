@@ -42,10 +42,19 @@ type ExchangeSpec struct {
 
 // ConsumeSpec describes a subscription: the number of unsettled deliveries
 // the broker may hand out, the consumer tag and broker arguments.
+//
+// OnCancel, when set, is called at most once, from a goroutine of the
+// transport, when the broker cancels the subscription on its own (its queue
+// was deleted): the subscription then delivers nothing more, recovery does
+// not resume it, and the caller decides whether to consume again (the
+// engine's consumers redeclare the queue they own and consume again). Without
+// OnCancel such a subscription just ends. A Cancel or Close by the caller
+// never calls it.
 type ConsumeSpec struct {
 	Prefetch int
 	Tag      string
 	Args     map[string]any
+	OnCancel func(reason error)
 }
 
 // Outbound is a message as the transport publishes it.

@@ -97,9 +97,14 @@ func (s *MessageSpec[T]) Consumer(conn *acemq.Conn, h acemq.Handler[T],
 }
 
 // consumeOptions puts the contract's consume options before opts: the
-// codec, the retry policy, then the header rules.
+// codec, the retry policy, the message's type (its routing key, what the
+// family's publishers write as x-acemq-type: a message of another type is
+// parked), then the header rules.
 func (s *MessageSpec[T]) consumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
 	own := []acemq.ConsumeOption{acemq.ConsumeWithFunc(conn, s.Codec), acemq.RetryWith(s.Retry)}
+	if s.RoutingKey != "" {
+		own = append(own, acemq.ExpectMessageTypes(s.RoutingKey))
+	}
 	if len(s.Headers) > 0 {
 		own = append(own, acemq.ConsumeHeaderRules(s.Headers...))
 	}

@@ -19,7 +19,7 @@ type conformanceCase struct {
 // queues that expire a minute after the run.
 func TransportConformance(t *testing.T, open func(t *testing.T) acemq.Transport) {
 	t.Helper()
-	for _, group := range [][]conformanceCase{routingCases, settleCases, publishCases, deadLetterCases, declareCases, agreementCases, lifetimeCases, featureCases} {
+	for _, group := range [][]conformanceCase{routingCases, settleCases, publishCases, deadLetterCases, declareCases, agreementCases, lifetimeCases, cancelCases, featureCases} {
 		for _, c := range group {
 			t.Run(c.name, func(t *testing.T) { c.run(newKit(t, open)) })
 		}

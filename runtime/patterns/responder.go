@@ -22,8 +22,8 @@ type Responder struct {
 func (r *Responder) Answered() int64 { return r.answered.Load() }
 
 // Unanswerable returns how many requests named no reply address (neither
-// the acemq-reply-to header nor the reply-to property); they were
-// dead-lettered.
+// the acemq-reply-to header nor the reply-to property), or one the
+// responder refuses (see Serve); they were dead-lettered.
 func (r *Responder) Unanswerable() int64 { return r.unanswerable.Load() }
 
 // Expired returns how many requests got no reply because their deadline
@@ -41,7 +41,11 @@ func (r *Responder) Done() <-chan struct{} { return r.consumer.Done() }
 // Serve answers the requests arriving on queue, which must already be
 // declared (Serve never redeclares it), with h. A request's reply goes to
 // its acemq-reply-to header, else its AMQP reply-to property; a request
-// with neither is dead-lettered. h's ctx carries the caller's deadline
+// with neither is dead-lettered, and so is one whose address is certainly
+// not a reply queue (the request queue itself, a {queue}.dlq, .parked or
+// .retry. queue, an amq.* name other than direct reply-to, or a queue a
+// consumer of conn reads, such as a command queue): its handler does not
+// run. Direct reply-to and acemq-reply-<uuid> addresses are always answered. h's ctx carries the caller's deadline
 // (acemq-deadline); a request whose deadline passed before pickup is dropped
 // without calling h. A *DeclaredError from h (wrapped or not) becomes a
 // failure reply with its code; any other error (or panic) a generic failure
@@ -104,6 +108,9 @@ func (s *server[Req, Resp]) handle(ctx context.Context, m acemq.Message[Req]) ac
 		s.r.unanswerable.Add(1)
 		return acemq.Reject(acemq.Fatalf("acemq: request %s names no reply address (neither the %s header nor the reply-to property)",
 			m.Envelope.ID, HeaderReplyTo))
+	}
+	if why := replyRefusal(s.conn, s.queue, to); why != "" {
+		return refuseReply(s.r, m.Envelope, to, why)
 	}
 	t := replyTarget{address: to}
 	t.deadline, t.bounded = requestDeadline(m.Envelope)

@@ -111,7 +111,31 @@ func (s *subscription) loop(conn *amqp.Connection, ch *amqp.Channel, deliveries 
 	for d := range deliveries {
 		s.deliver(toDelivery(d))
 	}
+	if s.cancelledByBroker(conn, ch) {
+		return
+	}
 	s.heal(conn, ch)
+}
+
+// cancelledByBroker reports whether the deliveries ended because the broker
+// cancelled the subscription (basic.cancel: its queue was deleted) while ch
+// and conn stay open. With an OnCancel the subscription then stops for good,
+// leaves the transport (recovery does not resume it), closes ch and tells
+// OnCancel; without one it just ends, as before.
+func (s *subscription) cancelledByBroker(conn *amqp.Connection, ch *amqp.Channel) bool {
+	s.mu.Lock()
+	byBroker := !s.stopped && !ch.IsClosed() && !conn.IsClosed()
+	if byBroker && s.spec.OnCancel != nil {
+		s.stopped = true
+	}
+	s.mu.Unlock()
+	if !byBroker || s.spec.OnCancel == nil {
+		return byBroker
+	}
+	s.t.removeSub(s)
+	_ = ch.Close()
+	s.spec.OnCancel(fmt.Errorf("acemq: the broker cancelled the subscription to queue %q (the queue was deleted, or its node lost)", s.queue))
+	return true
 }
 
 // heal reopens the subscription after its channel alone closed (say, after
@@ -188,11 +212,31 @@ func (t *Transport) resumeAll(conn *amqp.Connection) error {
 	t.mu.Unlock()
 	var errs []error
 	for _, s := range subs {
-		if err := s.start(conn); err != nil {
+		if err := s.start(conn); err != nil && !s.queueGone(err) {
 			errs = append(errs, fmt.Errorf("acemq: cannot resume consuming from queue %q: %w", s.queue, err))
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// queueGone reports whether err, from resuming s after recovery, says its
+// queue no longer exists (deleted while the connection was down) and s has
+// an OnCancel: s then stops as if the broker had cancelled it, and OnCancel
+// is told, so its owner declares the queue again or waits for it.
+func (s *subscription) queueGone(err error) bool {
+	if amqpCode(err) != amqp.NotFound || s.spec.OnCancel == nil {
+		return false
+	}
+	s.mu.Lock()
+	was := s.stopped
+	s.stopped = true
+	s.mu.Unlock()
+	if was {
+		return true
+	}
+	s.t.removeSub(s)
+	go s.spec.OnCancel(fmt.Errorf("acemq: queue %q no longer exists after recovery: %w", s.queue, err))
+	return true
 }
 
 func randomHex() string {

@@ -1,6 +1,9 @@
 package memq
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // QueueExists reports whether the broker has a queue called name, without
 // touching it: like a passive declare, it neither creates the queue nor
@@ -17,7 +20,7 @@ func (c *Conn) QueueExists(name string) (bool, error) {
 }
 
 // DeleteQueue deletes name with its messages and bindings, cancelling its
-// consumers, as RabbitMQ's queue.delete does. A queue that does not exist
+// consumers (their OnCancel is called), as RabbitMQ's queue.delete does. A queue that does not exist
 // is no error; another connection's exclusive queue is RESOURCE_LOCKED.
 func (c *Conn) DeleteQueue(name string) error {
 	if err := c.check(); err != nil {
@@ -41,6 +44,9 @@ func (b *Broker) deleteQueueNamed(conn *Conn, name string) error {
 	for _, s := range slices.Clone(q.consumers) {
 		s.dropPending()
 		s.cancelLocked()
+		if s.spec.OnCancel != nil {
+			go s.spec.OnCancel()
+		}
 	}
 	return nil
 }
@@ -52,4 +58,21 @@ func (s *Subscription) dropPending() {
 		delete(s.unacked, d.Acker.(*acker).tag)
 	}
 	s.pending = nil
+}
+
+// DeleteExchange deletes the exchange called name with its bindings, as
+// RabbitMQ's exchange.delete does: the queues stay, unbound from it. An
+// exchange that does not exist is no error; the amq.* exchanges cannot be
+// deleted (ACCESS_REFUSED).
+func (c *Conn) DeleteExchange(name string) error {
+	if err := c.check(); err != nil {
+		return err
+	}
+	if name == "" || strings.HasPrefix(name, reservedPrefix) {
+		return c.b.errorf("403 ACCESS_REFUSED - exchange %q cannot be deleted", name)
+	}
+	c.b.mu.Lock()
+	defer c.b.mu.Unlock()
+	delete(c.b.exchanges, name)
+	return nil
 }

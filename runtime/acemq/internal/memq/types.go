@@ -30,9 +30,13 @@ type ExchangeSpec struct {
 
 // ConsumeSpec is how a subscription consumes: at most Prefetch unsettled
 // deliveries (0 = unlimited); Args are consumer arguments (x-priority).
+// OnCancel, when set, is called once, on a goroutine of its own, when the
+// broker cancels the subscription because its queue was deleted (RabbitMQ's
+// basic.cancel); never for Cancel or Close.
 type ConsumeSpec struct {
 	Prefetch int
 	Args     map[string]any
+	OnCancel func()
 }
 
 // Message is a message as published. The broker keeps its own copy of
