@@ -75,3 +75,30 @@ func TestTOMLLimitsAreConfigurable(t *testing.T) {
 	refused(t, Codec{Limits: acemq.DecodeLimits{MaxDepth: 2}}, []byte("a.b.c = 1"), acemq.LimitDepth, 1<<20)
 	refused(t, Codec{Limits: acemq.DecodeLimits{MaxBody: 4}}, []byte("a = 1"), acemq.LimitBody, 1<<20)
 }
+
+// booked is shaped as a generated record: its schema says which fields are
+// required.
+type booked struct {
+	ID   string  `json:"id"`
+	Seat int     `json:"seat"`
+	Note *string `json:"note"`
+}
+
+func (booked) AvroFullSchema() string {
+	return `{"type":"record","name":"Booked","fields":[{"name":"id","type":"string"},{"name":"seat","type":"int"},` +
+		`{"name":"note","type":["null","string"],"default":null}]}`
+}
+
+func TestTOMLMissingRequiredFieldIsRefused(t *testing.T) {
+	for body, want := range map[string]string{"": `requires field "id"`, "id = \"b-1\"\n": `requires field "seat"`} {
+		var b booked
+		err := Codec{}.Decode([]byte(body), &b)
+		if !acemq.IsFatal(err) || !strings.Contains(err.Error(), want) {
+			t.Errorf("Decode(%q) = %v, want a fatal error containing %q", body, err, want)
+		}
+	}
+	var b booked
+	if err := (Codec{}).Decode([]byte("id = \"b-1\"\nseat = 4\n"), &b); err != nil || b.Seat != 4 {
+		t.Fatalf("a whole record: %v, %+v", err, b)
+	}
+}

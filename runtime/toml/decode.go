@@ -2,9 +2,11 @@ package toml
 
 import (
 	"encoding/json"
+	"reflect"
 
 	"github.com/BurntSushi/toml"
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck"
 )
 
 // Decode reads body into dst, a non-nil pointer. A *map[string]any or *any
@@ -43,7 +45,10 @@ func assign(doc map[string]any, dst any) error {
 	if err != nil {
 		return err
 	}
-	return json.Unmarshal(b, dst)
+	if err := json.Unmarshal(b, dst); err != nil {
+		return err
+	}
+	return jsoncheck.Converted(b, reflect.TypeOf(dst)) // a generated record's required fields
 }
 
 // format names TOML in a LimitError.

@@ -99,3 +99,34 @@ func TestXMLRepeatedScalarIsRefused(t *testing.T) {
 		t.Errorf("a repeated map entry gave %v, %v; want a fatal error", err, m)
 	}
 }
+
+// booked is shaped as a generated record: its schema says which fields are
+// required.
+type booked struct {
+	ID   string  `json:"id" xml:"id"`
+	Seat int     `json:"seat" xml:"seat"`
+	Note *string `json:"note" xml:"note"`
+}
+
+func (booked) AvroFullSchema() string {
+	return `{"type":"record","name":"Booked","fields":[{"name":"id","type":"string"},{"name":"seat","type":"int"},` +
+		`{"name":"note","type":["null","string"],"default":null}]}`
+}
+
+func TestXMLMissingRequiredFieldIsRefused(t *testing.T) {
+	for body, want := range map[string]string{
+		"<booked/>":                            `requires field "id"`,
+		"<booked><id>b-1</id></booked>":        `requires field "seat"`,
+		"<booked><id>b-1</id><seat/></booked>": `requires field "seat"`,
+	} {
+		var b booked
+		err := Codec{}.Decode([]byte(body), &b)
+		if !acemq.IsFatal(err) || !strings.Contains(err.Error(), want) {
+			t.Errorf("Decode(%s) = %v, want a fatal error containing %q", body, err, want)
+		}
+	}
+	var b booked
+	if err := (Codec{}).Decode([]byte("<booked><id>b-1</id><seat>4</seat></booked>"), &b); err != nil || b.Seat != 4 {
+		t.Fatalf("a whole record: %v, %+v", err, b)
+	}
+}

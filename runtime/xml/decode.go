@@ -10,6 +10,7 @@ import (
 	"reflect"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck"
 )
 
 var (
@@ -126,7 +127,10 @@ func decode(body []byte, dst any, lim acemq.DecodeLimits) error {
 	if r.err != nil {
 		return r.err
 	}
-	return json.Unmarshal(r.buf.Bytes(), dst)
+	if err := json.Unmarshal(r.buf.Bytes(), dst); err != nil {
+		return err
+	}
+	return jsoncheck.Converted(r.buf.Bytes(), t) // a generated record's required fields
 }
 
 // element is one parsed XML element: its local name, its character data and

@@ -40,11 +40,22 @@ type Result struct {
 // message is a record that requires fields. Malformed JSON stops the walk
 // quietly: encoding/json reports it better.
 func Check(data []byte, t reflect.Type, maxDepth, maxElements int) Result {
-	w := walker{b: data, maxDepth: maxDepth, maxElements: maxElements}
+	return check(walker{b: data, maxDepth: maxDepth, maxElements: maxElements}, t)
+}
+
+// Converted checks the JSON another codec (XML, TOML) made of a body for the
+// required fields of a generated record, without limits. Those formats
+// cannot write null or an empty list apart from none at all, so a field
+// whose Go type holds nil (pointer, slice, map) may be absent.
+func Converted(data []byte, t reflect.Type) error {
+	return check(walker{b: data, maxDepth: -1, maxElements: -1, nilMayBeAbsent: true}, t).Missing
+}
+
+func check(w walker, t reflect.Type) Result {
 	p := planOf(t)
 	w.value(p, 0)
 	if w.over == nil && w.missing == nil && p != nil && p.required > 0 && w.topNull {
-		w.missing = fmt.Errorf("json: the message is null where a %s belongs", p.name)
+		w.missing = fmt.Errorf("the message is null where a %s belongs", p.name)
 	}
 	return Result{Over: w.over, Missing: w.missing}
 }
@@ -60,6 +71,7 @@ type walker struct {
 	missing               error
 	topNull               bool
 	stop                  bool
+	nilMayBeAbsent        bool
 }
 
 func (w *walker) halt() { w.stop, w.i = true, len(w.b) }
@@ -156,7 +168,7 @@ func (w *walker) member(p *plan, key []byte, present *[4]uint64, depth int) {
 	if s.index < 256 && (!null || s.nullOK) {
 		word, bit := s.index/64, uint64(1)<<(s.index%64)
 		if present[word]&bit != 0 && w.missing == nil {
-			w.missing = fmt.Errorf("json: field %q of %s is given twice", s.key, p.name)
+			w.missing = fmt.Errorf("field %q of %s is given twice", s.key, p.name)
 		}
 		present[word] |= bit
 	}
@@ -169,8 +181,8 @@ func (w *walker) checkRequired(p *plan, present *[4]uint64) {
 		return
 	}
 	for _, s := range p.ordered {
-		if s.required && s.index < 256 && present[s.index/64]&(uint64(1)<<(s.index%64)) == 0 {
-			w.missing = fmt.Errorf("json: %s requires field %q, which is missing or null", p.name, s.key)
+		if s.required && !(w.nilMayBeAbsent && s.nullOK) && s.index < 256 && present[s.index/64]&(uint64(1)<<(s.index%64)) == 0 {
+			w.missing = fmt.Errorf("%s requires field %q, which is missing or null", p.name, s.key)
 			return
 		}
 	}
