@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/acemq/acemq-gen/runtime/internal/errtext"
 	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck"
 )
 
@@ -45,7 +46,7 @@ func (c JSONCodec) Decode(body []byte, dst any) error {
 		return lim.Over("json", limitOf(res.Over))
 	}
 	if err := json.Unmarshal(body, dst); err != nil {
-		return Fatalf("acemq: this message is not JSON that reads as %T: %w", dst, err)
+		return Fatalf("acemq: this message is not JSON that reads as %T: %w", dst, errtext.Bound(err))
 	}
 	if res.Missing != nil {
 		return Fatalf("acemq: this message is not JSON that reads as %T: %w", dst, res.Missing)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/errtext"
 	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck"
 )
 
@@ -23,10 +24,10 @@ func (c Codec) Decode(body []byte, dst any) error {
 	}
 	var doc map[string]any
 	if _, err := toml.Decode(string(body), &doc); err != nil {
-		return acemq.Fatalf("acemq: this message is not TOML that reads as %T: %w", dst, err)
+		return acemq.Fatalf("acemq: this message is not TOML that reads as %T: %w", dst, errtext.Bound(err))
 	}
 	if err := assign(doc, dst); err != nil {
-		return acemq.Fatalf("acemq: this message is not TOML that reads as %T: %w", dst, err)
+		return acemq.Fatalf("acemq: this message is not TOML that reads as %T: %w", dst, errtext.Bound(err))
 	}
 	return nil
 }

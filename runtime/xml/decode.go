@@ -10,6 +10,7 @@ import (
 	"reflect"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/errtext"
 	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck"
 )
 
@@ -47,7 +48,7 @@ func (c Codec) Decode(body []byte, dst any) error {
 		if errors.Is(err, acemq.ErrDecodeLimit) {
 			return err
 		}
-		return acemq.Fatalf("acemq: this message is not XML that reads as %T: %w", dst, err)
+		return acemq.Fatalf("acemq: this message is not XML that reads as %T: %w", dst, errtext.Bound(err))
 	}
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"io"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/errtext"
+	goyaml "github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/scanner"
@@ -256,5 +258,19 @@ func decodeError(dst any, err error) error {
 	if errors.As(err, &le) {
 		return err
 	}
-	return acemq.Fatalf("acemq: this message is not YAML that reads as %T: %w", dst, err)
+	var ye goyaml.Error
+	if errors.As(err, &ye) {
+		err = &sourceless{text: ye.FormatError(false, false), err: err}
+	}
+	return acemq.Fatalf("acemq: this message is not YAML that reads as %T: %w", dst, errtext.Bound(err))
 }
+
+// sourceless is a goccy/go-yaml error without the source lines its text
+// quotes (the whole line it failed on, which a bomb makes huge).
+type sourceless struct {
+	text string
+	err  error
+}
+
+func (s *sourceless) Error() string { return s.text }
+func (s *sourceless) Unwrap() error { return s.err }

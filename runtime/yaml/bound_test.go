@@ -115,3 +115,12 @@ func TestYAMLDuplicateKeyIsRefused(t *testing.T) {
 		t.Fatalf("a key written twice gave %v, %+v; want a fatal error", err, o)
 	}
 }
+
+func TestYAMLErrorDoesNotQuoteTheBody(t *testing.T) {
+	body := []byte("a: b: " + strings.Repeat("x", 100_000) + "\n")
+	var m map[string]any
+	err := Codec{}.Decode(body, &m)
+	if !acemq.IsFatal(err) || len(err.Error()) > 1024 {
+		t.Fatalf("error of %d bytes (%.200s…), want a fatal error under 1 KiB", len(err.Error()), err)
+	}
+}
