@@ -124,3 +124,45 @@ func TestYAMLErrorDoesNotQuoteTheBody(t *testing.T) {
 		t.Fatalf("error of %d bytes (%.200s…), want a fatal error under 1 KiB", len(err.Error()), err)
 	}
 }
+
+// booked is shaped as a generated record: its schema says which fields are
+// required.
+type booked struct {
+	ID    string   `json:"id"`
+	Seat  int      `json:"seat"`
+	Note  *string  `json:"note"`
+	Tags  []string `json:"tags"`
+	Extra *string  `json:"extra"`
+}
+
+func (booked) AvroFullSchema() string {
+	return `{"type":"record","name":"Booked","fields":[{"name":"id","type":"string"},{"name":"seat","type":"int"},` +
+		`{"name":"note","type":["null","string"],"default":null},{"name":"tags","type":{"type":"array","items":"string"}},` +
+		`{"name":"extra","type":"string","default":"x"}]}`
+}
+
+func TestYAMLMissingRequiredFieldIsRefused(t *testing.T) {
+	for body, want := range map[string]string{
+		"":                                "", // no document: dst is left as it is
+		"{}":                              `requires field "id"`,
+		"null":                            "null was used where mapping is expected",
+		"id: b-1\ntags: []\n":             `requires field "seat"`,
+		"id: b-1\nseat: null\ntags: []\n": `requires field "seat"`,
+	} {
+		var b booked
+		err := Codec{}.Decode([]byte(body), &b)
+		if want == "" {
+			if err != nil {
+				t.Errorf("Decode(%q) = %v", body, err)
+			}
+			continue
+		}
+		if !acemq.IsFatal(err) || !strings.Contains(err.Error(), want) {
+			t.Errorf("Decode(%q) = %v, want a fatal error containing %q", body, err, want)
+		}
+	}
+	var b booked
+	if err := (Codec{}).Decode([]byte("id: b-1\nseat: 4\ntags: null\n"), &b); err != nil || b.Seat != 4 {
+		t.Fatalf("a whole record: %v, %+v", err, b)
+	}
+}

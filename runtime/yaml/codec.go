@@ -1,10 +1,14 @@
 package yaml
 
 import (
+	"encoding/json"
+	"reflect"
 	"strings"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck"
 	goyaml "github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
 )
 
 // ContentType is what Codec writes on every message.
@@ -72,7 +76,26 @@ func (c Codec) Decode(body []byte, dst any) error {
 	if err := goyaml.NodeToValue(node, dst, goyaml.UseJSONUnmarshaler()); err != nil {
 		return decodeError(dst, err)
 	}
-	return nil
+	return decodeError(dst, required(node, dst))
+}
+
+// required checks a generated record's required fields (see
+// acemq.JSONCodec.Decode) on the document read as plain values: a decoder
+// leaves a missing field at its zero value.
+func required(node ast.Node, dst any) error {
+	t := reflect.TypeOf(dst)
+	if !jsoncheck.Requires(t) {
+		return nil
+	}
+	var plain any
+	if goyaml.NodeToValue(node, &plain) != nil {
+		return nil
+	}
+	b, err := json.Marshal(plain)
+	if err != nil {
+		return nil // keys JSON cannot write: dst's decode already read them
+	}
+	return jsoncheck.Check(b, t, -1, -1).Missing
 }
 
 // CanDecode reports whether contentType is a YAML type: application/yaml,

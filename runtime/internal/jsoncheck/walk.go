@@ -51,6 +51,10 @@ func Converted(data []byte, t reflect.Type) error {
 	return check(walker{b: data, maxDepth: -1, maxElements: -1, nilMayBeAbsent: true}, t).Missing
 }
 
+// Requires reports whether t (a pointer to it, a list or map of it) is a
+// generated record with fields to check.
+func Requires(t reflect.Type) bool { return planOf(t) != nil }
+
 func check(w walker, t reflect.Type) Result {
 	p := planOf(t)
 	w.value(p, 0)
