@@ -103,12 +103,12 @@ func (d *JSONDecimal) UnmarshalJSON(data []byte) error {
 		d.Rat = nil
 		return nil
 	}
+	if n := len(bytes.TrimSpace(data)); n > MaxDecimalText+2 { // +2: the quotes
+		return fmt.Errorf("acemq: a decimal of %d characters (%s) is longer than %d: refused before parsing, which costs the square of its length", n, clip(data), MaxDecimalText)
+	}
 	text, err := decimalText(data)
 	if err != nil {
 		return err
-	}
-	if len(text) > MaxDecimalText {
-		return fmt.Errorf("acemq: a decimal of %d characters (%s) is longer than %d: refused before parsing, which costs the square of its length", len(text), clip([]byte(text)), MaxDecimalText)
 	}
 	r, ok := new(big.Rat).SetString(text)
 	if !ok {
