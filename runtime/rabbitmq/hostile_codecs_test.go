@@ -328,6 +328,7 @@ func avroBombs(t *testing.T, c *avro.Codec) []bomb {
 		{"width", zigzag([]byte{0}, 1<<40), "items in all"},
 		{"long-string", zigzag(nil, 12<<20), "runs past the end of the body"},
 		{"truncation", whole[:len(whole)/2], "not Avro that reads as"},
+		{"trailing-bytes", append(append([]byte{}, whole...), whole...), "bytes are left over after the record"},
 	}
 }
 
