@@ -14,7 +14,7 @@
 // A message is one document: a second document, a key written twice, or (for
 // a generated record) a required field that is absent is a fatal error.
 // Codec.Limits (acemq.DecodeLimits: 64 MiB, depth 100; values at most
-// DefaultMaxElements, 100,000, aliases counted as expanded) bound a body by a
+// DefaultMaxElements, 50,000, aliases counted as expanded) bound a body by a
 // byte scan and a token scan before the parser, whose cost grows with the
 // square of the depth, builds its tree.
 //
