@@ -74,7 +74,7 @@ func raceJSON() error {
 		return fmt.Errorf("RaceTimed round trip gave %s, %v", again, err)
 	}
 	var empty timing.RaceTimed
-	if err := (acemq.JSONCodec{}).Decode([]byte(` + "`" + `{"bonus":null,"penalty":null,"pauses":null}` + "`" + `), &empty); err != nil ||
+	if err := (acemq.JSONCodec{}).Decode([]byte(` + "`" + `{"name":"","total":0,"reaction":0,"prize":"0.00","bonus":null,"penalty":null,"splits":[],"fees":[],"byRunner":{},"feesByDay":{},"pauses":null,"laps":[]}` + "`" + `), &empty); err != nil ||
 		empty.Bonus != nil || empty.Penalty != nil || empty.Pauses != nil {
 		return fmt.Errorf("nulls read as %+v, %v", empty, err)
 	}

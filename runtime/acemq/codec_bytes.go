@@ -29,9 +29,12 @@ func (BytesCodec) Encode(payload any) ([]byte, error) {
 }
 
 // Decode copies body into a *[]byte, a *string or an
-// encoding.BinaryUnmarshaler (whose error is fatal); any other dst is a fatal
-// error.
+// encoding.BinaryUnmarshaler (whose error is fatal); any other dst, or a body
+// longer than the process-wide DecodeLimits.MaxBody, is a fatal error.
 func (BytesCodec) Decode(body []byte, dst any) error {
+	if err := ProcessDecodeLimits().CheckBody("bytes", body); err != nil {
+		return err
+	}
 	switch d := dst.(type) {
 	case *[]byte:
 		*d = append([]byte{}, body...)

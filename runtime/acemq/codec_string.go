@@ -44,8 +44,12 @@ func (StringCodec) Encode(payload any) ([]byte, error) {
 
 // Decode reads body into a *string, a *[]byte or an encoding.TextUnmarshaler
 // (whose error is fatal). A body that is not valid
-// UTF-8 is refused as fatal rather than decoded into replacement characters.
+// UTF-8 is refused as fatal rather than decoded into replacement characters;
+// so is one longer than the process-wide DecodeLimits.MaxBody.
 func (StringCodec) Decode(body []byte, dst any) error {
+	if err := ProcessDecodeLimits().CheckBody("text", body); err != nil {
+		return err
+	}
 	if !utf8.Valid(body) {
 		return Fatalf("acemq: this message is not valid UTF-8 text")
 	}

@@ -25,6 +25,12 @@
 // rule and a handler panic dead-letter it to {queue}.dlq; an undecodable body and Park set it aside in
 // {queue}.parked; each carries its reason in x-acemq-error.
 //
+// A hostile body cannot exhaust the process either: every codec of this
+// module checks a body against DecodeLimits (64 MiB, nesting 100, a million
+// values by default; SetDecodeLimits or a codec's own Limits change them)
+// with a cheap scan before its parser allocates, and parks one over a limit
+// as "could not be decoded: acemq: <format>: nesting deeper than 100".
+//
 // No function plugged into the runtime crashes the process by panicking: a
 // panicking codec's Encode (or ContentType) is the error Send returns,
 // "acemq: the <content type> codec panicked: <value>"; a panicking Decode

@@ -103,13 +103,16 @@ func (d *JSONDecimal) UnmarshalJSON(data []byte) error {
 		d.Rat = nil
 		return nil
 	}
+	if n := len(bytes.TrimSpace(data)); n > MaxDecimalText+2 { // +2: the quotes
+		return fmt.Errorf("acemq: a decimal of %d characters (%s) is longer than %d: refused before parsing, which costs the square of its length", n, clip(data), MaxDecimalText)
+	}
 	text, err := decimalText(data)
 	if err != nil {
 		return err
 	}
 	r, ok := new(big.Rat).SetString(text)
 	if !ok {
-		return fmt.Errorf("acemq: %q is not a decimal string", text)
+		return fmt.Errorf("acemq: %q is not a decimal string", clip([]byte(text)))
 	}
 	if err := d.fits(text, r); err != nil {
 		return err
@@ -117,6 +120,11 @@ func (d *JSONDecimal) UnmarshalJSON(data []byte) error {
 	d.Rat = r
 	return nil
 }
+
+// MaxDecimalText is the longest decimal string JSONDecimal reads: math/big
+// parses n digits in time growing with n², so a million digits would take
+// seconds and a message of them minutes. A decimal(38, 18) needs under 60.
+const MaxDecimalText = 1024
 
 // decimalPattern is a decimal number: sign, digits, point, a bounded exponent.
 var decimalPattern = regexp.MustCompile(`^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,4})?$`)
@@ -142,10 +150,10 @@ func (d *JSONDecimal) fits(text string, r *big.Rat) error {
 	}
 	scaled := new(big.Rat).Mul(r, new(big.Rat).SetInt(pow10(d.Scale)))
 	if !scaled.IsInt() {
-		return fmt.Errorf("acemq: %s does not fit decimal(%d,%d): more than %d digits after the point", text, d.Precision, d.Scale, d.Scale)
+		return fmt.Errorf("acemq: %s does not fit decimal(%d,%d): more than %d digits after the point", clip([]byte(text)), d.Precision, d.Scale, d.Scale)
 	}
 	if !fitsDigits(r, d.Precision-d.Scale) {
-		return fmt.Errorf("acemq: %s does not fit decimal(%d,%d): more than %d digits before the point", text, d.Precision, d.Scale, d.Precision-d.Scale)
+		return fmt.Errorf("acemq: %s does not fit decimal(%d,%d): more than %d digits before the point", clip([]byte(text)), d.Precision, d.Scale, d.Precision-d.Scale)
 	}
 	return nil
 }

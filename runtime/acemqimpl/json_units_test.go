@@ -250,3 +250,21 @@ func BenchmarkJSONFormsUnmarshal(b *testing.B) {
 		}
 	}
 }
+
+func TestJSONDecimalOfAMillionDigitsIsRefusedFast(t *testing.T) {
+	for _, body := range []string{`"` + strings.Repeat("7", 1_000_000) + `"`, strings.Repeat("7", 1_000_000), `"0.` + strings.Repeat("1", 5000) + `"`} {
+		start := time.Now()
+		d := acemqimpl.JSONDecimal{Precision: 0}
+		err := d.UnmarshalJSON([]byte(body))
+		if err == nil || !strings.Contains(err.Error(), "is longer than 1024") || len(err.Error()) > 300 {
+			t.Fatalf("a %d-byte decimal gave %.300v, want a short error that it is too long", len(body), err)
+		}
+		if took := time.Since(start); took > 100*time.Millisecond {
+			t.Fatalf("refusing a %d-byte decimal took %v", len(body), took)
+		}
+	}
+	d := acemqimpl.JSONDecimal{Precision: 38, Scale: 18}
+	if err := d.UnmarshalJSON([]byte(`"12345678901234567890.123456789012345678"`)); err != nil {
+		t.Fatalf("a decimal(38,18) at full precision: %v", err)
+	}
+}

@@ -91,7 +91,9 @@ func (c *Codec) Encode(payload any) ([]byte, error) {
 	return body, nil
 }
 
-// Decode reads body into dst, a non-nil pointer. Of decodes with its schema;
+// Decode reads body into dst, a non-nil pointer. A body longer than the
+// process-wide acemq.DecodeLimits MaxBody is a fatal error; nesting and
+// item counts are bounded by MaxDepth and MaxArrayItems. Of decodes with its schema;
 // Registered reads the frame, looks the writer's schema up once per id and,
 // with ReaderSchema, resolves it onto the reader's once per id. A body that
 // cannot decode is a fatal error; a registry that cannot be reached is not.
@@ -99,6 +101,9 @@ func (c *Codec) Encode(payload any) ([]byte, error) {
 // up schema <id>: the schema registry panicked: <value>"), not remembered:
 // the next message with that id asks again.
 func (c *Codec) Decode(body []byte, dst any) error {
+	if err := acemq.ProcessDecodeLimits().CheckBody("avro", body); err != nil {
+		return err
+	}
 	if c.reg == nil {
 		if err := c.read(plan{decode: c.schema, guard: c.guard}, body, dst); err != nil {
 			return decodeError(dst, fullName(c.schema), err)

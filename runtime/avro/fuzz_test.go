@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/membound"
 )
 
 // FuzzConfluentFrame feeds arbitrary bodies to the frame reader and to a
@@ -25,18 +26,28 @@ func FuzzConfluentFrame(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		if id, payload, err := splitFrame(body); err == nil {
-			if !bytes.Equal(appendFrame(nil, id, payload), body) {
-				t.Fatalf("frame % x does not reassemble", body)
-			}
-		} else if !acemq.IsFatal(err) {
-			t.Fatalf("non-fatal frame error %v", err)
-		}
-		var out map[string]any
-		if err := codec.Decode(body, &out); err != nil && !acemq.IsFatal(err) {
-			t.Fatalf("non-fatal decode error %v", err)
-		}
+		membound.Check(t, len(body), allocPerByte, func() { fuzzFrame(t, codec, body) })
 	})
+}
+
+// allocPerByte bounds what a decode may allocate per body byte (beyond
+// membound.Slack): the guard walk refuses counts and lengths the body
+// cannot hold, so hamba allocates in proportion to the bytes.
+const allocPerByte = 256
+
+// fuzzFrame splits body as a frame and decodes it with codec.
+func fuzzFrame(t *testing.T, codec *Codec, body []byte) {
+	if id, payload, err := splitFrame(body); err == nil {
+		if !bytes.Equal(appendFrame(nil, id, payload), body) {
+			t.Fatalf("frame % x does not reassemble", body)
+		}
+	} else if !acemq.IsFatal(err) {
+		t.Fatalf("non-fatal frame error %v", err)
+	}
+	var out map[string]any
+	if err := codec.Decode(body, &out); err != nil && !acemq.IsFatal(err) {
+		t.Fatalf("non-fatal decode error %v", err)
+	}
 }
 
 // richSchema has every kind of value the walk and hamba read: arrays, maps,
@@ -95,14 +106,16 @@ func FuzzAvroDecode(f *testing.F) {
 	reg := newFixedRegistry(map[int]string{1: richSchema})
 	resolving := must[*Codec](f)(Registered(reg, "rich", richReader, ReaderSchema(richReader)))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		fuzzFixed(t, fixed, body)
-		var m map[string]any
-		mustBeFatal(t, fixed.Decode(body, &m))
-		var small struct {
-			ID    string `avro:"id"`
-			Extra string `avro:"extra"`
-		}
-		mustBeFatal(t, resolving.Decode(appendFrame(nil, 1, body), &small))
+		membound.Check(t, len(body), allocPerByte, func() {
+			fuzzFixed(t, fixed, body)
+			var m map[string]any
+			mustBeFatal(t, fixed.Decode(body, &m))
+			var small struct {
+				ID    string `avro:"id"`
+				Extra string `avro:"extra"`
+			}
+			mustBeFatal(t, resolving.Decode(appendFrame(nil, 1, body), &small))
+		})
 	})
 }
 

@@ -115,7 +115,9 @@ func compilePrimitive(t hamba.Type) gop {
 }
 
 // needsGuard reports whether s holds an array, a map or a reference to a
-// named type, the places hamba trusts the wire too far.
+// named type, the places hamba trusts the wire too far, or a string or
+// bytes, whose length hamba allocates (up to MaxBytesSize) before it finds
+// the body too short: nine bytes claiming a 12 MB string cost 12 MB.
 func needsGuard(s hamba.Schema, seen map[hamba.Schema]bool) bool {
 	if seen[s] {
 		return false
@@ -124,6 +126,8 @@ func needsGuard(s hamba.Schema, seen map[hamba.Schema]bool) bool {
 	switch s := s.(type) {
 	case *hamba.ArraySchema, *hamba.MapSchema, *hamba.RefSchema:
 		return true
+	case *hamba.PrimitiveSchema:
+		return s.Type() == hamba.String || s.Type() == hamba.Bytes
 	case *hamba.RecordSchema:
 		for _, f := range s.Fields() {
 			if needsGuard(f.Type(), seen) {

@@ -1,6 +1,7 @@
 package avro
 
 import (
+	"github.com/acemq/acemq-gen/runtime/internal/membound"
 	"math"
 	"runtime"
 	"strings"
@@ -109,13 +110,14 @@ func TestDecodeRefusesAHugeLengthPrefixWithoutAllocatingIt(t *testing.T) {
 	}
 }
 
-// A string or bytes length above MaxBytesSize is refused by hamba's own
-// MaxByteSliceSize even where the walk does not run (no array in the schema).
+// A string or bytes length above MaxBytesSize is refused without allocating
+// it: by the walk when the body is shorter than the length (it always is
+// here), by hamba's own MaxByteSliceSize otherwise.
 func TestDecodeRefusesAStringLongerThanMaxBytesSize(t *testing.T) {
 	body := appendLong(nil, MaxBytesSize+1)
 	var out orderV1Go
 	allocated := bytesAllocated(func() {
-		wantFatal(t, must[*Codec](t)(Of(orderV1)).Decode(body, &out), "MaxByteSliceSize")
+		wantFatal(t, must[*Codec](t)(Of(orderV1)).Decode(body, &out), "past the end of the body")
 	})
 	if allocated > 64<<10 {
 		t.Fatalf("allocated %d bytes", allocated)
@@ -173,7 +175,8 @@ func TestDecodeRefusesNestingDeeperThanMaxDepth(t *testing.T) {
 }
 
 func TestGuardRunsOnlyForSchemasThatNeedIt(t *testing.T) {
-	for schema, want := range map[string]bool{orderV1: false, longsSchema: true, listSchema: true, nullsV1: true, benchSchema: true} {
+	const scalars = `{"type":"record","name":"P","fields":[{"name":"n","type":"long"},{"name":"ok","type":"boolean"},{"name":"d","type":"double"}]}`
+	for schema, want := range map[string]bool{scalars: false, orderV1: true, longsSchema: true, listSchema: true, nullsV1: true, benchSchema: true} {
 		if got := guarded(must[*Codec](t)(Of(schema)).schema) != nil; got != want {
 			t.Errorf("guarded(%.40s…) = %v, want %v", schema, got, want)
 		}
@@ -240,5 +243,19 @@ func TestDecodeRefusesEnumAndUnionIndexesOutOfRange(t *testing.T) {
 	wantFatal(t, c.Decode(appendLong(nil, 1, -1, 0), &out), "union index -1 out of range")
 	if err := c.Decode(appendLong(nil, 1, 0, 0), &out); err != nil || out["state"] != "B" {
 		t.Fatalf("a valid body: %v %v", out, err)
+	}
+}
+
+func TestAvroShortBodyClaimingALongStringAllocatesLittle(t *testing.T) {
+	c := must[*Codec](t)(Of(orderV1))
+	body := []byte{0x92, 0xf6, 0x8d, 0x0c} // a string of some 12 MB, and no bytes of it
+	var err error
+	n := membound.Allocated(func() {
+		var out orderV1Go
+		err = c.Decode(body, &out)
+	})
+	wantFatal(t, err, "runs past the end of the body")
+	if n > 64<<10 {
+		t.Fatalf("refusing a 4-byte body allocated %d bytes", n)
 	}
 }

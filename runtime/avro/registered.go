@@ -50,8 +50,9 @@ type registered struct {
 	idMu sync.Mutex   // held while registering
 	id   atomic.Int64 // 0 until registered; read without the lock
 
-	plans sync.Map                   // int -> *planCell
-	last  atomic.Pointer[planResult] // the plan most recently used, checked first
+	plans   sync.Map                   // int -> *planCell, for ids the registry holds
+	last    atomic.Pointer[planResult] // the plan most recently used, checked first
+	unknown *unknownIDs                // ids the registry does not hold, bounded
 }
 
 // planCell holds what decoding one writer id needs, computed once: after
@@ -109,7 +110,7 @@ func newRegistered(reg Registry, subject string, opts []Option) (*registered, er
 	for _, opt := range opts {
 		opt(&o)
 	}
-	r := &registered{registry: reg, subject: subject, compat: hamba.NewSchemaCompatibility()}
+	r := &registered{registry: reg, subject: subject, compat: hamba.NewSchemaCompatibility(), unknown: newUnknownIDs()}
 	if !o.hasReader {
 		return r, nil
 	}
@@ -151,6 +152,9 @@ func (r *registered) plan(id int) (plan, error) {
 	}
 	v, ok := r.plans.Load(id)
 	if !ok {
+		if err := r.refuseUnknown(id); err != nil {
+			return plan{}, err
+		}
 		v, _ = r.plans.LoadOrStore(id, &planCell{})
 	}
 	cell := v.(*planCell)
@@ -164,9 +168,24 @@ func (r *registered) plan(id int) (plan, error) {
 	return res.plan, res.err
 }
 
+// refuseUnknown returns the error for a message naming id, which has no
+// plan yet, when the registry recently did not hold it or lookups of unknown
+// ids are over their rate; nil when the registry may be asked.
+func (r *registered) refuseUnknown(id int) error {
+	if r.unknown.known(id) {
+		return acemq.Fatal(wrapf(ErrSchemaNotFound, "this message names schema %d, which the registry does not hold", id))
+	}
+	if !r.unknown.mayLookUp() {
+		return acemq.Fatalf("acemq: this message names schema %d, not yet seen here: %w (%d a second)", id, ErrUnknownIDLookupsLimited, UnknownIDLookupsPerSecond)
+	}
+	return nil
+}
+
 // fill computes cell's plan under its lock, keeping it unless the error is
 // transient or a panic of the registry (a bug that a fix and a redeploy of
-// the registry alone may cure, so the next message asks again).
+// the registry alone may cure, so the next message asks again), or the
+// registry does not hold id: then the cell is dropped, and id joins the
+// bounded set of unknown ids, so a flood of made-up ids keeps nothing.
 func (r *registered) fill(cell *planCell, id int) (plan, error) {
 	cell.mu.Lock()
 	defer cell.mu.Unlock()
@@ -174,8 +193,14 @@ func (r *registered) fill(cell *planCell, id int) (plan, error) {
 		return res.plan, res.err
 	}
 	p, err := r.computePlan(id)
-	if err == nil || acemq.IsFatal(err) && !isPanic(err) {
+	switch {
+	case err == nil || acemq.IsFatal(err) && !isPanic(err) && !errors.Is(err, ErrSchemaNotFound):
 		cell.done.Store(&planResult{id: id, plan: p, err: err})
+	case errors.Is(err, ErrSchemaNotFound):
+		r.unknown.add(id)
+		r.plans.CompareAndDelete(id, cell)
+	default:
+		r.plans.CompareAndDelete(id, cell)
 	}
 	return p, err
 }

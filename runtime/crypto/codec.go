@@ -70,10 +70,15 @@ func (c *Codec) seal(e *entry, plain []byte) ([]byte, error) {
 }
 
 // Decode opens body with the key it names and decodes the plaintext into dst
-// with the inner codec. A frame that is malformed, names a key not on the
-// keyring, or fails authentication is a fatal error.
+// with the inner codec, which applies its own limits to the plaintext. A
+// frame that is malformed, names a key not on the keyring, fails
+// authentication or is longer than the process-wide acemq.DecodeLimits
+// MaxBody is a fatal error.
 func (c *Codec) Decode(body []byte, dst any) error {
 	if err := c.check(); err != nil {
+		return err
+	}
+	if err := acemq.ProcessDecodeLimits().CheckBody("encrypted", body); err != nil {
 		return err
 	}
 	plain, err := c.open(body)

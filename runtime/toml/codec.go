@@ -15,7 +15,11 @@ var claimed = []string{"application/toml", "text/toml"}
 // Codec encodes struct and map payloads as TOML and decodes TOML into a
 // pointer, naming fields by their json tags. The zero value is ready to use
 // and safe for concurrent use.
-type Codec struct{}
+type Codec struct {
+	// Limits bound what Decode reads; zero fields take the process-wide
+	// acemq.ProcessDecodeLimits (64 MiB, depth 100, a million values).
+	Limits acemq.DecodeLimits
+}
 
 var _ acemq.Codec = Codec{}
 

@@ -12,5 +12,10 @@
 // the top level is refused as fatal before it goes out. Importing the package
 // registers the codec as "toml" with acemq.RegisterCodec.
 //
+// Codec.Limits (acemq.DecodeLimits: 64 MiB, depth 100 counting inline
+// tables, arrays and dotted key segments, a million values) bound a body
+// before the parser, whose cost grows with the square of the depth, reads it;
+// a generated record missing a required field is a fatal error.
+//
 // The codec does not answer for a message with no content type.
 package toml

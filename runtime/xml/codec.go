@@ -16,7 +16,12 @@ var claimed = []string{"application/xml", "text/xml"}
 // as repeated sibling elements) and decodes XML of either list shape the
 // family writes into a pointer. The zero value is ready to use and safe for
 // concurrent use.
-type Codec struct{}
+type Codec struct {
+	// Limits bound what Decode reads; zero fields take the process-wide
+	// acemq.ProcessDecodeLimits (64 MiB, depth 100), and MaxElements
+	// (elements and attributes) at most DefaultMaxElements.
+	Limits acemq.DecodeLimits
+}
 
 var _ acemq.Codec = Codec{}
 

@@ -354,10 +354,11 @@ func TestDecodeIntoAMapGivesStringsListsAndMaps(t *testing.T) {
 }
 
 func TestElementsNestedTooDeeplyAreFatal(t *testing.T) {
-	body := strings.Repeat("<a>", maxDepth+1) + strings.Repeat("</a>", maxDepth+1)
+	body := strings.Repeat("<a>", acemq.DefaultMaxDepth+1) + strings.Repeat("</a>", acemq.DefaultMaxDepth+1)
 	var m map[string]any
-	if err := (Codec{}).Decode([]byte(body), &m); !acemq.IsFatal(err) || !errors.Is(err, errTooDeep) {
-		t.Fatalf("error %v, want a fatal errTooDeep", err)
+	err := Codec{}.Decode([]byte(body), &m)
+	if !acemq.IsFatal(err) || !errors.Is(err, acemq.ErrDecodeLimit) || err.Error() != "acemq: xml: nesting deeper than 100" {
+		t.Fatalf("error %v, want the fatal depth limit error", err)
 	}
 }
 

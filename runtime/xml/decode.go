@@ -10,17 +10,18 @@ import (
 	"reflect"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/errtext"
+	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck"
 )
-
-// maxDepth bounds how deeply a message's elements may nest.
-const maxDepth = 1000
 
 var (
 	errNoElement = errors.New("there is no root element")
 	errTwoRoots  = errors.New("there is more than one root element")
 	errStrayText = errors.New("there is text outside the root element")
-	errTooDeep   = fmt.Errorf("elements nest more than %d deep", maxDepth)
 )
+
+// format names XML in a LimitError.
+const format = "xml"
 
 // Decode reads body, one XML element, into dst, a non-nil pointer. The root
 // element's name is not checked (Jackson names it after the Java class, Go
@@ -31,16 +32,90 @@ var (
 // it, through the type's JSON form (UnmarshalJSON and json tags apply); a
 // *map[string]any or *any receives strings, lists and maps. A body that is
 // not XML, or not XML of dst's shape, is a fatal error: it would fail the
-// same way on every retry.
-func (Codec) Decode(body []byte, dst any) error {
-	if err := decode(body, dst); err != nil {
-		return acemq.Fatalf("acemq: this message is not XML that reads as %T: %w", dst, err)
+// same way on every retry. So is text where a record's elements belong
+// (<items>oops</items> for a list of records) and an element repeated where
+// its field holds one value (<s>a</s><s>b</s>), which a lenient reader would
+// turn into an empty record or the last value. A body over c.Limits (more
+// bytes, deeper elements, more elements and attributes) is refused by a byte
+// scan before the parser allocates: "acemq: xml: more than 100000
+// elements".
+func (c Codec) Decode(body []byte, dst any) error {
+	lim := c.limits()
+	if err := check(body, lim); err != nil {
+		return err
+	}
+	if err := decode(body, dst, lim); err != nil {
+		if errors.Is(err, acemq.ErrDecodeLimit) {
+			return err
+		}
+		return acemq.Fatalf("acemq: this message is not XML that reads as %T: %w", dst, errtext.Bound(err))
 	}
 	return nil
 }
 
-func decode(body []byte, dst any) error {
-	root, err := parse(body)
+// DefaultMaxElements is how many elements and attributes an XML body may
+// hold when the codec's own Limits.MaxElements is zero and the process-wide
+// limit is higher: encoding/xml costs about 2.6 µs and 330 bytes an element,
+// so the process-wide million would let one message take seconds and a third
+// of a gigabyte. Set Codec.Limits.MaxElements to read larger documents.
+const DefaultMaxElements = 100_000
+
+// limits returns the limits Decode applies.
+func (c Codec) limits() acemq.DecodeLimits {
+	l := c.Limits
+	if l.MaxElements == 0 {
+		l.MaxElements = min(acemq.ProcessDecodeLimits().MaxElements, DefaultMaxElements)
+	}
+	return l.Resolve()
+}
+
+// check refuses a body over lim.
+func check(body []byte, lim acemq.DecodeLimits) error {
+	if err := lim.CheckBody(format, body); err != nil {
+		return err
+	}
+	if lim.TooMany(countMarkup(body, lim.MaxElements)) {
+		return lim.Over(format, acemq.LimitElements)
+	}
+	return nil
+}
+
+// countMarkup counts the start tags (and processing instructions,
+// comments, declarations) and attributes in body, stopping once past max
+// (negative: no limit): every '<' not opening an end tag, and every '='
+// inside a tag. It may count a CDATA section's or a comment's '<' too, so
+// it bounds from above what the parser would allocate a token for.
+func countMarkup(body []byte, max int) int {
+	n, inTag := 0, false
+	var quote byte
+	for i, c := range body {
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '<':
+			inTag = true
+			if i+1 == len(body) || body[i+1] != '/' {
+				n++
+			}
+		case !inTag:
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '=':
+			n++
+		case c == '>':
+			inTag = false
+		}
+		if max >= 0 && n > max {
+			return n
+		}
+	}
+	return n
+}
+
+func decode(body []byte, dst any, lim acemq.DecodeLimits) error {
+	root, err := parse(body, lim)
 	if err != nil {
 		return err
 	}
@@ -50,7 +125,13 @@ func decode(body []byte, dst any) error {
 	}
 	var r reader
 	r.value(root, t.Elem(), false)
-	return json.Unmarshal(r.buf.Bytes(), dst)
+	if r.err != nil {
+		return r.err
+	}
+	if err := json.Unmarshal(r.buf.Bytes(), dst); err != nil {
+		return err
+	}
+	return jsoncheck.Converted(r.buf.Bytes(), t) // a generated record's required fields
 }
 
 // element is one parsed XML element: its local name, its character data and
@@ -67,7 +148,7 @@ func (e *element) leaf() bool { return len(e.children) == 0 }
 
 // parse reads body's one root element. A declaration, comments, a doctype
 // and space may surround it.
-func parse(body []byte) (*element, error) {
+func parse(body []byte, lim acemq.DecodeLimits) (*element, error) {
 	dec := stdxml.NewDecoder(bytes.NewReader(body))
 	var root *element
 	var open []*element
@@ -87,8 +168,8 @@ func parse(body []byte) (*element, error) {
 			if len(open) == 0 && root != nil {
 				return nil, errTwoRoots
 			}
-			if len(open) == maxDepth {
-				return nil, errTooDeep
+			if lim.TooDeep(len(open) + 1) {
+				return nil, lim.Over(format, acemq.LimitDepth)
 			}
 			e := &element{name: t.Name.Local}
 			if len(open) == 0 {

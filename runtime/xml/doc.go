@@ -30,8 +30,14 @@
 // list of exactly one empty item written by Go reads back empty; a wrapper is
 // not unwrapped when the item type has a field of the list's own name. A
 // *map[string]any or *any receives strings, lists (repeated or wrapped names)
-// and maps. Attributes, comments and namespaces are ignored; elements nest at
-// most 1000 deep.
+// and maps. Attributes, comments and namespaces are ignored.
+//
+// Decoding is strict where a lenient reader would lose data silently: text
+// where a record's elements belong, an element repeated where its field
+// holds one value, and (for a generated record) a required field that is
+// absent are fatal errors. Codec.Limits bound a body before the parser
+// allocates (acemq.DecodeLimits: 64 MiB, depth 100; elements and attributes
+// at most DefaultMaxElements, 100,000).
 //
 // Importing the package registers the codec as "xml" with
 // acemq.RegisterCodec. The codec does not answer for a message with no content

@@ -4,10 +4,16 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/membound"
 )
 
-// FuzzDecode feeds arbitrary bodies to the decoder: it must never panic and
-// every failure must be fatal.
+// allocPerByte bounds what decoding may allocate per body byte (beyond
+// membound.Slack): encoding/xml's tokens, the element tree and its JSON form.
+const allocPerByte = 512
+
+// FuzzDecode feeds arbitrary bodies to the decoder: it must never panic,
+// every failure must be fatal, and what it allocates must stay linear in the
+// body's size.
 func FuzzDecode(f *testing.F) {
 	for _, seed := range []string{
 		"<order><orderId>A-1</orderId><lines>a</lines><lines>b</lines></order>",
@@ -19,17 +25,23 @@ func FuzzDecode(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		var o order
-		if err := (Codec{}).Decode(body, &o); err != nil && !acemq.IsFatal(err) {
-			t.Fatalf("non-fatal error %v", err)
-		}
-		var m map[string]any
-		if err := (Codec{}).Decode(body, &m); err != nil && !acemq.IsFatal(err) {
-			t.Fatalf("non-fatal error %v", err)
-		}
-		var s []shipment
-		if err := (Codec{}).Decode(body, &s); err != nil && !acemq.IsFatal(err) {
-			t.Fatalf("non-fatal error %v", err)
-		}
+		membound.Check(t, len(body), allocPerByte, func() { decodeAll(t, body) })
 	})
+}
+
+// decodeAll decodes body as each kind of destination: every failure must be
+// fatal.
+func decodeAll(t *testing.T, body []byte) {
+	var o order
+	if err := (Codec{}).Decode(body, &o); err != nil && !acemq.IsFatal(err) {
+		t.Fatalf("non-fatal error %v", err)
+	}
+	var m map[string]any
+	if err := (Codec{}).Decode(body, &m); err != nil && !acemq.IsFatal(err) {
+		t.Fatalf("non-fatal error %v", err)
+	}
+	var s []shipment
+	if err := (Codec{}).Decode(body, &s); err != nil && !acemq.IsFatal(err) {
+		t.Fatalf("non-fatal error %v", err)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strconv"
 )
@@ -11,7 +12,17 @@ import (
 // reader writes the JSON form of parsed XML, reading each element as the Go
 // type it fills wants it: XML has no types, so "4250" is a number for an
 // int64 field and a string for a string field.
-type reader struct{ buf bytes.Buffer }
+type reader struct {
+	buf bytes.Buffer
+	err error // the first element that cannot read as its type
+}
+
+// fail records the first reason the body cannot read as its type.
+func (r *reader) fail(err error) {
+	if r.err == nil {
+		r.err = err
+	}
+}
 
 var (
 	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
@@ -62,6 +73,9 @@ func (r *reader) structValue(e *element, t reflect.Type) {
 		r.str(e.text)
 	case selfRead && e.leaf() && implements(t, textUnmarshalerType):
 		r.buf.WriteString("null") // an empty time: the zero value
+	case !selfRead && len(bytes.TrimSpace(e.text)) > 0:
+		r.fail(fmt.Errorf("<%s> holds text where a %s's elements belong", e.name, t))
+		r.buf.WriteString("null")
 	default:
 		r.fields(e, t)
 	}
@@ -84,7 +98,7 @@ func (r *reader) fields(e *element, t reflect.Type) {
 			item := deref(f.typ).Elem()
 			r.array(unwrap(g, item), item)
 		} else {
-			r.value(g.elems[len(g.elems)-1], f.typ, f.quoted)
+			r.value(r.one(g), f.typ, f.quoted)
 		}
 	}
 	r.buf.WriteByte('}')
@@ -101,10 +115,19 @@ func (r *reader) mapValue(e *element, t reflect.Type) {
 		case isList(elem):
 			r.array(unwrap(g, elem.Elem()), elem.Elem())
 		default:
-			r.value(g.elems[len(g.elems)-1], elem, false)
+			r.value(r.one(g), elem, false)
 		}
 	}
 	r.buf.WriteByte('}')
+}
+
+// one returns the element of a group that fills one value; a name written
+// more than once is refused rather than read as its last.
+func (r *reader) one(g *group) *element {
+	if len(g.elems) > 1 {
+		r.fail(fmt.Errorf("<%s> appears %d times where it holds one value", g.name, len(g.elems)))
+	}
+	return g.elems[len(g.elems)-1]
 }
 
 // untyped writes e for a destination of no particular type: text as a
