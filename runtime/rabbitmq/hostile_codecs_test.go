@@ -332,18 +332,18 @@ func avroBombs(t *testing.T, c *avro.Codec) []bomb {
 	}
 }
 
-// frame puts Confluent's framing (zero, id) before body.
-func frame(id int, body []byte) []byte {
+// confluentFrame puts Confluent's framing (zero, id) before body.
+func confluentFrame(id int, body []byte) []byte {
 	return append(binary.BigEndian.AppendUint32([]byte{0}, uint32(id)), body...)
 }
 
 func registeredBombs(t *testing.T, fixed *avro.Codec, id int) []bomb {
 	bombs := avroBombs(t, fixed)
 	for i := range bombs {
-		bombs[i].body = frame(id, bombs[i].body)
+		bombs[i].body = confluentFrame(id, bombs[i].body)
 	}
 	return append(bombs,
-		bomb{"unknown-id", frame(id+1_000_003, []byte{0, 0, 0}), "which the registry does not hold"},
+		bomb{"unknown-id", confluentFrame(id+1_000_003, []byte{0, 0, 0}), "which the registry does not hold"},
 		bomb{"no-frame", []byte{1, 2}, "carries no schema identifier"},
 	)
 }
