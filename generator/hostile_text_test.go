@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/build/constraint"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // directivePrefixes are the comment forms the go command, the compiler, cgo
@@ -151,4 +153,112 @@ func TestGoCommentEscapesEveryLineAndDirective(t *testing.T) {
 	if want := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i"}; !slices.Equal(got, want) {
 		t.Errorf("splitCommentLines = %q, want %q", got, want)
 	}
+}
+
+// hostileYAML is a contract with a slot (%[1]s) in every kind of text field
+// (the hostile_text golden case covers commands and RPCs too; this one stays
+// small, so that an iteration of the fuzz target is quick).
+const hostileYAML = `acemq: 1
+domain: shop
+doc: %[1]s
+types:
+  Colour: {doc: %[1]s, deprecated: %[1]s, enum: [red, green], default: red}
+  Line:
+    doc: %[1]s
+    deprecated: %[1]s
+    fields:
+      sku: {type: string, doc: %[1]s, deprecated: %[1]s}
+      colour: Colour
+events:
+  OrderPlaced:
+    doc: %[1]s
+    deprecated: %[1]s
+    headers:
+      x-tenant: {type: string, doc: %[1]s}
+    fields: {line: Line}
+`
+
+// hostileAvsc is an .avsc type (a type library) with a slot (%[1]s) in
+// every text field.
+const hostileAvsc = `{"type": "record", "name": "Parcel", "namespace": "parcels",
+  "doc": %[1]s, "deprecated": %[1]s,
+  "fields": [
+    {"name": "orderId", "type": "string", "doc": %[1]s, "deprecated": %[1]s},
+    {"name": "size", "type": {"type": "enum", "name": "Size", "doc": %[1]s, "symbols": ["S", "M"]}}]}
+`
+
+// yamlQuoted is s as a YAML double-quoted scalar that reads back as s
+// (invalid UTF-8, which YAML cannot hold, becomes U+FFFD).
+func yamlQuoted(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteString(`\` + string(r))
+		case r >= 0x20 && r < 0x7f:
+			b.WriteRune(r)
+		case r <= 0xffff:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		}
+	}
+	return b.String() + `"`
+}
+
+// hostileSources is the YAML and .avsc contract with text in every text field.
+func hostileSources(text string) []Source {
+	js, _ := json.Marshal(strings.ToValidUTF8(text, "\uFFFD"))
+	return []Source{{Path: "shop.acemq.yaml", Data: fmt.Appendf(nil, hostileYAML, yamlQuoted(text))},
+		{Path: "shipped.avsc", Data: fmt.Appendf(nil, hostileAvsc, js)}}
+}
+
+// generatedDecls generates the hostile contracts with text and returns each
+// file's top-level declarations, failing on any problem hostileProblems finds.
+func generatedDecls(t *testing.T, text string) map[string][]string {
+	t.Helper()
+	res := Generate(hostileSources(text))
+	if len(res.Diagnostics) > 0 || len(res.Files) == 0 {
+		t.Fatalf("text %q: want generated files, got diagnostics:\n%s", text, stderrOf(res.Diagnostics))
+	}
+	out := map[string][]string{}
+	for _, f := range res.Files {
+		decls, problems := hostileProblems(f.Path, f.Data)
+		for _, p := range problems {
+			t.Errorf("text %q: %s", text, p)
+		}
+		out[f.Path] = decls
+	}
+	return out
+}
+
+// FuzzGenerateHostileText puts fuzzed text into every text field of a YAML
+// and an .avsc contract: the generated files parse, hold no block comment,
+// directive or build constraint, and declare exactly what they declare for
+// benign text.
+func FuzzGenerateHostileText(f *testing.F) {
+	for _, s := range []string{"/*\n*/ func init() { println(\"INJECTED\") } /*\n*/", "//go:generate sh -c \"x\"",
+		"+build ignore", "a\x00b\u0085c\u2028d\u2029e\r\nf", "`raw` \"q\" \ufeff\u202e", "*/", "\t//line x.go:1", "\xff\xfe"} {
+		f.Add(s)
+	}
+	want := map[string][]string{}
+	f.Fuzz(func(t *testing.T, text string) {
+		if len(want) == 0 {
+			want = generatedDecls(t, "benign text")
+		}
+		done := make(chan map[string][]string, 1)
+		go func() { done <- generatedDecls(t, text) }()
+		var got map[string][]string
+		select {
+		case got = <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("generate did not return for text %q", text) // a hang, not a timing assertion
+		}
+		for path, decls := range want {
+			if !slices.Equal(got[path], decls) {
+				t.Fatalf("text %q changed the declarations of %s:\n got %q\nwant %q", text, path, got[path], decls)
+			}
+		}
+	})
 }
