@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/acemq/acemq-gen/generator"
 )
@@ -63,6 +66,9 @@ func mirror(dir string, paths []string) ([]string, bool) {
 // rev contributes nothing (its contracts are new). Sources are named
 // git:REV/path, the path relative to the repository root.
 func readGitBase(ctx context.Context, rev string, paths []string) ([]generator.Source, error) {
+	if err := checkRevision(rev); err != nil {
+		return nil, err
+	}
 	var out []generator.Source
 	seen := map[string]bool{}
 	for _, p := range paths {
@@ -105,7 +111,7 @@ func gitReadAll(ctx context.Context, top, rev string, names []string) ([]generat
 			continue
 		}
 		seen[n] = true
-		data, err := git(ctx, top, "show", rev+":"+n)
+		data, err := git(ctx, top, "show", "--end-of-options", rev+":"+n)
 		if err != nil {
 			return nil, err
 		}
@@ -150,7 +156,7 @@ func gitRoot(ctx context.Context, where string) (top, prefix string, err error) 
 // gitList lists the files to read at rev: rel itself when it is a file, the
 // contracts under it (outside hidden directories) when it is a directory.
 func gitList(ctx context.Context, top, rev, rel string, dir bool) ([]string, error) {
-	args := []string{"ls-tree", "-r", "-z", "--name-only", "--full-tree", rev}
+	args := []string{"ls-tree", "-r", "-z", "--name-only", "--full-tree", "--end-of-options", rev}
 	if rel != "" {
 		args = append(args, "--", rel)
 	}
@@ -177,6 +183,26 @@ func isBaseContract(rel, n string) bool {
 		}
 	}
 	return generator.IsContract(path.Base(n))
+}
+
+// errNotRevision is wrapped by the error for a user's value that cannot be
+// a git revision.
+var errNotRevision = errors.New("is not a git revision")
+
+// checkRevision is the rule a user's revision (git:REV, --since) passes
+// before it reaches git's command line: it is not empty, does not start with
+// '-' (git would read it as an option, such as --output=FILE) and holds no
+// control character or NUL. Every git command acemq-gen runs also puts
+// --end-of-options before a revision and -- before paths, so that nothing a
+// user writes is ever an option.
+func checkRevision(rev string) error {
+	bad := rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsFunc(rev, func(r rune) bool {
+		return unicode.IsControl(r) || r == utf8.RuneError
+	})
+	if bad {
+		return fmt.Errorf("%q %w (one must not be empty, start with '-' or hold control characters)", rev, errNotRevision)
+	}
+	return nil
 }
 
 // git runs git in dir and returns its standard output.
