@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf16"
 
 	"github.com/acemq/acemq-gen/generator/internal/yamlout"
 )
@@ -126,7 +128,28 @@ func marshalDocument(doc any, format string) ([]byte, error) {
 			return nil, err
 		}
 		b.WriteByte('\n')
-		return b.Bytes(), nil
+		return escapeUnprintable(b.Bytes()), nil
 	}
 	return yamlout.FromJSON([]byte(compact))
+}
+
+// escapeUnprintable writes every character of an indented JSON document that
+// is not printable (NEL, a BOM, bidirectional formatting, which
+// encoding/json leaves raw) as a \u escape, so that YAML parsers, which
+// read JSON too, and editors see it as JSON does. Outside strings such a
+// document holds only printable ASCII, spaces and newlines.
+func escapeUnprintable(doc []byte) []byte {
+	var b bytes.Buffer
+	for _, r := range string(doc) {
+		switch {
+		case r == '\n' || unicode.IsPrint(r):
+			b.WriteRune(r)
+		case r > 0xffff:
+			r1, r2 := utf16.EncodeRune(r)
+			fmt.Fprintf(&b, `\u%04x\u%04x`, r1, r2)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+	}
+	return b.Bytes()
 }
