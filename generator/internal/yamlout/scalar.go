@@ -63,13 +63,13 @@ func plainSafe(s string) bool {
 func printable(r rune) bool { return r == '\t' || unicode.IsPrint(r) }
 
 // literalSafe reports whether s, holding a line break, survives a literal
-// block scalar: every character printable, no line starting with a tab or
-// holding only blanks, no blank at a line's end (which editors and parsers
-// may drop), and some text before the trailing line breaks.
+// block scalar: every character printable, the first line starting with
+// text, no line starting with a tab, no blank at a line's end (which editors
+// and parsers may drop), and some text before the trailing line breaks.
 func literalSafe(s string) bool {
 	body := strings.TrimRight(s, "\n")
-	if !strings.Contains(body, "\n") || body == "" {
-		return false
+	if !strings.Contains(body, "\n") || body == "" || body[0] == ' ' || body[0] == '\n' {
+		return false // parsers disagree on indentation indicators: a block needing one is quoted
 	}
 	for _, r := range s {
 		if r != '\n' && !printable(r) {
@@ -85,15 +85,12 @@ func literalSafe(s string) bool {
 }
 
 // literal writes s as a literal block under a key at indent: its content
-// indented two more, with an explicit indentation indicator when the first
-// line starts with a blank or is empty (so indentation is never guessed),
-// and the chomping indicator that keeps s's trailing line breaks.
+// indented two more (its first line starts with text, so the indentation
+// parsers detect is that), with the chomping indicator that keeps s's
+// trailing line breaks.
 func literal(s string, indent int) string {
 	body := strings.TrimRight(s, "\n")
 	header := "|"
-	if body[0] == ' ' || body[0] == '\n' {
-		header += "2"
-	}
 	switch trailing := len(s) - len(body); {
 	case trailing == 0:
 		header += "-"
