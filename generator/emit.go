@@ -103,16 +103,24 @@ func (e *emitter) render() ([]byte, error) {
 	return render(e.f)
 }
 
+// render formats the file itself (jennifer's formatting error would hold
+// the whole source): a source that does not parse, always a bug of
+// acemq-gen, is an error naming the first problem with a few lines around it.
 func render(f *jen.File) ([]byte, error) {
 	var buf bytes.Buffer
+	f.NoFormat = true
 	if err := f.Render(&buf); err != nil {
 		return nil, err
 	}
-	src, err := format.Source(groupImports(buf.Bytes()))
+	out, err := format.Source(buf.Bytes())
 	if err != nil {
-		return nil, err
+		return nil, sourceError(buf.Bytes(), err)
 	}
-	return breakLongLists(src)
+	src := groupImports(out)
+	if out, err = format.Source(src); err != nil {
+		return nil, sourceError(src, err)
+	}
+	return breakLongLists(out)
 }
 
 // groupImports puts the standard library imports of jennifer's single import
