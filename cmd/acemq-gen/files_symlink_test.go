@@ -53,3 +53,17 @@ func TestGenerateWritesOutputDirectoryGivenAsALink(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestInitRefusesSymlinkInOutputPath: init writes only regular files inside
+// -o too; a contracts/ directory linked elsewhere is refused by name.
+func TestInitRefusesSymlinkInOutputPath(t *testing.T) {
+	out, elsewhere := t.TempDir(), t.TempDir()
+	must(t, os.Symlink(elsewhere, filepath.Join(out, "contracts")))
+	code, _, errOut := cli(t, "init", "-o", out, "orders")
+	if code != exitFindings || !strings.Contains(errOut, filepath.Join(out, "contracts")+" is a symbolic link") {
+		t.Fatalf("exit %d, stderr %q; want 1 naming the link", code, errOut)
+	}
+	if entries, _ := os.ReadDir(elsewhere); len(entries) != 0 {
+		t.Fatalf("init wrote through the link: %v", entries)
+	}
+}
