@@ -111,7 +111,32 @@ func hostileSpecNames(tok token.Token, s ast.Spec) []string {
 // comments are // lines without directives, and it declares nothing the
 // contract did not ask for (no init, nothing named Injected or Evil).
 func TestDocCommentInjectionStaysComment(t *testing.T) {
-	res := Generate(caseSources(t, filepath.Join(goldenDir, "hostile_text")), goldenOptions("hostile_text")...)
+	t.Run("golden case", func(t *testing.T) {
+		checkNoInjection(t, Generate(caseSources(t, filepath.Join(goldenDir, "hostile_text")), goldenOptions("hostile_text")...))
+	})
+	// the issue's own examples, without the NUL that made the old output unparseable
+	t.Run("block comment", func(t *testing.T) {
+		issue := `"/*\n*/ func init() { println(\"INJECTED\") } /*\n*/"`
+		checkNoInjection(t, Generate(hostileSourcesRaw(issue, issue)))
+	})
+	t.Run("go:generate", func(t *testing.T) {
+		gen := `"//go:generate sh -c \"touch INJECTED\""`
+		checkNoInjection(t, Generate(hostileSourcesRaw(gen, gen)))
+	})
+}
+
+// hostileSourcesRaw fills the hostile contracts' slots with YAML and JSON
+// text as written.
+func hostileSourcesRaw(yamlText, jsonText string) []Source {
+	return []Source{{Path: "shop.acemq.yaml", Data: fmt.Appendf(nil, hostileYAML, yamlText)},
+		{Path: "shipped.avsc", Data: fmt.Appendf(nil, hostileAvsc, jsonText)}}
+}
+
+// checkNoInjection fails unless res generated files that parse, hold no
+// block comment, directive or raw control character, and declare no init
+// and nothing named Injected or Evil.
+func checkNoInjection(t *testing.T, res Result) {
+	t.Helper()
 	if len(res.Diagnostics) > 0 || len(res.Files) == 0 {
 		t.Fatalf("want generated files, got diagnostics:\n%s", stderrOf(res.Diagnostics))
 	}
