@@ -18,7 +18,7 @@ var hostileDocs = []string{
 	"\n", "", " ", "- item", "key: value", "# comment", "yes", "Off", "~", "null", "1.5", "0x10", "2026-01-02",
 	"3.0.0", "a #b", "ends:", "| block", "> folded", "'single'", "\"double\"", "\ufeffbom", "\u202erlo", "\U0001F600 emoji",
 	"--- doc", "...\n---", "  \n  ", "line\n   \nspaces-only line", "<<", "@at", "`tick", "%TAG", "!tag", "&anchor", "*alias",
-	"x\u00a0nbsp", "ü\nñ", "\\backslash\\",
+	"x\u00a0nbsp", "ü\nñ", "\\backslash\\", "mid\ttab\nline\ttwo", "a: b\nc # d",
 }
 
 // roundTrip writes s as a mapping's value, an array's item and a key, and
