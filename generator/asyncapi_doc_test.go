@@ -67,3 +67,17 @@ func TestAsyncAPIDocRoundTripsExactly(t *testing.T) {
 		}
 	}
 }
+
+// TestAsyncAPIServerErrorsNeverShowThePassword gives --server values whose
+// URL holds a password and does not parse (an unencoded '/'), lacks a name,
+// or was cut at an '=' of its password: the error shows none of it.
+func TestAsyncAPIServerErrorsNeverShowThePassword(t *testing.T) {
+	for _, opt := range []AsyncAPIOption{AsyncAPIServer("prod", "amqp://user:s3cr/et@host/"), AsyncAPIServer("prod", "amqp://user:s3cret@"),
+		AsyncAPIServer("", "amqp://user:s3cret@host/"), AsyncAPIServer("amqp://user:s3cr", "et@host/")} {
+		res := AsyncAPI(caseSources(t, "../testdata/golden/rpc"), opt)
+		out := stderrOf(res.Diagnostics)
+		if len(res.Files) > 0 || !strings.Contains(out, "server") || strings.Contains(out, "s3cr") {
+			t.Errorf("%d files, diagnostics %q: want an error without the password", len(res.Files), out)
+		}
+	}
+}
