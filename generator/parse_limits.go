@@ -17,6 +17,10 @@ const (
 	// contract file, block and flow together: 64 levels (a contract needs
 	// about 10).
 	MaxContractNesting = 64
+	// MaxMappingKeys is the most keys one block mapping of a contract file
+	// holds: 10,000 (the parser's time grows with their square; flow
+	// mappings and lists, such as an enum's symbols, have no such limit).
+	MaxMappingKeys = 10000
 )
 
 // tooBig reports a file over MaxContractBytes.
@@ -28,10 +32,10 @@ func (y *yamlDoc) tooBig(data []byte) bool {
 	return true
 }
 
-// tooDeep reports tokens that nest deeper than MaxContractNesting, at the
-// token where they do.
+// tooDeep reports tokens that nest deeper than MaxContractNesting, or hold a
+// block mapping of more than MaxMappingKeys keys, at the token where they do.
 func (y *yamlDoc) tooDeep(tokens token.Tokens) bool {
-	tk := deepToken(tokens)
+	tk, keys := limitToken(tokens)
 	if tk == nil {
 		return false
 	}
@@ -39,16 +43,25 @@ func (y *yamlDoc) tooDeep(tokens token.Tokens) bool {
 	if tk.Position != nil {
 		p = y.clamp(Pos{File: y.path, Line: tk.Position.Line, Col: tk.Position.Column})
 	}
-	y.d.errorf(p, "mappings and lists nest deeper than %d levels here; a contract needs a few", MaxContractNesting)
+	if keys {
+		y.d.errorf(p, "a mapping holds more than %d keys here; split the contract", MaxMappingKeys)
+	} else {
+		y.d.errorf(p, "mappings and lists nest deeper than %d levels here; a contract needs a few", MaxContractNesting)
+	}
 	return true
 }
 
-// deepToken follows the nesting the parser will build from tokens: flow
+// blockLevel is one open block mapping or list: the column of its keys or
+// "- " entries and how many keys it has.
+type blockLevel struct{ col, keys int }
+
+// limitToken follows the nesting the parser will build from tokens: flow
 // brackets, and block levels by the column of each "- " entry, "? " key and
-// key before a ':'. It returns the first token past MaxContractNesting.
-func deepToken(tokens token.Tokens) *token.Token {
+// key before a ':'. It returns the first token past MaxContractNesting, or
+// past MaxMappingKeys keys of one block mapping (keys is true then).
+func limitToken(tokens token.Tokens) (tk *token.Token, keys bool) {
 	flow := 0
-	var cols []int
+	var levels []blockLevel
 	for i, tk := range tokens {
 		switch tk.Type {
 		case token.SequenceStartType, token.MappingStartType:
@@ -56,28 +69,38 @@ func deepToken(tokens token.Tokens) *token.Token {
 		case token.SequenceEndType, token.MappingEndType:
 			flow = max(0, flow-1)
 		case token.SequenceEntryType, token.MappingKeyType:
-			cols = blockLevel(cols, flow, tk)
+			levels = openLevel(levels, flow, tk, false)
 		case token.MappingValueType:
 			if i > 0 {
-				cols = blockLevel(cols, flow, tokens[i-1])
+				levels = openLevel(levels, flow, tokens[i-1], true)
 			}
 		}
-		if len(cols)+flow > MaxContractNesting {
-			return tk
+		if len(levels) > 0 && levels[len(levels)-1].keys > MaxMappingKeys {
+			return tk, true
+		}
+		if len(levels)+flow > MaxContractNesting {
+			return tk, false
 		}
 	}
-	return nil
+	return nil, false
 }
 
-// blockLevel opens the block level starting at tk's column, closing those at
-// or right of it; inside a flow collection there are no block levels.
-func blockLevel(cols []int, flow int, tk *token.Token) []int {
+// openLevel closes the block levels right of tk's column and opens (or
+// continues, counting a key) the one at it; inside a flow collection there
+// are no block levels.
+func openLevel(levels []blockLevel, flow int, tk *token.Token, key bool) []blockLevel {
 	if flow > 0 || tk.Position == nil {
-		return cols
+		return levels
 	}
 	c := tk.Position.Column
-	for len(cols) > 0 && cols[len(cols)-1] >= c {
-		cols = cols[:len(cols)-1]
+	for len(levels) > 0 && levels[len(levels)-1].col > c {
+		levels = levels[:len(levels)-1]
 	}
-	return append(cols, c)
+	if len(levels) == 0 || levels[len(levels)-1].col < c {
+		levels = append(levels, blockLevel{col: c})
+	}
+	if key {
+		levels[len(levels)-1].keys++
+	}
+	return levels
 }

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -54,5 +55,28 @@ func TestHugeContractFileIsRefusedWithoutReadingItAll(t *testing.T) {
 	}
 	if ds := Vet(srcs); len(ds) != 1 || !strings.Contains(ds[0].Message, "at most 2097152") {
 		t.Fatalf("diagnostics %v", ds)
+	}
+}
+
+// TestWideBlockMappingIsRefusedBeforeParsing: a block mapping of 60,000 keys
+// (the parser's time grows with their square: 8 s) is one diagnostic; one
+// of 10,000 parses, and a flow list of 100,000 symbols is not limited.
+func TestWideBlockMappingIsRefusedBeforeParsing(t *testing.T) {
+	wide := func(n int) Source {
+		var b strings.Builder
+		b.WriteString("acemq: 1\ndomain: a\ndoc:\n")
+		for i := range n {
+			fmt.Fprintf(&b, "  k%d: 1\n", i)
+		}
+		return Source{Path: "a.acemq.yaml", Data: []byte(b.String())}
+	}
+	if ds := Vet([]Source{wide(60000)}); len(ds) != 1 || !strings.Contains(ds[0].Message, "more than 10000 keys") || ds[0].Pos.Line != 10004 {
+		t.Errorf("60,000 keys: %v", ds)
+	}
+	if ds := Vet([]Source{wide(10000)}); len(ds) != 1 || !strings.Contains(ds[0].Message, `"doc" must be a string`) {
+		t.Errorf("10,000 keys: %v", ds)
+	}
+	if ds := Vet(enumContract(100000)); len(ds) != 0 {
+		t.Errorf("100,000 symbols: %v", ds)
 	}
 }
