@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path"
@@ -111,7 +112,7 @@ func gitReadAll(ctx context.Context, top, rev string, names []string) ([]generat
 			continue
 		}
 		seen[n] = true
-		data, err := git(ctx, top, "show", "--end-of-options", rev+":"+n)
+		data, err := gitShow(ctx, top, rev+":"+n)
 		if err != nil {
 			return nil, err
 		}
@@ -215,4 +216,31 @@ func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
 		return nil, fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
 	}
 	return out, nil
+}
+
+// gitShow reads one file of a revision (REV:path) with git show, reading at
+// most one byte past generator.MaxContractBytes (the parse then reports the
+// file too big) and stopping git there: a huge blob in the history never
+// fills the memory.
+func gitShow(ctx context.Context, dir, spec string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "git", "-C", dir, "show", "--end-of-options", spec)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	data, readErr := io.ReadAll(io.LimitReader(out, generator.MaxContractBytes+1))
+	if len(data) > generator.MaxContractBytes {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		return data, nil
+	}
+	if err := errors.Join(readErr, cmd.Wait()); err != nil {
+		return nil, fmt.Errorf("git show %s: %w: %s", spec, err, strings.TrimSpace(stderr.String()))
+	}
+	return data, nil
 }

@@ -46,3 +46,19 @@ func TestGitRevisionRefusesOptionsAndControlCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestCompatReadsAHugeBlobOnlyToTheLimit commits a contract of 3 MiB: compat
+// against that revision reads it only one byte past the limit and reports
+// it too big (the file is 2097153 bytes, all it read), instead of loading
+// the blob whole.
+func TestCompatReadsAHugeBlobOnlyToTheLimit(t *testing.T) {
+	r := newGitRepo(t)
+	huge := "acemq: 1\ndomain: orders\ndoc: " + strings.Repeat("x", 3<<20) + "\n"
+	r.commitMsg("huge", map[string]string{"contracts/orders.acemq.yaml": huge})
+	contracts := filepath.Join(r.dir, "contracts")
+	writeText(t, filepath.Join(contracts, "orders.acemq.yaml"), compatContract(noteRequired, commandV1))
+	code, _, errOut := cli(t, "compat", "--against", "git:HEAD", contracts)
+	if code == exitOK || !strings.Contains(errOut, "the file is 2097153 bytes; a contract file holds at most 2097152") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+}
