@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf16"
 
 	"github.com/acemq/acemq-gen/generator/internal/yamlout"
 )
@@ -82,17 +85,22 @@ func AsyncAPI(srcs []Source, opts ...AsyncAPIOption) (res Result) {
 	return Result{Files: files}
 }
 
-// check refuses an unknown format and a server that is not an AMQP URL.
+// serverNameRE is what a server entry's name may hold.
+var serverNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+
+// check refuses an unknown format and a server that is not an AMQP URL. Its
+// errors never show a server's URL, nor a name that is not one (a URL cut at
+// an '=' of its password): either may hold a password.
 func (c asyncapiConfig) check() error {
 	if c.format != "yaml" && c.format != "json" {
-		return fmt.Errorf("unknown AsyncAPI format %q (expected yaml or json)", c.format)
+		return fmt.Errorf("unknown AsyncAPI format %q (expected yaml or json)", displayText(c.format))
 	}
-	for _, s := range c.servers {
-		if s.name == "" {
-			return fmt.Errorf("server %q needs a name: NAME=URL", s.url)
+	for i, s := range c.servers {
+		if !serverNameRE.MatchString(s.name) {
+			return fmt.Errorf("server %d: a server needs a name of letters, digits, '.', '-' or '_' before its URL: NAME=URL (the value is not shown: it may hold a password)", i+1)
 		}
 		if u, err := url.Parse(s.url); err != nil || (u.Scheme != "amqp" && u.Scheme != "amqps") || u.Host == "" {
-			return fmt.Errorf("server %s: %q is not an amqp:// or amqps:// URL with a host", s.name, s.url)
+			return fmt.Errorf("server %s: its URL is not an amqp:// or amqps:// URL with a host (not shown: it may hold a password; percent-encode / ? # @ in one)", s.name)
 		}
 	}
 	return nil
@@ -126,7 +134,28 @@ func marshalDocument(doc any, format string) ([]byte, error) {
 			return nil, err
 		}
 		b.WriteByte('\n')
-		return b.Bytes(), nil
+		return escapeUnprintable(b.Bytes()), nil
 	}
 	return yamlout.FromJSON([]byte(compact))
+}
+
+// escapeUnprintable writes every character of an indented JSON document that
+// is not printable (NEL, a BOM, bidirectional formatting, which
+// encoding/json leaves raw) as a \u escape, so that YAML parsers, which
+// read JSON too, and editors see it as JSON does. Outside strings such a
+// document holds only printable ASCII, spaces and newlines.
+func escapeUnprintable(doc []byte) []byte {
+	var b bytes.Buffer
+	for _, r := range string(doc) {
+		switch {
+		case r == '\n' || unicode.IsPrint(r):
+			b.WriteRune(r)
+		case r > 0xffff:
+			r1, r2 := utf16.EncodeRune(r)
+			fmt.Fprintf(&b, `\u%04x\u%04x`, r1, r2)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+	}
+	return b.Bytes()
 }

@@ -4,6 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Severity tells an error from a warning. Errors make generate, check and vet
@@ -35,12 +38,39 @@ type Diagnostic struct {
 }
 
 // String renders the diagnostic as `path:line:col: message`, warnings as
-// `path:line:col: warning: message`.
+// `path:line:col: warning: message`. Contract values in it can never drive
+// a terminal or forge a diagnostic: a character that is not printable is
+// written as a Go escape (\x00, \u202e), and a line of a multi-line
+// message after the first is indented with a tab.
 func (d Diagnostic) String() string {
+	pos := Pos{File: displayText(d.Pos.File), Line: d.Pos.Line, Col: d.Pos.Col}
 	if d.Severity == Warning {
-		return fmt.Sprintf("%s: warning: %s", d.Pos, d.Message)
+		return fmt.Sprintf("%s: warning: %s", pos, displayText(d.Message))
 	}
-	return fmt.Sprintf("%s: %s", d.Pos, d.Message)
+	return fmt.Sprintf("%s: %s", pos, displayText(d.Message))
+}
+
+// displayText is the escaping rule for text written to a terminal or a log:
+// every character but a printable one, a tab and a newline becomes a Go
+// escape, and a newline is followed by a tab.
+func displayText(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r == '\n' || (r != '\t' && !unicode.IsPrint(r)) }) {
+		return s
+	}
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == '\n':
+			b.WriteString("\n\t")
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"):
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == '\t' || unicode.IsPrint(r):
+			b.WriteRune(r)
+		default:
+			b.WriteString(runeEscape(r))
+		}
+	}
+	return b.String()
 }
 
 // Diagnostics is every problem of one run, in file and position order.

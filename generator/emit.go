@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"go/format"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -74,7 +76,7 @@ func emitDomain(dom *domain, cfg config) ([]byte, error) {
 	f.ImportNames(importNames)
 	f.HeaderComment(generatedHeader)
 	for _, line := range wrapComment(strings.Join(packageDoc(dom), "\n")) {
-		f.PackageComment(line)
+		f.PackageComment(goComment(line))
 	}
 	e := &emitter{f: f, dom: dom, cfg: cfg}
 	e.constants()
@@ -101,16 +103,24 @@ func (e *emitter) render() ([]byte, error) {
 	return render(e.f)
 }
 
+// render formats the file itself (jennifer's formatting error would hold
+// the whole source): a source that does not parse, always a bug of
+// acemq-gen, is an error naming the first problem with a few lines around it.
 func render(f *jen.File) ([]byte, error) {
 	var buf bytes.Buffer
+	f.NoFormat = true
 	if err := f.Render(&buf); err != nil {
 		return nil, err
 	}
-	src, err := format.Source(groupImports(buf.Bytes()))
+	out, err := format.Source(buf.Bytes())
 	if err != nil {
-		return nil, err
+		return nil, sourceError(buf.Bytes(), err)
 	}
-	return breakLongLists(src)
+	src := groupImports(out)
+	if out, err = format.Source(src); err != nil {
+		return nil, sourceError(src, err)
+	}
+	return breakLongLists(out)
 }
 
 // groupImports puts the standard library imports of jennifer's single import
@@ -141,12 +151,28 @@ func joinGroups(std, other []string) []string {
 	return append(append(std, ""), other...)
 }
 
-// stringLit is s as a raw string literal when it can be one, for readability.
+// stringLit is s as a raw string literal when it can be one, for
+// readability: when every rune of s is printable (or a newline or tab) and
+// none is a backquote. Otherwise it is jennifer's quoted literal, which
+// escapes what a raw literal cannot hold (NUL, a BOM, invalid UTF-8, \r).
 func stringLit(s string) jen.Code {
-	if strings.ContainsAny(s, "`\r") {
+	if !rawLiteralSafe(s) {
 		return jen.Lit(s)
 	}
 	return jen.Op("`" + s + "`")
+}
+
+// rawLiteralSafe reports whether s can be written between backquotes as it is.
+func rawLiteralSafe(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if r == '`' || r == 0xfeff || (r != '\n' && r != '\t' && !unicode.IsPrint(r) && r != ' ') {
+			return false
+		}
+	}
+	return true
 }
 
 func packageDoc(dom *domain) []string {
@@ -193,7 +219,7 @@ func handlerSetDoc(dom *domain) []string {
 // docLines splits a contract doc into comment lines.
 func docLines(doc string) []string {
 	var out []string
-	for _, l := range strings.Split(strings.TrimSpace(doc), "\n") {
+	for _, l := range splitCommentLines(strings.TrimSpace(doc)) {
 		out = append(out, strings.TrimRight(l, " \t"))
 	}
 	return out
@@ -205,13 +231,13 @@ func docLines(doc string) []string {
 const commentWidth = 87
 
 // wrapComment is the comment writer every generated comment goes through: it
-// splits text into lines and wraps each longer than commentWidth at word
+// splits text into lines (at every line terminator, see goComment) and wraps each longer than commentWidth at word
 // boundaries. A blank line stays, and so does a line starting with a space or
 // a tab (preformatted text in a contract doc); a word longer than the width
 // keeps a line of its own.
 func wrapComment(text string) []string {
 	var out []string
-	for _, l := range strings.Split(text, "\n") {
+	for _, l := range splitCommentLines(text) {
 		if len(l) <= commentWidth || strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t") {
 			out = append(out, l)
 			continue
@@ -240,7 +266,7 @@ func wrapLine(l string) []string {
 // Deprecated: paragraph when there is one.
 func (e *emitter) comment(first, doc, deprecated string) {
 	for _, l := range docComment(first, doc, deprecated) {
-		e.f.Comment(l)
+		e.f.Comment(goComment(l))
 	}
 }
 
@@ -253,7 +279,7 @@ func (e *emitter) commentf(format string, args ...any) {
 // through the comment writer.
 func groupCommentf(g *jen.Group, format string, args ...any) {
 	for _, l := range wrapComment(fmt.Sprintf(format, args...)) {
-		g.Comment(l)
+		g.Comment(goComment(l))
 	}
 }
 
@@ -282,7 +308,7 @@ func fieldComment(doc, deprecated string) []jen.Code {
 	}
 	var out []jen.Code
 	for _, l := range wrapComment(strings.Join(lines, "\n")) {
-		out = append(out, jen.Comment(l))
+		out = append(out, jen.Comment(goComment(l)))
 	}
 	return out
 }

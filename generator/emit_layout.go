@@ -27,8 +27,9 @@ func breakLongLists(src []byte) ([]byte, error) {
 		if err != nil || len(edits) == 0 {
 			return src, err
 		}
-		if src, err = format.Source(applyEdits(src, edits)); err != nil {
-			return nil, err
+		edited := applyEdits(src, edits)
+		if src, err = format.Source(edited); err != nil {
+			return nil, sourceError(edited, err)
 		}
 	}
 	return src, nil
@@ -137,13 +138,21 @@ func (l breakable) breaks(fset *token.FileSet) []edit {
 	return out
 }
 
+// applyEdits inserts every edit into src in one pass (linear in the source
+// and the edits). Edits at one offset go in the reverse of their order after
+// the descending sort, as inserting them one by one at that offset did.
 func applyEdits(src []byte, edits []edit) []byte {
 	sort.Slice(edits, func(i, j int) bool { return edits[i].at > edits[j].at })
-	out := string(src)
+	size := len(src)
 	for _, e := range edits {
-		out = out[:e.at] + e.text + out[e.at:]
+		size += len(e.text)
 	}
-	return []byte(out)
+	out, last := make([]byte, 0, size), 0
+	for i := len(edits) - 1; i >= 0; i-- {
+		out = append(append(out, src[last:edits[i].at]...), edits[i].text...)
+		last = edits[i].at
+	}
+	return append(out, src[last:]...)
 }
 
 // longLines are the 1-based numbers of the lines wider than maxListLine.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -28,6 +29,7 @@ import (
 	"example.com/golden/codec_yaml_toml/config"
 	"example.com/golden/commands/orders"
 	"example.com/golden/delivery_limit/jobs"
+	_ "example.com/golden/hostile_text/shop" // its contract text tries to inject an init that prints INJECTED
 	headers "example.com/golden/headers/orders"
 	"example.com/golden/unions/inventory"
 	"example.com/golden/unions_avro/stock"
@@ -490,7 +492,11 @@ func TestGoldenOutputRunsOnTheMemoryBroker(t *testing.T) {
 	cmd := exec.Command("go", "run", "./run")
 	cmd.Dir = mod
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	out, err := cmd.CombinedOutput()
+	if err != nil {
 		t.Fatalf("the program on generated code failed: %v\n%s", err, out)
+	}
+	if strings.Contains(string(out), "INJECTED") {
+		t.Fatalf("code injected by contract text ran:\n%s", out)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/hamba/avro/v2"
+	"github.com/hamba/avro/v2/pkg/crc64"
 )
 
 // schemas is the Avro schema of one record: Full is the contract's schema
@@ -29,11 +30,9 @@ func avroSchemas(rec *recordModel) (schemas, error) {
 	if err != nil {
 		return schemas{}, fmt.Errorf("invalid Avro schema for %s: %w", rec.Name, err)
 	}
-	fp, err := s.FingerprintUsing(avro.CRC64Avro)
-	if err != nil {
-		return schemas{}, err
-	}
-	return schemas{Full: full, Canonical: s.String(), Fingerprint: binary.BigEndian.Uint64(fp)}, nil
+	canonical := canonicalForm(s)
+	fp := crc64.Sum([]byte(canonical))
+	return schemas{Full: full, Canonical: canonical, Fingerprint: binary.BigEndian.Uint64(fp[:])}, nil
 }
 
 // object is a JSON object that keeps its keys in order.

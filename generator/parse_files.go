@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -81,7 +82,7 @@ func readAll(names []string) ([]Source, error) {
 			continue
 		}
 		seen[key] = true
-		data, err := os.ReadFile(n)
+		data, err := readContractFile(n)
 		if err != nil {
 			return nil, fmt.Errorf("acemq-gen: %w", err)
 		}
@@ -89,4 +90,16 @@ func readAll(names []string) ([]Source, error) {
 		names = append(names, references(n, data)...)
 	}
 	return out, nil
+}
+
+// readContractFile reads a contract file, stopping one byte past
+// MaxContractBytes (the parse then reports the file too big): a huge file,
+// or a device named like a contract, never fills the memory.
+func readContractFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, MaxContractBytes+1))
 }

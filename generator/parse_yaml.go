@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 )
@@ -36,8 +37,15 @@ type tokenError interface {
 // root parses data and returns the body of its single document, or nil after
 // reporting why there is none.
 func (y *yamlDoc) root(data []byte) ast.Node {
+	if y.tooBig(data) {
+		return nil
+	}
 	y.lines = lineLengths(data)
-	f, err := parser.ParseBytes(data, 0)
+	tokens := lexer.Tokenize(string(data))
+	if y.tooDeep(tokens) {
+		return nil
+	}
+	f, err := parser.Parse(tokens, 0)
 	if err != nil {
 		y.syntaxError(err)
 		return nil

@@ -9,17 +9,23 @@ import (
 	"github.com/acemq/acemq-gen/generator"
 )
 
-// serverFlags collect --server NAME=URL, in order.
-type serverFlags []generator.AsyncAPIOption
+// serverFlags collect --server NAME=URL, in order. A value that is not
+// NAME=URL is counted, not refused: the flag package would quote it in its
+// error, and it may be a URL with a password.
+type serverFlags struct {
+	opts []generator.AsyncAPIOption
+	bad  int
+}
 
 func (s *serverFlags) String() string { return "" }
 
 func (s *serverFlags) Set(v string) error {
 	name, url, ok := strings.Cut(v, "=")
 	if !ok || name == "" || url == "" {
-		return fmt.Errorf("--server wants NAME=URL, such as production=amqps://rabbit.example.com/, not %q", v)
+		s.bad++
+		return nil
 	}
-	*s = append(*s, generator.AsyncAPIServer(name, url))
+	s.opts = append(s.opts, generator.AsyncAPIServer(name, url))
 	return nil
 }
 
@@ -36,6 +42,9 @@ func asyncapiCmd(_ context.Context, args []string, stdout, stderr io.Writer) int
 	if code, ok := parseFlags(self, fs, args, stdout, stderr); !ok {
 		return code
 	}
+	if srvs.bad > 0 {
+		return self.usageError(stderr, "--server wants NAME=URL, such as production=amqps://rabbit.example.com/ (the value given is not shown: it may hold a password)")
+	}
 	if format != "yaml" && format != "json" {
 		return self.usageError(stderr, "--format is yaml or json, not %q", format)
 	}
@@ -46,7 +55,7 @@ func asyncapiCmd(_ context.Context, args []string, stdout, stderr io.Writer) int
 	if !ok {
 		return exitFindings
 	}
-	res := generator.AsyncAPI(srcs, append(srvs, generator.AsyncAPIFormat(format))...)
+	res := generator.AsyncAPI(srcs, append(srvs.opts, generator.AsyncAPIFormat(format))...)
 	if printDiagnostics(res.Diagnostics, stderr) {
 		return exitFindings
 	}

@@ -116,3 +116,12 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestAsyncAPIServerFlagNeverEchoesItsValue: a --server value without
+// NAME= may be a URL with a password; the usage error does not show it.
+func TestAsyncAPIServerFlagNeverEchoesItsValue(t *testing.T) {
+	code, _, errOut := cli(t, "asyncapi", "--server", "amqp://user:s3cret@host/", contracts(t))
+	if code != exitUsage || strings.Contains(errOut, "s3cret") || !strings.Contains(errOut, "NAME=URL") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+}

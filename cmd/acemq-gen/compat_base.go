@@ -3,12 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/acemq/acemq-gen/generator"
 )
@@ -63,6 +67,9 @@ func mirror(dir string, paths []string) ([]string, bool) {
 // rev contributes nothing (its contracts are new). Sources are named
 // git:REV/path, the path relative to the repository root.
 func readGitBase(ctx context.Context, rev string, paths []string) ([]generator.Source, error) {
+	if err := checkRevision(rev); err != nil {
+		return nil, err
+	}
 	var out []generator.Source
 	seen := map[string]bool{}
 	for _, p := range paths {
@@ -105,7 +112,7 @@ func gitReadAll(ctx context.Context, top, rev string, names []string) ([]generat
 			continue
 		}
 		seen[n] = true
-		data, err := git(ctx, top, "show", rev+":"+n)
+		data, err := gitShow(ctx, top, rev+":"+n)
 		if err != nil {
 			return nil, err
 		}
@@ -150,7 +157,7 @@ func gitRoot(ctx context.Context, where string) (top, prefix string, err error) 
 // gitList lists the files to read at rev: rel itself when it is a file, the
 // contracts under it (outside hidden directories) when it is a directory.
 func gitList(ctx context.Context, top, rev, rel string, dir bool) ([]string, error) {
-	args := []string{"ls-tree", "-r", "-z", "--name-only", "--full-tree", rev}
+	args := []string{"ls-tree", "-r", "-z", "--name-only", "--full-tree", "--end-of-options", rev}
 	if rel != "" {
 		args = append(args, "--", rel)
 	}
@@ -179,6 +186,26 @@ func isBaseContract(rel, n string) bool {
 	return generator.IsContract(path.Base(n))
 }
 
+// errNotRevision is wrapped by the error for a user's value that cannot be
+// a git revision.
+var errNotRevision = errors.New("is not a git revision")
+
+// checkRevision is the rule a user's revision (git:REV, --since) passes
+// before it reaches git's command line: it is not empty, does not start with
+// '-' (git would read it as an option, such as --output=FILE) and holds no
+// control character or NUL. Every git command acemq-gen runs also puts
+// --end-of-options before a revision and -- before paths, so that nothing a
+// user writes is ever an option.
+func checkRevision(rev string) error {
+	bad := rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsFunc(rev, func(r rune) bool {
+		return unicode.IsControl(r) || r == utf8.RuneError
+	})
+	if bad {
+		return fmt.Errorf("%q %w (one must not be empty, start with '-' or hold control characters)", rev, errNotRevision)
+	}
+	return nil
+}
+
 // git runs git in dir and returns its standard output.
 func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
@@ -189,4 +216,31 @@ func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
 		return nil, fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
 	}
 	return out, nil
+}
+
+// gitShow reads one file of a revision (REV:path) with git show, reading at
+// most one byte past generator.MaxContractBytes (the parse then reports the
+// file too big) and stopping git there: a huge blob in the history never
+// fills the memory.
+func gitShow(ctx context.Context, dir, spec string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "git", "-C", dir, "show", "--end-of-options", spec)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	data, readErr := io.ReadAll(io.LimitReader(out, generator.MaxContractBytes+1))
+	if len(data) > generator.MaxContractBytes {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		return data, nil
+	}
+	if err := errors.Join(readErr, cmd.Wait()); err != nil {
+		return nil, fmt.Errorf("git show %s: %w: %s", spec, err, strings.TrimSpace(stderr.String()))
+	}
+	return data, nil
 }

@@ -175,7 +175,7 @@ func fileHistory(ctx context.Context, top, rel string, since *historyCommit) (co
 
 // commitsAfter is the set of commits of since..HEAD.
 func commitsAfter(ctx context.Context, top, since string) (map[string]bool, error) {
-	out, err := git(ctx, top, "rev-list", since+"..HEAD", "--")
+	out, err := git(ctx, top, "rev-list", "--end-of-options", since+"..HEAD", "--")
 	if err != nil {
 		return nil, err
 	}
@@ -186,9 +186,12 @@ func commitsAfter(ctx context.Context, top, since string) (map[string]bool, erro
 	return set, nil
 }
 
-// commitOf resolves rev to a commit.
+// commitOf resolves rev, a user's revision, to a commit.
 func commitOf(ctx context.Context, top, rev string) (historyCommit, error) {
-	out, err := git(ctx, top, "log", "-1", "--format=%H%x00%h%x00%s", rev+"^{commit}", "--")
+	if err := checkRevision(rev); err != nil {
+		return historyCommit{}, err
+	}
+	out, err := git(ctx, top, "log", "-1", "--format=%H%x00%h%x00%s", "--end-of-options", rev+"^{commit}", "--")
 	if err != nil {
 		return historyCommit{}, err
 	}
@@ -222,7 +225,7 @@ func namesAt(ctx context.Context, top, commit string, hs []contractHistory) ([]s
 	for _, h := range hs {
 		all = append(all, h.names...)
 	}
-	out, err := git(ctx, top, append([]string{"ls-tree", "-r", "-z", "--name-only", "--full-tree", commit, "--"}, all...)...)
+	out, err := git(ctx, top, append([]string{"ls-tree", "-r", "-z", "--name-only", "--full-tree", "--end-of-options", commit, "--"}, all...)...)
 	if err != nil {
 		return nil, err
 	}

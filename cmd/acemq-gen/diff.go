@@ -55,11 +55,20 @@ func editScript(a, b []string) []op {
 	return ops
 }
 
+// maxDiffCells bounds the longest-common-subsequence table (len(a)*len(b)
+// entries of the changed middle, 4 bytes each: 64 MiB). A larger change is
+// shown as every old line removed and every new line added: a correct diff,
+// not a minimal one, in time and memory linear in the files.
+const maxDiffCells = 1 << 24
+
 func lcsScript(a, b []string) []op {
 	n, m := len(a), len(b)
-	dp := make([][]int, n+1)
+	if n*m > maxDiffCells {
+		return replaceScript(a, b)
+	}
+	dp := make([][]int32, n+1)
 	for i := range dp {
-		dp[i] = make([]int, m+1)
+		dp[i] = make([]int32, m+1)
 	}
 	for i := n - 1; i >= 0; i-- {
 		for j := m - 1; j >= 0; j-- {
@@ -73,7 +82,7 @@ func lcsScript(a, b []string) []op {
 	return walkLCS(a, b, dp)
 }
 
-func walkLCS(a, b []string, dp [][]int) []op {
+func walkLCS(a, b []string, dp [][]int32) []op {
 	var ops []op
 	i, j := 0, 0
 	for i < len(a) || j < len(b) {
@@ -132,4 +141,16 @@ func advance(o op, a, b int) (int, int) {
 		b++
 	}
 	return a, b
+}
+
+// replaceScript removes every line of a and adds every line of b.
+func replaceScript(a, b []string) []op {
+	ops := make([]op, 0, len(a)+len(b))
+	for _, l := range a {
+		ops = append(ops, op{'-', l})
+	}
+	for _, l := range b {
+		ops = append(ops, op{'+', l})
+	}
+	return ops
 }

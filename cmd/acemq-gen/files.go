@@ -20,8 +20,15 @@ const generatedSuffix = ".acemq.go"
 
 // write writes files under dir, leaving unchanged files untouched, and
 // removes the generated files of those package directories that generate no
-// longer writes.
+// longer writes. It writes only regular files inside dir: a symbolic link (or
+// anything but a directory or a regular file) on the path of a file below dir
+// is refused, naming it, before anything is written.
 func write(dir string, files []generator.File) error {
+	for _, f := range files {
+		if err := checkOutputPath(dir, f.Path); err != nil {
+			return err
+		}
+	}
 	for _, f := range files {
 		if err := writeFile(filepath.Join(dir, filepath.FromSlash(f.Path)), f.Data); err != nil {
 			return err
@@ -37,6 +44,51 @@ func write(dir string, files []generator.File) error {
 	return nil
 }
 
+// errUnsafeOutputPath is wrapped by the error of a generate or asyncapi run
+// that finds a symbolic link, or another file than a directory or a regular
+// one, on the path of a file it writes below -o.
+var errUnsafeOutputPath = errors.New("not a directory or a regular file")
+
+// checkOutputPath refuses rel (slash-separated, below dir) when a part of it
+// that exists is a symbolic link or not a directory (a regular file, for the
+// last part). dir itself is the user's choice and may be a link.
+func checkOutputPath(dir, rel string) error {
+	parts := strings.Split(rel, "/")
+	p := dir
+	for i, part := range parts {
+		if part == "" || part == "." || part == ".." {
+			return fmt.Errorf("acemq-gen: %s: %w: the path leaves the output directory", rel, errUnsafeOutputPath)
+		}
+		p = filepath.Join(p, part)
+		fi, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("acemq-gen: %w", err)
+		}
+		if err := checkOutputEntry(p, fi, i == len(parts)-1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkOutputEntry(p string, fi fs.FileInfo, last bool) error {
+	switch {
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("acemq-gen: %s is a symbolic link: %w; acemq-gen writes only regular files inside -o and never through a link, so remove it", p, errUnsafeOutputPath)
+	case last && !fi.Mode().IsRegular():
+		return fmt.Errorf("acemq-gen: %s: %w (it is %s); remove it", p, errUnsafeOutputPath, fi.Mode().Type())
+	case !last && !fi.IsDir():
+		return fmt.Errorf("acemq-gen: %s: %w: a package directory is a file; remove it", p, errUnsafeOutputPath)
+	}
+	return nil
+}
+
+// writeFile writes data to name through a temporary file in its directory
+// renamed over it, so a link put at name after the check is replaced, never
+// followed, and a reader never sees half a file.
 func writeFile(name string, data []byte) error {
 	if old, err := os.ReadFile(name); err == nil && bytes.Equal(old, data) {
 		return nil
@@ -44,7 +96,17 @@ func writeFile(name string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return fmt.Errorf("acemq-gen: %w", err)
 	}
-	if err := os.WriteFile(name, data, 0o644); err != nil {
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".acemq-gen-*.tmp")
+	if err != nil {
+		return fmt.Errorf("acemq-gen: %w", err)
+	}
+	_, err = tmp.Write(data)
+	err = errors.Join(err, tmp.Chmod(0o644), tmp.Close())
+	if err == nil {
+		err = os.Rename(tmp.Name(), name)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
 		return fmt.Errorf("acemq-gen: %w", err)
 	}
 	return nil

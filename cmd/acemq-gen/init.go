@@ -44,6 +44,9 @@ func initCmd(_ context.Context, args []string, stdout, stderr io.Writer) int {
 func scaffold(dir string, s templates.Scaffold, stdout, stderr io.Writer) int {
 	files, err := templates.Init(s)
 	for _, f := range files {
+		if err == nil {
+			err = checkOutputPath(dir, f.Name)
+		}
 		if err != nil {
 			break
 		}
