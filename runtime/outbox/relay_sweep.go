@@ -56,7 +56,7 @@ func (r *Relay) sweep(ctx context.Context) (int, error) {
 	if err != nil || len(rows) == 0 {
 		return 0, err
 	}
-	outageErr := r.publish(ctx, rows)
+	outageErr := r.publishAll(ctx, rows)
 	if r.beforeMark != nil {
 		if err := r.beforeMark(ctx, len(rows)); err != nil {
 			return 0, err
@@ -122,33 +122,83 @@ func scanRow(rs *sql.Rows) (*row, error) {
 	return w, nil
 }
 
+// publishAll publishes the rows, then again, in order, those lost in a
+// round in which the broker refused a row: a refusal may close the channel
+// (RabbitMQ's 404 or 406), losing the publishes written behind it, and those
+// rows must not wait for the refused one to retire. Each further round
+// publishes fewer rows (a refused row is not sent again), so it ends; a
+// round without a refusal that lost a row is an outage.
+func (r *Relay) publishAll(ctx context.Context, rows []*row) error {
+	todo := rows
+	for {
+		before := countRefused(todo)
+		err := r.publish(ctx, todo)
+		if err == nil || countRefused(todo) == before || ctx.Err() != nil {
+			return err
+		}
+		todo = unfinished(todo)
+		if len(todo) == 0 {
+			return nil
+		}
+	}
+}
+
+// countRefused counts the rows refused so far.
+func countRefused(rows []*row) int {
+	n := 0
+	for _, w := range rows {
+		if w.outcome == refused {
+			n++
+		}
+	}
+	return n
+}
+
+// unfinished returns the rows neither confirmed nor refused, made unsent.
+func unfinished(rows []*row) []*row {
+	var out []*row
+	for _, w := range rows {
+		if w.outcome == lost || w.outcome == unsent {
+			w.outcome = unsent
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // publish sends the rows in order, pipelined when the transport can, and
 // waits for their confirms. After the first outage the rest stay unsent or
 // count as lost, so one relay never publishes a row before one it
 // committed earlier (they are republished, in order, by the next sweep).
 func (r *Relay) publish(ctx context.Context, rows []*row) error {
-	t := r.conn.Transport()
-	ap, pipelined := t.(acemq.AsyncPublisher)
 	pending := make([]acemq.Confirmation, len(rows))
 	for i, w := range rows {
 		if w.outcome == refused { // unreadable headers
 			continue
 		}
-		if !pipelined {
-			res, err := t.Publish(ctx, w.exchange, w.key, w.msg)
-			pending[i] = acemq.ConfirmationOf(res, err)
-			continue
-		}
-		c, err := ap.PublishAsync(ctx, w.exchange, w.key, w.msg)
-		if err != nil {
-			c = acemq.ConfirmationOf(acemq.PublishResult{}, err)
-		}
+		c, err := r.send(ctx, w)
 		pending[i] = c
 		if err != nil && !isRefusal(err) {
 			break
 		}
 	}
 	return settle(ctx, rows, pending)
+}
+
+// send writes w through the transport's PublishAsync when it has one, else
+// through Publish (which waits for the confirm). err is the publish's error
+// when it is known at once; the Confirmation then carries it too.
+func (r *Relay) send(ctx context.Context, w *row) (acemq.Confirmation, error) {
+	t := r.conn.Transport()
+	if ap, ok := t.(acemq.AsyncPublisher); ok {
+		c, err := ap.PublishAsync(ctx, w.exchange, w.key, w.msg)
+		if err != nil {
+			return acemq.ConfirmationOf(acemq.PublishResult{}, err), err
+		}
+		return c, nil
+	}
+	res, err := t.Publish(ctx, w.exchange, w.key, w.msg)
+	return acemq.ConfirmationOf(res, err), err
 }
 
 // settle waits for each confirmation in order and records the outcomes; it
