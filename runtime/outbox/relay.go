@@ -101,13 +101,13 @@ func (r *Relay) loop(ctx context.Context) {
 	b := newBackoff(r.cfg.maxBackoff)
 	lastPrune := time.Time{}
 	for ctx.Err() == nil {
-		n, err := r.sweep(ctx)
+		more, err := r.sweep(ctx)
 		if err != nil {
 			r.outage(ctx, err, b)
 			continue
 		}
 		r.recovered(b)
-		if n == r.cfg.batch {
+		if more {
 			continue
 		}
 		if r.cfg.retain > 0 && time.Since(lastPrune) >= r.cfg.poll {
