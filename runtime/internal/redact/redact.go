@@ -64,9 +64,13 @@ func URL(raw string) string {
 }
 
 // withoutPassword is authority with the password of its user information
-// replaced by Hidden.
+// replaced by Hidden. An authority without '@' whose port is not a number is
+// hidden whole: it may be user:password with its '@' forgotten.
 func withoutPassword(authority string) string {
 	at := strings.LastIndexByte(authority, '@')
+	if at < 0 && !portsAreNumbers(authority) {
+		return Hidden
+	}
 	if at < 0 {
 		return authority
 	}
@@ -75,6 +79,21 @@ func withoutPassword(authority string) string {
 		user += ":" + Hidden
 	}
 	return user + "@" + authority[at+1:]
+}
+
+// portsAreNumbers reports whether every host:port of a comma-separated
+// list has a port of digits only (or none).
+func portsAreNumbers(hosts string) bool {
+	for _, h := range strings.Split(hosts, ",") {
+		if i := strings.LastIndexByte(h, ']'); i >= 0 { // [IPv6]:port
+			h = h[i+1:]
+		}
+		_, port, ok := strings.Cut(h, ":")
+		if ok && strings.Trim(port, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // IsScheme reports whether s is a URL scheme: a letter, then letters,
