@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/generator/internal/yamlout"
+	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
 // AsyncAPI documents: one AsyncAPI 3.0.0 document per domain, from the point
@@ -89,10 +90,13 @@ func (c asyncapiConfig) check() error {
 	}
 	for _, s := range c.servers {
 		if s.name == "" {
-			return fmt.Errorf("server %q needs a name: NAME=URL", s.url)
+			return fmt.Errorf("server %s needs a name: NAME=URL", acemq.RedactURL(s.url))
+		}
+		if err := acemq.CheckURL(s.url); err != nil { // part of the password would reach the document
+			return fmt.Errorf("server %s: %w", s.name, err)
 		}
 		if u, err := url.Parse(s.url); err != nil || (u.Scheme != "amqp" && u.Scheme != "amqps") || u.Host == "" {
-			return fmt.Errorf("server %s: %q is not an amqp:// or amqps:// URL with a host", s.name, s.url)
+			return fmt.Errorf("server %s: %s is not an amqp:// or amqps:// URL with a host", s.name, acemq.RedactURL(s.url))
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -9,17 +10,25 @@ import (
 	"github.com/acemq/acemq-gen/generator"
 )
 
-// serverFlags collect --server NAME=URL, in order.
-type serverFlags []generator.AsyncAPIOption
+// serverFlags collect --server NAME=URL, in order. A malformed entry is
+// kept by its position and reported after parsing: the flag package would
+// quote the value, and a URL's password with it.
+type serverFlags struct {
+	opts []generator.AsyncAPIOption
+	n    int // entries seen
+	bad  int // the position of the first malformed one, 0 if none
+}
 
 func (s *serverFlags) String() string { return "" }
 
 func (s *serverFlags) Set(v string) error {
+	s.n++
 	name, url, ok := strings.Cut(v, "=")
 	if !ok || name == "" || url == "" {
-		return fmt.Errorf("--server wants NAME=URL, such as production=amqps://rabbit.example.com/, not %q", v)
+		s.bad = cmp.Or(s.bad, s.n)
+		return nil
 	}
-	*s = append(*s, generator.AsyncAPIServer(name, url))
+	s.opts = append(s.opts, generator.AsyncAPIServer(name, url))
 	return nil
 }
 
@@ -36,6 +45,9 @@ func asyncapiCmd(_ context.Context, args []string, stdout, stderr io.Writer) int
 	if code, ok := parseFlags(self, fs, args, stdout, stderr); !ok {
 		return code
 	}
+	if srvs.bad > 0 {
+		return self.usageError(stderr, "--server %d of %d wants NAME=URL, such as production=amqps://rabbit.example.com/ (not shown: it may hold a password)", srvs.bad, srvs.n)
+	}
 	if format != "yaml" && format != "json" {
 		return self.usageError(stderr, "--format is yaml or json, not %q", format)
 	}
@@ -46,7 +58,7 @@ func asyncapiCmd(_ context.Context, args []string, stdout, stderr io.Writer) int
 	if !ok {
 		return exitFindings
 	}
-	res := generator.AsyncAPI(srcs, append(srvs, generator.AsyncAPIFormat(format))...)
+	res := generator.AsyncAPI(srcs, append(srvs.opts, generator.AsyncAPIFormat(format))...)
 	if printDiagnostics(res.Diagnostics, stderr) {
 		return exitFindings
 	}

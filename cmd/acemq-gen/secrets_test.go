@@ -125,3 +125,21 @@ func TestNoCommandPrintsAnyPartOfAPassword(t *testing.T) {
 		}
 	}
 }
+
+func TestAsyncAPIServerURLNeverWritesOrPrintsPassword(t *testing.T) {
+	dir := contracts(t)
+	for _, pw := range hostilePasswords {
+		out := t.TempDir()
+		code, stdout, errOut := cli(t, "asyncapi", "-o", out, "--server", "prod=amqps://u:"+pw+"@rabbit.example.com/shop", dir)
+		if w, ok := shows(stdout + errOut); ok {
+			t.Errorf("prints %q of the password:\n%s%s", w, stdout, errOut)
+		}
+		if code == exitOK {
+			t.Errorf("password %q: exit 0; want the server refused", pw)
+		}
+		code, stdout, errOut = cli(t, "asyncapi", "-o", out, "--server", "amqps://u:"+pw+"@rabbit.example.com/shop", dir)
+		if w, ok := shows(stdout + errOut); ok || code == exitOK {
+			t.Errorf("a server without its name: exit %d, prints %q:\n%s%s", code, w, stdout, errOut)
+		}
+	}
+}
