@@ -168,3 +168,38 @@ func TestRelayDoesNotResendConfirmedRows(t *testing.T) {
 		t.Errorf("%d rows left, want only the retired one", n)
 	}
 }
+
+// stuckTransport never returns from a publish until its ctx ends, as
+// main's RabbitMQ transport did with a header over frame_max.
+type stuckTransport struct{ acemq.Transport }
+
+func (stuckTransport) Close() error { return nil }
+
+func (stuckTransport) PublishAsync(ctx context.Context, _, _ string, _ acemq.Outbound) (acemq.Confirmation, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+func TestRelayStuckInAPublishSaysSo(t *testing.T) {
+	db := database(t)
+	store, _ := freshStore(t, db)
+	conn := broker(t, "")
+	write(t, db, conn, store, "q", 0, 3)
+	logs := &syncBuffer{}
+	stuck, err := acemq.NewConn(stuckTransport{conn.Transport()}, acemq.WithLogger(slog.New(slog.NewTextHandler(logs, nil))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewRelay(stuck, store)
+	r.slowAfter = 50 * time.Millisecond
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- r.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	eventually(t, 5*time.Second, "the stuck batch logged twice", func() bool {
+		return strings.Count(logs.String(), "has not confirmed a batch yet") >= 2
+	})
+	if !strings.Contains(logs.String(), "rows=3") {
+		t.Errorf("the warning does not say how many rows wait:\n%s", logs)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -57,7 +58,9 @@ func (r *Relay) sweep(ctx context.Context) (bool, error) {
 	if err != nil || len(rows) == 0 {
 		return false, err
 	}
+	stop := r.warnIfSlow(len(rows))
 	outageErr := r.publishAll(ctx, rows)
+	stop()
 	if r.beforeMark != nil {
 		if err := r.beforeMark(ctx, len(rows)); err != nil {
 			return false, err
@@ -155,6 +158,32 @@ func (r *Relay) publishAll(ctx context.Context, rows []*row) error {
 		if len(todo) == 0 {
 			return nil
 		}
+	}
+}
+
+// warnIfSlow logs, every slowAfter until the returned func is called, that
+// a batch of n rows is still waiting for the broker.
+func (r *Relay) warnIfSlow(n int) (stop func()) {
+	start := time.Now()
+	var t *time.Timer
+	var mu sync.Mutex
+	warn := func() {
+		r.conn.Logger().Warn("acemq: outbox relay: the broker has not confirmed a batch yet; still waiting",
+			"table", r.store.table.raw, "rows", n, "waited", time.Since(start).Round(time.Second))
+		mu.Lock()
+		defer mu.Unlock()
+		if t != nil {
+			t.Reset(r.slowAfter)
+		}
+	}
+	mu.Lock()
+	t = time.AfterFunc(r.slowAfter, warn)
+	mu.Unlock()
+	return func() {
+		mu.Lock()
+		defer mu.Unlock()
+		t.Stop()
+		t = nil
 	}
 }
 
