@@ -203,3 +203,50 @@ func TestRelayStuckInAPublishSaysSo(t *testing.T) {
 		t.Errorf("the warning does not say how many rows wait:\n%s", logs)
 	}
 }
+
+// flakyTransport has no pipelined path and loses its second publish once
+// (an outage, not a refusal).
+type flakyTransport struct {
+	acemq.Transport
+	mu sync.Mutex
+	n  int
+}
+
+func (*flakyTransport) Close() error { return nil }
+
+func (f *flakyTransport) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+	f.mu.Lock()
+	f.n++
+	n := f.n
+	f.mu.Unlock()
+	if n == 2 {
+		return acemq.PublishResult{}, errChannelClosed
+	}
+	return f.Transport.Publish(ctx, exchange, key, msg)
+}
+
+func TestRelayWithoutPipeliningStopsAtTheFirstOutage(t *testing.T) {
+	db := database(t)
+	store, _ := freshStore(t, db)
+	conn := broker(t, "")
+	q := queue(t, conn)
+	c := newCollector[order]()
+	consume(t, conn, q, c.handle)
+	write(t, db, conn, store, q, 0, 5)
+	flaky, err := acemq.NewConn(&flakyTransport{Transport: conn.Transport()}, acemq.WithLogger(slog.New(slog.NewTextHandler(&syncBuffer{}, nil))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	startRelay(t, flaky, store, PollInterval(10*time.Millisecond))
+	got := c.waitFor(t, 5, 10*time.Second)
+	time.Sleep(100 * time.Millisecond)
+	got = c.waitFor(t, 5, time.Second)
+	if len(got) != 5 {
+		t.Fatalf("%d deliveries of 5 rows: a row published past the outage was published again", len(got))
+	}
+	for i, m := range got {
+		if m.Payload.ID != orderID(i) {
+			t.Fatalf("delivery %d is %s: published out of commit order", i, m.Payload.ID)
+		}
+	}
+}
