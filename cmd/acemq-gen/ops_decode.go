@@ -77,14 +77,14 @@ func parseKeys(v string) (*crypto.Keyring, error) {
 			return nil, err
 		}
 		if seen[k.ID] {
-			return nil, fmt.Errorf("acemq-gen: %s entry %d repeats the id of an earlier entry", keysEnv, i+1)
+			return nil, errRepeatedID(i + 1)
 		}
 		seen[k.ID] = true
 		keys = append(keys, k)
 	}
 	kr, err := crypto.NewKeyring(keys...)
 	if err != nil { // each key was checked alone: not reached
-		return nil, fmt.Errorf("acemq-gen: %s holds no usable keyring", keysEnv)
+		return nil, errNoKeyring()
 	}
 	return kr, nil
 }
@@ -94,19 +94,39 @@ func parseKeys(v string) (*crypto.Keyring, error) {
 func parseKey(n int, part string) (crypto.Key, error) {
 	id, secret, ok := strings.Cut(strings.TrimSpace(part), "=")
 	if !ok || id == "" || secret == "" {
-		return crypto.Key{}, fmt.Errorf("acemq-gen: %s entry %d is not id=base64secret", keysEnv, n)
+		return crypto.Key{}, errBadEntry(n)
 	}
 	raw, err := base64.StdEncoding.DecodeString(secret)
 	if err != nil {
-		return crypto.Key{}, fmt.Errorf("acemq-gen: the secret of %s entry %d is not base64 (an entry is id=base64secret)", keysEnv, n)
+		return crypto.Key{}, errNotBase64(n)
 	}
 	k := crypto.Key{ID: id, Secret: raw}
 	if _, err := crypto.NewKeyring(k); err != nil {
-		return crypto.Key{}, fmt.Errorf("acemq-gen: %s entry %d is not a usable key: its id must be 1 to %d bytes without NUL, its secret the base64 of 16, 24 or 32 bytes (it is %d)",
-			keysEnv, n, crypto.MaxKeyIDBytes, len(raw))
+		return crypto.Key{}, errUnusable(n, len(raw))
 	}
 	return k, nil
 }
+
+// The errors of parseKeys: fixed sentences with numbers only.
+
+func errBadEntry(n int) error {
+	return fmt.Errorf("acemq-gen: %s entry %d is not id=base64secret", keysEnv, n)
+}
+
+func errNotBase64(n int) error {
+	return fmt.Errorf("acemq-gen: the secret of %s entry %d is not base64 (an entry is id=base64secret)", keysEnv, n)
+}
+
+func errUnusable(n, size int) error {
+	return fmt.Errorf("acemq-gen: %s entry %d is not a usable key: its id must be 1 to %d bytes without NUL, its secret the base64 of 16, 24 or 32 bytes (it is %d)",
+		keysEnv, n, crypto.MaxKeyIDBytes, size)
+}
+
+func errRepeatedID(n int) error {
+	return fmt.Errorf("acemq-gen: %s entry %d repeats the id of an earlier entry", keysEnv, n)
+}
+
+func errNoKeyring() error { return fmt.Errorf("acemq-gen: %s holds no usable keyring", keysEnv) }
 
 // codec is e's contract codec.
 func (d *decoders) codec(e generator.Entry) (acemq.Codec, error) {
