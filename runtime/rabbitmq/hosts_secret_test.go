@@ -91,3 +91,29 @@ func TestMalformedURLErrorsQuoteNoPartOfThePassword(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseHostsNeverQuotesThePassword: for a password without '@' (which
+// would move the host), neither parseHosts' error nor the URL it shows
+// holds the password.
+func FuzzParseHostsNeverQuotesThePassword(f *testing.F) {
+	for _, s := range []string{"s3cretpw", "pa/sswor", "12/Kp9mWzz", "a?b#cdefg", "Zq7x%Kp9mW", "Zq7x Kp9mW"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, pass string) {
+		if len(pass) < 8 || strings.Contains(pass, "@") {
+			return
+		}
+		for _, raw := range []string{"amqp://u:" + pass + "@127.0.0.1:5672/v", "amqps://u:" + pass + "@h1,h2:5671/"} {
+			l, err := parseHosts(raw)
+			shown := ""
+			if err != nil {
+				shown = err.Error()
+			} else {
+				shown = l.String()
+			}
+			if strings.Contains(shown, pass) {
+				t.Fatalf("parseHosts(%q) shows the password: %q", raw, shown)
+			}
+		}
+	})
+}
