@@ -3,8 +3,11 @@ package outbox
 import (
 	"context"
 	"database/sql"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -77,5 +80,75 @@ func TestBatchBytesMustBePositive(t *testing.T) {
 	}
 	if DefaultBatchBytes != 16<<20 {
 		t.Errorf("DefaultBatchBytes = %d, want 16 MiB", DefaultBatchBytes)
+	}
+}
+
+// peakHeap samples the live heap every millisecond until stop is called and
+// returns the highest value seen.
+func peakHeap() (stop func() uint64) {
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		var ms runtime.MemStats
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapAlloc > peak.Load() {
+				peak.Store(ms.HeapAlloc)
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}()
+	return func() uint64 { close(done); <-finished; return peak.Load() }
+}
+
+// discardTransport confirms every publish and keeps nothing, so that the
+// heap a relay test measures is the relay's own.
+type discardTransport struct {
+	acemq.Transport
+	published atomic.Int64
+}
+
+func (*discardTransport) Close() error { return nil }
+
+func (d *discardTransport) Publish(_ context.Context, _, _ string, msg acemq.Outbound) (acemq.PublishResult, error) {
+	d.published.Add(1)
+	return acemq.PublishResult{MessageID: msg.MessageID, Confirmed: true, Routed: true}, nil
+}
+
+func TestRelayHeapIsBoundedByBatchBytes(t *testing.T) {
+	db := database(t)
+	store, _ := freshStore(t, db)
+	conn := broker(t, "")
+	const rows, size = 16, 4 << 20 // 64 MiB of bodies
+	for i := range rows {
+		inTx(t, db, true, func(tx *sql.Tx) {
+			if err := acemq.NewPublisher[padded](Within(conn, store, tx), "", "q").Send(t.Context(), padded{ID: orderID(i), Pad: strings.Repeat("p", size)}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	discard := &discardTransport{Transport: conn.Transport()}
+	relayConn, err := acemq.NewConn(discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(10)) // HeapAlloc close to the live heap
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	stop := peakHeap()
+	startRelay(t, relayConn, store, BatchBytes(8<<20), PollInterval(time.Hour))
+	eventually(t, 60*time.Second, "every row published", func() bool { return discard.published.Load() == rows })
+	peak := stop()
+	grew := int64(peak) - int64(before.HeapAlloc)
+	t.Logf("heap grew by %d MiB at most relaying %d MiB in batches of 8 MiB", grew>>20, rows*size>>20)
+	if grew > 40<<20 {
+		t.Errorf("heap grew by %d MiB relaying %d MiB with BatchBytes(8 MiB): the batch is not bounded by bytes", grew>>20, rows*size>>20)
 	}
 }
