@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/url"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -86,6 +85,9 @@ func parseDLQ(c command, sub string, args []string, stdout, stderr io.Writer) (o
 	if o.url == "" {
 		return o, c.usageError(stderr, "dlq %s needs --url, the broker's URL", sub), false
 	}
+	if bad := badURLFlag("--url", o.url, "--registry", o.registry); bad != "" {
+		return o, c.usageError(stderr, "%s", bad), false
+	}
 	if sub != "list" {
 		if len(rest) == 0 {
 			return o, c.usageError(stderr, "dlq %s needs the QUEUE to read", sub), false
@@ -112,18 +114,23 @@ func redriveFlags(fs *flag.FlagSet, o *dlqOptions) {
 func connectTo(ctx context.Context, raw string) (*acemq.Conn, error) {
 	conn, err := acemq.Connect(ctx, raw)
 	if err != nil {
-		return nil, fmt.Errorf("acemq-gen: cannot connect to %s: %w", redacted(raw), err)
+		return nil, fmt.Errorf("acemq-gen: cannot connect to %s: %w", acemq.RedactURL(raw), err)
 	}
 	return conn, nil
 }
 
-// redacted is raw without its password.
-func redacted(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return "the broker"
+// badURLFlag returns the usage error of the first of flags (name, value,
+// name, value…) whose URL acemq.CheckURL refuses (a password with an
+// unencoded reserved character), naming the flag and never the URL; ""
+// when every one is usable. Every URL the commands print goes through
+// acemq.RedactURL.
+func badURLFlag(flags ...string) string {
+	for i := 0; i+1 < len(flags); i += 2 {
+		if err := acemq.CheckURL(flags[i+1]); err != nil {
+			return flags[i] + ": " + unprefixed(err)
+		}
 	}
-	return u.Redacted()
+	return ""
 }
 
 // peeked is one message read off a queue and left there.

@@ -65,27 +65,68 @@ func registryAt(raw string) (avro.Registry, error) {
 	return avro.NewConfluentRegistry(u.String(), opts...)
 }
 
-// parseKeys reads id=base64secret,… into a keyring, naming a bad entry by
-// its position and id only.
+// parseKeys reads id=base64secret,… into a keyring. An error names a bad
+// entry by its position only: an entry written without its id, or as
+// secret=id, would otherwise echo the secret.
 func parseKeys(v string) (*crypto.Keyring, error) {
 	var keys []crypto.Key
+	seen := map[string]bool{}
 	for i, part := range strings.Split(v, ",") {
-		id, secret, ok := strings.Cut(strings.TrimSpace(part), "=")
-		if !ok || id == "" {
-			return nil, fmt.Errorf("acemq-gen: %s entry %d is not id=base64secret", keysEnv, i+1)
-		}
-		raw, err := base64.StdEncoding.DecodeString(secret)
+		k, err := parseKey(i+1, part)
 		if err != nil {
-			return nil, fmt.Errorf("acemq-gen: the secret of key %q in %s is not base64", id, keysEnv)
+			return nil, err
 		}
-		keys = append(keys, crypto.Key{ID: id, Secret: raw})
+		if seen[k.ID] {
+			return nil, errRepeatedID(i + 1)
+		}
+		seen[k.ID] = true
+		keys = append(keys, k)
 	}
 	kr, err := crypto.NewKeyring(keys...)
-	if err != nil {
-		return nil, fmt.Errorf("acemq-gen: %s: %w", keysEnv, err)
+	if err != nil { // each key was checked alone: not reached
+		return nil, errNoKeyring()
 	}
 	return kr, nil
 }
+
+// parseKey reads the n-th entry, id=base64secret, saying what is wrong
+// with it without any of its text.
+func parseKey(n int, part string) (crypto.Key, error) {
+	id, secret, ok := strings.Cut(strings.TrimSpace(part), "=")
+	if !ok || id == "" || secret == "" {
+		return crypto.Key{}, errBadEntry(n)
+	}
+	raw, err := base64.StdEncoding.DecodeString(secret)
+	if err != nil {
+		return crypto.Key{}, errNotBase64(n)
+	}
+	k := crypto.Key{ID: id, Secret: raw}
+	if _, err := crypto.NewKeyring(k); err != nil {
+		return crypto.Key{}, errUnusable(n, len(raw))
+	}
+	return k, nil
+}
+
+// The errors of parseKeys: fixed sentences with numbers only.
+
+func errBadEntry(n int) error {
+	return fmt.Errorf("acemq-gen: %s entry %d is not id=base64secret", keysEnv, n)
+}
+
+func errNotBase64(n int) error {
+	return fmt.Errorf("acemq-gen: the secret of %s entry %d is not base64 (an entry is id=base64secret)", keysEnv, n)
+}
+
+func errUnusable(n, size int) error {
+	return fmt.Errorf("acemq-gen: %s entry %d is not a usable key: its id must be 1 to %d bytes without NUL, its secret the base64 of 16, 24 or 32 bytes (it is %d)",
+		keysEnv, n, crypto.MaxKeyIDBytes, size)
+}
+
+func errRepeatedID(n int) error {
+	return fmt.Errorf("acemq-gen: %s entry %d repeats the id of an earlier entry", keysEnv, n)
+}
+
+func errNoKeyring() error { return fmt.Errorf("acemq-gen: %s holds no usable keyring", keysEnv) }
 
 // codec is e's contract codec.
 func (d *decoders) codec(e generator.Entry) (acemq.Codec, error) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/base64"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,5 +103,42 @@ func TestContractTopologyCarriesTheContractsQueueKeys(t *testing.T) {
 		if !strings.Contains(plan, want) {
 			t.Errorf("the contract topology lacks %q:\n%s", want, plan)
 		}
+	}
+}
+
+func TestKeysEntryWithoutIDHidesKey(t *testing.T) {
+	secrets := []string{
+		"U0VDUkVUc2VjcmV0U0VDUkVUc2VjcmV0U0VDUkVUMTI=", // 32 bytes, one '='
+		"U0VDUkVUc2VjcmV0U0VDUkVUc2Vj",                 // 16 bytes... padded below
+		"U0VDUkVUc2VjcmV0U0VDUkVUc2VjcmV0U0VDUkVU",     // 30 bytes, no padding
+		"U0VDUkVUc2VjcmV0U0VDUkVUc2VjcmV0",             // 24 bytes, no padding
+	}
+	secrets[1] = base64.StdEncoding.EncodeToString([]byte("SECRETsecretSECR"))
+	for _, secret := range secrets {
+		for _, entry := range []string{
+			secret,                                  // no id
+			secret + "=k1",                          // secret=id
+			"=" + secret,                            // empty id
+			"k1=" + secret[:len(secret)-3],          // truncated
+			"k0=MDEyMzQ1Njc4OWFiY2RlZg==," + secret, // a later entry without its id
+		} {
+			_, err := parseKeys(entry)
+			if err == nil {
+				t.Fatalf("parseKeys(%q) accepted it", entry)
+			}
+			msg := err.Error()
+			core := strings.TrimRight(secret, "=")
+			for i := 0; i+8 <= len(core); i++ {
+				if strings.Contains(msg, core[i:i+8]) {
+					t.Fatalf("parseKeys(%q) = %q: echoes the secret", entry, msg)
+				}
+			}
+			if !strings.Contains(msg, "entry ") {
+				t.Errorf("parseKeys(%q) = %q: does not name the entry by position", entry, msg)
+			}
+		}
+	}
+	if _, err := parseKeys("k1=" + secrets[2]); err == nil || !strings.Contains(err.Error(), "entry 1") || strings.Contains(err.Error(), "k1") {
+		t.Errorf("a 30-byte key: %v; want entry 1 named by position only", err)
 	}
 }

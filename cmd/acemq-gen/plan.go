@@ -72,6 +72,9 @@ func planCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if o.url == "" {
 		return c.usageError(stderr, "plan needs --url, the broker's URL")
 	}
+	if bad := badURLFlag("--url", o.url, "--management", o.management); bad != "" {
+		return c.usageError(stderr, "%s", bad)
+	}
 	diffs, err := runPlan(ctx, o, stdout)
 	if err != nil {
 		fmt.Fprintln(stderr, err)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/generator"
+	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
 
@@ -61,7 +62,7 @@ func registryCmd(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "acemq-gen registry %s: %s\n", sub, unprefixed(err))
 		return exitUsage
 	}
-	return run(ctx, &registrySession{sub: sub, reg: reg, where: redacted(o.url), srcs: srcs, stdout: stdout, stderr: stderr})
+	return run(ctx, &registrySession{sub: sub, reg: reg, where: acemq.RedactURL(o.url), srcs: srcs, stdout: stdout, stderr: stderr})
 }
 
 // parseRegistry reads the flags of registry sub; the paths default to the
@@ -84,6 +85,8 @@ func parseRegistry(c command, sub string, args []string, stdout, stderr io.Write
 	switch {
 	case o.url == "":
 		return o, c.usageError(stderr, "registry %s needs --url (or %s), the schema registry's URL", sub, registryURLEnv), false
+	case badURLFlag("--url", o.url) != "":
+		return o, c.usageError(stderr, "%s", badURLFlag("--url", o.url)), false
 	case o.timeout <= 0:
 		return o, c.usageError(stderr, "--timeout must be positive"), false
 	case len(o.paths) == 0:
