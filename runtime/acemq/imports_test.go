@@ -36,6 +36,7 @@ var stdlibOnlyInternal = []string{
 	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue",
 	"github.com/acemq/acemq-gen/runtime/internal/errtext",
 	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck",
+	"github.com/acemq/acemq-gen/runtime/internal/redact",
 }
 
 func isStdlibOnlyInternal(path string) bool {
