@@ -3,17 +3,9 @@ package acemq
 import (
 	"errors"
 	"fmt"
-)
 
-// BlockedReporter is an optional Transport seam: a transport whose broker
-// can block the connection (RabbitMQ does when a memory or disk alarm is
-// raised) reports it, so Health answers at once instead of probing a broker
-// that stopped reading. Blocked returns the broker's reason and whether the
-// connection is blocked now. Implementations must be safe for concurrent use
-// and must not block.
-type BlockedReporter interface {
-	Blocked() (reason string, blocked bool)
-}
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+)
 
 // ConnectionBlockedError says the broker blocked the connection, with the
 // broker's reason (such as "low on memory"). Transports report it when the
@@ -59,7 +51,7 @@ func IsBlocked(err error) bool {
 // blocked: Health then answers up without a round trip, because the broker
 // does not read from a blocked connection.
 func (c *Conn) blockedReport(r *HealthReport) bool {
-	br, ok := c.transport.(BlockedReporter)
+	br, ok := c.transport.(driver.BlockedReporter)
 	if !ok {
 		return false
 	}
@@ -77,7 +69,7 @@ func (c *Conn) blockedReport(r *HealthReport) bool {
 // that is known at all (known is false when the transport does not implement
 // BlockedReporter; memory:// does not). Safe for concurrent use; never blocks.
 func (c *Conn) Blocked() (blocked, known bool) {
-	br, ok := c.transport.(BlockedReporter)
+	br, ok := c.transport.(driver.BlockedReporter)
 	if !ok {
 		return false, false
 	}
@@ -88,7 +80,7 @@ func (c *Conn) Blocked() (blocked, known bool) {
 // BlockedReason returns the broker's reason while it blocks the connection
 // (such as "low on memory"), and "" otherwise. Safe for concurrent use.
 func (c *Conn) BlockedReason() string {
-	if br, ok := c.transport.(BlockedReporter); ok {
+	if br, ok := c.transport.(driver.BlockedReporter); ok {
 		if reason, blocked := br.Blocked(); blocked {
 			return reason
 		}

@@ -9,12 +9,13 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // blockingTransport is a memory transport whose broker says it blocked the
 // connection, counting Health's probes.
 type blockingTransport struct {
-	acemq.Transport
+	driver.Transport
 	reason  string
 	blocked bool
 	probes  atomic.Int64
@@ -22,7 +23,7 @@ type blockingTransport struct {
 
 func (b *blockingTransport) Blocked() (string, bool) { return b.reason, b.blocked }
 
-func (b *blockingTransport) DeclareQueue(ctx context.Context, name string, spec acemq.QueueSpec) error {
+func (b *blockingTransport) DeclareQueue(ctx context.Context, name string, spec driver.QueueSpec) error {
 	b.probes.Add(1)
 	return b.Transport.DeclareQueue(ctx, name, spec)
 }

@@ -7,20 +7,21 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // capturing is a transport that keeps what it is given and refuses declarations.
 type capturing struct {
-	acemq.Transport
-	got []acemq.Outbound
+	driver.Transport
+	got []driver.Outbound
 }
 
-func (c *capturing) Publish(_ context.Context, _, _ string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (c *capturing) Publish(_ context.Context, _, _ string, msg driver.Outbound) (acemq.PublishResult, error) {
 	c.got = append(c.got, msg)
 	return acemq.PublishResult{MessageID: msg.MessageID, Routed: true}, nil
 }
 
-func (c *capturing) DeclareQueue(context.Context, string, acemq.QueueSpec) error {
+func (c *capturing) DeclareQueue(context.Context, string, driver.QueueSpec) error {
 	return errors.New("capturing transport: no declarations")
 }
 

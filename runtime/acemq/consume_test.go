@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestConsumeRefusesANilHandler(t *testing.T) {
@@ -202,11 +203,11 @@ func TestConnCloseClosesItsConsumers(t *testing.T) {
 
 // specSpy records the ConsumeSpec each Consume is given.
 type specSpy struct {
-	acemq.Transport
-	specs chan acemq.ConsumeSpec
+	driver.Transport
+	specs chan driver.ConsumeSpec
 }
 
-func (s specSpy) Consume(ctx context.Context, queue string, spec acemq.ConsumeSpec, deliver func(acemq.Delivery)) (acemq.Subscription, error) {
+func (s specSpy) Consume(ctx context.Context, queue string, spec driver.ConsumeSpec, deliver func(driver.Delivery)) (driver.Subscription, error) {
 	s.specs <- spec
 	return s.Transport.Consume(ctx, queue, spec, deliver)
 }
@@ -214,7 +215,7 @@ func (s specSpy) Consume(ctx context.Context, queue string, spec acemq.ConsumeSp
 func TestConsumePassesPrefetchTagAndArgumentsToTheTransport(t *testing.T) {
 	base := connect(t)
 	declare(t, base, "orders")
-	spy := specSpy{Transport: base.Transport(), specs: make(chan acemq.ConsumeSpec, 2)}
+	spy := specSpy{Transport: base.Transport(), specs: make(chan driver.ConsumeSpec, 2)}
 	conn, _ := acemq.NewConn(spy, acemq.WithPrefetch(7))
 	h := func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() }
 	consume(t, conn, "orders", h)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // ExpectMessageTypes makes the consumer park, without running the handler,
@@ -33,7 +35,7 @@ func ExpectMessageTypes(types ...string) ConsumeOption {
 // foreignType returns the park reason of a delivery whose x-acemq-type
 // header names a type the consumer does not expect (ExpectMessageTypes);
 // env is its envelope after the interceptors.
-func (c *Consumer) foreignType(d Delivery, env Envelope) (string, bool) {
+func (c *Consumer) foreignType(d driver.Delivery, env Envelope) (string, bool) {
 	if len(c.cfg.types) == 0 || slices.Contains(c.cfg.types, env.Type) {
 		return "", false
 	}

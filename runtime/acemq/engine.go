@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // handle runs one delivery through the engine:
 //
 //	interceptors → header rules → decode → handler → plan → settle
-func (c *Consumer) handle(d Delivery) {
+func (c *Consumer) handle(d driver.Delivery) {
 	observed := c.conn.observing()
 	if observed {
 		c.observeInFlight(c.running.Add(1))
@@ -35,7 +37,7 @@ type inFlight struct {
 }
 
 // newInFlight reads d's envelope and makes its context.
-func (c *Consumer) newInFlight(d Delivery) *inFlight {
+func (c *Consumer) newInFlight(d driver.Delivery) *inFlight {
 	f := &inFlight{Context: c.handlerCtx, env: EnvelopeFromWire(d.Headers, d.RoutingKey, d.MessageID)}
 	f.env.adoptReplyProperties(d) // request/reply (reply.go)
 	f.cc = ConsumeContext{Queue: c.queue, Envelope: &f.env, Body: d.Body, ContentType: d.ContentType, Redelivered: d.Redelivered, hooks: f.hooks[:0]}
@@ -52,7 +54,7 @@ func (f *inFlight) Value(key any) any {
 }
 
 // plan decides what becomes of a delivery.
-func (c *Consumer) plan(ctx context.Context, d Delivery, cc *ConsumeContext) plan {
+func (c *Consumer) plan(ctx context.Context, d driver.Delivery, cc *ConsumeContext) plan {
 	if reason, refused := headersRefused(d.Headers); refused {
 		return c.setAside(*cc.Envelope, ParkedQueue(c.queue), ActionParked, OutcomeParked, "could not be decoded: "+reason)
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // The back-off of a message the engine could not set aside and returned to
@@ -23,7 +25,7 @@ const (
 // after a back-off, its settlement saying so (ActionKept) and the failure
 // logged; it is never nacked to a dead-letter exchange that may route it
 // nowhere.
-func (c *Consumer) setAsideFailed(d Delivery, p *plan, err error) disposition {
+func (c *Consumer) setAsideFailed(d driver.Delivery, p *plan, err error) disposition {
 	c.conn.cfg.observer.Count(MetricSetAsideFailed, 1, Labels{LabelQueue: c.queue, LabelTarget: p.target})
 	if unroutable(err) {
 		if err = c.setAsideAgain(d, p); err == nil {
@@ -38,7 +40,7 @@ func (c *Consumer) setAsideFailed(d Delivery, p *plan, err error) disposition {
 
 // setAsideAgain declares the consumer's topology again (acemq.dlx, its
 // {queue}.dlq and {queue}.parked, its rungs) and republishes to p.target.
-func (c *Consumer) setAsideAgain(d Delivery, p *plan) error {
+func (c *Consumer) setAsideAgain(d driver.Delivery, p *plan) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.handlerCtx), hopTimeout)
 	defer cancel()
 	if err := consumerTopology(c.queue, c.cfg.retry, c.cfg.setAside).applyTo(ctx, c.conn); err != nil {

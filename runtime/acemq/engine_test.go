@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestRoundTripDeliversThePayloadWithEnvelopeDefaults(t *testing.T) {
@@ -153,7 +154,7 @@ func TestUndecodableBodyIsParkedWithoutReachingTheHandler(t *testing.T) {
 		calls.add(1)
 		return acemq.Accept()
 	})
-	_, err := conn.PublishRaw(context.Background(), "", "orders", acemq.Outbound{Body: []byte("{not json"), ContentType: "application/json"})
+	_, err := conn.PublishRaw(context.Background(), "", "orders", driver.Outbound{Body: []byte("{not json"), ContentType: "application/json"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +168,7 @@ func TestUnclaimedContentTypeIsParkedNamingIt(t *testing.T) {
 	conn := connect(t)
 	declare(t, conn, "orders")
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() })
-	_, _ = conn.PublishRaw(context.Background(), "", "orders", acemq.Outbound{Body: []byte("{}"), ContentType: "application/x-protobuf"})
+	_, _ = conn.PublishRaw(context.Background(), "", "orders", driver.Outbound{Body: []byte("{}"), ContentType: "application/x-protobuf"})
 	if got := reasonOn(awaitMessage(t, conn, "orders.parked")); got != `could not be decoded: no codec reads "application/x-protobuf"` {
 		t.Errorf("reason %q", got)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // panickingCodec is JSON that panics with "boom" in the method named by
@@ -88,7 +89,7 @@ func TestPanickingCodecEncodeIsAnErrorThroughAReplyChannel(t *testing.T) {
 	conn := connect(t)
 	var sent atomic.Int32
 	p := acemq.Through(acemq.NewPublisher(conn, "", "replies", acemq.PublishWith[Order](panickingCodec{in: "Encode"})),
-		func(context.Context, string, string, acemq.Outbound) (acemq.PublishResult, error) {
+		func(context.Context, string, string, driver.Outbound) (acemq.PublishResult, error) {
 			sent.Add(1)
 			return acemq.PublishResult{}, nil
 		})

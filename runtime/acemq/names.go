@@ -3,6 +3,8 @@ package acemq
 import (
 	"fmt"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // The family's shared exchange names (FAMILY-SPEC §2.4).
@@ -13,14 +15,6 @@ const (
 	// RetryExchange is the direct exchange a retry rung dead-letters into when
 	// its TTL expires; the source queue is bound to it on its own name.
 	RetryExchange = "acemq.retry"
-)
-
-// Broker argument names used by the family's topology.
-const (
-	ArgQueueType            = "x-queue-type"
-	ArgDeadLetterExchange   = "x-dead-letter-exchange"
-	ArgDeadLetterRoutingKey = "x-dead-letter-routing-key"
-	ArgMessageTTL           = "x-message-ttl"
 )
 
 // DeadLetterQueue names the queue that holds queue's dead letters: {queue}.dlq.
@@ -63,8 +57,8 @@ func rungDelayName(d time.Duration) string {
 // and x-dead-letter-routing-key (queue). The map is new on every call.
 func RungArgs(queue string, d time.Duration) map[string]any {
 	return map[string]any{
-		ArgMessageTTL:           d.Milliseconds(),
-		ArgDeadLetterExchange:   RetryExchange,
-		ArgDeadLetterRoutingKey: queue,
+		driver.ArgMessageTTL:           d.Milliseconds(),
+		driver.ArgDeadLetterExchange:   RetryExchange,
+		driver.ArgDeadLetterRoutingKey: queue,
 	}
 }

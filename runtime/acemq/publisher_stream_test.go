@@ -10,23 +10,24 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // heldConfirms is an AsyncPublisher over a memory transport that publishes
 // at once but holds every confirmation until confirm() lets them go, as a
 // broker slow to confirm would.
 type heldConfirms struct {
-	acemq.Transport
+	driver.Transport
 	release chan struct{}
 	once    sync.Once
 	written atomic.Int64
 }
 
-func newHeldConfirms(t acemq.Transport) *heldConfirms {
+func newHeldConfirms(t driver.Transport) *heldConfirms {
 	return &heldConfirms{Transport: t, release: make(chan struct{})}
 }
 
-func (h *heldConfirms) PublishAsync(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.Confirmation, error) {
+func (h *heldConfirms) PublishAsync(ctx context.Context, exchange, key string, msg driver.Outbound) (driver.Confirmation, error) {
 	res, err := h.Transport.Publish(ctx, exchange, key, msg)
 	if err != nil {
 		return nil, err
@@ -314,12 +315,12 @@ func TestSendAsyncOnAFullMemoryQueueResolvesWithTheRefusal(t *testing.T) {
 // stalled is a transport without PublishAsync whose Publish waits until
 // released, counting the calls in progress.
 type stalled struct {
-	acemq.Transport
+	driver.Transport
 	release  chan struct{}
 	inFlight atomic.Int64
 }
 
-func (s *stalled) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (s *stalled) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	s.inFlight.Add(1)
 	defer s.inFlight.Add(-1)
 	<-s.release

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 var faultCases = []behaviourCase{
@@ -19,7 +20,7 @@ var faultCases = []behaviourCase{
 // publishRaw puts body with contentType on queue, bypassing the codec.
 func (k *bkit) publishRaw(queue, id, contentType, body string) {
 	k.t.Helper()
-	out := acemq.Outbound{Body: []byte(body), ContentType: contentType, MessageID: id, Persistent: true}
+	out := driver.Outbound{Body: []byte(body), ContentType: contentType, MessageID: id, Persistent: true}
 	if _, err := k.conn.PublishRaw(k.ctx, "", queue, out); err != nil {
 		k.t.Fatalf("PublishRaw(%s): %v", id, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // markTimeout bounds the statements that record a batch's outcome, which
@@ -21,7 +22,7 @@ type row struct {
 	id         int64
 	exchange   string
 	key        string
-	msg        acemq.Outbound
+	msg        driver.Outbound
 	createdAt  time.Time
 	attempts   int
 	outcome    rowOutcome
@@ -128,20 +129,20 @@ func scanRow(rs *sql.Rows) (*row, error) {
 // committed earlier (they are republished, in order, by the next sweep).
 func (r *Relay) publish(ctx context.Context, rows []*row) error {
 	t := r.conn.Transport()
-	ap, pipelined := t.(acemq.AsyncPublisher)
-	pending := make([]acemq.Confirmation, len(rows))
+	ap, pipelined := t.(driver.AsyncPublisher)
+	pending := make([]driver.Confirmation, len(rows))
 	for i, w := range rows {
 		if w.outcome == refused { // unreadable headers
 			continue
 		}
 		if !pipelined {
 			res, err := t.Publish(ctx, w.exchange, w.key, w.msg)
-			pending[i] = acemq.ConfirmationOf(res, err)
+			pending[i] = driver.ConfirmationOf(res, err)
 			continue
 		}
 		c, err := ap.PublishAsync(ctx, w.exchange, w.key, w.msg)
 		if err != nil {
-			c = acemq.ConfirmationOf(acemq.PublishResult{}, err)
+			c = driver.ConfirmationOf(acemq.PublishResult{}, err)
 		}
 		pending[i] = c
 		if err != nil && !isRefusal(err) {
@@ -154,7 +155,7 @@ func (r *Relay) publish(ctx context.Context, rows []*row) error {
 // settle waits for each confirmation in order and records the outcomes; it
 // returns errOutage (joined with the first lost publish's error) when one
 // was lost.
-func settle(ctx context.Context, rows []*row, pending []acemq.Confirmation) error {
+func settle(ctx context.Context, rows []*row, pending []driver.Confirmation) error {
 	var outage error
 	for i, w := range rows {
 		if pending[i] == nil {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 )
@@ -146,7 +147,7 @@ func TestCommittedTransactionPublishesWhatSendOnConnWould(t *testing.T) {
 				t.Fatalf("the publish interceptor ran %d times, want 2 (once per Send, at write time)", calls.Load())
 			}
 			startRelay(t, conn, store, PollInterval(20*time.Millisecond))
-			var got []acemq.Delivery
+			var got []driver.Delivery
 			eventually(t, 10*time.Second, "both messages arrive", func() bool {
 				d, ok, err := conn.Pull(t.Context(), q)
 				if err != nil {
@@ -182,7 +183,7 @@ func TestCommittedTransactionPublishesWhatSendOnConnWould(t *testing.T) {
 	}
 }
 
-func props(d acemq.Delivery) map[string]string {
+func props(d driver.Delivery) map[string]string {
 	return map[string]string{"id": d.MessageID, "ct": d.ContentType, "key": d.RoutingKey, "reply": d.ReplyTo, "corr": d.CorrelationID}
 }
 

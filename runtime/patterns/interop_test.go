@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // familyResponder answers requests on queue as a family library does: it
@@ -19,7 +20,7 @@ import (
 // reply body, or the acemq-error text when fail is set.
 func familyResponder(t *testing.T, conn *acemq.Conn, queue string, answer func(n int) (body int, failText string)) {
 	t.Helper()
-	sub, err := conn.Transport().Consume(context.Background(), queue, acemq.ConsumeSpec{Prefetch: 10}, func(d acemq.Delivery) {
+	sub, err := conn.Transport().Consume(context.Background(), queue, driver.ConsumeSpec{Prefetch: 10}, func(d driver.Delivery) {
 		_ = d.Ack()
 		var n int
 		_ = json.Unmarshal(d.Body, &n)
@@ -31,7 +32,7 @@ func familyResponder(t *testing.T, conn *acemq.Conn, queue string, answer func(n
 			env.Headers[HeaderError] = fail
 		}
 		b, _ := json.Marshal(body)
-		out := acemq.Outbound{MessageID: env.ID, ContentType: "application/json", Body: b, Headers: env.ToWire()}
+		out := driver.Outbound{MessageID: env.ID, ContentType: "application/json", Body: b, Headers: env.ToWire()}
 		if _, err := conn.PublishRaw(context.Background(), "", to, out); err != nil {
 			t.Errorf("family responder: %v", err)
 		}
@@ -77,15 +78,15 @@ func TestOurResponderAnswersAFamilyRequester(t *testing.T) {
 			}
 			return 2 * m.Payload, nil
 		})
-		ask := func(n int) acemq.Delivery {
+		ask := func(n int) driver.Delivery {
 			env, _ := acemq.NewEnvelope(q, acemq.CorrelationID("family-"+acemq.NewUUID()))
 			env.Headers[HeaderReplyTo] = replies
 			b, _ := json.Marshal(n)
-			out := acemq.Outbound{MessageID: env.ID, ContentType: "application/json", Body: b, Headers: env.ToWire()}
+			out := driver.Outbound{MessageID: env.ID, ContentType: "application/json", Body: b, Headers: env.ToWire()}
 			if _, err := conn.PublishRaw(r.ctx(), "", q, out); err != nil {
 				t.Fatal(err)
 			}
-			var d acemq.Delivery
+			var d driver.Delivery
 			eventually(t, "the reply arrives", func() bool {
 				got, ok, err := conn.Pull(r.ctx(), replies)
 				d = got
@@ -111,12 +112,12 @@ func TestRawRequesterWithOnlyAMQPPropertiesIsAnswered(t *testing.T) {
 		q := r.queue(conn, "raw-requester")
 		replies := r.queue(conn, "raw-replies")
 		serve(t, conn, q, double)
-		out := acemq.Outbound{MessageID: "m-1", ContentType: "application/json", Body: []byte("4"),
+		out := driver.Outbound{MessageID: "m-1", ContentType: "application/json", Body: []byte("4"),
 			ReplyTo: replies, CorrelationID: "raw-corr-1"}
 		if _, err := conn.PublishRaw(r.ctx(), "", q, out); err != nil {
 			t.Fatal(err)
 		}
-		var d acemq.Delivery
+		var d driver.Delivery
 		eventually(t, "the reply arrives", func() bool {
 			got, ok, _ := conn.Pull(r.ctx(), replies)
 			d = got
@@ -133,8 +134,8 @@ func TestLateReplyIsDroppedAndCountedNeverDeliveredToALaterCall(t *testing.T) {
 		conn := r.conn()
 		q := r.queue(conn, "late")
 		var mu sync.Mutex
-		var held []acemq.Delivery
-		sub, err := conn.Transport().Consume(context.Background(), q, acemq.ConsumeSpec{Prefetch: 10}, func(d acemq.Delivery) {
+		var held []driver.Delivery
+		sub, err := conn.Transport().Consume(context.Background(), q, driver.ConsumeSpec{Prefetch: 10}, func(d driver.Delivery) {
 			_ = d.Ack()
 			mu.Lock()
 			held = append(held, d)
@@ -151,7 +152,7 @@ func TestLateReplyIsDroppedAndCountedNeverDeliveredToALaterCall(t *testing.T) {
 		mu.Lock()
 		first := held[0]
 		mu.Unlock()
-		reply := acemq.Outbound{MessageID: acemq.NewUUID(), ContentType: "application/json", Body: []byte("999"),
+		reply := driver.Outbound{MessageID: acemq.NewUUID(), ContentType: "application/json", Body: []byte("999"),
 			CorrelationID: first.CorrelationID}
 		to, _ := headerString(first.Headers, HeaderReplyTo)
 		if _, err := conn.PublishRaw(r.ctx(), "", to, reply); err != nil {
@@ -172,8 +173,8 @@ func TestRequestCarriesDeadlineExpirationCorrelationAndReplyAddress(t *testing.T
 			return nil
 		}))
 		q := r.queue(conn, "wire")
-		got := make(chan acemq.Delivery, 1)
-		sub, err := conn.Transport().Consume(context.Background(), q, acemq.ConsumeSpec{Prefetch: 1}, func(d acemq.Delivery) {
+		got := make(chan driver.Delivery, 1)
+		sub, err := conn.Transport().Consume(context.Background(), q, driver.ConsumeSpec{Prefetch: 1}, func(d driver.Delivery) {
 			_ = d.Ack()
 			got <- d
 		})
@@ -188,7 +189,7 @@ func TestRequestCarriesDeadlineExpirationCorrelationAndReplyAddress(t *testing.T
 	})
 }
 
-func checkRequestWire(t *testing.T, d acemq.Delivery, replyQueue string) {
+func checkRequestWire(t *testing.T, d driver.Delivery, replyQueue string) {
 	t.Helper()
 	corr, _ := headerString(d.Headers, acemq.HeaderCorrelation)
 	to, _ := headerString(d.Headers, HeaderReplyTo)

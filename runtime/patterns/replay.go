@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // The replay stamps (FAMILY-SPEC §2.3): application headers, outside the
@@ -127,7 +128,7 @@ func (f ReplayFrom) check(conn *acemq.Conn) error {
 		return errors.New("acemq: Replay needs an exchange or a routing key to send the messages to")
 	case f.Limit < 0:
 		return fmt.Errorf("acemq: the replay limit must not be negative, got %d", f.Limit)
-	case !conn.Supports(acemq.CapabilityPublisherConfirms):
+	case !conn.Supports(driver.CapabilityPublisherConfirms):
 		return errors.New("acemq: Replay needs publisher confirms, because it acks each message only after its copy is confirmed")
 	}
 	return nil
@@ -137,7 +138,7 @@ func (f ReplayFrom) check(conn *acemq.Conn) error {
 type replayPass struct {
 	conn     *acemq.Conn
 	from     ReplayFrom
-	held     acemq.HeldQueue
+	held     driver.HeldQueue
 	moved    int
 	declined int
 	past     int
@@ -180,10 +181,10 @@ func (p *replayPass) stopAtLimit(ctx context.Context) error {
 
 // move publishes d's copy and acks d once the copy is confirmed. Once begun
 // it runs to the end, whatever ctx does, within replayHopTimeout.
-func (p *replayPass) move(ctx context.Context, d acemq.Delivery, env acemq.Envelope) error {
+func (p *replayPass) move(ctx context.Context, d driver.Delivery, env acemq.Envelope) error {
 	hop, cancel := context.WithTimeout(context.WithoutCancel(ctx), replayHopTimeout)
 	defer cancel()
-	out := acemq.Outbound{
+	out := driver.Outbound{
 		Body: d.Body, ContentType: d.ContentType, MessageID: d.MessageID,
 		Headers: replayHeaders(d.Headers, p.from, time.Now()),
 		ReplyTo: d.ReplyTo, CorrelationID: d.CorrelationID, Persistent: true, Mandatory: true,

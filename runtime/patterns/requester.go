@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // Requester sends typed requests to one exchange and routing key and waits
@@ -20,7 +21,7 @@ type Requester[Req, Resp any] struct {
 	key       string
 	cfg       requesterConfig
 	pub       *acemq.Publisher[Req]
-	replies   acemq.ReplyChannel
+	replies   driver.ReplyChannel
 	pending   *pendingCalls
 	late      atomic.Int64
 	done      chan struct{}
@@ -110,7 +111,7 @@ func (r *Requester[Req, Resp]) do(ctx context.Context, req Req, opts []acemq.Env
 }
 
 // await waits for the call's reply, its deadline, the caller's cancel or Close.
-func (r *Requester[Req, Resp]) await(ctx, dctx context.Context, c *call, replies chan acemq.Delivery) (Resp, error) {
+func (r *Requester[Req, Resp]) await(ctx, dctx context.Context, c *call, replies chan driver.Delivery) (Resp, error) {
 	var zero Resp
 	select {
 	case d := <-replies:
@@ -133,7 +134,7 @@ func (r *Requester[Req, Resp]) envelope(opts []acemq.EnvelopeOption, c *call) []
 
 // send is the end of the request's publish path: it stamps the AMQP
 // correlation-id and expiration and publishes on the reply channel.
-func (r *Requester[Req, Resp]) send(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (r *Requester[Req, Resp]) send(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	if c, ok := ctx.Value(callKey{}).(*call); ok {
 		msg.CorrelationID = c.id
 		msg.Headers[acemq.HeaderCorrelation] = c.id
@@ -166,7 +167,7 @@ func (r *Requester[Req, Resp]) isClosed() bool {
 
 // onReply files a reply under its correlation id (the AMQP property, else
 // x-acemq-correlation); one no call waits for is late and dropped.
-func (r *Requester[Req, Resp]) onReply(d acemq.Delivery) {
+func (r *Requester[Req, Resp]) onReply(d driver.Delivery) {
 	id := d.CorrelationID
 	if id == "" {
 		id, _ = headerString(d.Headers, acemq.HeaderCorrelation)
@@ -177,7 +178,7 @@ func (r *Requester[Req, Resp]) onReply(d acemq.Delivery) {
 }
 
 // answer turns a reply into Do's result.
-func (r *Requester[Req, Resp]) answer(d acemq.Delivery) (Resp, error) {
+func (r *Requester[Req, Resp]) answer(d driver.Delivery) (Resp, error) {
 	var resp Resp
 	if code, ok := headerString(d.Headers, HeaderErrorCode); ok && code != "" {
 		return resp, r.declared(code)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 var errNotFound = NewError("NotFound")
@@ -183,7 +184,7 @@ func TestRequestThatWaitedPastItsDeadlineIsNeverHandled(t *testing.T) {
 			t.Fatalf("with no responder: err = %v, want a timeout", err)
 		}
 		// A family requester's request without expiration, deadline passed.
-		stale := acemq.Outbound{MessageID: acemq.NewUUID(), ContentType: "application/json", Body: []byte("2"),
+		stale := driver.Outbound{MessageID: acemq.NewUUID(), ContentType: "application/json", Body: []byte("2"),
 			Headers: map[string]any{HeaderReplyTo: req.ReplyQueue(), HeaderDeadline: time.Now().Add(-time.Second).UnixMilli()}}
 		if _, err := conn.PublishRaw(r.ctx(), "", q, stale); err != nil {
 			t.Fatal(err)
@@ -209,7 +210,7 @@ func TestRequestWithoutReplyAddressIsDeadLettered(t *testing.T) {
 		q := r.queue(conn, "noreply")
 		var handled atomic.Int64
 		resp := serve(t, conn, q, func(context.Context, acemq.Message[int]) (int, error) { handled.Add(1); return 0, nil })
-		msg := acemq.Outbound{MessageID: acemq.NewUUID(), ContentType: "application/json", Body: []byte("1")}
+		msg := driver.Outbound{MessageID: acemq.NewUUID(), ContentType: "application/json", Body: []byte("1")}
 		if _, err := conn.PublishRaw(r.ctx(), "", q, msg); err != nil {
 			t.Fatal(err)
 		}

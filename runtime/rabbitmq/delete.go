@@ -7,7 +7,7 @@ import (
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // QueueExists reports whether the broker has a queue called name, by a
@@ -71,6 +71,6 @@ func (tp *topology) forgetQueue(queue string) {
 }
 
 var (
-	_ acemq.QueueChecker = (*Transport)(nil)
-	_ acemq.QueueDeleter = (*Transport)(nil)
+	_ driver.QueueChecker = (*Transport)(nil)
+	_ driver.QueueDeleter = (*Transport)(nil)
 )

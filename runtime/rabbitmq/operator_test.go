@@ -11,6 +11,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // opOrder is the payload of the operator-action tests.
@@ -181,7 +182,7 @@ func TestSetAsideToDeletedDLQIsNotDropped(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("never settled")
 	}
-	var d acemq.Delivery
+	var d driver.Delivery
 	eventually(t, "the message in "+q+".dlq", func() bool {
 		got, ok, err := conn.Pull(ctxT(t), q+".dlq")
 		d = got
