@@ -8,6 +8,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // capturing is a transport that keeps what it is given and refuses declarations.
@@ -42,7 +43,7 @@ func TestThroughSharesTheConnectionsConfigurationOverAnotherTransport(t *testing
 		t.Fatalf("the transport got %d messages", len(tr.got))
 	}
 	m := tr.got[0]
-	if string(m.Body) != "raw" || m.Headers["x-stamp"] != "on" || m.Headers[acemq.HeaderOrigin] != "through-test" {
+	if string(m.Body) != "raw" || m.Headers["x-stamp"] != "on" || m.Headers[semconv.HeaderOrigin] != "through-test" {
 		t.Errorf("published %+v: want conn's codec, interceptor and origin", m)
 	}
 	if err := via.DeclareQueue(t.Context(), "q"); err == nil || !strings.Contains(err.Error(), "no declarations") {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // TestConsumerSurvivesQueueDeletion: a consumer whose queue an operator
@@ -175,7 +176,7 @@ func TestSetAsideToDeletedDLQIsNotDropped(t *testing.T) {
 		})
 		send(t, conn, "orders", Order{ID: "o-1"})
 		s := <-settled
-		if s.Action != acemq.ActionKept || s.Outcome != acemq.OutcomeKept || !strings.Contains(s.Reason, "bad order") {
+		if s.Action != acemq.ActionKept || s.Outcome != semconv.OutcomeKept || !strings.Contains(s.Reason, "bad order") {
 			t.Fatalf("settled %+v, want kept with the reason", s)
 		}
 		time.Sleep(time.Second)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // ExpectMessageTypes makes the consumer park, without running the handler,
@@ -39,7 +40,7 @@ func (c *Consumer) foreignType(d driver.Delivery, env Envelope) (string, bool) {
 	if len(c.cfg.types) == 0 || slices.Contains(c.cfg.types, env.Type) {
 		return "", false
 	}
-	if _, present := d.Headers[HeaderType]; !present {
+	if _, present := d.Headers[semconv.HeaderType]; !present {
 		return "", false
 	}
 	quoted := make([]string, len(c.cfg.types))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // Order is the payload most tests publish.
@@ -87,7 +88,7 @@ func awaitMessage(t *testing.T, conn *acemq.Conn, queue string) driver.Delivery 
 
 // reasonOn returns the x-acemq-error header of a set-aside message.
 func reasonOn(d driver.Delivery) string {
-	s, _ := d.Headers[acemq.HeaderError].(string)
+	s, _ := d.Headers[semconv.HeaderError].(string)
 	return s
 }
 

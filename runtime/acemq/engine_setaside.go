@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // The back-off of a message the engine could not set aside and returned to
@@ -26,7 +27,7 @@ const (
 // logged; it is never nacked to a dead-letter exchange that may route it
 // nowhere.
 func (c *Consumer) setAsideFailed(d driver.Delivery, p *plan, err error) disposition {
-	c.conn.cfg.observer.Count(MetricSetAsideFailed, 1, Labels{LabelQueue: c.queue, LabelTarget: p.target})
+	c.conn.cfg.observer.Count(semconv.MetricSetAsideFailed, 1, semconv.Labels{semconv.LabelQueue: c.queue, semconv.LabelTarget: p.target})
 	if unroutable(err) {
 		if err = c.setAsideAgain(d, p); err == nil {
 			c.setAsideBackoff.Store(0)
@@ -60,7 +61,7 @@ func (c *Consumer) keep(p *plan, err error) {
 	c.conn.cfg.logger.Error("acemq: cannot set a message aside; returning it to its queue",
 		"queue", c.queue, "target", p.target, "message", p.env.ID, "was", p.action, "reason", p.reason, "error", err)
 	p.reason = fmt.Sprintf("could not be %s to %q (%v); kept on its queue: %s", p.action, p.target, err, p.reason)
-	p.action, p.outcome = ActionKept, OutcomeKept
+	p.action, p.outcome = ActionKept, semconv.OutcomeKept
 }
 
 // nextSetAsideBackoff returns the wait before returning a message that could

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // hopTimeout bounds an engine republish (retry, dead letter, park), which
@@ -101,7 +102,7 @@ func (c *Consumer) executeRetry(d driver.Delivery, p *plan) disposition {
 func (c *Consumer) retryInConsumer(d driver.Delivery, p *plan, rungErr error) error {
 	c.conn.cfg.logger.Warn("acemq: a retry rung is missing; waiting in the consumer",
 		"queue", c.queue, "rung", p.target, "error", rungErr)
-	c.conn.cfg.observer.Count(MetricRetryRungMissing, 1, Labels{LabelQueue: c.queue, LabelRung: p.target})
+	c.conn.cfg.observer.Count(semconv.MetricRetryRungMissing, 1, semconv.Labels{semconv.LabelQueue: c.queue, semconv.LabelRung: p.target})
 	p.wait = c.cfg.retry.Jitter(p.delay)
 	p.target, p.rung, p.delay = c.queue, false, p.wait
 	if !c.wait(p.wait) {

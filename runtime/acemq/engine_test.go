@@ -12,6 +12,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 func TestRoundTripDeliversThePayloadWithEnvelopeDefaults(t *testing.T) {
@@ -198,7 +199,7 @@ func TestOnSettledReportsTheRetryWithTheNextAttemptAndItsDelay(t *testing.T) {
 	}, acemq.RetryWith(acemq.FixedRetry(2, 2*time.Millisecond)))
 	send(t, conn, "orders", Order{})
 	first, second := <-settled, <-settled
-	if first.Action != acemq.ActionRetried || first.Outcome != acemq.OutcomeRetried ||
+	if first.Action != acemq.ActionRetried || first.Outcome != semconv.OutcomeRetried ||
 		first.Envelope.Attempt != 2 || first.Delay != 2*time.Millisecond || first.Queue != "orders" {
 		t.Errorf("retry settlement %+v", first)
 	}

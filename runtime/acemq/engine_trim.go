@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue"
 )
 
@@ -93,6 +94,6 @@ func cutReason(reason string, n int) string {
 func (c *Consumer) parkUnretriable(d driver.Delivery, p *plan, err error) disposition {
 	env := p.env
 	env.Attempt = max(1, env.Attempt-1)
-	*p = c.setAside(env, ParkedQueue(c.queue), ActionParked, OutcomeParked, "cannot be retried: "+reasonOf(err))
+	*p = c.setAside(env, ParkedQueue(c.queue), ActionParked, semconv.OutcomeParked, "cannot be retried: "+reasonOf(err))
 	return c.execute(d, p)
 }

@@ -34,6 +34,7 @@ func goListDeps(t *testing.T, pattern string) []string {
 var stdlibOnlyInternal = []string{
 	"github.com/acemq/acemq-gen/runtime/acemq/internal/",
 	"github.com/acemq/acemq-gen/runtime/acemq/driver",
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv",
 	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue",
 	"github.com/acemq/acemq-gen/runtime/internal/errtext",
 	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck",
@@ -64,7 +65,7 @@ func TestRuntimeAcemqImportsOnlyTheStandardLibrary(t *testing.T) {
 
 func TestRuntimeAcemqInternalPackagesImportOnlyTheStandardLibrary(t *testing.T) {
 	const self = "github.com/acemq/acemq-gen/runtime/acemq"
-	lines := goListDeps(t, "./runtime/acemq/internal/... ./runtime/acemq/driver ./runtime/internal/amqpvalue")
+	lines := goListDeps(t, "./runtime/acemq/internal/... ./runtime/acemq/driver ./runtime/acemq/semconv ./runtime/internal/amqpvalue")
 	seen := 0
 	for _, line := range lines {
 		path, standard, _ := strings.Cut(line, " ")

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 func TestInProgressAckIsNamedInProgressAndIsNotARetry(t *testing.T) {
@@ -47,12 +48,12 @@ func TestInProgressRequeuesWithoutSpendingAnAttemptAndNeverDeadLetters(t *testin
 	send(t, conn, "orders", Order{ID: "o-1"})
 	first, second, last := <-settled, <-settled, <-settled
 	for _, s := range []acemq.Settlement{first, second} {
-		if s.Action != acemq.ActionInProgress || s.Outcome != acemq.OutcomeInProgress ||
+		if s.Action != acemq.ActionInProgress || s.Outcome != semconv.OutcomeInProgress ||
 			s.Delay != 2*time.Millisecond || s.Envelope.Attempt != 1 || s.Reason != "" || s.Queue != "orders" {
 			t.Errorf("in-progress settlement %+v", s)
 		}
 	}
-	if last.Outcome != acemq.OutcomeAcked || last.Envelope.ID != first.Envelope.ID {
+	if last.Outcome != semconv.OutcomeAcked || last.Envelope.ID != first.Envelope.ID {
 		t.Errorf("the message came back as %+v", last)
 	}
 	for _, a := range attempts.all() {
@@ -71,8 +72,8 @@ func assertNothingSetAside(t *testing.T, conn *acemq.Conn, m *acemq.Metrics) {
 		t.Errorf("%d messages set aside", n)
 	}
 	counts := m.Counts()
-	inProgress := acemq.MetricKey(acemq.MetricConsumeTotal, acemq.Labels{"queue": "orders", "outcome": "in_progress"})
-	retried := acemq.MetricKey(acemq.MetricRetriedTotal, acemq.Labels{"queue": "orders"})
+	inProgress := acemq.MetricKey(semconv.MetricConsumeTotal, semconv.Labels{"queue": "orders", "outcome": "in_progress"})
+	retried := acemq.MetricKey(semconv.MetricRetriedTotal, semconv.Labels{"queue": "orders"})
 	if counts[inProgress] != 2 || counts[retried] != 0 {
 		t.Errorf("in_progress counted %d, retried %d; counts %v", counts[inProgress], counts[retried], counts)
 	}

@@ -7,11 +7,12 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 func TestMetricKeySortsLabelsSoOrderDoesNotSplitCounters(t *testing.T) {
-	a := acemq.MetricKey("m", acemq.Labels{"queue": "q", "outcome": "acked"})
-	b := acemq.MetricKey("m", acemq.Labels{"outcome": "acked", "queue": "q"})
+	a := acemq.MetricKey("m", semconv.Labels{"queue": "q", "outcome": "acked"})
+	b := acemq.MetricKey("m", semconv.Labels{"outcome": "acked", "queue": "q"})
 	if a != b || a != "m{outcome=acked}{queue=q}" {
 		t.Fatalf("keys %q and %q", a, b)
 	}
@@ -40,12 +41,12 @@ func TestPublishMetricsTellConfirmedFromUnroutableAndTimeBoth(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 	counts, durations := m.Counts(), m.Durations()
-	confirmed := acemq.MetricKey(acemq.MetricPublishTotal, acemq.Labels{"outcome": "confirmed", "exchange": "", "routing.key": "orders"})
-	unroutable := acemq.MetricKey(acemq.MetricPublishTotal, acemq.Labels{"outcome": "unroutable", "exchange": "", "routing.key": "nowhere"})
+	confirmed := acemq.MetricKey(semconv.MetricPublishTotal, semconv.Labels{"outcome": "confirmed", "exchange": "", "routing.key": "orders"})
+	unroutable := acemq.MetricKey(semconv.MetricPublishTotal, semconv.Labels{"outcome": "unroutable", "exchange": "", "routing.key": "nowhere"})
 	if counts[confirmed] != 1 || counts[unroutable] != 1 {
 		t.Fatalf("counts = %v", counts)
 	}
-	timed := acemq.MetricKey(acemq.MetricPublishDuration, acemq.Labels{"outcome": "unroutable", "exchange": "", "routing.key": "nowhere"})
+	timed := acemq.MetricKey(semconv.MetricPublishDuration, semconv.Labels{"outcome": "unroutable", "exchange": "", "routing.key": "nowhere"})
 	if durations[timed].Count != 1 {
 		t.Fatalf("an unroutable publish is still timed; durations = %v", durations)
 	}
@@ -68,22 +69,22 @@ func TestConsumeMetricsCountEachDeliveryOnceByTheEngineDecision(t *testing.T) {
 		send(t, conn, "orders", Order{ID: id})
 	}
 	total := func(outcome string) int64 {
-		return m.Counts()[acemq.MetricKey(acemq.MetricConsumeTotal, acemq.Labels{"queue": "orders", "outcome": outcome})]
+		return m.Counts()[acemq.MetricKey(semconv.MetricConsumeTotal, semconv.Labels{"queue": "orders", "outcome": outcome})]
 	}
 	// ok: acked; retry: retried once then dead-lettered; park: parked.
 	waitFor(t, "every settlement counted", func() bool {
 		return total("acked") == 1 && total("retried") == 1 && total("dead_lettered") == 1 && total("parked") == 1
 	})
 	counts := m.Counts()
-	if counts[acemq.MetricKey(acemq.MetricRetriedTotal, acemq.Labels{"queue": "orders"})] != 1 {
+	if counts[acemq.MetricKey(semconv.MetricRetriedTotal, semconv.Labels{"queue": "orders"})] != 1 {
 		t.Fatalf("retried.total must equal consume.total{retried}: %v", counts)
 	}
-	parked := acemq.MetricKey(acemq.MetricDeadLetteredTotal, acemq.Labels{"queue": "orders", "outcome": "parked"})
-	dead := acemq.MetricKey(acemq.MetricDeadLetteredTotal, acemq.Labels{"queue": "orders", "outcome": "dead_lettered"})
+	parked := acemq.MetricKey(semconv.MetricDeadLetteredTotal, semconv.Labels{"queue": "orders", "outcome": "parked"})
+	dead := acemq.MetricKey(semconv.MetricDeadLetteredTotal, semconv.Labels{"queue": "orders", "outcome": "dead_lettered"})
 	if counts[parked] != 1 || counts[dead] != 1 {
 		t.Fatalf("dead.lettered.total counts parked and dead-lettered apart: %v", counts)
 	}
-	if d := m.Durations()[acemq.MetricKey(acemq.MetricConsumeDuration, acemq.Labels{"queue": "orders", "outcome": "acked"})]; d.Count != 1 {
+	if d := m.Durations()[acemq.MetricKey(semconv.MetricConsumeDuration, semconv.Labels{"queue": "orders", "outcome": "acked"})]; d.Count != 1 {
 		t.Fatalf("consume.duration{acked} = %+v", d)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // PublishFunc is where a publish ends: a Transport's Publish or a
@@ -67,7 +68,7 @@ func (e *Envelope) adoptReplyProperties(d driver.Delivery) {
 	if e.ReplyTo == "" {
 		e.ReplyTo = d.ReplyTo
 	}
-	if d.CorrelationID != "" && wireString(d.Headers, HeaderCorrelation) == "" {
+	if d.CorrelationID != "" && wireString(d.Headers, semconv.HeaderCorrelation) == "" {
 		e.CorrelationID = d.CorrelationID
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // replyConn connects to a private memory broker, closed with the test.
@@ -105,7 +106,7 @@ func TestThroughPublisherRunsTheInterceptorsThenHandsTheMessageToItsFunc(t *test
 	if err != nil || !res.Routed {
 		t.Fatalf("SendTo: %+v, %v", res, err)
 	}
-	if sent.Headers["x-seen"] != "yes" || string(sent.Body) != `"payload"` || sent.Headers[acemq.HeaderType] != "other" {
+	if sent.Headers["x-seen"] != "yes" || string(sent.Body) != `"payload"` || sent.Headers[semconv.HeaderType] != "other" {
 		t.Errorf("sent %+v", sent)
 	}
 	_ = conn.Close()
@@ -130,7 +131,7 @@ func TestConsumedEnvelopeTakesReplyToAndCorrelationFromAMQPProperties(t *testing
 	defer c.Close()
 	raw := driver.Outbound{MessageID: "m-1", ReplyTo: "replies", CorrelationID: "raw-corr"}
 	family := raw
-	family.Headers = map[string]any{acemq.HeaderCorrelation: "family-corr"}
+	family.Headers = map[string]any{semconv.HeaderCorrelation: "family-corr"}
 	for _, msg := range []driver.Outbound{raw, family} {
 		if _, err := conn.PublishRaw(context.Background(), "", "props", msg); err != nil {
 			t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // maxShownBody is how much of a body a failure message shows.
@@ -143,7 +144,7 @@ func envelopeOf(rec Record) acemq.Envelope {
 	if env.ReplyTo == "" {
 		env.ReplyTo = out.ReplyTo
 	}
-	if out.CorrelationID != "" && !hasString(out.Headers, acemq.HeaderCorrelation) {
+	if out.CorrelationID != "" && !hasString(out.Headers, semconv.HeaderCorrelation) {
 		env.CorrelationID = out.CorrelationID
 	}
 	return env

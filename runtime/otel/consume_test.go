@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/otel"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
@@ -167,7 +168,7 @@ func consumeTotal(m *acemq.Metrics, outcome string) int64 {
 	var n int64
 	for _, o := range []string{"acked", "retried", "rejected", "parked", "dead_lettered", "in_progress"} {
 		if outcome == "" || o == outcome {
-			n += m.Counts()[acemq.MetricConsumeTotal+"{outcome="+o+"}{queue=orders}"]
+			n += m.Counts()[semconv.MetricConsumeTotal+"{outcome="+o+"}{queue=orders}"]
 		}
 	}
 	return n

@@ -14,6 +14,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 )
@@ -228,7 +229,7 @@ func TestWithinStoresTheWireMessageInTheTransaction(t *testing.T) {
 		t.Fatal(err)
 	}
 	if ex != "orders" || key != "placed" || ct != "application/json" || reply != "answers" || !persistent || !mandatory ||
-		h["x-tenant"] != "acme" || h[acemq.HeaderID] != id || h[acemq.HeaderType] != "placed" {
+		h["x-tenant"] != "acme" || h[semconv.HeaderID] != id || h[semconv.HeaderType] != "placed" {
 		t.Errorf("row = %s %s %s %s %s %v %v %v", ex, key, ct, reply, id, persistent, mandatory, h)
 	}
 }

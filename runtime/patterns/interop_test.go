@@ -12,6 +12,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // familyResponder answers requests on queue as a family library does: it
@@ -25,7 +26,7 @@ func familyResponder(t *testing.T, conn *acemq.Conn, queue string, answer func(n
 		var n int
 		_ = json.Unmarshal(d.Body, &n)
 		to, _ := headerString(d.Headers, HeaderReplyTo)
-		corr, _ := headerString(d.Headers, acemq.HeaderCorrelation)
+		corr, _ := headerString(d.Headers, semconv.HeaderCorrelation)
 		body, fail := answer(n)
 		env, _ := acemq.NewEnvelope("reply", acemq.CorrelationID(corr))
 		if fail != "" {
@@ -92,7 +93,7 @@ func TestOurResponderAnswersAFamilyRequester(t *testing.T) {
 				d = got
 				return ok && err == nil
 			})
-			if corr, _ := headerString(d.Headers, acemq.HeaderCorrelation); corr != env.CorrelationID {
+			if corr, _ := headerString(d.Headers, semconv.HeaderCorrelation); corr != env.CorrelationID {
 				t.Errorf("reply correlation %q, want %q", corr, env.CorrelationID)
 			}
 			return d
@@ -191,7 +192,7 @@ func TestRequestCarriesDeadlineExpirationCorrelationAndReplyAddress(t *testing.T
 
 func checkRequestWire(t *testing.T, d driver.Delivery, replyQueue string) {
 	t.Helper()
-	corr, _ := headerString(d.Headers, acemq.HeaderCorrelation)
+	corr, _ := headerString(d.Headers, semconv.HeaderCorrelation)
 	to, _ := headerString(d.Headers, HeaderReplyTo)
 	deadline, _ := headerMillis(d.Headers, HeaderDeadline)
 	left := time.Until(time.UnixMilli(deadline))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // The replay stamps (FAMILY-SPEC §2.3): application headers, outside the
@@ -235,8 +236,8 @@ func replayHeaders(h map[string]any, from ReplayFrom, now time.Time) map[string]
 		out[k] = v
 	}
 	if !from.KeepAttempts {
-		out[acemq.HeaderAttempt] = int64(1)
-		delete(out, acemq.HeaderError)
+		out[semconv.HeaderAttempt] = int64(1)
+		delete(out, semconv.HeaderError)
 	}
 	out[HeaderReplayedFrom] = from.Queue
 	out[HeaderReplayedAt] = now.UTC().Format(time.RFC3339)

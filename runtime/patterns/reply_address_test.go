@@ -9,6 +9,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // TestReplyToCommandQueueIsRefused: a request whose reply-to names a command
@@ -45,7 +46,7 @@ func TestReplyToCommandQueueIsRefused(t *testing.T) {
 		if err != nil || !ok {
 			t.Fatalf("the refused request is not in %s.dlq: %v %v", q, ok, err)
 		}
-		if reason, _ := headerString(d.Headers, acemq.HeaderError); !strings.Contains(reason, "refuses") || !strings.Contains(reason, commands) {
+		if reason, _ := headerString(d.Headers, semconv.HeaderError); !strings.Contains(reason, "refuses") || !strings.Contains(reason, commands) {
 			t.Errorf("dead-letter reason %q does not say the reply address was refused", reason)
 		}
 		time.Sleep(100 * time.Millisecond)

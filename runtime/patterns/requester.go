@@ -10,6 +10,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // Requester sends typed requests to one exchange and routing key and waits
@@ -137,7 +138,7 @@ func (r *Requester[Req, Resp]) envelope(opts []acemq.EnvelopeOption, c *call) []
 func (r *Requester[Req, Resp]) send(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	if c, ok := ctx.Value(callKey{}).(*call); ok {
 		msg.CorrelationID = c.id
-		msg.Headers[acemq.HeaderCorrelation] = c.id
+		msg.Headers[semconv.HeaderCorrelation] = c.id
 		msg.Headers[HeaderReplyTo] = r.replies.Address() // the channel stamps the address it sends with
 		msg.Expiration = fmt.Sprint(max(time.Until(c.deadline).Milliseconds(), 1))
 	}
@@ -170,7 +171,7 @@ func (r *Requester[Req, Resp]) isClosed() bool {
 func (r *Requester[Req, Resp]) onReply(d driver.Delivery) {
 	id := d.CorrelationID
 	if id == "" {
-		id, _ = headerString(d.Headers, acemq.HeaderCorrelation)
+		id, _ = headerString(d.Headers, semconv.HeaderCorrelation)
 	}
 	if !r.pending.resolve(id, d) {
 		r.late.Add(1)

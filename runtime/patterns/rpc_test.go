@@ -15,6 +15,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 var errNotFound = NewError("NotFound")
@@ -44,11 +45,11 @@ func TestFiftyConcurrentCallersEachGetTheirOwnAnswer(t *testing.T) {
 		if resp.Answered() != 50 {
 			t.Errorf("Answered = %d, want 50", resp.Answered())
 		}
-		key := acemq.MetricKey(acemq.MetricRequestTotal, acemq.Labels{"routing.key": q, "outcome": "answered"})
+		key := acemq.MetricKey(semconv.MetricRequestTotal, semconv.Labels{"routing.key": q, "outcome": "answered"})
 		if got := metrics.Counts()[key]; got != 50 {
 			t.Errorf("%s = %d, want 50 (all: %v)", key, got, metrics.Counts())
 		}
-		durKey := acemq.MetricKey(acemq.MetricRequestDuration, acemq.Labels{"routing.key": q, "outcome": "answered"})
+		durKey := acemq.MetricKey(semconv.MetricRequestDuration, semconv.Labels{"routing.key": q, "outcome": "answered"})
 		if metrics.Durations()[durKey].Count != 50 {
 			t.Errorf("%s = %+v, want 50 samples", durKey, metrics.Durations()[durKey])
 		}
@@ -130,7 +131,7 @@ func TestDeadlineShorterThanTheHandlerTimesOutAndCancelsTheHandler(t *testing.T)
 			t.Fatal("the handler's ctx was never cancelled")
 		}
 		eventually(t, "the late answer is not sent", func() bool { return resp.Expired() == 1 })
-		key := acemq.MetricKey(acemq.MetricRequestTotal, acemq.Labels{"routing.key": q, "outcome": "timed_out"})
+		key := acemq.MetricKey(semconv.MetricRequestTotal, semconv.Labels{"routing.key": q, "outcome": "timed_out"})
 		if metrics.Counts()[key] != 1 || resp.Answered() != 0 {
 			t.Errorf("%s = %d, answered %d; want 1 and 0", key, metrics.Counts()[key], resp.Answered())
 		}
@@ -168,7 +169,7 @@ func TestExplicitCancelReturnsContextCanceled(t *testing.T) {
 		if err != context.Canceled {
 			t.Fatalf("err = %v, want context.Canceled", err)
 		}
-		key := acemq.MetricKey(acemq.MetricRequestTotal, acemq.Labels{"routing.key": q, "outcome": "failed"})
+		key := acemq.MetricKey(semconv.MetricRequestTotal, semconv.Labels{"routing.key": q, "outcome": "failed"})
 		if metrics.Counts()[key] != 1 {
 			t.Errorf("%s = %d, want 1", key, metrics.Counts()[key])
 		}

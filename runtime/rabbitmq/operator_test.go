@@ -12,6 +12,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // opOrder is the payload of the operator-action tests.
@@ -188,7 +189,7 @@ func TestSetAsideToDeletedDLQIsNotDropped(t *testing.T) {
 		d = got
 		return ok && err == nil
 	})
-	if reason, _ := d.Headers[acemq.HeaderError].(string); !strings.Contains(reason, "bad order") {
+	if reason, _ := d.Headers[semconv.HeaderError].(string); !strings.Contains(reason, "bad order") {
 		t.Fatalf("set aside with reason %q, want the engine's", reason)
 	}
 }
