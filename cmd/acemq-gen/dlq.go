@@ -14,6 +14,7 @@ import (
 
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	_ "github.com/acemq/acemq-gen/runtime/rabbitmq" // amqp:// and amqps://
 )
 
@@ -128,7 +129,7 @@ func redacted(raw string) string {
 
 // peeked is one message read off a queue and left there.
 type peeked struct {
-	d   acemq.Delivery
+	d   driver.Delivery
 	env acemq.Envelope
 }
 
