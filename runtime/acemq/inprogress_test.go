@@ -7,6 +7,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 func TestInProgressAckIsNamedInProgressAndIsNotARetry(t *testing.T) {
@@ -32,7 +33,7 @@ func TestInProgressWithoutADelayWaitsTheDefaultFiveSeconds(t *testing.T) {
 }
 
 func TestInProgressRequeuesWithoutSpendingAnAttemptAndNeverDeadLetters(t *testing.T) {
-	m := acemq.NewMetrics()
+	m := acemqtest.NewMetrics()
 	conn := connect(t, acemq.WithObserver(m))
 	declare(t, conn, "orders")
 	settled := make(chan acemq.Settlement, 4)
@@ -66,14 +67,14 @@ func TestInProgressRequeuesWithoutSpendingAnAttemptAndNeverDeadLetters(t *testin
 
 // assertNothingSetAside checks that orders' dead-letter and parked queues
 // are empty and that the two in-progress settlements were counted as such.
-func assertNothingSetAside(t *testing.T, conn *acemq.Conn, m *acemq.Metrics) {
+func assertNothingSetAside(t *testing.T, conn *acemq.Conn, m *acemqtest.Metrics) {
 	t.Helper()
 	if n := count(t, conn, "orders.dlq") + count(t, conn, "orders.parked"); n != 0 {
 		t.Errorf("%d messages set aside", n)
 	}
 	counts := m.Counts()
-	inProgress := acemq.MetricKey(semconv.MetricConsumeTotal, semconv.Labels{"queue": "orders", "outcome": "in_progress"})
-	retried := acemq.MetricKey(semconv.MetricRetriedTotal, semconv.Labels{"queue": "orders"})
+	inProgress := acemqtest.MetricKey(semconv.MetricConsumeTotal, semconv.Labels{"queue": "orders", "outcome": "in_progress"})
+	retried := acemqtest.MetricKey(semconv.MetricRetriedTotal, semconv.Labels{"queue": "orders"})
 	if counts[inProgress] != 2 || counts[retried] != 0 {
 		t.Errorf("in_progress counted %d, retried %d; counts %v", counts[inProgress], counts[retried], counts)
 	}

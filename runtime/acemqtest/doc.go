@@ -90,4 +90,7 @@
 // goroutine in payload order, and the messages reach the queue and
 // Recorder.Published in payload order, as on memory:// itself. It records the
 // requests sent through a reply channel and the asynchronous publishes too.
+//
+// Metrics (NewMetrics) is an in-memory acemq.Observer whose samples a test
+// reads back by MetricKey, with the names of runtime/acemq/semconv.
 package acemqtest

@@ -16,13 +16,14 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 var errNotFound = NewError("NotFound")
 
 func TestFiftyConcurrentCallersEachGetTheirOwnAnswer(t *testing.T) {
 	onEveryTransport(t, func(t *testing.T, r *rig) {
-		metrics := acemq.NewMetrics()
+		metrics := acemqtest.NewMetrics()
 		conn := r.conn(acemq.WithObserver(metrics))
 		q := r.queue(conn, "fifty")
 		resp := serve(t, conn, q, double, acemq.Concurrency(8))
@@ -45,11 +46,11 @@ func TestFiftyConcurrentCallersEachGetTheirOwnAnswer(t *testing.T) {
 		if resp.Answered() != 50 {
 			t.Errorf("Answered = %d, want 50", resp.Answered())
 		}
-		key := acemq.MetricKey(semconv.MetricRequestTotal, semconv.Labels{"routing.key": q, "outcome": "answered"})
+		key := acemqtest.MetricKey(semconv.MetricRequestTotal, semconv.Labels{"routing.key": q, "outcome": "answered"})
 		if got := metrics.Counts()[key]; got != 50 {
 			t.Errorf("%s = %d, want 50 (all: %v)", key, got, metrics.Counts())
 		}
-		durKey := acemq.MetricKey(semconv.MetricRequestDuration, semconv.Labels{"routing.key": q, "outcome": "answered"})
+		durKey := acemqtest.MetricKey(semconv.MetricRequestDuration, semconv.Labels{"routing.key": q, "outcome": "answered"})
 		if metrics.Durations()[durKey].Count != 50 {
 			t.Errorf("%s = %+v, want 50 samples", durKey, metrics.Durations()[durKey])
 		}
@@ -105,7 +106,7 @@ func TestUndeclaredErrorTextNeverReachesTheCaller(t *testing.T) {
 
 func TestDeadlineShorterThanTheHandlerTimesOutAndCancelsTheHandler(t *testing.T) {
 	onEveryTransport(t, func(t *testing.T, r *rig) {
-		metrics := acemq.NewMetrics()
+		metrics := acemqtest.NewMetrics()
 		conn := r.conn(acemq.WithObserver(metrics))
 		q := r.queue(conn, "slow")
 		handlerErr := make(chan error, 1)
@@ -131,7 +132,7 @@ func TestDeadlineShorterThanTheHandlerTimesOutAndCancelsTheHandler(t *testing.T)
 			t.Fatal("the handler's ctx was never cancelled")
 		}
 		eventually(t, "the late answer is not sent", func() bool { return resp.Expired() == 1 })
-		key := acemq.MetricKey(semconv.MetricRequestTotal, semconv.Labels{"routing.key": q, "outcome": "timed_out"})
+		key := acemqtest.MetricKey(semconv.MetricRequestTotal, semconv.Labels{"routing.key": q, "outcome": "timed_out"})
 		if metrics.Counts()[key] != 1 || resp.Answered() != 0 {
 			t.Errorf("%s = %d, answered %d; want 1 and 0", key, metrics.Counts()[key], resp.Answered())
 		}
@@ -153,7 +154,7 @@ func TestCallerDeadlineSoonerThanTimeoutWins(t *testing.T) {
 
 func TestExplicitCancelReturnsContextCanceled(t *testing.T) {
 	onEveryTransport(t, func(t *testing.T, r *rig) {
-		metrics := acemq.NewMetrics()
+		metrics := acemqtest.NewMetrics()
 		conn := r.conn(acemq.WithObserver(metrics))
 		q := r.queue(conn, "cancel")
 		started := make(chan struct{}, 1)
@@ -169,7 +170,7 @@ func TestExplicitCancelReturnsContextCanceled(t *testing.T) {
 		if err != context.Canceled {
 			t.Fatalf("err = %v, want context.Canceled", err)
 		}
-		key := acemq.MetricKey(semconv.MetricRequestTotal, semconv.Labels{"routing.key": q, "outcome": "failed"})
+		key := acemqtest.MetricKey(semconv.MetricRequestTotal, semconv.Labels{"routing.key": q, "outcome": "failed"})
 		if metrics.Counts()[key] != 1 {
 			t.Errorf("%s = %d, want 1", key, metrics.Counts()[key])
 		}

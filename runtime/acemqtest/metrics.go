@@ -1,4 +1,4 @@
-package acemq
+package acemqtest
 
 import (
 	"sort"
@@ -8,7 +8,7 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
-// Metrics is an in-memory Observer, for tests and small services. A sample is
+// Metrics is an in-memory acemq.Observer, for tests and small services. A sample is
 // filed under its key: the metric name followed by each label as {name=value},
 // labels sorted by name, e.g. acemq.consume.total{outcome=acked}{queue=orders}.
 // Safe for concurrent use.
