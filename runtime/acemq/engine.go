@@ -179,7 +179,7 @@ func (c *Consumer) planRetry(env Envelope, err error) plan {
 		return c.setAside(env, dlq, ActionDeadLettered, semconv.OutcomeDeadLettered,
 			fmt.Sprintf("exceeded the maximum message age of %s: %s", pol.MaxMessageAge, reasonOf(err)))
 	}
-	return c.retryPlan(env, pol.DelayAfter(env.Attempt))
+	return c.retryPlan(env, pol.delayAfter(env.Attempt))
 }
 
 // retryPlan plans the republish of env's next attempt after delay.
@@ -188,11 +188,11 @@ func (c *Consumer) retryPlan(env Envelope, delay time.Duration) plan {
 	next := env.NextAttempt()
 	next.Error = ""
 	p := plan{action: ActionRetried, outcome: semconv.OutcomeRetried, env: next, delay: delay}
-	if pol.WaitsInBroker(delay) {
-		p.target, p.rung = RungQueue(c.queue, pol.RungFor(delay)), true
+	if pol.waitsInBroker(delay) {
+		p.target, p.rung = RungQueue(c.queue, pol.rungFor(delay)), true
 		return p
 	}
-	p.wait = pol.Jitter(delay)
+	p.wait = pol.jitter(delay)
 	p.target, p.delay = c.queue, p.wait
 	return p
 }

@@ -103,7 +103,7 @@ func (c *Consumer) retryInConsumer(d driver.Delivery, p *plan, rungErr error) er
 	c.conn.cfg.logger.Warn("acemq: a retry rung is missing; waiting in the consumer",
 		"queue", c.queue, "rung", p.target, "error", rungErr)
 	c.conn.cfg.observer.Count(semconv.MetricRetryRungMissing, 1, semconv.Labels{semconv.LabelQueue: c.queue, semconv.LabelRung: p.target})
-	p.wait = c.cfg.retry.Jitter(p.delay)
+	p.wait = c.cfg.retry.jitter(p.delay)
 	p.target, p.rung, p.delay = c.queue, false, p.wait
 	if !c.wait(p.wait) {
 		return errStopped

@@ -113,14 +113,14 @@ func (t *Topology) addDeadLetterHalf(queue string) {
 
 // Retries gives queue the broker half of policy's retries: the acemq.retry
 // exchange, one classic rung queue per broker wait ({queue}.retry.{delay},
-// see RungArgs) and queue bound to acemq.retry on its own name. A policy
+// see rungArgs) and queue bound to acemq.retry on its own name. A policy
 // with no broker waits adds nothing; an invalid one is reported by Validate.
 func (t *Topology) Retries(queue string, policy RetryPolicy) *Topology {
 	if err := policy.Validate(); err != nil {
 		t.problems = append(t.problems, fmt.Errorf("%w (the retry policy of queue %q)", err, queue))
 		return t
 	}
-	rungs := LadderFor(queue, policy)
+	rungs := ladderFor(queue, policy)
 	if len(rungs) == 0 {
 		return t
 	}
@@ -132,7 +132,7 @@ func (t *Topology) Retries(queue string, policy RetryPolicy) *Topology {
 	return t
 }
 
-func rungOptions(r Rung) []QueueOption {
+func rungOptions(r ladderRung) []QueueOption {
 	opts := []QueueOption{OfType(QueueClassic)}
 	for _, k := range slices.Sorted(maps.Keys(r.Args)) {
 		opts = append(opts, QueueArg(k, r.Args[k]))
