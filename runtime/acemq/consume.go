@@ -54,17 +54,6 @@ func Consume[T any](ctx context.Context, conn *Conn, queue string, h Handler[T],
 	return startConsumer(ctx, conn, queue, cfg, handlerProcess(cfg.codec, h))
 }
 
-// DeclareAndConsume applies t (which may be nil) and then consumes queue: what
-// generated code calls.
-func DeclareAndConsume[T any](ctx context.Context, conn *Conn, t *Topology, queue string, h Handler[T], opts ...ConsumeOption) (*Consumer, error) {
-	if t != nil {
-		if err := t.Apply(ctx, conn); err != nil {
-			return nil, err
-		}
-	}
-	return Consume(ctx, conn, queue, h, opts...)
-}
-
 // inbound is a delivery as the decode step sees it, after the interceptors.
 type inbound struct {
 	env         Envelope

@@ -75,7 +75,7 @@ func RetryWith(p RetryPolicy) ConsumeOption {
 // pass a contract's set-aside-queues key). It must agree with the topology
 // that declared them: RabbitMQ refuses to redeclare a queue as another type.
 // Default: the connection's choice, else classic.
-func ConsumeSetAsideQueuesOfType(qt QueueType) ConsumeOption {
+func consumeSetAsideQueuesOfType(qt QueueType) ConsumeOption {
 	return func(cfg *consumeConfig) error {
 		cfg.setAside = qt
 		return setAsideType(qt, "ConsumeSetAsideQueuesOfType")

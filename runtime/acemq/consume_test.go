@@ -10,6 +10,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 func TestConsumeRefusesANilHandler(t *testing.T) {
@@ -54,7 +55,7 @@ func TestDeclareAndConsumeAppliesTheTopologyFirst(t *testing.T) {
 	conn := connect(t)
 	topo := acemq.NewTopology().Exchange("shop", "topic").Queue("billing").Binding("billing", "shop", "order.*")
 	got := make(chan Order, 1)
-	_, err := acemq.DeclareAndConsume(context.Background(), conn, topo, "billing", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
+	_, err := acemqimpl.DeclareAndConsume(context.Background(), conn, topo, "billing", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 		got <- m.Payload
 		return acemq.Accept()
 	})

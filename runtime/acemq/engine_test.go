@@ -13,6 +13,7 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 func TestRoundTripDeliversThePayloadWithEnvelopeDefaults(t *testing.T) {
@@ -179,7 +180,7 @@ func TestMissingRequiredHeaderDeadLettersOnConsume(t *testing.T) {
 	conn := connect(t)
 	declare(t, conn, "orders")
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() },
-		acemq.ConsumeHeaderRules(acemq.HeaderRule{Name: "x-tenant", Required: true}))
+		acemqimpl.ConsumeHeaderRules(acemq.HeaderRule{Name: "x-tenant", Required: true}))
 	send(t, conn, "orders", Order{})
 	if got := reasonOn(awaitMessage(t, conn, "orders.dlq")); got != `the message lacks the required header "x-tenant"` {
 		t.Errorf("reason %q", got)

@@ -51,14 +51,12 @@ type HeaderRule struct {
 // header (`acemq: a "<routing key>" message requires the header "<name>"`), or carries a header of another
 // Type (a *HeaderTypeError). A rule without a name, or with a type that is
 // not a HeaderValueType above, makes every Send fail. Default: no rules.
-func PublishHeaderRules[T any](rules ...HeaderRule) PublisherOption[T] {
-	return func(p *Publisher[T]) {
-		if err := checkRules(rules); err != nil {
-			p.err = err
-			return
-		}
-		p.headers = append(p.headers, rules...)
+func (p *Publisher[T]) bridgeHeaders(rules []HeaderRule) {
+	if err := checkRules(rules); err != nil {
+		p.err = err
+		return
 	}
+	p.headers = append(p.headers, rules...)
 }
 
 // ConsumeHeaderRules dead-letters, without running the handler, a delivery
@@ -66,7 +64,7 @@ func PublishHeaderRules[T any](rules ...HeaderRule) PublisherOption[T] {
 // `the message lacks the required header "<name>"` or `the message's header
 // "<name>" must be a <type>; it is a <Go type>`. A rule without a name, or
 // with an unknown type, fails Consume. Default: no rules.
-func ConsumeHeaderRules(rules ...HeaderRule) ConsumeOption {
+func consumeHeaderRules(rules []HeaderRule) ConsumeOption {
 	return func(cfg *consumeConfig) error {
 		if err := checkRules(rules); err != nil {
 			return err
@@ -84,18 +82,18 @@ func ConsumeHeaderRules(rules ...HeaderRule) ConsumeOption {
 // ConsumeHeaderRules gives). Other payload and message types pass. A rule
 // without a name, or with an unknown type, fails Connect. Safe for
 // concurrent use.
-func HeaderRulesOf[T any](messageType string, rules ...HeaderRule) ConnOption {
+func headerRulesOf(messageType string, isPayload func(any) bool, rules []HeaderRule) ConnOption {
 	if err := checkRules(rules); err != nil {
 		return func(*connConfig) error { return err }
 	}
 	rs := headerRules(append([]HeaderRule(nil), rules...))
-	return ConnOptions(publishRules[T](rs), consumeRules(messageType, rs))
+	return ConnOptions(publishRules(isPayload, rs), consumeRules(messageType, rs))
 }
 
 // publishRules is the publish interceptor of HeaderRulesOf.
-func publishRules[T any](rs headerRules) ConnOption {
+func publishRules(isPayload func(any) bool, rs headerRules) ConnOption {
 	return WithPublishInterceptor(func(_ context.Context, c *PublishContext) error {
-		if _, ok := c.Payload.(T); !ok || c.Envelope == nil {
+		if !isPayload(c.Payload) || c.Envelope == nil {
 			return nil
 		}
 		return rs.publishError(c.RoutingKey, c.Envelope.Headers)

@@ -36,8 +36,9 @@ var stdlibOnlyInternal = []string{
 	"github.com/acemq/acemq-gen/runtime/acemq/driver",
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv",
 	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue",
-	"github.com/acemq/acemq-gen/runtime/internal/decodelimit",
+	"github.com/acemq/acemq-ge./runtime/internal/decodelimit ./runtime/internal/implbridge",
 	"github.com/acemq/acemq-gen/runtime/internal/errtext",
+	"github.com/acemq/acemq-gen/runtime/internal/implbridge",
 	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck",
 }
 
@@ -66,7 +67,7 @@ func TestRuntimeAcemqImportsOnlyTheStandardLibrary(t *testing.T) {
 
 func TestRuntimeAcemqInternalPackagesImportOnlyTheStandardLibrary(t *testing.T) {
 	const self = "github.com/acemq/acemq-gen/runtime/acemq"
-	lines := goListDeps(t, "./runtime/acemq/internal/... ./runtime/acemq/driver ./runtime/acemq/semconv ./runtime/internal/amqpvalue ./runtime/internal/decodelimit")
+	lines := goListDeps(t, "./runtime/acemq/internal/... ./runtime/acemq/driver ./runtime/acemq/semconv ./runtime/internal/amqpvalue ./runtime/internal/decodelimit ./runtime/internal/implbridge")
 	seen := 0
 	for _, line := range lines {
 		path, standard, _ := strings.Cut(line, " ")

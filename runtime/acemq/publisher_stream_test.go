@@ -11,6 +11,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 // heldConfirms is an AsyncPublisher over a memory transport that publishes
@@ -223,7 +224,7 @@ func TestSendAsyncFailsAsSendWouldForARefusedMessageAndRunsItsHooks(t *testing.T
 		return nil
 	}
 	conn, _, base := heldConn(t, acemq.WithPublishInterceptor(rec.intercept), acemq.WithPublishInterceptor(refuse))
-	p := acemq.NewPublisher[Order](conn, "", "orders", acemq.PublishHeaderRules[Order](acemq.HeaderRule{Name: "tenant", Required: true}))
+	p := acemq.NewPublisher[Order](conn, "", "orders", acemqimpl.PublishHeaderRules[Order](acemq.HeaderRule{Name: "tenant", Required: true}))
 	ctx := context.Background()
 	cases := []struct {
 		name    string

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 func TestConnOptionsAppliesEveryOptionInOrder(t *testing.T) {
@@ -32,7 +33,7 @@ func TestConnOptionsStopsAtTheFirstError(t *testing.T) {
 }
 
 func TestHeaderRulesOfRequiringAHeaderRefusesItsTypeWithoutIt(t *testing.T) {
-	conn := connect(t, acemq.HeaderRulesOf[Order]("orders", acemq.HeaderRule{Name: "x-tenant", Required: true}))
+	conn := connect(t, acemqimpl.HeaderRulesOf[Order]("orders", acemq.HeaderRule{Name: "x-tenant", Required: true}))
 	declare(t, conn, "orders")
 	err := acemq.NewPublisher[Order](conn, "", "orders").Send(context.Background(), Order{})
 	if err == nil || err.Error() != `acemq: a "orders" message requires the header "x-tenant"` {
@@ -47,7 +48,7 @@ func TestHeaderRulesOfRequiringAHeaderRefusesItsTypeWithoutIt(t *testing.T) {
 func TestHeaderRulesOfRequiringAHeaderDeadLettersItsTypeWithoutIt(t *testing.T) {
 	// The rules' payload type is Refund, so publishing an Order passes and
 	// only the consume side, which goes by the message type, refuses it.
-	conn := connect(t, acemq.HeaderRulesOf[Refund]("orders", acemq.HeaderRule{Name: "x-tenant", Required: true}))
+	conn := connect(t, acemqimpl.HeaderRulesOf[Refund]("orders", acemq.HeaderRule{Name: "x-tenant", Required: true}))
 	declare(t, conn, "orders")
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() })
 	send(t, conn, "orders", Order{ID: "o-1"})

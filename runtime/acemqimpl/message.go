@@ -42,9 +42,9 @@ type MessageSpec[T any] struct {
 // Publisher returns the message's publisher on conn: the contract's codec,
 // header rules, mandatory flag and schema version apply.
 func (s *MessageSpec[T]) Publisher(conn *acemq.Conn) *acemq.Publisher[T] {
-	opts := []acemq.PublisherOption[T]{acemq.PublishWithFunc[T](s.Codec)}
+	opts := []acemq.PublisherOption[T]{PublishWithFunc[T](s.Codec)}
 	if len(s.Headers) > 0 {
-		opts = append(opts, acemq.PublishHeaderRules[T](s.Headers...))
+		opts = append(opts, PublishHeaderRules[T](s.Headers...))
 	}
 	if s.Mandatory {
 		opts = append(opts, acemq.Mandatory[T]())
@@ -73,7 +73,7 @@ func (s *MessageSpec[T]) Subscribe(ctx context.Context, conn *acemq.Conn, servic
 		return nil, err
 	}
 	t := s.AddTo(acemq.NewTopology().Exchange(s.Exchange, "topic"), queue)
-	return acemq.DeclareAndConsume(ctx, conn, t, queue, h, s.consumeOptions(conn, opts)...)
+	return DeclareAndConsume(ctx, conn, t, queue, h, s.consumeOptions(conn, opts)...)
 }
 
 // Consume declares the command's Queue (Declare) and delivers each command
@@ -81,7 +81,7 @@ func (s *MessageSpec[T]) Subscribe(ctx context.Context, conn *acemq.Conn, servic
 func (s *MessageSpec[T]) Consume(ctx context.Context, conn *acemq.Conn, h acemq.Handler[T],
 	opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
 	t := s.Declare(acemq.NewTopology().Exchange(s.Exchange, "topic"))
-	return acemq.DeclareAndConsume(ctx, conn, t, s.Queue, h, s.consumeOptions(conn, opts)...)
+	return DeclareAndConsume(ctx, conn, t, s.Queue, h, s.consumeOptions(conn, opts)...)
 }
 
 // Subscriber is Subscribe as a start function of acemq.StartServer.
@@ -101,15 +101,15 @@ func (s *MessageSpec[T]) Consumer(conn *acemq.Conn, h acemq.Handler[T],
 // family's publishers write as x-acemq-type: a message of another type is
 // parked), then the header rules.
 func (s *MessageSpec[T]) consumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	own := []acemq.ConsumeOption{acemq.ConsumeWithFunc(conn, s.Codec), acemq.RetryWith(s.Retry)}
+	own := []acemq.ConsumeOption{ConsumeWithFunc(conn, s.Codec), acemq.RetryWith(s.Retry)}
 	if s.RoutingKey != "" {
 		own = append(own, acemq.ExpectMessageTypes(s.RoutingKey))
 	}
 	if len(s.Headers) > 0 {
-		own = append(own, acemq.ConsumeHeaderRules(s.Headers...))
+		own = append(own, ConsumeHeaderRules(s.Headers...))
 	}
 	if s.SetAside != "" {
-		own = append(own, acemq.ConsumeSetAsideQueuesOfType(s.SetAside))
+		own = append(own, ConsumeSetAsideQueuesOfType(s.SetAside))
 	}
 	return append(own, opts...)
 }
@@ -133,7 +133,7 @@ func (s *MessageSpec[T]) Rules() acemq.ConnOption {
 	if len(s.Headers) == 0 {
 		return nil
 	}
-	return acemq.HeaderRulesOf[T](s.RoutingKey, s.Headers...)
+	return HeaderRulesOf[T](s.RoutingKey, s.Headers...)
 }
 
 // deadLetters gives queue its dead-letter half, with set-aside queues of

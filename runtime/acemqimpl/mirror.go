@@ -48,6 +48,6 @@ func Mirrored[T, W any](to func(T) W, from func(W) T, build CodecBuilder) CodecB
 		if err != nil {
 			return nil, err
 		}
-		return acemq.MappedCodec(c, to, from), nil
+		return MappedCodec(c, to, from), nil
 	}
 }

@@ -111,7 +111,7 @@ func consumeInterceptorRefusal(k *bkit) {
 func requiredHeaderMissing(k *bkit) {
 	q := k.queue()
 	rec := newRecorder(nil)
-	k.consume(nil, q, rec.handle, acemq.ConsumeHeaderRules(acemq.HeaderRule{Name: "tenant", Required: true}))
+	k.consume(nil, q, rec.handle, consumeHeaderRules(acemq.HeaderRule{Name: "tenant", Required: true}))
 	k.send(q, order{ID: "anonymous"})
 	expectSetAside(k, acemq.DeadLetterQueue(q), "anonymous", `the message lacks the required header "tenant"`)
 	k.send(q, order{ID: "known"}, acemq.Header("tenant", "t1"))

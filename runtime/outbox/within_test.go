@@ -15,6 +15,7 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 )
@@ -133,13 +134,13 @@ func TestCommittedTransactionPublishesWhatSendOnConnWould(t *testing.T) {
 			q := queue(t, conn)
 			env := acemq.Envelope{ID: acemq.NewUUID(), FirstSeen: time.UnixMilli(1700000000123), Headers: map[string]any{"x-tenant": "acme", "x-n": int64(7)}}
 			payload := order{ID: "o-1", Total: 42}
-			direct := acemq.NewPublisher(conn, "", q, acemq.PublishWith[order](codec), acemq.PublishHeaderRules[order](acemq.HeaderRule{Name: "x-tenant", Required: true}))
+			direct := acemq.NewPublisher(conn, "", q, acemq.PublishWith[order](codec), acemqimpl.PublishHeaderRules[order](acemq.HeaderRule{Name: "x-tenant", Required: true}))
 			if err := direct.SendEnvelope(t.Context(), payload, env); err != nil {
 				t.Fatal(err)
 			}
 			inTx(t, db, true, func(tx *sql.Tx) {
 				via := Within(conn, store, tx)
-				p := acemq.NewPublisher(via, "", q, acemq.PublishWith[order](codecOn(t, via)), acemq.PublishHeaderRules[order](acemq.HeaderRule{Name: "x-tenant", Required: true}))
+				p := acemq.NewPublisher(via, "", q, acemq.PublishWith[order](codecOn(t, via)), acemqimpl.PublishHeaderRules[order](acemq.HeaderRule{Name: "x-tenant", Required: true}))
 				if err := p.SendEnvelope(t.Context(), payload, env); err != nil {
 					t.Fatal(err)
 				}

@@ -13,6 +13,7 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 // opOrder is the payload of the operator-action tests.
@@ -49,7 +50,7 @@ func withRawChannel(t *testing.T, f func(ch *amqp.Channel) error) {
 func consumeOrders(t *testing.T, conn *acemq.Conn, topo *acemq.Topology, queue string) (*acemq.Consumer, chan string) {
 	t.Helper()
 	got := make(chan string, 10)
-	c, err := acemq.DeclareAndConsume(ctxT(t), conn, topo, queue, func(_ context.Context, m acemq.Message[opOrder]) acemq.Ack {
+	c, err := acemqimpl.DeclareAndConsume(ctxT(t), conn, topo, queue, func(_ context.Context, m acemq.Message[opOrder]) acemq.Ack {
 		got <- m.Payload.ID
 		return acemq.Accept()
 	})
@@ -165,7 +166,7 @@ func TestSetAsideToDeletedDLQIsNotDropped(t *testing.T) {
 	clean.queue(q + ".parked")
 	topo := acemq.NewTopology().Queue(q, acemq.Transient()).DeadLetters(q)
 	settled := make(chan acemq.Settlement, 10)
-	c, err := acemq.DeclareAndConsume(ctxT(t), conn, topo, q, func(ctx context.Context, m acemq.Message[opOrder]) acemq.Ack {
+	c, err := acemqimpl.DeclareAndConsume(ctxT(t), conn, topo, q, func(ctx context.Context, m acemq.Message[opOrder]) acemq.Ack {
 		acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
 		return acemq.Reject(errors.New("bad order"))
 	})
