@@ -36,7 +36,7 @@ var stdlibOnlyInternal = []string{
 	"github.com/acemq/acemq-gen/runtime/acemq/driver",
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv",
 	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue",
-	"github.com/acemq/acemq-ge./runtime/internal/decodelimit ./runtime/internal/implbridge",
+	"github.com/acemq/acemq-gen/runtime/internal/decodelimit",
 	"github.com/acemq/acemq-gen/runtime/internal/errtext",
 	"github.com/acemq/acemq-gen/runtime/internal/implbridge",
 	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck",
