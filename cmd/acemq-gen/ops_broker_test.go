@@ -17,6 +17,7 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
@@ -198,7 +199,7 @@ func TestDLQListShowAndRedriveWorkOnMessagesRealHandlersDeadLettered(t *testing.
 		t.Fatal(err)
 	}
 	cancel, refund, shipped := r.entry("CancelOrder"), r.entry("RefundOrder"), r.entry("ItemShipped")
-	eventQueue, _ := acemq.SubscriberQueue(r.service, shipped.RoutingKey)
+	eventQueue, _ := acemqimpl.SubscriberQueue(r.service, shipped.RoutingKey)
 	avroCodec, err := avro.OfCodec(shipped.AvroSchema)
 	if err != nil {
 		t.Fatal(err)

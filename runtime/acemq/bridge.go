@@ -1,6 +1,10 @@
 package acemq
 
-import "github.com/acemq/acemq-gen/runtime/internal/implbridge"
+import (
+	"io"
+
+	"github.com/acemq/acemq-gen/runtime/internal/implbridge"
+)
 
 // publisherBridge is what runtime/acemqimpl sets on a Publisher[T], whatever
 // T, through implbridge.
@@ -18,6 +22,7 @@ func init() {
 	implbridge.ConsumeCodec = func(conn, build any) any { return consumeWithFunc(conn.(*Conn), build.(codecBuilder)) }
 	implbridge.ConsumeHeaderRules = func(rules any) any { return consumeHeaderRules(rules.([]HeaderRule)) }
 	implbridge.ConsumeSetAside = func(qt any) any { return consumeSetAsideQueuesOfType(qt.(QueueType)) }
+	implbridge.NewServer = func(running []io.Closer) any { return &Server{running: running} }
 	implbridge.HeaderRulesOf = func(messageType string, isPayload func(any) bool, rules any) any {
 		return headerRulesOf(messageType, isPayload, rules.([]HeaderRule))
 	}

@@ -87,7 +87,7 @@ func headerRulesOf(messageType string, isPayload func(any) bool, rules []HeaderR
 		return func(*connConfig) error { return err }
 	}
 	rs := headerRules(append([]HeaderRule(nil), rules...))
-	return ConnOptions(publishRules(isPayload, rs), consumeRules(messageType, rs))
+	return connOptions(publishRules(isPayload, rs), consumeRules(messageType, rs))
 }
 
 // publishRules is the publish interceptor of HeaderRulesOf.

@@ -17,7 +17,7 @@ func TestConnOptionsAppliesEveryOptionInOrder(t *testing.T) {
 			return nil
 		})
 	}
-	conn := connect(t, acemq.ConnOptions(mark("a"), nil, mark("b")))
+	conn := connect(t, acemqimpl.ConnOptions(mark("a"), nil, mark("b")))
 	declare(t, conn, "orders")
 	send(t, conn, "orders", Order{})
 	if got := strings.Join(calls.all(), ","); got != "a,b" {
@@ -26,7 +26,7 @@ func TestConnOptionsAppliesEveryOptionInOrder(t *testing.T) {
 }
 
 func TestConnOptionsStopsAtTheFirstError(t *testing.T) {
-	_, err := acemq.Connect(context.Background(), brokerURL(t), acemq.ConnOptions(acemq.WithPrefetch(-1), acemq.WithOrigin("")))
+	_, err := acemq.Connect(context.Background(), brokerURL(t), acemqimpl.ConnOptions(acemq.WithPrefetch(-1), acemq.WithOrigin("")))
 	if err == nil || !strings.Contains(err.Error(), "WithPrefetch") {
 		t.Fatalf("got %v", err)
 	}
@@ -60,15 +60,15 @@ func TestHeaderRulesOfRequiringAHeaderDeadLettersItsTypeWithoutIt(t *testing.T) 
 
 func TestSubscriberQueueRefusesAnEmptyService(t *testing.T) {
 	for _, s := range []string{"", "  ", "bill ing", "amq.x", "a*"} {
-		if _, err := acemq.SubscriberQueue(s, "order.placed"); err == nil {
+		if _, err := acemqimpl.SubscriberQueue(s, "order.placed"); err == nil {
 			t.Errorf("service %q was accepted", s)
 		}
 	}
-	q, err := acemq.SubscriberQueue("billing", "order.placed")
+	q, err := acemqimpl.SubscriberQueue("billing", "order.placed")
 	if err != nil || q != "billing.order.placed" {
 		t.Fatalf("got %q, %v", q, err)
 	}
-	if _, err := acemq.SubscriberQueue("", "k"); err == nil || !strings.HasPrefix(err.Error(), "acemq: ") {
+	if _, err := acemqimpl.SubscriberQueue("", "k"); err == nil || !strings.HasPrefix(err.Error(), "acemq: ") {
 		t.Fatalf("got %v", err)
 	}
 }

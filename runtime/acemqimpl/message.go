@@ -10,7 +10,7 @@ import (
 // MessageSpec is what a contract says of one event or command whose payload
 // is T, and what its generated functions delegate to. An event's spec has no
 // Queue: each subscribing service consumes it on its own queue,
-// <service>.<RoutingKey> (acemq.SubscriberQueue). A command's Queue is the
+// <service>.<RoutingKey> (SubscriberQueue). A command's Queue is the
 // queue its owner consumes. Build one as a composite literal; it is
 // read-only afterwards and safe for concurrent use.
 type MessageSpec[T any] struct {
@@ -56,10 +56,10 @@ func (s *MessageSpec[T]) Publisher(conn *acemq.Conn) *acemq.Publisher[T] {
 }
 
 // QueueOf returns the queue on which service consumes the event,
-// <service>.<RoutingKey>, or acemq.SubscriberQueue's error for an empty
+// <service>.<RoutingKey>, or SubscriberQueue's error for an empty
 // service or one a queue name cannot hold.
 func (s *MessageSpec[T]) QueueOf(service string) (string, error) {
-	return acemq.SubscriberQueue(service, s.RoutingKey)
+	return SubscriberQueue(service, s.RoutingKey)
 }
 
 // Subscribe declares the event's queue for service (QueueOf), with its
@@ -84,13 +84,13 @@ func (s *MessageSpec[T]) Consume(ctx context.Context, conn *acemq.Conn, h acemq.
 	return DeclareAndConsume(ctx, conn, t, s.Queue, h, s.consumeOptions(conn, opts)...)
 }
 
-// Subscriber is Subscribe as a start function of acemq.StartServer.
+// Subscriber is Subscribe as a start function of StartServer.
 func (s *MessageSpec[T]) Subscriber(conn *acemq.Conn, service string, h acemq.Handler[T],
 	opts ...acemq.ConsumeOption) func(context.Context) (io.Closer, error) {
 	return func(ctx context.Context) (io.Closer, error) { return s.Subscribe(ctx, conn, service, h, opts...) }
 }
 
-// Consumer is Consume as a start function of acemq.StartServer.
+// Consumer is Consume as a start function of StartServer.
 func (s *MessageSpec[T]) Consumer(conn *acemq.Conn, h acemq.Handler[T],
 	opts ...acemq.ConsumeOption) func(context.Context) (io.Closer, error) {
 	return func(ctx context.Context) (io.Closer, error) { return s.Consume(ctx, conn, h, opts...) }
@@ -128,7 +128,7 @@ func (s *MessageSpec[T]) Declare(t *acemq.Topology) *acemq.Topology { return s.A
 
 // Rules is the ConnOption that enforces Headers on every publisher of T and
 // every delivery of the message (acemq.HeaderRulesOf, the envelope's type
-// being RoutingKey); nil, which acemq.ConnOptions skips, when there are none.
+// being RoutingKey); nil, which ConnOptions skips, when there are none.
 func (s *MessageSpec[T]) Rules() acemq.ConnOption {
 	if len(s.Headers) == 0 {
 		return nil

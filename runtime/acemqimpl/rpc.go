@@ -41,7 +41,7 @@ func (s *RPCSpec[Req, Resp]) Serve(ctx context.Context, conn *acemq.Conn,
 	return patterns.DeclareAndServe(ctx, conn, s.Declare(acemq.NewTopology()), s.Queue, h, append(own, opts...)...)
 }
 
-// Responder is Serve as a start function of acemq.StartServer.
+// Responder is Serve as a start function of StartServer.
 func (s *RPCSpec[Req, Resp]) Responder(conn *acemq.Conn, h func(context.Context, acemq.Message[Req]) (Resp, error),
 	opts ...acemq.ConsumeOption) func(context.Context) (io.Closer, error) {
 	return func(ctx context.Context) (io.Closer, error) { return s.Serve(ctx, conn, h, opts...) }

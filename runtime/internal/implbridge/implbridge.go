@@ -8,8 +8,10 @@
 //
 //	generated code ──▶ runtime/acemqimpl ──▶ implbridge ──(set at init)──▶ runtime/acemq
 //
-// It imports nothing.
+// It imports only the standard library.
 package implbridge
+
+import "io"
 
 var (
 	// PublishCodec makes p (an *acemq.Publisher[T]) encode with the codec
@@ -33,4 +35,7 @@ var (
 	// []acemq.HeaderRule) on publishes whose payload isPayload accepts and on
 	// deliveries of messageType.
 	HeaderRulesOf func(messageType string, isPayload func(any) bool, rules any) any
+	// NewServer returns the *acemq.Server holding running, whose Close
+	// closes each in order.
+	NewServer func(running []io.Closer) any
 )
