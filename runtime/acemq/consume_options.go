@@ -69,7 +69,7 @@ func RetryWith(p RetryPolicy) ConsumeOption {
 	}
 }
 
-// ConsumeSetAsideQueuesOfType makes Consume declare the queue's {queue}.dlq
+// consumeSetAsideQueuesOfType (acemqimpl.ConsumeSetAsideQueuesOfType) makes Consume declare the queue's {queue}.dlq
 // and {queue}.parked as queues of type qt, QueueClassic or QueueQuorum,
 // whatever the connection's SetAsideQueuesOfType says (generated consumers
 // pass a contract's set-aside-queues key). It must agree with the topology
