@@ -28,7 +28,7 @@ func openReplies(t *testing.T, conn *acemq.Conn) (driver.ReplyChannel, chan driv
 	got := make(chan driver.Delivery, 4)
 	rt, ok := conn.Transport().(driver.ReplyTransport)
 	if !ok {
-		t.Fatal("memory:// does not implement acemq.ReplyTransport")
+		t.Fatal("memory:// does not implement driver.ReplyTransport")
 	}
 	rc, err := rt.OpenReplies(context.Background(), func(d driver.Delivery) { got <- d })
 	if err != nil {

@@ -127,7 +127,7 @@ func (s *MessageSpec[T]) AddTo(t *acemq.Topology, queue string) *acemq.Topology 
 func (s *MessageSpec[T]) Declare(t *acemq.Topology) *acemq.Topology { return s.AddTo(t, s.Queue) }
 
 // Rules is the ConnOption that enforces Headers on every publisher of T and
-// every delivery of the message (acemq.HeaderRulesOf, the envelope's type
+// every delivery of the message (acemqimpl.HeaderRulesOf, the envelope's type
 // being RoutingKey); nil, which ConnOptions skips, when there are none.
 func (s *MessageSpec[T]) Rules() acemq.ConnOption {
 	if len(s.Headers) == 0 {

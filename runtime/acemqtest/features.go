@@ -74,7 +74,7 @@ func alternateExchange(k *kit) {
 	}
 }
 
-// quorumPull runs only on a transport that can pull (acemq.Puller).
+// quorumPull runs only on a transport that can pull (driver.Puller).
 func quorumPull(k *kit) {
 	puller, ok := k.tr.(driver.Puller)
 	if !ok {

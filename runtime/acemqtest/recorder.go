@@ -27,7 +27,7 @@ type Record struct {
 	Err error
 }
 
-// Recorder is an acemq.Transport that records every publish before handing
+// Recorder is an driver.Transport that records every publish before handing
 // back the answer of the transport it wraps, so a test can assert what its
 // code published (see Published, ExpectPublished, ExpectNothingPublished).
 // Everything else (declarations, bindings, consuming, closing) is passed to

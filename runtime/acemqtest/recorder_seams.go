@@ -28,7 +28,7 @@ var (
 )
 
 // PublishAsync passes the call to the wrapped transport when it is an
-// acemq.AsyncPublisher (memory:// and RabbitMQ's are), so SendAll through a
+// driver.AsyncPublisher (memory:// and RabbitMQ's are), so SendAll through a
 // Recorder writes its messages in payload order from one goroutine, as it
 // does without one. Otherwise it publishes through the wrapped transport's
 // Publish before it returns, and the Confirmation holds the answer (SendAll
@@ -66,14 +66,14 @@ func (c *recordedConfirmation) Wait(ctx context.Context) (acemq.PublishResult, e
 }
 
 // Supports passes the call to the wrapped transport when it is an
-// acemq.CapabilityReporter, and reports false otherwise.
+// driver.CapabilityReporter, and reports false otherwise.
 func (r *Recorder) Supports(c driver.Capability) bool {
 	cr, ok := r.inner.(driver.CapabilityReporter)
 	return ok && cr.Supports(c)
 }
 
 // QueueExists passes the call to the wrapped transport when it is an
-// acemq.QueueChecker (memory:// is), and fails otherwise.
+// driver.QueueChecker (memory:// is), and fails otherwise.
 func (r *Recorder) QueueExists(ctx context.Context, name string) (bool, error) {
 	qc, ok := r.inner.(driver.QueueChecker)
 	if !ok {
@@ -83,7 +83,7 @@ func (r *Recorder) QueueExists(ctx context.Context, name string) (bool, error) {
 }
 
 // DeleteQueue passes the call to the wrapped transport when it is an
-// acemq.QueueDeleter (memory:// is), and fails otherwise.
+// driver.QueueDeleter (memory:// is), and fails otherwise.
 func (r *Recorder) DeleteQueue(ctx context.Context, name string) error {
 	qd, ok := r.inner.(driver.QueueDeleter)
 	if !ok {
@@ -93,7 +93,7 @@ func (r *Recorder) DeleteQueue(ctx context.Context, name string) error {
 }
 
 // MessageCount passes the call to the wrapped transport when it is an
-// acemq.QueueInspector (memory:// is), and fails otherwise.
+// driver.QueueInspector (memory:// is), and fails otherwise.
 func (r *Recorder) MessageCount(ctx context.Context, queue string) (int, error) {
 	qi, ok := r.inner.(driver.QueueInspector)
 	if !ok {
@@ -102,7 +102,7 @@ func (r *Recorder) MessageCount(ctx context.Context, queue string) (int, error) 
 	return qi.MessageCount(ctx, queue)
 }
 
-// Pull passes the call to the wrapped transport when it is an acemq.Puller
+// Pull passes the call to the wrapped transport when it is an driver.Puller
 // (memory:// is), and fails otherwise.
 func (r *Recorder) Pull(ctx context.Context, queue string) (driver.Delivery, bool, error) {
 	p, ok := r.inner.(driver.Puller)
@@ -112,7 +112,7 @@ func (r *Recorder) Pull(ctx context.Context, queue string) (driver.Delivery, boo
 	return p.Pull(ctx, queue)
 }
 
-// Hold passes the call to the wrapped transport when it is an acemq.Holder
+// Hold passes the call to the wrapped transport when it is an driver.Holder
 // (memory:// and RabbitMQ's are), and fails otherwise. Messages taken from
 // the hold are not recorded: they are deliveries, not publishes.
 func (r *Recorder) Hold(ctx context.Context, queue string) (driver.HeldQueue, error) {
@@ -124,7 +124,7 @@ func (r *Recorder) Hold(ctx context.Context, queue string) (driver.HeldQueue, er
 }
 
 // Blocked passes the call to the wrapped transport when it is an
-// acemq.BlockedReporter, and reports "never blocked" otherwise (so a Conn on
+// driver.BlockedReporter, and reports "never blocked" otherwise (so a Conn on
 // a Recorder always knows whether it is blocked).
 func (r *Recorder) Blocked() (string, bool) {
 	if br, ok := r.inner.(driver.BlockedReporter); ok {
@@ -134,7 +134,7 @@ func (r *Recorder) Blocked() (string, bool) {
 }
 
 // OpenReplies opens the wrapped transport's reply channel when it is an
-// acemq.ReplyTransport (memory:// and RabbitMQ's are), and otherwise an
+// driver.ReplyTransport (memory:// and RabbitMQ's are), and otherwise an
 // exclusive, auto-delete acemq-reply-<uuid> queue consumed on the wrapped
 // transport, as a requester would. Requests published through the channel
 // are recorded, with ReplyTo set to the channel's address.

@@ -39,7 +39,7 @@ func collect(t *testing.T, reader *sdkmetric.ManualReader) map[string]metricdata
 	return out
 }
 
-// labelled renders an attribute set as acemq.Labels, to compare with.
+// labelled renders an attribute set as semconv.Labels, to compare with.
 func labelled(set attribute.Set) semconv.Labels {
 	l := semconv.Labels{}
 	for _, kv := range set.ToSlice() {

@@ -96,7 +96,7 @@ func (r ReplayResult) String() string {
 // queue is an unroutable *acemq.PublishFailedError and its original stays.
 // When ctx ends, the message being moved is finished and the pass stops,
 // returning what it moved with ctx's error. The transport must hold messages
-// (acemq.Holder) and confirm publishes. Safe for concurrent use, but two
+// (driver.Holder) and confirm publishes. Safe for concurrent use, but two
 // replays of one queue compete for its messages.
 func Replay(ctx context.Context, conn *acemq.Conn, from ReplayFrom) (ReplayResult, error) {
 	if err := from.check(conn); err != nil {

@@ -4,7 +4,7 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
-// Supports reports what the transport does (acemq.CapabilityReporter):
+// Supports reports what the transport does (driver.CapabilityReporter):
 // publisher confirms unless WithoutConfirms, recovery unless
 // WithoutRecovery, and RabbitMQ's dead-lettering, quorum queues, streams and
 // message priority. Transactions and delayed delivery (a broker plugin) are

@@ -114,7 +114,7 @@ func propSize(b []byte, kind propKind) (int, amqpvalue.TableProblem) {
 }
 
 // refusedMarker encodes the header table a refused one is replaced with:
-// {acemq.HeaderHeadersRefused: reason}.
+// {semconv.HeaderHeadersRefused: reason}.
 func refusedMarker(reason string) []byte {
 	key := semconv.HeaderHeadersRefused
 	size := 1 + len(key) + 1 + 4 + len(reason)

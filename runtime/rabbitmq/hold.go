@@ -10,7 +10,7 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
-// Hold opens a hold on queue (acemq.Holder): a channel of its own on which
+// Hold opens a hold on queue (driver.Holder): a channel of its own on which
 // Next is basic.get without auto-ack. What it has not settled returns to the
 // queue when the hold closes, or when the connection drops — RabbitMQ puts a
 // returned message of a classic queue back in its place.

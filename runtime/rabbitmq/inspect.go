@@ -10,7 +10,7 @@ import (
 )
 
 // MessageCount returns how many messages of queue are ready, by a passive
-// declare on a channel of its own (acemq.QueueInspector).
+// declare on a channel of its own (driver.QueueInspector).
 func (t *Transport) MessageCount(ctx context.Context, queue string) (int, error) {
 	var n int
 	err := t.withChannel(ctx, func(ch *amqp.Channel) error {
@@ -25,7 +25,7 @@ func (t *Transport) MessageCount(ctx context.Context, queue string) (int, error)
 }
 
 // Pull takes the next ready message of queue with basic.get, settled as it
-// is taken (acemq.Puller); ok is false when the queue is empty.
+// is taken (driver.Puller); ok is false when the queue is empty.
 func (t *Transport) Pull(ctx context.Context, queue string) (d driver.Delivery, ok bool, err error) {
 	err = t.withChannel(ctx, func(ch *amqp.Channel) error {
 		got, found, err := ch.Get(queue, true)

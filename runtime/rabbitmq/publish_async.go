@@ -11,7 +11,7 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
-// The transport is an acemq.AsyncPublisher: acemq's SendAll writes a whole
+// The transport is an driver.AsyncPublisher: acemq's SendAll writes a whole
 // batch from one goroutine, then waits for the confirms.
 var _ driver.AsyncPublisher = (*Transport)(nil)
 

@@ -39,7 +39,7 @@ func Dial(ctx context.Context, url string, opts ...acemq.ConnOption) (*Transport
 	return t, nil
 }
 
-// dialExt is the acemq.DialFunc registered for amqp and amqps. Its errors
+// dialExt is the driver.DialFunc registered for amqp and amqps. Its errors
 // are unprefixed: Connect wraps them as "acemq: cannot connect: ...".
 func dialExt(ctx context.Context, url string, ext driver.Extensions) (driver.Transport, error) {
 	cfg, err := configFrom(ext)
