@@ -1,7 +1,7 @@
 package driver
 
 // Capability is something a transport can or cannot do. Code that needs one
-// asks Conn.Supports first, so it fails clearly on a transport without it
+// asks acemq.Conn.Supports first, so it fails clearly on a transport without it
 // rather than mysteriously. The values are the family's spellings.
 type Capability string
 

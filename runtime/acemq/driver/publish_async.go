@@ -4,7 +4,7 @@ import "context"
 
 // AsyncPublisher is an optional Transport seam: a transport that can write a
 // message now and let the caller wait for its confirm later, so that one
-// goroutine keeps many publishes in flight. Publisher.SendAll uses it when
+// goroutine keeps many publishes in flight. acemq.Publisher.SendAll uses it when
 // the connection's transport implements it (memory:// and the RabbitMQ
 // transport do); everything else uses Transport.Publish. Implementations
 // must be safe for concurrent use.

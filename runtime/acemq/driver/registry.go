@@ -8,7 +8,7 @@ import (
 	"sync"
 )
 
-// Extensions is a read-only view of the extension values given to Connect.
+// Extensions is a read-only view of the extension values given to acemq.Connect.
 type Extensions struct {
 	m map[any]any
 }
@@ -19,7 +19,7 @@ var transports = struct {
 	m map[string]DialFunc
 }{m: map[string]DialFunc{}}
 
-// RegisterTransport makes Connect open URLs of scheme (such as "amqp", without
+// RegisterTransport makes acemq.Connect open URLs of scheme (such as "amqp", without
 // "://") with dial. Registering a scheme again replaces the earlier DialFunc.
 // A nil dial panics, because it is a programming error found at init time.
 // Safe for concurrent use; usually called from an init function.
@@ -61,7 +61,7 @@ func Dialer(url string) (DialFunc, error) {
 }
 
 // DialFunc opens a Transport for url. ext carries the connection's options
-// that belong to packages outside acemq (see Extension).
+// that belong to packages outside acemq (see acemq.Extension).
 type DialFunc func(ctx context.Context, url string, ext Extensions) (Transport, error)
 
 // NewExtensions wraps the extension values of a connection, keyed by their

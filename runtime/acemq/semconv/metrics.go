@@ -44,6 +44,6 @@ const (
 	OutcomeDeadLettered string = "dead_lettered"
 	OutcomeParked       string = "parked"
 	OutcomeInProgress   string = "in_progress"
-	// OutcomeKept is ActionKept's outcome.
+	// OutcomeKept is acemq.ActionKept's outcome.
 	OutcomeKept string = "kept"
 )
