@@ -2,41 +2,9 @@ package acemq
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
-
-// ConnectionBlockedError says the broker blocked the connection, with the
-// broker's reason (such as "low on memory"). Transports report it when the
-// block starts; it matches IsBlocked.
-type ConnectionBlockedError struct {
-	Reason string
-}
-
-// Error renders the broker's reason.
-func (e *ConnectionBlockedError) Error() string {
-	return fmt.Sprintf("acemq: the broker blocked this connection (%s)", e.Reason)
-}
-
-// PublishingPausedError is the error of a publish that waited for a blocked
-// connection to be unblocked until its context ended; the message was not
-// written (a message written whose confirm did not come is an
-// *UnconfirmedError instead, matching ErrOutcomeUnknown). It matches
-// IsBlocked and wraps the context's error.
-type PublishingPausedError struct {
-	Reason string
-	Err    error
-}
-
-// Error renders the family's message with the broker's reason.
-func (e *PublishingPausedError) Error() string {
-	return fmt.Sprintf("acemq: publishing is paused because the broker blocked this connection (%s)", e.Reason)
-}
-
-// Unwrap returns the context's error (context.DeadlineExceeded or
-// context.Canceled), or nil.
-func (e *PublishingPausedError) Unwrap() error { return e.Err }
 
 // IsBlocked reports whether err (anywhere in its chain) is a
 // *PublishingPausedError or a *ConnectionBlockedError: the broker blocked the

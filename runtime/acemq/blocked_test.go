@@ -64,7 +64,7 @@ func TestHealthOfAnUnblockedReporterStillProbes(t *testing.T) {
 }
 
 func TestIsBlockedFindsAPausedPublishInsideAPublishFailure(t *testing.T) {
-	paused := &acemq.PublishingPausedError{Reason: "low on disk", Err: context.DeadlineExceeded}
+	paused := &driver.PublishingPausedError{Reason: "low on disk", Err: context.DeadlineExceeded}
 	err := fmt.Errorf("outer: %w", &acemq.PublishFailedError{MessageID: "m1", RoutingKey: "q", Err: paused})
 	if !acemq.IsBlocked(err) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("IsBlocked(%v) = false or the ctx error is lost", err)
@@ -79,12 +79,12 @@ func TestIsBlockedFindsAPausedPublishInsideAPublishFailure(t *testing.T) {
 }
 
 func TestIsBlockedIsFalseForOtherErrors(t *testing.T) {
-	for _, err := range []error{nil, context.DeadlineExceeded, acemq.ErrBrokerRefused, acemq.ErrClosed} {
+	for _, err := range []error{nil, context.DeadlineExceeded, driver.ErrBrokerRefused, acemq.ErrClosed} {
 		if acemq.IsBlocked(err) {
 			t.Errorf("IsBlocked(%v) = true", err)
 		}
 	}
-	if !acemq.IsBlocked(&acemq.ConnectionBlockedError{Reason: "low on memory"}) {
+	if !acemq.IsBlocked(&driver.ConnectionBlockedError{Reason: "low on memory"}) {
 		t.Error("IsBlocked(ConnectionBlockedError) = false")
 	}
 }

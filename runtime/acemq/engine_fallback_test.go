@@ -70,7 +70,7 @@ type refusing struct {
 
 func (r refusing) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	if strings.Contains(key, r.refuse) && r.left.Add(-1) >= 0 {
-		return acemq.PublishResult{}, acemq.ErrBrokerRefused
+		return acemq.PublishResult{}, driver.ErrBrokerRefused
 	}
 	return r.Transport.Publish(ctx, exchange, key, msg)
 }

@@ -157,7 +157,7 @@ func TestSendAllIntoAFullRejectPublishQueueFailsOnlyTheRefusedMessages(t *testin
 			t.Fatalf("got %v, %d on the queue; want some of 8 refused, the rest queued", err, count(t, base, "small"))
 		}
 		for _, e := range be.Errors {
-			if !errors.Is(e, acemq.ErrBrokerRefused) {
+			if !errors.Is(e, driver.ErrBrokerRefused) {
 				t.Errorf("failure %v, want ErrBrokerRefused", e)
 			}
 		}
@@ -256,7 +256,7 @@ func TestMemoryPublishAsyncSettlesAtOnceAndReportsARefusalThroughTheConfirmation
 	if res, err := first.Wait(ctx); err != nil || !res.Confirmed || res.MessageID != "a" {
 		t.Errorf("first = %+v, %v; want confirmed", res, err)
 	}
-	if _, err := third.Wait(ctx); !errors.Is(err, acemq.ErrBrokerRefused) {
+	if _, err := third.Wait(ctx); !errors.Is(err, driver.ErrBrokerRefused) {
 		t.Errorf("third = %v, want ErrBrokerRefused (a queue of one is full after at most two)", err)
 	}
 	_ = conn.Close()

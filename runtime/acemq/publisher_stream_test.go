@@ -308,7 +308,7 @@ func TestSendAsyncOnAFullMemoryQueueResolvesWithTheRefusal(t *testing.T) {
 		t.Fatalf("SendAsync of a refused message = %v, want the refusal in its Pending", err)
 	}
 	var pf *acemq.PublishFailedError
-	if _, err := pending.Wait(context.Background()); !errors.Is(err, acemq.ErrBrokerRefused) || !errors.As(err, &pf) {
+	if _, err := pending.Wait(context.Background()); !errors.Is(err, driver.ErrBrokerRefused) || !errors.As(err, &pf) {
 		t.Fatalf("Wait = %v, want a PublishFailedError wrapping ErrBrokerRefused", err)
 	}
 }

@@ -134,7 +134,7 @@ func TestForgetQueueDropsTheQueueAndItsBindingsOnly(t *testing.T) {
 }
 
 func TestAmqpCodeReadsTheBrokersReplyCode(t *testing.T) {
-	wrapped := acemq.Transportf(&amqp.Error{Code: amqp.NotFound, Reason: "NOT_FOUND"}, "declare")
+	wrapped := driver.Transportf(&amqp.Error{Code: amqp.NotFound, Reason: "NOT_FOUND"}, "declare")
 	if amqpCode(nil) != 0 || amqpCode(wrapped) != amqp.NotFound || amqpCode(context.Canceled) != -1 {
 		t.Fatal("amqpCode misread a code")
 	}
