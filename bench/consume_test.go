@@ -8,6 +8,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/rabbitmq"
 )
 
@@ -72,7 +73,7 @@ func BenchmarkTransportConsume(b *testing.B) {
 	b.Cleanup(func() { _ = tr.Close() })
 	got := make(chan struct{}, prefetch)
 	resetTimer(b)
-	sub, err := tr.Consume(context.Background(), q, acemq.ConsumeSpec{Prefetch: prefetch}, func(d acemq.Delivery) {
+	sub, err := tr.Consume(context.Background(), q, driver.ConsumeSpec{Prefetch: prefetch}, func(d driver.Delivery) {
 		if err := d.Ack(); err != nil {
 			b.Error(err)
 		}
@@ -151,7 +152,7 @@ func BenchmarkTransportConsumeEnvelope(b *testing.B) {
 	fillTyped(b, conn, q, b.N)
 	got := make(chan struct{}, prefetch)
 	resetTimer(b)
-	sub, err := conn.Transport().Consume(context.Background(), q, acemq.ConsumeSpec{Prefetch: prefetch}, func(d acemq.Delivery) {
+	sub, err := conn.Transport().Consume(context.Background(), q, driver.ConsumeSpec{Prefetch: prefetch}, func(d driver.Delivery) {
 		if err := d.Ack(); err != nil {
 			b.Error(err)
 		}

@@ -13,6 +13,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/rabbitmq"
 )
 
@@ -159,7 +160,7 @@ func transport(b *testing.B) (*rabbitmq.Transport, string) {
 	}
 	b.Cleanup(func() { _ = tr.Close() })
 	q := queueName()
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{Durable: true}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Durable: true}); err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { deleteQueue(b, q) })
@@ -195,7 +196,7 @@ func concurrentPublishers(b *testing.B, publishers int) {
 	for range publishers {
 		wg.Go(func() {
 			for i := range next {
-				msg := acemq.Outbound{Body: body, MessageID: strconv.Itoa(i), Persistent: true}
+				msg := driver.Outbound{Body: body, MessageID: strconv.Itoa(i), Persistent: true}
 				if _, err := tr.Publish(ctx, "", q, msg); err != nil {
 					b.Error(err)
 				}
@@ -216,7 +217,7 @@ func BenchmarkTransportOneAtATime(b *testing.B) {
 	ctx := context.Background()
 	resetTimer(b)
 	for i := range b.N {
-		msg := acemq.Outbound{Body: body, MessageID: strconv.Itoa(i), Persistent: true}
+		msg := driver.Outbound{Body: body, MessageID: strconv.Itoa(i), Persistent: true}
 		if _, err := tr.Publish(ctx, "", q, msg); err != nil {
 			b.Fatal(err)
 		}
@@ -232,20 +233,20 @@ type payload struct {
 // (envelope, JSON codec, headers, then the transport's PublishAsync from the
 // calling goroutine, then the confirms).
 func BenchmarkSendAll(b *testing.B) {
-	sendAll(b, func(tr acemq.Transport) acemq.Transport { return tr })
+	sendAll(b, func(tr driver.Transport) driver.Transport { return tr })
 }
 
 // publishOnly hides the transport's AsyncPublisher.
-type publishOnly struct{ acemq.Transport }
+type publishOnly struct{ driver.Transport }
 
 // BenchmarkSendAllThroughPublish: SendAll on a transport that is not an
-// acemq.AsyncPublisher: each message goes to Transport.Publish on a
+// driver.AsyncPublisher: each message goes to Transport.Publish on a
 // goroutine of its own (SendAll's only path before PublishAsync).
 func BenchmarkSendAllThroughPublish(b *testing.B) {
-	sendAll(b, func(tr acemq.Transport) acemq.Transport { return publishOnly{tr} })
+	sendAll(b, func(tr driver.Transport) driver.Transport { return publishOnly{tr} })
 }
 
-func sendAll(b *testing.B, wrap func(acemq.Transport) acemq.Transport) {
+func sendAll(b *testing.B, wrap func(driver.Transport) driver.Transport) {
 	ctx := context.Background()
 	tr, err := rabbitmq.Dial(ctx, brokerURL(b))
 	if err != nil {
@@ -257,7 +258,7 @@ func sendAll(b *testing.B, wrap func(acemq.Transport) acemq.Transport) {
 	}
 	b.Cleanup(func() { _ = conn.Close() })
 	q := queueName()
-	if err := conn.Transport().DeclareQueue(ctx, q, acemq.QueueSpec{Durable: true}); err != nil {
+	if err := conn.Transport().DeclareQueue(ctx, q, driver.QueueSpec{Durable: true}); err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { deleteQueue(b, q) })
@@ -293,7 +294,7 @@ func BenchmarkTransportEnvelopeHeaders(b *testing.B) {
 	for range window {
 		wg.Go(func() {
 			for range next {
-				msg := acemq.Outbound{Body: body, ContentType: "application/json", MessageID: env.ID, Headers: headers, Persistent: true}
+				msg := driver.Outbound{Body: body, ContentType: "application/json", MessageID: env.ID, Headers: headers, Persistent: true}
 				if _, err := tr.Publish(ctx, "", q, msg); err != nil {
 					b.Error(err)
 				}

@@ -19,7 +19,7 @@ type Entry struct {
 	RoutingKey string
 	// Queue is a command's owning queue or an RPC's request queue; "" for
 	// an event, which each subscribing service consumes on its own queue
-	// (acemq.SubscriberQueue(service, RoutingKey)).
+	// (acemqimpl.SubscriberQueue(service, RoutingKey)).
 	Queue string
 	// Type is the envelope type its messages carry (x-acemq-type): the
 	// routing key of an event or command, the queue of an RPC request.

@@ -41,7 +41,7 @@
 // types, Subscribe and Serve, Intercept<Message>, Rules, Topology and
 // DeclareTopology. Codecs that need the connection (avro-registered's
 // registry, encrypted's keyring) are built from it by a generated
-// <message>Codec(conn) through acemq.PublishWithFunc and acemq.ConsumeWithFunc.
+// <message>Codec(conn) through acemqimpl.PublishWithFunc and acemqimpl.ConsumeWithFunc.
 //
 // names.go is the one naming authority: it spells every Go identifier a
 // generated package declares, and domainNames lists them all. Validation's
@@ -66,7 +66,7 @@
 // the Avro codecs through an unexported mirror of each record on the way to
 // a union, whose union fields are hamba/avro UnionConverters (hamba/avro
 // writes a union from a pointer converter or a {"<branch>": value} map, never
-// from an interface), swapped in by acemq.MappedCodec. The yaml, toml, text
+// from an interface), swapped in by acemqimpl.MappedCodec. The yaml, toml, text
 // and bytes codecs cannot carry a union: a diagnostic says so. Records an
 // xml payload reaches get xml tags (model_xml.go); XML carries no map, union
 // or list of lists, and validation says so at the field.

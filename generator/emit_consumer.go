@@ -39,7 +39,7 @@ func (e *emitter) consumeEvent(m *message) {
 		jen.Return(jen.Id(specVar(m.Name)).Dot("Subscribe").Call(jen.Id("ctx"), jen.Id("conn"), jen.Id("service"),
 			jen.Id("h"), jen.Id("opts").Op("..."))))
 	e.comment(fmt.Sprintf("%sQueue returns the queue on which service consumes %s events, "+
-		"<service>.%s, as Consume%s names it (acemq.SubscriberQueue): an "+
+		"<service>.%s, as Consume%s names it (acemqimpl.SubscriberQueue): an "+
 		"empty service, or one a queue name cannot hold, is the same error.", m.Name, m.Name, m.RoutingKey, m.Name), "", "")
 	e.f.Func().Id(queueName(m.Name)).Params(jen.Id("service").String()).Parens(jen.List(jen.String(), jen.Error())).Block(
 		jen.Return(jen.Id(specVar(m.Name)).Dot("QueueOf").Call(jen.Id("service"))))

@@ -116,7 +116,7 @@ func (e *emitter) startSet(set string, hs []handled, events bool) {
 		starts = append(starts, jen.Id(specVar(h.name)).Dot(h.starter()).Call(args...))
 	}
 	e.f.Func().Id(name).Params(params...).Parens(jen.List(jen.Op("*").Id("Server"), jen.Error())).Block(
-		jen.Return(qual("StartServer").Call(starts...)))
+		jen.Return(impl("StartServer").Call(starts...)))
 }
 
 // starter is the specification method that starts h's consumer or responder.
@@ -143,7 +143,7 @@ func (e *emitter) interceptors() {
 		fn := jen.Id("fn").Func().Params(jen.Qual(contextPath, "Context"), jen.Op("*").Add(qual("PublishContext")), jen.Op("*").Id(m.Name)).Error()
 		e.comment(fmt.Sprintf("Intercept%s returns a ConnOption adding a publish interceptor that runs\nfor %s messages only: what fn leaves in *m is what is published, and an\nerror it returns stops the publish. A nil fn is refused at Connect.", m.Name, m.Name), "", "")
 		e.f.Func().Id(interceptName(m)).Params(fn).Add(qual("ConnOption")).Block(
-			jen.Return(qual("InterceptPublish").Call(jen.Id("fn"))))
+			jen.Return(impl("InterceptPublish").Call(jen.Id("fn"))))
 	}
 	e.rules()
 }
@@ -159,5 +159,5 @@ func (e *emitter) rules() {
 			rules = append(rules, jen.Id(specVar(m.Name)).Dot("Rules").Call())
 		}
 	}
-	e.f.Func().Id("Rules").Params().Add(qual("ConnOption")).Block(jen.Return(qual("ConnOptions").Call(rules...)))
+	e.f.Func().Id("Rules").Params().Add(qual("ConnOption")).Block(jen.Return(impl("ConnOptions").Call(rules...)))
 }

@@ -10,7 +10,7 @@ import (
 // UnionConverter, never from an interface, so a payload with unions travels
 // as Avro through an unexported mirror of each record on the way to a union
 // (<record>Avro), whose union fields are pointers to <union>Avro converters.
-// acemq.MappedCodec swaps payload and mirror around the Avro codec.
+// acemqimpl.MappedCodec swaps payload and mirror around the Avro codec.
 
 // unionRelated reports whether a field of type t differs in the mirror.
 func unionRelated(t *typ) bool {

@@ -8,10 +8,10 @@ import (
 
 // constants writes the version guard, the exchange, routing keys and queues.
 func (e *emitter) constants() {
-	e.comment("The generated code needs version 2 of the acemq runtime; a runtime that "+
+	e.comment("The generated code needs version 3 of the acemq runtime; a runtime that "+
 		"cannot run it no longer declares the constant, so the mismatch fails to compile: "+
 		"regenerate with acemq-gen of the runtime's version.", "", "")
-	e.f.Const().Id("_").Op("=").Add(qual("SupportPackageIsVersion2"))
+	e.f.Const().Id("_").Op("=").Add(impl("SupportPackageIsVersion3"))
 	if e.dom.Library {
 		return
 	}

@@ -96,7 +96,7 @@ func TestAnEventConsumerRefusesAnEmptyServiceThroughTheRuntime(t *testing.T) {
 		!strings.Contains(src, "return orderPlacedSpec.QueueOf(service)") {
 		t.Fatal("Consume<Event> and <Event>Queue do not both name the queue through the specification")
 	}
-	if !strings.Contains(src, `acemq.ConnOptions(orderPlacedSpec.Rules(), orderPaidSpec.Rules(), refundOrderSpec.Rules())`) {
+	if !strings.Contains(src, `acemqimpl.ConnOptions(orderPlacedSpec.Rules(), orderPaidSpec.Rules(), refundOrderSpec.Rules())`) {
 		t.Fatal("Rules does not enforce the header rules on publish and consume")
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 	"github.com/acemq/acemq-gen/runtime/rabbitmq"
 )
@@ -274,7 +276,7 @@ func collectSetAside(ctx context.Context, conn *acemq.Conn, q string) (map[int64
 				dupes++
 				continue
 			}
-			reason, _ := d.Headers[acemq.HeaderError].(string)
+			reason, _ := d.Headers[semconv.HeaderError].(string)
 			got[m.N] = setAsideEntry{queue: sq, reason: reason}
 		}
 	}
@@ -283,14 +285,14 @@ func collectSetAside(ctx context.Context, conn *acemq.Conn, q string) (map[int64
 
 // readAll consumes and acks every message of queue until it is empty and
 // nothing arrived for a few seconds.
-func readAll(ctx context.Context, tr *rabbitmq.Transport, queue string) ([]acemq.Delivery, error) {
-	c := make(chan acemq.Delivery, 4096)
-	sub, err := tr.Consume(ctx, queue, acemq.ConsumeSpec{Prefetch: 2000}, func(d acemq.Delivery) { c <- d })
+func readAll(ctx context.Context, tr *rabbitmq.Transport, queue string) ([]driver.Delivery, error) {
+	c := make(chan driver.Delivery, 4096)
+	sub, err := tr.Consume(ctx, queue, driver.ConsumeSpec{Prefetch: 2000}, func(d driver.Delivery) { c <- d })
 	if err != nil {
 		return nil, err
 	}
 	defer sub.Close()
-	var out []acemq.Delivery
+	var out []driver.Delivery
 	for {
 		select {
 		case d := <-c:

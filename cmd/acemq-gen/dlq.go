@@ -13,6 +13,7 @@ import (
 
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	_ "github.com/acemq/acemq-gen/runtime/rabbitmq" // amqp:// and amqps://
 )
 
@@ -135,7 +136,7 @@ func badURLFlag(flags ...string) string {
 
 // peeked is one message read off a queue and left there.
 type peeked struct {
-	d   acemq.Delivery
+	d   driver.Delivery
 	env acemq.Envelope
 }
 

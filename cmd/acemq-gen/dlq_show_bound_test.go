@@ -8,6 +8,7 @@ import (
 
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // TestDLQShowSurvivesNestingBomb shows a parked nesting bomb of each text
@@ -29,7 +30,7 @@ func TestDLQShowSurvivesNestingBomb(t *testing.T) {
 		t.Run(codec, func(t *testing.T) {
 			e := generator.Entry{Kind: "event", Domain: "shop", Name: "Placed" + codec, Type: "placed", Codec: codec}
 			src := consumed{queue: "q", entries: []generator.Entry{e}}
-			m := peeked{d: acemq.Delivery{Body: []byte(body)}, env: acemq.Envelope{Type: "placed"}}
+			m := peeked{d: driver.Delivery{Body: []byte(body)}, env: acemq.Envelope{Type: "placed"}}
 			var s shown
 			start := time.Now()
 			var before, after runtime.MemStats

@@ -15,6 +15,9 @@ import (
 
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
@@ -196,7 +199,7 @@ func TestDLQListShowAndRedriveWorkOnMessagesRealHandlersDeadLettered(t *testing.
 		t.Fatal(err)
 	}
 	cancel, refund, shipped := r.entry("CancelOrder"), r.entry("RefundOrder"), r.entry("ItemShipped")
-	eventQueue, _ := acemq.SubscriberQueue(r.service, shipped.RoutingKey)
+	eventQueue, _ := acemqimpl.SubscriberQueue(r.service, shipped.RoutingKey)
 	avroCodec, err := avro.OfCodec(shipped.AvroSchema)
 	if err != nil {
 		t.Fatal(err)
@@ -229,8 +232,8 @@ func TestDLQListShowAndRedriveWorkOnMessagesRealHandlersDeadLettered(t *testing.
 	r.waitCount(acemq.DeadLetterQueue(refund.Queue), 1)
 	r.waitCount(acemq.DeadLetterQueue(eventQueue), 1)
 	// A message no contract describes, left on the dead-letter queue by hand.
-	if _, err := r.conn.PublishRaw(ctx, "", cancelDLQ, acemq.Outbound{Body: []byte{0xde, 0xad},
-		Headers: map[string]any{acemq.HeaderType: "mystery", acemq.HeaderError: "who knows"}, Mandatory: true}); err != nil {
+	if _, err := r.conn.PublishRaw(ctx, "", cancelDLQ, driver.Outbound{Body: []byte{0xde, 0xad},
+		Headers: map[string]any{semconv.HeaderType: "mystery", semconv.HeaderError: "who knows"}, Mandatory: true}); err != nil {
 		t.Fatal(err)
 	}
 	r.waitCount(cancelDLQ, 4)

@@ -40,7 +40,7 @@ func consumedQueues(entries []generator.Entry, services []string) ([]consumed, e
 			if e.Kind != "event" {
 				continue
 			}
-			q, err := acemq.SubscriberQueue(s, e.RoutingKey)
+			q, err := acemqimpl.SubscriberQueue(s, e.RoutingKey)
 			if err != nil {
 				return nil, err
 			}
@@ -155,7 +155,7 @@ func contractTopology(entries []generator.Entry, services []string) (*acemq.Topo
 			if e.Kind != "event" {
 				continue
 			}
-			q, err := acemq.SubscriberQueue(s, e.RoutingKey)
+			q, err := acemqimpl.SubscriberQueue(s, e.RoutingKey)
 			if err != nil {
 				return nil, err
 			}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // diffClass is the kind of one plan difference.
@@ -171,7 +172,7 @@ func compareExchange(e acemq.DeclaredExchange, l live) []difference {
 	var diffs []difference
 	if got.kind != e.Spec.Kind || got.durable != e.Spec.Durable {
 		diffs = append(diffs, difference{class: classImmutable, kind: "exchange", name: e.Name,
-			detail: fmt.Sprintf("expected %s, actual %s", describeExchange(e.Spec), describeExchange(acemq.ExchangeSpec{Kind: got.kind, Durable: got.durable})),
+			detail: fmt.Sprintf("expected %s, actual %s", describeExchange(e.Spec), describeExchange(driver.ExchangeSpec{Kind: got.kind, Durable: got.durable})),
 			steps: []string{
 				fmt.Sprintf("declare a temporary exchange %s.migrate as the contract says and bind its queues there", e.Name),
 				"move the publishers to it, then delete " + e.Name,
@@ -183,7 +184,7 @@ func compareExchange(e acemq.DeclaredExchange, l live) []difference {
 
 // immutableArgs are queue arguments RabbitMQ cannot change on a queue that
 // exists (a policy can override some, but the declared value stays).
-var immutableArgs = []string{acemq.ArgQueueType, acemq.ArgDeadLetterExchange, acemq.ArgDeadLetterRoutingKey}
+var immutableArgs = []string{driver.ArgQueueType, driver.ArgDeadLetterExchange, driver.ArgDeadLetterRoutingKey}
 
 func compareQueue(q acemq.DeclaredQueue, l live) []difference {
 	got, ok := l.queues[q.Name]
@@ -298,7 +299,7 @@ func number(v any) (float64, bool) {
 }
 
 func queueType(args map[string]any) string {
-	if t, ok := args[acemq.ArgQueueType]; ok {
+	if t, ok := args[driver.ArgQueueType]; ok {
 		return fmt.Sprint(t)
 	}
 	return string(acemq.QueueClassic)
@@ -306,15 +307,15 @@ func queueType(args map[string]any) string {
 
 func withoutType(args map[string]any) map[string]any {
 	out := maps.Clone(args)
-	delete(out, acemq.ArgQueueType)
+	delete(out, driver.ArgQueueType)
 	return out
 }
 
-func describeExchange(s acemq.ExchangeSpec) string {
+func describeExchange(s driver.ExchangeSpec) string {
 	return fmt.Sprintf("%s, %s", s.Kind, durable(s.Durable))
 }
 
-func describeQueue(s acemq.QueueSpec) string {
+func describeQueue(s driver.QueueSpec) string {
 	parts := []string{durable(s.Durable), queueType(s.Args)}
 	for _, k := range slices.Sorted(maps.Keys(withoutType(s.Args))) {
 		parts = append(parts, fmt.Sprintf("%s=%v", k, s.Args[k]))

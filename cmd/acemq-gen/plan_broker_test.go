@@ -8,6 +8,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
@@ -90,7 +91,7 @@ func TestPlanClassifiesSeededDrift(t *testing.T) {
 		}
 		// CancelOrder's queue: classic, not bound on its key, bound on another.
 		if _, err := ch.QueueDeclare(cancel.Queue, true, false, false, false, amqp.Table{
-			acemq.ArgDeadLetterExchange: acemq.DeadLetterExchange, acemq.ArgDeadLetterRoutingKey: cancel.Queue + ".dlq"}); err != nil {
+			driver.ArgDeadLetterExchange: acemq.DeadLetterExchange, driver.ArgDeadLetterRoutingKey: cancel.Queue + ".dlq"}); err != nil {
 			return err
 		}
 		if err := ch.QueueBind(cancel.Queue, "stray.key", r.domain, false, nil); err != nil {
@@ -98,7 +99,7 @@ func TestPlanClassifiesSeededDrift(t *testing.T) {
 		}
 		// The RPC's queue: quorum, dead-lettering to the wrong exchange.
 		_, err := ch.QueueDeclare(rpc.Queue, true, false, false, false, amqp.Table{
-			acemq.ArgQueueType: "quorum", acemq.ArgDeadLetterExchange: "wrong.dlx", acemq.ArgDeadLetterRoutingKey: rpc.Queue + ".dlq"})
+			driver.ArgQueueType: "quorum", driver.ArgDeadLetterExchange: "wrong.dlx", driver.ArgDeadLetterRoutingKey: rpc.Queue + ".dlq"})
 		return err
 	})
 

@@ -9,7 +9,7 @@ import (
 
 // InterceptorPanic reports a direct call of panic in a publish interceptor,
 // a consume interceptor (acemq.PublishInterceptor, acemq.ConsumeInterceptor,
-// or the function of acemq.InterceptPublish and the generated
+// or the function of acemqimpl.InterceptPublish and the generated
 // Intercept<Message>) or a method of a type implementing acemq.Codec (seed
 // 000: do not panic, return an error). The runtime recovers these panics,
 // but a panic is a bug report, not a refusal. A function that defers a

@@ -13,7 +13,7 @@ import (
 //   - a function that asserts c.Payload (of an acemq.PublishContext) to one
 //     type and assigns it a value of another: the publish fails naming both
 //     types (the seed dropped the replacement silently);
-//   - the function given to acemq.InterceptPublish or a generated
+//   - the function given to acemqimpl.InterceptPublish or a generated
 //     Intercept<Message> that replaces *m wholesale with a zero value, so
 //     an empty message is published.
 var PayloadType = &analysis.Analyzer{

@@ -10,7 +10,7 @@ import (
 )
 
 // zeroedMessage reports a typed publish interceptor given to
-// acemq.InterceptPublish or an Intercept<Message> function that sets *m to
+// acemqimpl.InterceptPublish or an Intercept<Message> function that sets *m to
 // the zero value.
 func zeroedMessage(pass *analysis.Pass, call *ast.CallExpr) {
 	if len(call.Args) != 1 || !isTypedInterceptCall(pass, call) {
@@ -33,12 +33,12 @@ func zeroedMessage(pass *analysis.Pass, call *ast.CallExpr) {
 	})
 }
 
-// isTypedInterceptCall reports whether call is acemq.InterceptPublish(fn) or
+// isTypedInterceptCall reports whether call is acemqimpl.InterceptPublish(fn) or
 // a function named Intercept<Message> returning acemq.ConnOption whose one
 // parameter is func(context.Context, *acemq.PublishContext, *M) error.
 func isTypedInterceptCall(pass *analysis.Pass, call *ast.CallExpr) bool {
 	obj := calleeOf(pass.TypesInfo, call)
-	if isFunc(obj, acemqPath, "InterceptPublish") {
+	if isFunc(obj, implPath, "InterceptPublish") {
 		return true
 	}
 	fn, ok := obj.(*types.Func)

@@ -10,6 +10,7 @@ import (
 // The import paths the analyzers match declarations against.
 const (
 	acemqPath    = "github.com/acemq/acemq-gen/runtime/acemq"
+	implPath     = "github.com/acemq/acemq-gen/runtime/acemqimpl"
 	patternsPath = "github.com/acemq/acemq-gen/runtime/patterns"
 )
 

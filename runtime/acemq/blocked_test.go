@@ -9,12 +9,13 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // blockingTransport is a memory transport whose broker says it blocked the
 // connection, counting Health's probes.
 type blockingTransport struct {
-	acemq.Transport
+	driver.Transport
 	reason  string
 	blocked bool
 	probes  atomic.Int64
@@ -22,7 +23,7 @@ type blockingTransport struct {
 
 func (b *blockingTransport) Blocked() (string, bool) { return b.reason, b.blocked }
 
-func (b *blockingTransport) DeclareQueue(ctx context.Context, name string, spec acemq.QueueSpec) error {
+func (b *blockingTransport) DeclareQueue(ctx context.Context, name string, spec driver.QueueSpec) error {
 	b.probes.Add(1)
 	return b.Transport.DeclareQueue(ctx, name, spec)
 }
@@ -63,7 +64,7 @@ func TestHealthOfAnUnblockedReporterStillProbes(t *testing.T) {
 }
 
 func TestIsBlockedFindsAPausedPublishInsideAPublishFailure(t *testing.T) {
-	paused := &acemq.PublishingPausedError{Reason: "low on disk", Err: context.DeadlineExceeded}
+	paused := &driver.PublishingPausedError{Reason: "low on disk", Err: context.DeadlineExceeded}
 	err := fmt.Errorf("outer: %w", &acemq.PublishFailedError{MessageID: "m1", RoutingKey: "q", Err: paused})
 	if !acemq.IsBlocked(err) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("IsBlocked(%v) = false or the ctx error is lost", err)
@@ -78,12 +79,12 @@ func TestIsBlockedFindsAPausedPublishInsideAPublishFailure(t *testing.T) {
 }
 
 func TestIsBlockedIsFalseForOtherErrors(t *testing.T) {
-	for _, err := range []error{nil, context.DeadlineExceeded, acemq.ErrBrokerRefused, acemq.ErrClosed} {
+	for _, err := range []error{nil, context.DeadlineExceeded, driver.ErrBrokerRefused, acemq.ErrClosed} {
 		if acemq.IsBlocked(err) {
 			t.Errorf("IsBlocked(%v) = true", err)
 		}
 	}
-	if !acemq.IsBlocked(&acemq.ConnectionBlockedError{Reason: "low on memory"}) {
+	if !acemq.IsBlocked(&driver.ConnectionBlockedError{Reason: "low on memory"}) {
 		t.Error("IsBlocked(ConnectionBlockedError) = false")
 	}
 }

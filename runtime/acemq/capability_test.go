@@ -5,18 +5,19 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestCapabilitiesAreSpelledAsTheFamilySpellsThem(t *testing.T) {
-	want := map[acemq.Capability]string{
-		acemq.CapabilityPublisherConfirms: "publisher-confirms",
-		acemq.CapabilityTransactions:      "transactions",
-		acemq.CapabilityDeadLettering:     "dead-lettering",
-		acemq.CapabilityQuorumQueues:      "quorum-queues",
-		acemq.CapabilityStreams:           "streams",
-		acemq.CapabilityPriority:          "priority",
-		acemq.CapabilityDelayedDelivery:   "delayed-delivery",
-		acemq.CapabilityRecovery:          "recovery",
+	want := map[driver.Capability]string{
+		driver.CapabilityPublisherConfirms: "publisher-confirms",
+		driver.CapabilityTransactions:      "transactions",
+		driver.CapabilityDeadLettering:     "dead-lettering",
+		driver.CapabilityQuorumQueues:      "quorum-queues",
+		driver.CapabilityStreams:           "streams",
+		driver.CapabilityPriority:          "priority",
+		driver.CapabilityDelayedDelivery:   "delayed-delivery",
+		driver.CapabilityRecovery:          "recovery",
 	}
 	for c, s := range want {
 		if string(c) != s {
@@ -27,12 +28,12 @@ func TestCapabilitiesAreSpelledAsTheFamilySpellsThem(t *testing.T) {
 
 func TestMemorySupportsConfirmsDeadLetteringAndQuorumOnly(t *testing.T) {
 	conn := familyConn(t, "")
-	want := map[acemq.Capability]bool{
-		acemq.CapabilityPublisherConfirms: true, acemq.CapabilityDeadLettering: true,
-		acemq.CapabilityQuorumQueues: true, acemq.CapabilityStreams: false,
-		acemq.CapabilityPriority: false, acemq.CapabilityRecovery: false,
-		acemq.CapabilityTransactions: false, acemq.CapabilityDelayedDelivery: false,
-		acemq.Capability("teleportation"): false,
+	want := map[driver.Capability]bool{
+		driver.CapabilityPublisherConfirms: true, driver.CapabilityDeadLettering: true,
+		driver.CapabilityQuorumQueues: true, driver.CapabilityStreams: false,
+		driver.CapabilityPriority: false, driver.CapabilityRecovery: false,
+		driver.CapabilityTransactions: false, driver.CapabilityDelayedDelivery: false,
+		driver.Capability("teleportation"): false,
 	}
 	for c, w := range want {
 		if got := conn.Supports(c); got != w {
@@ -43,17 +44,17 @@ func TestMemorySupportsConfirmsDeadLetteringAndQuorumOnly(t *testing.T) {
 
 func TestMemoryWithConfirmsOffDoesNotSupportConfirms(t *testing.T) {
 	conn := familyConn(t, "?confirms=off")
-	if conn.Supports(acemq.CapabilityPublisherConfirms) {
+	if conn.Supports(driver.CapabilityPublisherConfirms) {
 		t.Fatal("memory://?confirms=off reports publisher confirms")
 	}
-	if !conn.Supports(acemq.CapabilityDeadLettering) {
+	if !conn.Supports(driver.CapabilityDeadLettering) {
 		t.Fatal("confirms=off lost dead-lettering")
 	}
 }
 
 func TestSupportsIsFalseWhenTheTransportDoesNotReport(t *testing.T) {
 	conn := bareConn(t)
-	for _, c := range []acemq.Capability{acemq.CapabilityPublisherConfirms, acemq.CapabilityDeadLettering} {
+	for _, c := range []driver.Capability{driver.CapabilityPublisherConfirms, driver.CapabilityDeadLettering} {
 		if conn.Supports(c) {
 			t.Errorf("a transport without CapabilityReporter supports %q", c)
 		}
@@ -61,7 +62,7 @@ func TestSupportsIsFalseWhenTheTransportDoesNotReport(t *testing.T) {
 }
 
 // bareTransport hides every optional seam of the memory transport it wraps.
-type bareTransport struct{ acemq.Transport }
+type bareTransport struct{ driver.Transport }
 
 // bareConn is a connection to a private memory broker through a transport
 // with no optional seams.

@@ -1,6 +1,10 @@
 package acemq
 
-import "encoding"
+import (
+	"encoding"
+
+	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
+)
 
 // BytesCodec passes bytes through untouched and writes
 // application/octet-stream. It claims every content type, so in a
@@ -32,7 +36,7 @@ func (BytesCodec) Encode(payload any) ([]byte, error) {
 // encoding.BinaryUnmarshaler (whose error is fatal); any other dst, or a body
 // longer than the process-wide DecodeLimits.MaxBody, is a fatal error.
 func (BytesCodec) Decode(body []byte, dst any) error {
-	if err := ProcessDecodeLimits().CheckBody("bytes", body); err != nil {
+	if err := decodelimit.Process().CheckBody("bytes", body); err != nil {
 		return err
 	}
 	switch d := dst.(type) {

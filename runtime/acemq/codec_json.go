@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
 	"github.com/acemq/acemq-gen/runtime/internal/errtext"
 	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck"
 )
@@ -15,7 +16,7 @@ import (
 // safe for concurrent use.
 type JSONCodec struct {
 	// Limits bound what Decode reads; zero fields take the process-wide
-	// ProcessDecodeLimits (64 MiB, depth 100, a million values).
+	// SetDecodeLimits (64 MiB, depth 100, a million values).
 	Limits DecodeLimits
 }
 
@@ -57,9 +58,9 @@ func (c JSONCodec) Decode(body []byte, dst any) error {
 // limitOf names the limit a jsoncheck.LimitError passed.
 func limitOf(e *jsoncheck.LimitError) string {
 	if e.Limit == jsoncheck.Depth {
-		return LimitDepth
+		return decodelimit.Depth
 	}
-	return LimitElements
+	return decodelimit.Elements
 }
 
 // CanDecode claims "" (no content type), application/json*, text/json* and

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
 )
 
 // placed is shaped as generated code shapes a record: json tags, optional
@@ -85,9 +87,9 @@ func TestJSONMalformedBodyKeepsEncodingJSONsError(t *testing.T) {
 
 func TestJSONNestingAndWidthBombsAreRefusedBeforeDecoding(t *testing.T) {
 	for body, limit := range map[string]string{
-		strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000):                   LimitDepth,
-		`{"orderId":` + strings.Repeat(`{"a":`, 101) + "1" + strings.Repeat("}", 102): LimitDepth,
-		"[" + strings.Repeat("0,", 1_000_001) + "0]":                                  LimitElements,
+		strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000):                   decodelimit.Depth,
+		`{"orderId":` + strings.Repeat(`{"a":`, 101) + "1" + strings.Repeat("}", 102): decodelimit.Depth,
+		"[" + strings.Repeat("0,", 1_000_001) + "0]":                                  decodelimit.Elements,
 	} {
 		start := time.Now()
 		var v any

@@ -6,27 +6,22 @@ import "errors"
 // the first message.
 var errNilBuild = errors.New("acemq: the codec builder is nil")
 
-// PublishWithFunc makes the publisher encode with the codec build returns for
-// the publisher's connection, built once when NewPublisher applies the
-// option. It is how generated code binds codecs that need something the
-// connection carries (a schema registry, a keyring): when build fails, the
-// publisher is still returned and every Send fails with build's error, which
-// names the missing ConnOption. A nil build or a nil codec fail the same way.
-func PublishWithFunc[T any](build func(*Conn) (Codec, error)) PublisherOption[T] {
-	return func(p *Publisher[T]) {
-		c, err := buildCodec(p.conn, build)
-		if err != nil {
-			p.err = err
-			return
-		}
-		p.codec = c
+// bridgeCodec makes the publisher encode with the codec build returns for
+// the publisher's connection (acemqimpl.PublishWithFunc): when build fails,
+// every Send fails with build's error.
+func (p *Publisher[T]) bridgeCodec(build func(*Conn) (Codec, error)) {
+	c, err := buildCodec(p.conn, build)
+	if err != nil {
+		p.err = err
+		return
 	}
+	p.codec = c
 }
 
-// ConsumeWithFunc makes the consumer decode with the codec build returns for
+// consumeWithFunc makes the consumer decode with the codec build returns for
 // conn; when build fails, Consume fails with its error (which names the
 // missing ConnOption). A nil build or a nil codec are refused.
-func ConsumeWithFunc(conn *Conn, build func(*Conn) (Codec, error)) ConsumeOption {
+func consumeWithFunc(conn *Conn, build func(*Conn) (Codec, error)) ConsumeOption {
 	return func(cfg *consumeConfig) error {
 		c, err := buildCodec(conn, build)
 		if err != nil {

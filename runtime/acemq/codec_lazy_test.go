@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 var errNoKeyring = errors.New("acemq: no keyring; pass crypto.WithKeyring")
 
 func TestPublishWithFuncFailureMakesEverySendFailWithTheBuildError(t *testing.T) {
 	conn := connect(t)
-	p := acemq.NewPublisher[Order](conn, "", "orders", acemq.PublishWithFunc[Order](func(*acemq.Conn) (acemq.Codec, error) {
+	p := acemq.NewPublisher[Order](conn, "", "orders", acemqimpl.PublishWithFunc[Order](func(*acemq.Conn) (acemq.Codec, error) {
 		return nil, errNoKeyring
 	}))
 	for range 2 {
@@ -26,7 +27,7 @@ func TestPublishWithFuncEncodesWithTheBuiltCodecOfTheConnection(t *testing.T) {
 	conn := connect(t)
 	declare(t, conn, "orders")
 	var seen *acemq.Conn
-	p := acemq.NewPublisher[Order](conn, "", "orders", acemq.PublishWithFunc[Order](func(c *acemq.Conn) (acemq.Codec, error) {
+	p := acemq.NewPublisher[Order](conn, "", "orders", acemqimpl.PublishWithFunc[Order](func(c *acemq.Conn) (acemq.Codec, error) {
 		seen = c
 		return acemq.StringCodec{}, nil
 	}))
@@ -44,7 +45,7 @@ func TestPublishWithFuncRefusesANilBuilderAndANilCodec(t *testing.T) {
 		"nil builder": nil,
 		"nil codec":   func(*acemq.Conn) (acemq.Codec, error) { return nil, nil },
 	} {
-		p := acemq.NewPublisher[Order](conn, "", "orders", acemq.PublishWithFunc[Order](build))
+		p := acemq.NewPublisher[Order](conn, "", "orders", acemqimpl.PublishWithFunc[Order](build))
 		if err := p.Send(context.Background(), Order{}); err == nil {
 			t.Errorf("%s: send succeeded", name)
 		}
@@ -56,7 +57,7 @@ func TestConsumeWithFuncFailureFailsConsumeWithTheBuildError(t *testing.T) {
 	declare(t, conn, "orders")
 	_, err := acemq.Consume(context.Background(), conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
 		return acemq.Accept()
-	}, acemq.ConsumeWithFunc(conn, func(*acemq.Conn) (acemq.Codec, error) { return nil, errNoKeyring }))
+	}, acemqimpl.ConsumeWithFunc(conn, func(*acemq.Conn) (acemq.Codec, error) { return nil, errNoKeyring }))
 	if !errors.Is(err, errNoKeyring) {
 		t.Fatalf("consume: %v, want the build error", err)
 	}
@@ -69,7 +70,7 @@ func TestConsumeWithFuncDecodesWithTheBuiltCodec(t *testing.T) {
 	consume(t, conn, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 		got <- m.Payload
 		return acemq.Accept()
-	}, acemq.ConsumeWithFunc(conn, func(*acemq.Conn) (acemq.Codec, error) { return acemq.JSONCodec{}, nil }))
+	}, acemqimpl.ConsumeWithFunc(conn, func(*acemq.Conn) (acemq.Codec, error) { return acemq.JSONCodec{}, nil }))
 	send(t, conn, "orders", Order{ID: "o-7"})
 	if o := <-got; o.ID != "o-7" {
 		t.Fatalf("got %+v", o)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
 )
 
 // StringCodec writes UTF-8 text as text/plain; charset=utf-8. It is
@@ -47,7 +49,7 @@ func (StringCodec) Encode(payload any) ([]byte, error) {
 // UTF-8 is refused as fatal rather than decoded into replacement characters;
 // so is one longer than the process-wide DecodeLimits.MaxBody.
 func (StringCodec) Decode(body []byte, dst any) error {
-	if err := ProcessDecodeLimits().CheckBody("text", body); err != nil {
+	if err := decodelimit.Process().CheckBody("text", body); err != nil {
 		return err
 	}
 	if !utf8.Valid(body) {

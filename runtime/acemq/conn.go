@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // ConnOption configures a connection at Connect. Options are validated; an
@@ -54,7 +56,7 @@ func buildConnConfig(opts []ConnOption) (connConfig, error) {
 // concurrent use.
 type Conn struct {
 	cfg       connConfig
-	transport Transport
+	transport driver.Transport
 	mu        sync.Mutex
 	closed    bool
 	consumers map[*Consumer]struct{}
@@ -83,11 +85,11 @@ func Connect(ctx context.Context, url string, opts ...ConnOption) (*Conn, error)
 	if err != nil {
 		return nil, err
 	}
-	dial, err := dialerFor(url)
+	dial, err := driver.Dialer(url)
 	if err != nil {
 		return nil, err
 	}
-	t, err := dial(ctx, url, Extensions{m: cfg.ext})
+	t, err := dial(ctx, url, driver.NewExtensions(cfg.ext))
 	if err != nil {
 		return nil, wrapf(err, "acemq: cannot connect")
 	}
@@ -96,7 +98,7 @@ func Connect(ctx context.Context, url string, opts ...ConnOption) (*Conn, error)
 
 // NewConn wraps a transport built by hand (such as one from rabbitmq.Dial).
 // The connection owns t from then on: Close closes it.
-func NewConn(t Transport, opts ...ConnOption) (*Conn, error) {
+func NewConn(t driver.Transport, opts ...ConnOption) (*Conn, error) {
 	if t == nil {
 		return nil, errors.New("acemq: NewConn was given a nil transport")
 	}
@@ -107,7 +109,7 @@ func NewConn(t Transport, opts ...ConnOption) (*Conn, error) {
 	return newConn(t, cfg), nil
 }
 
-func newConn(t Transport, cfg connConfig) *Conn {
+func newConn(t driver.Transport, cfg connConfig) *Conn {
 	return &Conn{
 		cfg: cfg, transport: t, consumers: map[*Consumer]struct{}{},
 		healthQueue: "acemq-health-" + NewUUID(),
@@ -115,10 +117,10 @@ func newConn(t Transport, cfg connConfig) *Conn {
 }
 
 // Extensions returns the extension values given to Connect (see Extension).
-func (c *Conn) Extensions() Extensions { return Extensions{m: c.cfg.ext} }
+func (c *Conn) Extensions() driver.Extensions { return driver.NewExtensions(c.cfg.ext) }
 
 // Transport returns the transport the connection publishes and consumes through.
-func (c *Conn) Transport() Transport { return c.transport }
+func (c *Conn) Transport() driver.Transport { return c.transport }
 
 // Codec returns the connection's codec: WithCodec's, JSONCodec{} by default.
 func (c *Conn) Codec() Codec { return c.cfg.codec }
@@ -192,7 +194,7 @@ func (c *Conn) Bind(ctx context.Context, queue, exchange, key string) error {
 // PublishRaw publishes msg as given, bypassing the publish interceptors, the
 // codec and the envelope: it is how the engine moves messages it already
 // holds (retries, dead letters). The transport's error is returned unchanged.
-func (c *Conn) PublishRaw(ctx context.Context, exchange, key string, msg Outbound) (PublishResult, error) {
+func (c *Conn) PublishRaw(ctx context.Context, exchange, key string, msg driver.Outbound) (PublishResult, error) {
 	if c.isClosed() {
 		return PublishResult{}, ErrClosed
 	}
@@ -268,7 +270,7 @@ func (c *Conn) consumerCount() int {
 // when the transport can count them (QueueInspector; memory:// and the
 // RabbitMQ transport can).
 func (c *Conn) MessageCount(ctx context.Context, queue string) (int, error) {
-	qi, ok := c.transport.(QueueInspector)
+	qi, ok := c.transport.(driver.QueueInspector)
 	if !ok {
 		return 0, fmt.Errorf("acemq: a %T cannot count the messages of a queue", c.transport)
 	}
@@ -278,10 +280,10 @@ func (c *Conn) MessageCount(ctx context.Context, queue string) (int, error) {
 // Pull takes the next ready message of queue, settled as it is taken, when
 // the transport can (Puller); ok is false when the queue is empty. It is for
 // tools and tests: a Consume is how messages are meant to be read.
-func (c *Conn) Pull(ctx context.Context, queue string) (d Delivery, ok bool, err error) {
-	p, can := c.transport.(Puller)
+func (c *Conn) Pull(ctx context.Context, queue string) (d driver.Delivery, ok bool, err error) {
+	p, can := c.transport.(driver.Puller)
 	if !can {
-		return Delivery{}, false, fmt.Errorf("acemq: a %T cannot pull from a queue", c.transport)
+		return driver.Delivery{}, false, fmt.Errorf("acemq: a %T cannot pull from a queue", c.transport)
 	}
 	return p.Pull(ctx, queue)
 }

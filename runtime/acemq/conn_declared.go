@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"sync"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // declaredSet remembers the queues, exchanges and bindings declared through
@@ -13,25 +15,25 @@ import (
 // for concurrent use.
 type declaredSet struct {
 	mu        sync.Mutex
-	queues    map[string]QueueSpec
-	exchanges map[string]ExchangeSpec
+	queues    map[string]driver.QueueSpec
+	exchanges map[string]driver.ExchangeSpec
 	bindings  []topoBinding
 }
 
-func (s *declaredSet) queue(name string, spec QueueSpec) {
+func (s *declaredSet) queue(name string, spec driver.QueueSpec) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.queues == nil {
-		s.queues = map[string]QueueSpec{}
+		s.queues = map[string]driver.QueueSpec{}
 	}
 	s.queues[name] = spec
 }
 
-func (s *declaredSet) exchange(name string, spec ExchangeSpec) {
+func (s *declaredSet) exchange(name string, spec driver.ExchangeSpec) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.exchanges == nil {
-		s.exchanges = map[string]ExchangeSpec{}
+		s.exchanges = map[string]driver.ExchangeSpec{}
 	}
 	s.exchanges[name] = spec
 }
@@ -56,8 +58,8 @@ func (s *declaredSet) forgetQueue(queue string) {
 // and the exchanges they name that were declared through it too.
 type ownedQueue struct {
 	name      string
-	spec      QueueSpec
-	exchanges map[string]ExchangeSpec
+	spec      driver.QueueSpec
+	exchanges map[string]driver.ExchangeSpec
 	bindings  []topoBinding
 }
 
@@ -67,7 +69,7 @@ func (s *declaredSet) owned(queue string) (q ownedQueue, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	spec, ok := s.queues[queue]
-	q = ownedQueue{name: queue, spec: spec, exchanges: map[string]ExchangeSpec{}, bindings: s.bindingsOf(queue)}
+	q = ownedQueue{name: queue, spec: spec, exchanges: map[string]driver.ExchangeSpec{}, bindings: s.bindingsOf(queue)}
 	for _, b := range q.bindings {
 		if x, known := s.exchanges[b.exchange]; known {
 			q.exchanges[b.exchange] = x
@@ -89,7 +91,7 @@ func (s *declaredSet) bindingsOf(queue string) []topoBinding {
 
 // redeclare declares q again through t: the exchanges its bindings name,
 // the queue, then its bindings; it stops at the first failure.
-func (q ownedQueue) redeclare(ctx context.Context, t Transport) error {
+func (q ownedQueue) redeclare(ctx context.Context, t driver.Transport) error {
 	for name, spec := range q.exchanges {
 		if err := t.DeclareExchange(ctx, name, spec); err != nil {
 			return wrapf(err, "acemq: cannot declare exchange %q again", name)
@@ -103,7 +105,7 @@ func (q ownedQueue) redeclare(ctx context.Context, t Transport) error {
 
 // rebind binds q's bindings again through t, those to an exchange of only
 // when only is not nil.
-func (q ownedQueue) rebind(ctx context.Context, t Transport, only map[string]bool) error {
+func (q ownedQueue) rebind(ctx context.Context, t driver.Transport, only map[string]bool) error {
 	for _, b := range q.bindings {
 		if only != nil && !only[b.exchange] {
 			continue

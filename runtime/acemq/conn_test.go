@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestUnknownSchemeNamesTheImportThatAddsIt(t *testing.T) {
@@ -27,12 +28,12 @@ func TestUnknownSchemeNamesTheImportThatAddsIt(t *testing.T) {
 func TestRegisteredTransportIsDialledWithTheConnectionsExtensions(t *testing.T) {
 	key := acemq.NewExtension[string]("test.key")
 	var seen string
-	acemq.RegisterTransport("testdial", func(ctx context.Context, url string, ext acemq.Extensions) (acemq.Transport, error) {
+	driver.RegisterTransport("testdial", func(ctx context.Context, url string, ext driver.Extensions) (driver.Transport, error) {
 		seen, _ = key.Of(ext)
 		return nil, errors.New("no broker here")
 	})
-	if !slices.Contains(acemq.TransportSchemes(), "testdial") || !slices.Contains(acemq.TransportSchemes(), "memory") {
-		t.Fatalf("schemes %v", acemq.TransportSchemes())
+	if !slices.Contains(driver.TransportSchemes(), "testdial") || !slices.Contains(driver.TransportSchemes(), "memory") {
+		t.Fatalf("schemes %v", driver.TransportSchemes())
 	}
 	_, err := acemq.Connect(context.Background(), "testdial://x", key.Option("v"))
 	if err == nil || !strings.Contains(err.Error(), "no broker here") || seen != "v" {
@@ -122,7 +123,7 @@ func TestPublishingOnAClosedConnectionFailsWithErrClosed(t *testing.T) {
 	conn := connect(t)
 	_ = conn.Close()
 	err := acemq.NewPublisher[Order](conn, "", "orders").Send(context.Background(), Order{})
-	_, rawErr := conn.PublishRaw(context.Background(), "", "orders", acemq.Outbound{})
+	_, rawErr := conn.PublishRaw(context.Background(), "", "orders", driver.Outbound{})
 	if !errors.Is(err, acemq.ErrClosed) || !errors.Is(rawErr, acemq.ErrClosed) {
 		t.Fatalf("got %v and %v", err, rawErr)
 	}
@@ -149,7 +150,7 @@ func TestConnCountsAndPullsThroughItsTransport(t *testing.T) {
 	if !ok || err != nil || string(d.Body) != `{"id":"p","total":0}` {
 		t.Fatalf("pull %q %v %v", d.Body, ok, err)
 	}
-	bare, _ := acemq.NewConn(struct{ acemq.Transport }{conn.Transport()})
+	bare, _ := acemq.NewConn(struct{ driver.Transport }{conn.Transport()})
 	if _, err := bare.MessageCount(context.Background(), "orders"); err == nil {
 		t.Fatal("a transport without the seam counted")
 	}

@@ -3,6 +3,8 @@ package acemq
 import (
 	"context"
 	"errors"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // Through returns a connection with c's configuration — codec, origin,
@@ -18,7 +20,7 @@ import (
 // its Close closes t, not c. Declaring and consuming go to t, which may
 // refuse them. Given a nil t, every publish and declaration on the returned
 // connection fails saying so. Safe for concurrent use when t is.
-func (c *Conn) Through(t Transport) *Conn {
+func (c *Conn) Through(t driver.Transport) *Conn {
 	if t == nil {
 		t = refusingTransport{}
 	}
@@ -32,19 +34,21 @@ var errNilThrough = errors.New("acemq: Conn.Through was given a nil transport")
 // refusingTransport is the transport of Through(nil): everything fails.
 type refusingTransport struct{}
 
-func (refusingTransport) Publish(context.Context, string, string, Outbound) (PublishResult, error) {
+func (refusingTransport) Publish(context.Context, string, string, driver.Outbound) (PublishResult, error) {
 	return PublishResult{}, errNilThrough
 }
 
-func (refusingTransport) DeclareQueue(context.Context, string, QueueSpec) error { return errNilThrough }
+func (refusingTransport) DeclareQueue(context.Context, string, driver.QueueSpec) error {
+	return errNilThrough
+}
 
-func (refusingTransport) DeclareExchange(context.Context, string, ExchangeSpec) error {
+func (refusingTransport) DeclareExchange(context.Context, string, driver.ExchangeSpec) error {
 	return errNilThrough
 }
 
 func (refusingTransport) Bind(context.Context, string, string, string) error { return errNilThrough }
 
-func (refusingTransport) Consume(context.Context, string, ConsumeSpec, func(Delivery)) (Subscription, error) {
+func (refusingTransport) Consume(context.Context, string, driver.ConsumeSpec, func(driver.Delivery)) (driver.Subscription, error) {
 	return nil, errNilThrough
 }
 

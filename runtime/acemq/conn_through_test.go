@@ -7,20 +7,22 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // capturing is a transport that keeps what it is given and refuses declarations.
 type capturing struct {
-	acemq.Transport
-	got []acemq.Outbound
+	driver.Transport
+	got []driver.Outbound
 }
 
-func (c *capturing) Publish(_ context.Context, _, _ string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (c *capturing) Publish(_ context.Context, _, _ string, msg driver.Outbound) (acemq.PublishResult, error) {
 	c.got = append(c.got, msg)
 	return acemq.PublishResult{MessageID: msg.MessageID, Routed: true}, nil
 }
 
-func (c *capturing) DeclareQueue(context.Context, string, acemq.QueueSpec) error {
+func (c *capturing) DeclareQueue(context.Context, string, driver.QueueSpec) error {
 	return errors.New("capturing transport: no declarations")
 }
 
@@ -41,7 +43,7 @@ func TestThroughSharesTheConnectionsConfigurationOverAnotherTransport(t *testing
 		t.Fatalf("the transport got %d messages", len(tr.got))
 	}
 	m := tr.got[0]
-	if string(m.Body) != "raw" || m.Headers["x-stamp"] != "on" || m.Headers[acemq.HeaderOrigin] != "through-test" {
+	if string(m.Body) != "raw" || m.Headers["x-stamp"] != "on" || m.Headers[semconv.HeaderOrigin] != "through-test" {
 		t.Errorf("published %+v: want conn's codec, interceptor and origin", m)
 	}
 	if err := via.DeclareQueue(t.Context(), "q"); err == nil || !strings.Contains(err.Error(), "no declarations") {

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // drainGrace is how long Close still waits for handlers after cancelling
@@ -52,17 +54,6 @@ func Consume[T any](ctx context.Context, conn *Conn, queue string, h Handler[T],
 	return startConsumer(ctx, conn, queue, cfg, handlerProcess(cfg.codec, h))
 }
 
-// DeclareAndConsume applies t (which may be nil) and then consumes queue: what
-// generated code calls.
-func DeclareAndConsume[T any](ctx context.Context, conn *Conn, t *Topology, queue string, h Handler[T], opts ...ConsumeOption) (*Consumer, error) {
-	if t != nil {
-		if err := t.Apply(ctx, conn); err != nil {
-			return nil, err
-		}
-	}
-	return Consume(ctx, conn, queue, h, opts...)
-}
-
 // inbound is a delivery as the decode step sees it, after the interceptors.
 type inbound struct {
 	env         Envelope
@@ -105,8 +96,8 @@ type Consumer struct {
 	queue          string
 	cfg            consumeConfig
 	process        processFunc
-	sub            Subscription
-	work           chan Delivery
+	sub            driver.Subscription
+	work           chan driver.Delivery
 	stopping       chan struct{}
 	done           chan struct{}
 	workers        sync.WaitGroup
@@ -161,7 +152,7 @@ func newConsumer(ctx context.Context, conn *Conn, queue string, cfg consumeConfi
 	hctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	return &Consumer{
 		conn: conn, queue: queue, cfg: cfg, process: process,
-		work:     make(chan Delivery, max(cfg.prefetch, cfg.concurrency)),
+		work:     make(chan driver.Delivery, max(cfg.prefetch, cfg.concurrency)),
 		stopping: make(chan struct{}), done: make(chan struct{}),
 		handlerCtx: hctx, cancelHandlers: cancel,
 	}
@@ -197,7 +188,7 @@ func (c *Consumer) Done() <-chan struct{} { return c.done }
 
 // deliver is the transport's callback: it queues d for a worker, or returns
 // it to the broker once the consumer is stopping.
-func (c *Consumer) deliver(d Delivery) {
+func (c *Consumer) deliver(d driver.Delivery) {
 	select {
 	case <-c.stopping:
 		c.requeue(d)
@@ -237,7 +228,7 @@ func (c *Consumer) isStopping() bool {
 }
 
 // requeue returns an unstarted delivery to its queue.
-func (c *Consumer) requeue(d Delivery) {
+func (c *Consumer) requeue(d driver.Delivery) {
 	if err := d.Nack(true); err != nil {
 		c.conn.cfg.logger.Warn("acemq: cannot return an unstarted message to its queue",
 			"queue", c.queue, "message", d.MessageID, "error", err)

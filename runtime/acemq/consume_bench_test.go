@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // BenchmarkConsumeOnMemory measures the consumer engine alone: messages
@@ -52,7 +53,7 @@ func benchConsume(b *testing.B, workers int) {
 }
 
 // benchOutbound renders one Order message as a Publisher would send it.
-func benchOutbound(b *testing.B) acemq.Outbound {
+func benchOutbound(b *testing.B) driver.Outbound {
 	env, err := acemq.NewEnvelope("orders", acemq.Header("x-tenant", "acme"))
 	if err != nil {
 		b.Fatal(err)
@@ -61,5 +62,5 @@ func benchOutbound(b *testing.B) acemq.Outbound {
 	if err != nil {
 		b.Fatal(err)
 	}
-	return acemq.Outbound{Body: body, ContentType: "application/json", MessageID: env.ID, Headers: env.ToWire(), Persistent: true}
+	return driver.Outbound{Body: body, ContentType: "application/json", MessageID: env.ID, Headers: env.ToWire(), Persistent: true}
 }

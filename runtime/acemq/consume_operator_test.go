@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 // TestConsumerSurvivesQueueDeletion: a consumer whose queue an operator
@@ -22,7 +24,7 @@ func TestConsumerSurvivesQueueDeletion(t *testing.T) {
 		conn, admin := connect(t), connect(t)
 		topo := acemq.NewTopology().Exchange("shop", "topic").Queue("orders", acemq.Transient()).Binding("orders", "shop", "order.#")
 		got := make(chan string, 10)
-		c, err := acemq.DeclareAndConsume(context.Background(), conn, topo, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
+		c, err := acemqimpl.DeclareAndConsume(context.Background(), conn, topo, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 			got <- m.Payload.ID
 			return acemq.Accept()
 		})
@@ -145,7 +147,7 @@ func TestSetAsideToDeletedDLQIsNotDropped(t *testing.T) {
 		conn, admin := connect(t), connect(t)
 		topo := acemq.NewTopology().Queue("orders", acemq.Transient()).DeadLetters("orders")
 		settled := make(chan acemq.Settlement, 10)
-		c, err := acemq.DeclareAndConsume(context.Background(), conn, topo, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
+		c, err := acemqimpl.DeclareAndConsume(context.Background(), conn, topo, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
 			acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
 			return acemq.Reject(errors.New("bad order"))
 		})
@@ -175,7 +177,7 @@ func TestSetAsideToDeletedDLQIsNotDropped(t *testing.T) {
 		})
 		send(t, conn, "orders", Order{ID: "o-1"})
 		s := <-settled
-		if s.Action != acemq.ActionKept || s.Outcome != acemq.OutcomeKept || !strings.Contains(s.Reason, "bad order") {
+		if s.Action != acemq.ActionKept || s.Outcome != semconv.OutcomeKept || !strings.Contains(s.Reason, "bad order") {
 			t.Fatalf("settled %+v, want kept with the reason", s)
 		}
 		time.Sleep(time.Second)

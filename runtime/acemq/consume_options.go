@@ -69,13 +69,13 @@ func RetryWith(p RetryPolicy) ConsumeOption {
 	}
 }
 
-// ConsumeSetAsideQueuesOfType makes Consume declare the queue's {queue}.dlq
+// consumeSetAsideQueuesOfType (acemqimpl.ConsumeSetAsideQueuesOfType) makes Consume declare the queue's {queue}.dlq
 // and {queue}.parked as queues of type qt, QueueClassic or QueueQuorum,
 // whatever the connection's SetAsideQueuesOfType says (generated consumers
 // pass a contract's set-aside-queues key). It must agree with the topology
 // that declared them: RabbitMQ refuses to redeclare a queue as another type.
 // Default: the connection's choice, else classic.
-func ConsumeSetAsideQueuesOfType(qt QueueType) ConsumeOption {
+func consumeSetAsideQueuesOfType(qt QueueType) ConsumeOption {
 	return func(cfg *consumeConfig) error {
 		cfg.setAside = qt
 		return setAsideType(qt, "ConsumeSetAsideQueuesOfType")

@@ -3,6 +3,8 @@ package acemq
 import (
 	"context"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // The back-off of a consumer that consumes again after the broker cancelled
@@ -16,13 +18,13 @@ const (
 
 // consume starts a transport subscription of the consumer's queue that
 // reports a cancel by the broker to brokerCancelled.
-func (c *Consumer) consume(ctx context.Context) (Subscription, error) {
-	spec := ConsumeSpec{Prefetch: c.cfg.prefetch, Tag: c.cfg.tag, Args: c.cfg.args, OnCancel: c.brokerCancelled}
+func (c *Consumer) consume(ctx context.Context) (driver.Subscription, error) {
+	spec := driver.ConsumeSpec{Prefetch: c.cfg.prefetch, Tag: c.cfg.tag, Args: c.cfg.args, OnCancel: c.brokerCancelled}
 	return c.conn.transport.Consume(ctx, c.queue, spec, c.deliver)
 }
 
 // currentSub returns the running subscription.
-func (c *Consumer) currentSub() Subscription {
+func (c *Consumer) currentSub() driver.Subscription {
 	c.subMu.Lock()
 	defer c.subMu.Unlock()
 	return c.sub
@@ -71,7 +73,7 @@ func (c *Consumer) resubscribe() {
 }
 
 // resubscribeOnce makes one attempt of resubscribe.
-func (c *Consumer) resubscribeOnce() (Subscription, error) {
+func (c *Consumer) resubscribeOnce() (driver.Subscription, error) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.handlerCtx), resubscribeTimeout)
 	defer cancel()
 	if q, owned := c.conn.declared.owned(c.queue); owned {
@@ -87,7 +89,7 @@ func (c *Consumer) resubscribeOnce() (Subscription, error) {
 
 // resumed installs sub in place of the cancelled subscription, which it
 // releases, unless the consumer stopped meanwhile.
-func (c *Consumer) resumed(sub Subscription) {
+func (c *Consumer) resumed(sub driver.Subscription) {
 	c.subMu.Lock()
 	old, stopping := c.sub, c.isStopping()
 	if !stopping {

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 func TestConsumeRefusesANilHandler(t *testing.T) {
@@ -53,7 +55,7 @@ func TestDeclareAndConsumeAppliesTheTopologyFirst(t *testing.T) {
 	conn := connect(t)
 	topo := acemq.NewTopology().Exchange("shop", "topic").Queue("billing").Binding("billing", "shop", "order.*")
 	got := make(chan Order, 1)
-	_, err := acemq.DeclareAndConsume(context.Background(), conn, topo, "billing", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
+	_, err := acemqimpl.DeclareAndConsume(context.Background(), conn, topo, "billing", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 		got <- m.Payload
 		return acemq.Accept()
 	})
@@ -202,11 +204,11 @@ func TestConnCloseClosesItsConsumers(t *testing.T) {
 
 // specSpy records the ConsumeSpec each Consume is given.
 type specSpy struct {
-	acemq.Transport
-	specs chan acemq.ConsumeSpec
+	driver.Transport
+	specs chan driver.ConsumeSpec
 }
 
-func (s specSpy) Consume(ctx context.Context, queue string, spec acemq.ConsumeSpec, deliver func(acemq.Delivery)) (acemq.Subscription, error) {
+func (s specSpy) Consume(ctx context.Context, queue string, spec driver.ConsumeSpec, deliver func(driver.Delivery)) (driver.Subscription, error) {
 	s.specs <- spec
 	return s.Transport.Consume(ctx, queue, spec, deliver)
 }
@@ -214,7 +216,7 @@ func (s specSpy) Consume(ctx context.Context, queue string, spec acemq.ConsumeSp
 func TestConsumePassesPrefetchTagAndArgumentsToTheTransport(t *testing.T) {
 	base := connect(t)
 	declare(t, base, "orders")
-	spy := specSpy{Transport: base.Transport(), specs: make(chan acemq.ConsumeSpec, 2)}
+	spy := specSpy{Transport: base.Transport(), specs: make(chan driver.ConsumeSpec, 2)}
 	conn, _ := acemq.NewConn(spy, acemq.WithPrefetch(7))
 	h := func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() }
 	consume(t, conn, "orders", h)

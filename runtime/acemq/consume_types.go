@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // ExpectMessageTypes makes the consumer park, without running the handler,
@@ -33,11 +36,11 @@ func ExpectMessageTypes(types ...string) ConsumeOption {
 // foreignType returns the park reason of a delivery whose x-acemq-type
 // header names a type the consumer does not expect (ExpectMessageTypes);
 // env is its envelope after the interceptors.
-func (c *Consumer) foreignType(d Delivery, env Envelope) (string, bool) {
+func (c *Consumer) foreignType(d driver.Delivery, env Envelope) (string, bool) {
 	if len(c.cfg.types) == 0 || slices.Contains(c.cfg.types, env.Type) {
 		return "", false
 	}
-	if _, present := d.Headers[HeaderType]; !present {
+	if _, present := d.Headers[semconv.HeaderType]; !present {
 		return "", false
 	}
 	quoted := make([]string, len(c.cfg.types))

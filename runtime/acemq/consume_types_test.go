@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // TestCommandConsumerSetsAsideForeignMessageType: a command consumer that
@@ -37,7 +38,7 @@ func TestCommandConsumerSetsAsideForeignMessageType(t *testing.T) {
 	if id := <-got; id != "command" {
 		t.Fatalf("handled %q, want the command (the foreign message reached the handler)", id)
 	}
-	raw := acemq.Outbound{MessageID: "foreign", ContentType: "application/json", Body: []byte(`{"id":"untyped"}`)}
+	raw := driver.Outbound{MessageID: "foreign", ContentType: "application/json", Body: []byte(`{"id":"untyped"}`)}
 	if _, err := conn.PublishRaw(context.Background(), "", "orders.cancel-order", raw); err != nil {
 		t.Fatal(err)
 	}

@@ -4,12 +4,15 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // handle runs one delivery through the engine:
 //
 //	interceptors → header rules → decode → handler → plan → settle
-func (c *Consumer) handle(d Delivery) {
+func (c *Consumer) handle(d driver.Delivery) {
 	observed := c.conn.observing()
 	if observed {
 		c.observeInFlight(c.running.Add(1))
@@ -35,7 +38,7 @@ type inFlight struct {
 }
 
 // newInFlight reads d's envelope and makes its context.
-func (c *Consumer) newInFlight(d Delivery) *inFlight {
+func (c *Consumer) newInFlight(d driver.Delivery) *inFlight {
 	f := &inFlight{Context: c.handlerCtx, env: EnvelopeFromWire(d.Headers, d.RoutingKey, d.MessageID)}
 	f.env.adoptReplyProperties(d) // request/reply (reply.go)
 	f.cc = ConsumeContext{Queue: c.queue, Envelope: &f.env, Body: d.Body, ContentType: d.ContentType, Redelivered: d.Redelivered, hooks: f.hooks[:0]}
@@ -52,20 +55,20 @@ func (f *inFlight) Value(key any) any {
 }
 
 // plan decides what becomes of a delivery.
-func (c *Consumer) plan(ctx context.Context, d Delivery, cc *ConsumeContext) plan {
+func (c *Consumer) plan(ctx context.Context, d driver.Delivery, cc *ConsumeContext) plan {
 	if reason, refused := headersRefused(d.Headers); refused {
-		return c.setAside(*cc.Envelope, ParkedQueue(c.queue), ActionParked, OutcomeParked, "could not be decoded: "+reason)
+		return c.setAside(*cc.Envelope, ParkedQueue(c.queue), ActionParked, semconv.OutcomeParked, "could not be decoded: "+reason)
 	}
 	env, err := c.intercept(ctx, cc)
 	if err != nil {
-		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, OutcomeDeadLettered,
+		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, semconv.OutcomeDeadLettered,
 			"an interceptor refused it: "+reasonOf(err))
 	}
 	if reason, broken := c.cfg.headers.consumeReason(env.Headers); broken {
-		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, OutcomeDeadLettered, reason)
+		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, semconv.OutcomeDeadLettered, reason)
 	}
 	if reason, foreign := c.foreignType(d, env); foreign {
-		return c.setAside(env, ParkedQueue(c.queue), ActionParked, OutcomeParked, reason)
+		return c.setAside(env, ParkedQueue(c.queue), ActionParked, semconv.OutcomeParked, reason)
 	}
 	start := time.Now()
 	ack, err := c.process(ctx, inbound{
@@ -88,7 +91,7 @@ func (c *Consumer) planUndecoded(env Envelope, err error) plan {
 	if !IsFatal(err) {
 		return c.planRetry(env, err)
 	}
-	return c.setAside(env, ParkedQueue(c.queue), ActionParked, OutcomeParked, "could not be decoded: "+reasonOf(err))
+	return c.setAside(env, ParkedQueue(c.queue), ActionParked, semconv.OutcomeParked, "could not be decoded: "+reasonOf(err))
 }
 
 // intercept runs the consume chain and returns the envelope it leaves.
@@ -140,12 +143,12 @@ func (c *Consumer) setAside(env Envelope, target, action, outcome, reason string
 func (c *Consumer) planFor(env Envelope, ack Ack) plan {
 	switch ack.kind {
 	case ackAccept:
-		return plan{action: ActionAccepted, outcome: OutcomeAcked, env: env}
+		return plan{action: ActionAccepted, outcome: semconv.OutcomeAcked, env: env}
 	case ackReject:
-		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, OutcomeRejected,
+		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, semconv.OutcomeRejected,
 			"the handler rejected it: "+reasonOf(ack.err))
 	case ackPark:
-		return c.setAside(env, ParkedQueue(c.queue), ActionParked, OutcomeParked,
+		return c.setAside(env, ParkedQueue(c.queue), ActionParked, semconv.OutcomeParked,
 			"the handler parked it: "+reasonOf(ack.err))
 	case ackInProgress:
 		return c.inProgressPlan(env, ack.delay)
@@ -157,7 +160,7 @@ func (c *Consumer) planFor(env Envelope, ack Ack) plan {
 // itself after an exact wait in the consumer: another consumer holds the
 // message's claim, so nothing is spent and nothing is dead-lettered.
 func (c *Consumer) inProgressPlan(env Envelope, delay time.Duration) plan {
-	return plan{action: ActionInProgress, outcome: OutcomeInProgress, env: env, target: c.queue, delay: delay, wait: delay}
+	return plan{action: ActionInProgress, outcome: semconv.OutcomeInProgress, env: env, target: c.queue, delay: delay, wait: delay}
 }
 
 // planRetry applies the retry policy: give up (dead-letter) or retry after a
@@ -167,16 +170,16 @@ func (c *Consumer) planRetry(env Envelope, err error) plan {
 	dlq := DeadLetterQueue(c.queue)
 	switch {
 	case IsFatal(err):
-		return c.setAside(env, dlq, ActionDeadLettered, OutcomeDeadLettered,
+		return c.setAside(env, dlq, ActionDeadLettered, semconv.OutcomeDeadLettered,
 			"the handler reported an unprocessable message: "+reasonOf(err))
 	case env.Attempt >= pol.MaxAttempts:
-		return c.setAside(env, dlq, ActionDeadLettered, OutcomeDeadLettered,
+		return c.setAside(env, dlq, ActionDeadLettered, semconv.OutcomeDeadLettered,
 			fmt.Sprintf("exhausted %s: %s", attempts(env.Attempt), reasonOf(err)))
 	case !pol.Retries(env.Attempt, env.Age()):
-		return c.setAside(env, dlq, ActionDeadLettered, OutcomeDeadLettered,
+		return c.setAside(env, dlq, ActionDeadLettered, semconv.OutcomeDeadLettered,
 			fmt.Sprintf("exceeded the maximum message age of %s: %s", pol.MaxMessageAge, reasonOf(err)))
 	}
-	return c.retryPlan(env, pol.DelayAfter(env.Attempt))
+	return c.retryPlan(env, pol.delayAfter(env.Attempt))
 }
 
 // retryPlan plans the republish of env's next attempt after delay.
@@ -184,12 +187,12 @@ func (c *Consumer) retryPlan(env Envelope, delay time.Duration) plan {
 	pol := c.cfg.retry
 	next := env.NextAttempt()
 	next.Error = ""
-	p := plan{action: ActionRetried, outcome: OutcomeRetried, env: next, delay: delay}
-	if pol.WaitsInBroker(delay) {
-		p.target, p.rung = RungQueue(c.queue, pol.RungFor(delay)), true
+	p := plan{action: ActionRetried, outcome: semconv.OutcomeRetried, env: next, delay: delay}
+	if pol.waitsInBroker(delay) {
+		p.target, p.rung = RungQueue(c.queue, pol.rungFor(delay)), true
 		return p
 	}
-	p.wait = pol.Jitter(delay)
+	p.wait = pol.jitter(delay)
 	p.target, p.delay = c.queue, p.wait
 	return p
 }

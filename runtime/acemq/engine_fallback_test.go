@@ -11,16 +11,17 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // dropping is a transport whose publishes to routing keys containing drop
 // reach no queue, as if that queue had been deleted.
 type dropping struct {
-	acemq.Transport
+	driver.Transport
 	drop string
 }
 
-func (d dropping) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (d dropping) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	if strings.Contains(key, d.drop) {
 		return acemq.PublishResult{MessageID: msg.MessageID, Confirmed: true, ReturnReason: "312 NO_ROUTE"}, nil
 	}
@@ -62,14 +63,14 @@ func TestMissingRungFallsBackToWaitingInTheConsumer(t *testing.T) {
 // fail, times times, as a set-aside queue's dead node makes them fail
 // (unconfirmed), then go through.
 type refusing struct {
-	acemq.Transport
+	driver.Transport
 	refuse string
 	left   *atomic.Int64
 }
 
-func (r refusing) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (r refusing) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	if strings.Contains(key, r.refuse) && r.left.Add(-1) >= 0 {
-		return acemq.PublishResult{}, acemq.ErrBrokerRefused
+		return acemq.PublishResult{}, driver.ErrBrokerRefused
 	}
 	return r.Transport.Publish(ctx, exchange, key, msg)
 }

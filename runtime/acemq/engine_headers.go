@@ -1,9 +1,11 @@
 package acemq
 
+import "github.com/acemq/acemq-gen/runtime/acemq/semconv"
+
 // headersRefused reports whether the transport refused the delivery's
 // header table (HeaderHeadersRefused), and why.
 func headersRefused(headers map[string]any) (string, bool) {
-	v, ok := headers[HeaderHeadersRefused]
+	v, ok := headers[semconv.HeaderHeadersRefused]
 	if !ok {
 		return "", false
 	}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // Order is the payload most tests publish.
@@ -61,7 +63,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // count returns the ready messages of queue.
 func count(t *testing.T, conn *acemq.Conn, queue string) int {
 	t.Helper()
-	n, err := conn.Transport().(acemq.QueueInspector).MessageCount(context.Background(), queue)
+	n, err := conn.Transport().(driver.QueueInspector).MessageCount(context.Background(), queue)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,13 +71,13 @@ func count(t *testing.T, conn *acemq.Conn, queue string) int {
 }
 
 // awaitMessage waits for a message in queue and takes it.
-func awaitMessage(t *testing.T, conn *acemq.Conn, queue string) acemq.Delivery {
+func awaitMessage(t *testing.T, conn *acemq.Conn, queue string) driver.Delivery {
 	t.Helper()
-	var d acemq.Delivery
+	var d driver.Delivery
 	waitFor(t, "a message in "+queue, func() bool {
 		var ok bool
 		var err error
-		d, ok, err = conn.Transport().(acemq.Puller).Pull(context.Background(), queue)
+		d, ok, err = conn.Transport().(driver.Puller).Pull(context.Background(), queue)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,8 +87,8 @@ func awaitMessage(t *testing.T, conn *acemq.Conn, queue string) acemq.Delivery {
 }
 
 // reasonOn returns the x-acemq-error header of a set-aside message.
-func reasonOn(d acemq.Delivery) string {
-	s, _ := d.Headers[acemq.HeaderError].(string)
+func reasonOn(d driver.Delivery) string {
+	s, _ := d.Headers[semconv.HeaderError].(string)
 	return s
 }
 

@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // The back-off of a message the engine could not set aside and returned to
@@ -23,8 +26,8 @@ const (
 // after a back-off, its settlement saying so (ActionKept) and the failure
 // logged; it is never nacked to a dead-letter exchange that may route it
 // nowhere.
-func (c *Consumer) setAsideFailed(d Delivery, p *plan, err error) disposition {
-	c.conn.cfg.observer.Count(MetricSetAsideFailed, 1, Labels{LabelQueue: c.queue, LabelTarget: p.target})
+func (c *Consumer) setAsideFailed(d driver.Delivery, p *plan, err error) disposition {
+	c.conn.cfg.observer.Count(semconv.MetricSetAsideFailed, 1, semconv.Labels{semconv.LabelQueue: c.queue, semconv.LabelTarget: p.target})
 	if unroutable(err) {
 		if err = c.setAsideAgain(d, p); err == nil {
 			c.setAsideBackoff.Store(0)
@@ -38,7 +41,7 @@ func (c *Consumer) setAsideFailed(d Delivery, p *plan, err error) disposition {
 
 // setAsideAgain declares the consumer's topology again (acemq.dlx, its
 // {queue}.dlq and {queue}.parked, its rungs) and republishes to p.target.
-func (c *Consumer) setAsideAgain(d Delivery, p *plan) error {
+func (c *Consumer) setAsideAgain(d driver.Delivery, p *plan) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.handlerCtx), hopTimeout)
 	defer cancel()
 	if err := consumerTopology(c.queue, c.cfg.retry, c.cfg.setAside).applyTo(ctx, c.conn); err != nil {
@@ -58,7 +61,7 @@ func (c *Consumer) keep(p *plan, err error) {
 	c.conn.cfg.logger.Error("acemq: cannot set a message aside; returning it to its queue",
 		"queue", c.queue, "target", p.target, "message", p.env.ID, "was", p.action, "reason", p.reason, "error", err)
 	p.reason = fmt.Sprintf("could not be %s to %q (%v); kept on its queue: %s", p.action, p.target, err, p.reason)
-	p.action, p.outcome = ActionKept, OutcomeKept
+	p.action, p.outcome = ActionKept, semconv.OutcomeKept
 }
 
 // nextSetAsideBackoff returns the wait before returning a message that could

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // hopTimeout bounds an engine republish (retry, dead letter, park), which
@@ -12,7 +15,7 @@ const hopTimeout = 30 * time.Second
 
 // settle carries out p, tells OnSettled and the outcome hooks, and only then
 // settles the delivery with the broker.
-func (c *Consumer) settle(ctx context.Context, d Delivery, cc *ConsumeContext, slot *settleSlot, p plan) {
+func (c *Consumer) settle(ctx context.Context, d driver.Delivery, cc *ConsumeContext, slot *settleSlot, p plan) {
 	how := c.execute(d, &p)
 	s := p.settlement(c.queue)
 	if slot.fn != nil {
@@ -37,7 +40,7 @@ const (
 )
 
 // apply settles d as the disposition says.
-func (how disposition) apply(d Delivery) error {
+func (how disposition) apply(d driver.Delivery) error {
 	switch how {
 	case settleRequeue:
 		return d.Nack(true)
@@ -48,7 +51,7 @@ func (how disposition) apply(d Delivery) error {
 }
 
 // execute republishes what p says and returns how to settle the delivery.
-func (c *Consumer) execute(d Delivery, p *plan) disposition {
+func (c *Consumer) execute(d driver.Delivery, p *plan) disposition {
 	switch {
 	case p.target == "":
 		return settleAck
@@ -75,7 +78,7 @@ func unroutable(err error) bool {
 // republishes the next attempt, or for InProgress the same one. A missing
 // rung falls back to waiting in the consumer; a retry that cannot be
 // republished returns the message to its queue with its attempt unspent.
-func (c *Consumer) executeRetry(d Delivery, p *plan) disposition {
+func (c *Consumer) executeRetry(d driver.Delivery, p *plan) disposition {
 	if !c.wait(p.wait) {
 		return settleRequeue
 	}
@@ -96,11 +99,11 @@ func (c *Consumer) executeRetry(d Delivery, p *plan) disposition {
 
 // retryInConsumer is the fallback for a missing rung: wait in the consumer,
 // then republish to the queue itself.
-func (c *Consumer) retryInConsumer(d Delivery, p *plan, rungErr error) error {
+func (c *Consumer) retryInConsumer(d driver.Delivery, p *plan, rungErr error) error {
 	c.conn.cfg.logger.Warn("acemq: a retry rung is missing; waiting in the consumer",
 		"queue", c.queue, "rung", p.target, "error", rungErr)
-	c.conn.cfg.observer.Count(MetricRetryRungMissing, 1, Labels{LabelQueue: c.queue, LabelRung: p.target})
-	p.wait = c.cfg.retry.Jitter(p.delay)
+	c.conn.cfg.observer.Count(semconv.MetricRetryRungMissing, 1, semconv.Labels{semconv.LabelQueue: c.queue, semconv.LabelRung: p.target})
+	p.wait = c.cfg.retry.jitter(p.delay)
 	p.target, p.rung, p.delay = c.queue, false, p.wait
 	if !c.wait(p.wait) {
 		return errStopped
@@ -131,10 +134,10 @@ func (c *Consumer) wait(d time.Duration) bool {
 
 // republish sends the delivery's bytes, with env, to queue through the
 // default exchange, mandatory: the engine's library hop.
-func (c *Consumer) republish(d Delivery, queue string, env Envelope) error {
+func (c *Consumer) republish(d driver.Delivery, queue string, env Envelope) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.handlerCtx), hopTimeout)
 	defer cancel()
-	out := Outbound{
+	out := driver.Outbound{
 		Body: d.Body, ContentType: d.ContentType, MessageID: env.ID, Headers: env.ToWire(),
 		ReplyTo: d.ReplyTo, CorrelationID: d.CorrelationID, Persistent: true, Mandatory: true,
 	}

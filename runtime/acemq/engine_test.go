@@ -11,6 +11,9 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 func TestRoundTripDeliversThePayloadWithEnvelopeDefaults(t *testing.T) {
@@ -153,7 +156,7 @@ func TestUndecodableBodyIsParkedWithoutReachingTheHandler(t *testing.T) {
 		calls.add(1)
 		return acemq.Accept()
 	})
-	_, err := conn.PublishRaw(context.Background(), "", "orders", acemq.Outbound{Body: []byte("{not json"), ContentType: "application/json"})
+	_, err := conn.PublishRaw(context.Background(), "", "orders", driver.Outbound{Body: []byte("{not json"), ContentType: "application/json"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +170,7 @@ func TestUnclaimedContentTypeIsParkedNamingIt(t *testing.T) {
 	conn := connect(t)
 	declare(t, conn, "orders")
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() })
-	_, _ = conn.PublishRaw(context.Background(), "", "orders", acemq.Outbound{Body: []byte("{}"), ContentType: "application/x-protobuf"})
+	_, _ = conn.PublishRaw(context.Background(), "", "orders", driver.Outbound{Body: []byte("{}"), ContentType: "application/x-protobuf"})
 	if got := reasonOn(awaitMessage(t, conn, "orders.parked")); got != `could not be decoded: no codec reads "application/x-protobuf"` {
 		t.Errorf("reason %q", got)
 	}
@@ -177,7 +180,7 @@ func TestMissingRequiredHeaderDeadLettersOnConsume(t *testing.T) {
 	conn := connect(t)
 	declare(t, conn, "orders")
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() },
-		acemq.ConsumeHeaderRules(acemq.HeaderRule{Name: "x-tenant", Required: true}))
+		acemqimpl.ConsumeHeaderRules(acemq.HeaderRule{Name: "x-tenant", Required: true}))
 	send(t, conn, "orders", Order{})
 	if got := reasonOn(awaitMessage(t, conn, "orders.dlq")); got != `the message lacks the required header "x-tenant"` {
 		t.Errorf("reason %q", got)
@@ -197,7 +200,7 @@ func TestOnSettledReportsTheRetryWithTheNextAttemptAndItsDelay(t *testing.T) {
 	}, acemq.RetryWith(acemq.FixedRetry(2, 2*time.Millisecond)))
 	send(t, conn, "orders", Order{})
 	first, second := <-settled, <-settled
-	if first.Action != acemq.ActionRetried || first.Outcome != acemq.OutcomeRetried ||
+	if first.Action != acemq.ActionRetried || first.Outcome != semconv.OutcomeRetried ||
 		first.Envelope.Attempt != 2 || first.Delay != 2*time.Millisecond || first.Queue != "orders" {
 		t.Errorf("retry settlement %+v", first)
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue"
 )
 
@@ -21,7 +23,7 @@ const maxTrims = 4
 // largest application headers, then cuts the reason, until it fits, and
 // records what it dropped in the reason. p's envelope and reason become
 // what was sent.
-func (c *Consumer) republishFitting(d Delivery, p *plan) error {
+func (c *Consumer) republishFitting(d driver.Delivery, p *plan) error {
 	err := c.republish(d, p.target, p.env)
 	var tooLarge *FrameTooLargeError
 	for range maxTrims {
@@ -89,9 +91,9 @@ func cutReason(reason string, n int) string {
 // parkUnretriable parks a message whose retry the transport refused as too
 // large for frame_max (sending it again would be refused again), trimmed to
 // fit, instead of returning it to its queue for ever.
-func (c *Consumer) parkUnretriable(d Delivery, p *plan, err error) disposition {
+func (c *Consumer) parkUnretriable(d driver.Delivery, p *plan, err error) disposition {
 	env := p.env
 	env.Attempt = max(1, env.Attempt-1)
-	*p = c.setAside(env, ParkedQueue(c.queue), ActionParked, OutcomeParked, "cannot be retried: "+reasonOf(err))
+	*p = c.setAside(env, ParkedQueue(c.queue), ActionParked, semconv.OutcomeParked, "cannot be retried: "+reasonOf(err))
 	return c.execute(d, p)
 }

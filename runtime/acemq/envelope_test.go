@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 func TestNewEnvelopeHasTheFamilyDefaults(t *testing.T) {
@@ -115,7 +117,7 @@ func TestAgeIsNegativeWhenFirstSeenIsUnknown(t *testing.T) {
 }
 
 func TestRouteStepsSplitsTheJavaRouteHeader(t *testing.T) {
-	env := EnvelopeFromWire(map[string]any{HeaderRoute: "validate,charge,ship", HeaderRoutePosition: int32(1), HeaderRouteID: "run-7"}, "k", "")
+	env := EnvelopeFromWire(map[string]any{semconv.HeaderRoute: "validate,charge,ship", semconv.HeaderRoutePosition: int32(1), semconv.HeaderRouteID: "run-7"}, "k", "")
 	if got := env.RouteSteps(); !slices.Equal(got, []string{"validate", "charge", "ship"}) || env.RoutePosition != 1 || env.RouteID != "run-7" {
 		t.Errorf("steps %v position %d id %q", got, env.RoutePosition, env.RouteID)
 	}

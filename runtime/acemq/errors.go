@@ -4,75 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // ErrClosed is returned by operations on a closed connection.
 var ErrClosed = errors.New("acemq: the connection is closed")
-
-// ErrBrokerRefused matches (errors.Is) the error of a publish that was
-// refused for certain and not delivered: the broker nacked it, the broker
-// closed the channel in answer to it (404 NOT_FOUND for a missing exchange,
-// 406 PRECONDITION_FAILED for a message over max_message_size, 403
-// ACCESS_REFUSED), or the transport found before writing that it cannot be
-// sent at all (a *FrameTooLargeError). Sending the same message again is
-// refused again; a transport does not resend it after a recovery. A
-// Publisher reports it inside a *PublishFailedError.
-var ErrBrokerRefused = errors.New("the broker refused it")
-
-// ErrOutcomeUnknown matches (errors.Is) the error of a publish that was
-// written to the broker but not confirmed: the channel or connection closed
-// before the confirm, or the publish's context ended while it waited for it
-// (perhaps while the broker blocked the connection). The message may or may
-// not have been delivered; a caller that must not lose it sends it again
-// (consumers deduplicate by message id). It never matches a publish that was
-// not written, nor ErrBrokerRefused.
-var ErrOutcomeUnknown = errors.New("it may or may not have been delivered")
-
-// UnconfirmedError is the error of a publish written to the broker whose
-// confirm had not come when the publish's context ended: it may or may not
-// have been delivered (RabbitMQ delivers a message written just before it
-// blocked the connection once the block lifts). Blocked holds the broker's
-// reason when it was blocking the connection then ("" otherwise); Err is the
-// context's error. It matches ErrOutcomeUnknown and Err, never IsBlocked: a
-// *PublishingPausedError is a publish that was not written.
-type UnconfirmedError struct {
-	Blocked string
-	Err     error
-}
-
-// Error says the outcome is unknown, and why the confirm did not come when
-// the broker was blocking the connection.
-func (e *UnconfirmedError) Error() string {
-	if e.Blocked != "" {
-		return fmt.Sprintf("stopped waiting for the broker's confirm while the broker blocked this connection (%s); "+
-			"it was written and may or may not have been delivered: %v", e.Blocked, e.Err)
-	}
-	return fmt.Sprintf("stopped waiting for the broker's confirm; it was written and may or may not have been delivered: %v", e.Err)
-}
-
-// Unwrap returns ErrOutcomeUnknown and the context's error.
-func (e *UnconfirmedError) Unwrap() []error { return []error{ErrOutcomeUnknown, e.Err} }
-
-// FrameTooLargeError is a publish refused before writing because one of its
-// AMQP frames would exceed the frame_max the connection negotiated with the
-// broker (the broker would close the whole connection for it). Size is the
-// frame's size in bytes, Limit the connection's frame_max. It matches
-// ErrBrokerRefused.
-type FrameTooLargeError struct {
-	// Frame names the frame: "content header" (properties and headers).
-	Frame string
-	Size  int
-	Limit int
-}
-
-// Error names the frame, its size and the limit.
-func (e *FrameTooLargeError) Error() string {
-	return fmt.Sprintf("the broker refused it: its %s frame would be %d bytes, over the connection's frame_max of %d bytes (headers too large)",
-		e.Frame, e.Size, e.Limit)
-}
-
-// Is reports a match with ErrBrokerRefused.
-func (e *FrameTooLargeError) Is(target error) bool { return target == ErrBrokerRefused }
 
 // ErrUnroutable matches (errors.Is) a *PublishFailedError for a mandatory
 // message that reached no queue.
@@ -196,3 +133,40 @@ func (e *prefixedError) Unwrap() error { return e.err }
 func wrapf(err error, format string, args ...any) error {
 	return &prefixedError{msg: fmt.Sprintf(format, args...), err: err}
 }
+
+// The errors a transport returns are declared in runtime/acemq/driver, where
+// transports build them; these names keep them reachable here, for
+// errors.Is and errors.As.
+
+// ErrBrokerRefused matches (errors.Is) a publish the broker refused (a nack,
+// or a message it would not take at all): sending it again is refused
+// again (driver.ErrBrokerRefused).
+var ErrBrokerRefused = driver.ErrBrokerRefused
+
+// ErrOutcomeUnknown matches (errors.Is) a publish written to the broker but
+// not confirmed: it may or may not have been delivered
+// (driver.ErrOutcomeUnknown).
+var ErrOutcomeUnknown = driver.ErrOutcomeUnknown
+
+// UnconfirmedError is a publish written whose confirm had not come when its
+// context ended; it matches ErrOutcomeUnknown (driver.UnconfirmedError).
+type UnconfirmedError = driver.UnconfirmedError
+
+// FrameTooLargeError is a publish refused before writing because a frame
+// would exceed the connection's frame_max; it matches ErrBrokerRefused
+// (driver.FrameTooLargeError).
+type FrameTooLargeError = driver.FrameTooLargeError
+
+// ConnectionBlockedError is the broker blocking the connection (a memory or
+// disk alarm); IsBlocked matches it (driver.ConnectionBlockedError).
+type ConnectionBlockedError = driver.ConnectionBlockedError
+
+// PublishingPausedError is a publish that waited for a blocked connection
+// until its context ended, not written; IsBlocked matches it
+// (driver.PublishingPausedError).
+type PublishingPausedError = driver.PublishingPausedError
+
+// TransportError is the broker or the network failing rather than the
+// message being wrong; transports build it with driver.Transportf
+// (driver.TransportError).
+type TransportError = driver.TransportError

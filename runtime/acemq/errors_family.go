@@ -43,29 +43,3 @@ func Retryablef(format string, args ...any) error {
 // not marked fatal anywhere in its chain. It is the inverse of IsFatal for a
 // non-nil error, so Retryable(Fatal(x)) is not retryable.
 func IsRetryable(err error) bool { return err != nil && !IsFatal(err) }
-
-// TransportError is the broker or the network failing, rather than the
-// message being wrong: the same message may well succeed once the broker is
-// back. Op says what was being attempted ("declare queue \"orders\"").
-type TransportError struct {
-	Op  string
-	Err error
-}
-
-// Error renders "acemq: <op>: <err>", with err's own acemq: prefix dropped.
-func (e *TransportError) Error() string {
-	return fmt.Sprintf("acemq: %s: %s", e.Op, unprefixed(e.Err))
-}
-
-// Unwrap returns the transport's error.
-func (e *TransportError) Unwrap() error { return e.Err }
-
-// Transportf wraps err, a transport failure, with what was being attempted,
-// formatted from format and args (the family's argument order: the error
-// first). Transportf(nil, ...) returns nil.
-func Transportf(err error, format string, args ...any) error {
-	if err == nil {
-		return nil
-	}
-	return &TransportError{Op: fmt.Sprintf(format, args...), Err: err}
-}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestRetryableMarksAnErrorKeepingItsTextAndChain(t *testing.T) {
@@ -43,7 +44,7 @@ func TestIsRetryableIsNonNilAndNotFatal(t *testing.T) {
 		{"marked", acemq.Retryable(io.EOF), true},
 		{"fatal", acemq.Fatal(io.EOF), false},
 		{"fatal inside retryable", acemq.Retryable(acemq.Fatal(io.EOF)), false},
-		{"fatal deep in a wrap", acemq.Transportf(acemq.Fatalf("bad"), "decode"), false},
+		{"fatal deep in a wrap", driver.Transportf(acemq.Fatalf("bad"), "decode"), false},
 	}
 	for _, c := range cases {
 		if got := acemq.IsRetryable(c.err); got != c.want {
@@ -54,21 +55,21 @@ func TestIsRetryableIsNonNilAndNotFatal(t *testing.T) {
 
 func TestTransportfNamesTheOperationOncePrefixed(t *testing.T) {
 	inner := errors.New("acemq: the socket closed")
-	err := acemq.Transportf(inner, "declare queue %q", "orders")
+	err := driver.Transportf(inner, "declare queue %q", "orders")
 	if err.Error() != `acemq: declare queue "orders": the socket closed` {
 		t.Fatalf("got %q", err)
 	}
-	var te *acemq.TransportError
+	var te *driver.TransportError
 	if !errors.As(err, &te) || te.Op != `declare queue "orders"` || !errors.Is(err, inner) {
 		t.Fatalf("fields or chain lost: %#v", err)
 	}
-	if acemq.Transportf(nil, "publish") != nil {
+	if driver.Transportf(nil, "publish") != nil {
 		t.Fatal("Transportf(nil) is not nil")
 	}
 }
 
 func TestATransportErrorIsRetryable(t *testing.T) {
-	if !acemq.IsRetryable(acemq.Transportf(io.EOF, "publish")) {
+	if !acemq.IsRetryable(driver.Transportf(io.EOF, "publish")) {
 		t.Fatal("a transport failure is not retryable")
 	}
 }

@@ -1,5 +1,7 @@
 package acemq
 
+import "github.com/acemq/acemq-gen/runtime/acemq/driver"
+
 // Extension is a typed key under which a package that acemq must not import
 // (runtime/avro, runtime/crypto, runtime/rabbitmq) keeps a value on a
 // connection. Create one per value with NewExtension, offer Option as the
@@ -28,12 +30,7 @@ func (e *Extension[T]) Option(v T) ConnOption {
 }
 
 // Of returns the value stored under e, and whether there was one.
-func (e *Extension[T]) Of(x Extensions) (T, bool) {
-	v, ok := x.m[e].(T)
+func (e *Extension[T]) Of(x driver.Extensions) (T, bool) {
+	v, ok := x.Value(e).(T)
 	return v, ok
-}
-
-// Extensions is a read-only view of the extension values given to Connect.
-type Extensions struct {
-	m map[any]any
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 // panickingCodec is JSON that panics with "boom" in the method named by
@@ -88,7 +90,7 @@ func TestPanickingCodecEncodeIsAnErrorThroughAReplyChannel(t *testing.T) {
 	conn := connect(t)
 	var sent atomic.Int32
 	p := acemq.Through(acemq.NewPublisher(conn, "", "replies", acemq.PublishWith[Order](panickingCodec{in: "Encode"})),
-		func(context.Context, string, string, acemq.Outbound) (acemq.PublishResult, error) {
+		func(context.Context, string, string, driver.Outbound) (acemq.PublishResult, error) {
 			sent.Add(1)
 			return acemq.PublishResult{}, nil
 		})
@@ -123,14 +125,14 @@ func TestPanickingCodecEncodeStillRunsTheOutcomeHooks(t *testing.T) {
 func TestPanickingCodecBuilderIsAnError(t *testing.T) {
 	conn := connect(t)
 	build := func(*acemq.Conn) (acemq.Codec, error) { panic("no registry") }
-	err := acemq.NewPublisher(conn, "", "orders", acemq.PublishWithFunc[Order](build)).Send(context.Background(), Order{})
+	err := acemq.NewPublisher(conn, "", "orders", acemqimpl.PublishWithFunc[Order](build)).Send(context.Background(), Order{})
 	const want = "acemq: the codec builder panicked: no registry"
 	if err == nil || err.Error() != want {
 		t.Fatalf("Send: %v, want %q", err, want)
 	}
 	if _, err := acemq.Consume(context.Background(), conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
 		return acemq.Accept()
-	}, acemq.ConsumeWithFunc(conn, build)); err == nil || !strings.Contains(err.Error(), want) {
+	}, acemqimpl.ConsumeWithFunc(conn, build)); err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("Consume: %v, want %q", err, want)
 	}
 }

@@ -37,7 +37,7 @@ const (
 // its declared Type ("" when it declares none: any value passes) and
 // whether every message must carry it (Required). A header a message does
 // not carry passes unless Required; one it carries must have the Type.
-// Generated packages pass their contract's rules to PublishHeaderRules,
+// Generated packages pass their contract's rules to acemqimpl.PublishHeaderRules,
 // ConsumeHeaderRules and HeaderRulesOf, which copy them: changing the slice
 // afterwards changes nothing. A HeaderRule is a plain value.
 type HeaderRule struct {
@@ -46,27 +46,25 @@ type HeaderRule struct {
 	Required bool
 }
 
-// PublishHeaderRules makes a Send fail, before anything is sent, when the
+// bridgeHeaders (acemqimpl.PublishHeaderRules) makes a Send fail, before anything is sent, when the
 // envelope (after the interceptors) breaks one of rules: it lacks a Required
 // header (`acemq: a "<routing key>" message requires the header "<name>"`), or carries a header of another
 // Type (a *HeaderTypeError). A rule without a name, or with a type that is
 // not a HeaderValueType above, makes every Send fail. Default: no rules.
-func PublishHeaderRules[T any](rules ...HeaderRule) PublisherOption[T] {
-	return func(p *Publisher[T]) {
-		if err := checkRules(rules); err != nil {
-			p.err = err
-			return
-		}
-		p.headers = append(p.headers, rules...)
+func (p *Publisher[T]) bridgeHeaders(rules []HeaderRule) {
+	if err := checkRules(rules); err != nil {
+		p.err = err
+		return
 	}
+	p.headers = append(p.headers, rules...)
 }
 
-// ConsumeHeaderRules dead-letters, without running the handler, a delivery
+// consumeHeaderRules (acemqimpl.ConsumeHeaderRules) dead-letters, without running the handler, a delivery
 // whose envelope (after the interceptors) breaks one of rules: the reason is
 // `the message lacks the required header "<name>"` or `the message's header
 // "<name>" must be a <type>; it is a <Go type>`. A rule without a name, or
 // with an unknown type, fails Consume. Default: no rules.
-func ConsumeHeaderRules(rules ...HeaderRule) ConsumeOption {
+func consumeHeaderRules(rules []HeaderRule) ConsumeOption {
 	return func(cfg *consumeConfig) error {
 		if err := checkRules(rules); err != nil {
 			return err
@@ -76,33 +74,33 @@ func ConsumeHeaderRules(rules ...HeaderRule) ConsumeOption {
 	}
 }
 
-// HeaderRulesOf returns a ConnOption that enforces rules on every publisher
-// of T (a publish interceptor failing the Send as PublishHeaderRules does)
+// headerRulesOf (acemqimpl.HeaderRulesOf) returns a ConnOption that enforces
+// rules on every publisher whose payload isPayload accepts (a publish interceptor failing the Send as PublishHeaderRules does)
 // and on every delivery of messageType, the envelope's type, which
 // publishers set to the routing key (a consume interceptor: the message is
 // dead-lettered with "an interceptor refused it: " and the reason
 // ConsumeHeaderRules gives). Other payload and message types pass. A rule
 // without a name, or with an unknown type, fails Connect. Safe for
 // concurrent use.
-func HeaderRulesOf[T any](messageType string, rules ...HeaderRule) ConnOption {
+func headerRulesOf(messageType string, isPayload func(any) bool, rules []HeaderRule) ConnOption {
 	if err := checkRules(rules); err != nil {
 		return func(*connConfig) error { return err }
 	}
 	rs := headerRules(append([]HeaderRule(nil), rules...))
-	return ConnOptions(publishRules[T](rs), consumeRules(messageType, rs))
+	return connOptions(publishRules(isPayload, rs), consumeRules(messageType, rs))
 }
 
-// publishRules is the publish interceptor of HeaderRulesOf.
-func publishRules[T any](rs headerRules) ConnOption {
+// publishRules is the publish interceptor of headerRulesOf.
+func publishRules(isPayload func(any) bool, rs headerRules) ConnOption {
 	return WithPublishInterceptor(func(_ context.Context, c *PublishContext) error {
-		if _, ok := c.Payload.(T); !ok || c.Envelope == nil {
+		if !isPayload(c.Payload) || c.Envelope == nil {
 			return nil
 		}
 		return rs.publishError(c.RoutingKey, c.Envelope.Headers)
 	})
 }
 
-// consumeRules is the consume interceptor of HeaderRulesOf.
+// consumeRules is the consume interceptor of headerRulesOf.
 func consumeRules(messageType string, rs headerRules) ConnOption {
 	return WithConsumeInterceptor(func(_ context.Context, c *ConsumeContext) error {
 		if c.Envelope == nil || c.Envelope.Type != messageType {

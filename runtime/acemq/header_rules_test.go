@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 var tenantRule = acemq.HeaderRule{Name: "x-tenant", Type: acemq.StringHeader}
@@ -15,7 +16,7 @@ var tenantRule = acemq.HeaderRule{Name: "x-tenant", Type: acemq.StringHeader}
 func TestDeclaredHeaderTypeEnforcedOnPublish(t *testing.T) {
 	conn := connect(t)
 	declare(t, conn, "order.placed")
-	pub := acemq.NewPublisher[Order](conn, "", "order.placed", acemq.PublishHeaderRules[Order](tenantRule))
+	pub := acemq.NewPublisher[Order](conn, "", "order.placed", acemqimpl.PublishHeaderRules[Order](tenantRule))
 	err := pub.Send(context.Background(), Order{}, acemq.Header("x-tenant", 42))
 	want := `acemq: a "order.placed" message requires the header "x-tenant" to be a string; it is an int`
 	if err == nil || err.Error() != want {
@@ -52,7 +53,7 @@ func TestDeclaredHeaderTypeEnforcedOnPublishNamesEveryType(t *testing.T) {
 	}
 	for _, c := range cases {
 		conn := connect(t)
-		pub := acemq.NewPublisher[Order](conn, "", "orders", acemq.PublishHeaderRules[Order](acemq.HeaderRule{Name: "x-h", Type: c.rule}))
+		pub := acemq.NewPublisher[Order](conn, "", "orders", acemqimpl.PublishHeaderRules[Order](acemq.HeaderRule{Name: "x-h", Type: c.rule}))
 		err := pub.Send(context.Background(), Order{}, acemq.Header("x-h", c.value))
 		if err == nil || !strings.HasSuffix(err.Error(), `requires the header "x-h" `+c.want) {
 			t.Errorf("%s header %#v: got %v, want …%s", c.rule, c.value, err, c.want)
@@ -63,7 +64,7 @@ func TestDeclaredHeaderTypeEnforcedOnPublishNamesEveryType(t *testing.T) {
 func TestRequiredTypedHeaderIsMissingBeforeItIsMistyped(t *testing.T) {
 	conn := connect(t)
 	rule := acemq.HeaderRule{Name: "x-tenant", Type: acemq.StringHeader, Required: true}
-	err := acemq.NewPublisher[Order](conn, "", "orders", acemq.PublishHeaderRules[Order](rule)).Send(context.Background(), Order{})
+	err := acemq.NewPublisher[Order](conn, "", "orders", acemqimpl.PublishHeaderRules[Order](rule)).Send(context.Background(), Order{})
 	if err == nil || err.Error() != `acemq: a "orders" message requires the header "x-tenant"` {
 		t.Fatalf("got %v", err)
 	}
@@ -72,15 +73,15 @@ func TestRequiredTypedHeaderIsMissingBeforeItIsMistyped(t *testing.T) {
 func TestHeaderRulesRefuseAnUnknownTypeAndAMissingName(t *testing.T) {
 	conn := connect(t)
 	for _, r := range []acemq.HeaderRule{{Name: "x-id", Type: "uuid"}, {Type: acemq.StringHeader}} {
-		err := acemq.NewPublisher[Order](conn, "", "orders", acemq.PublishHeaderRules[Order](r)).Send(context.Background(), Order{})
+		err := acemq.NewPublisher[Order](conn, "", "orders", acemqimpl.PublishHeaderRules[Order](r)).Send(context.Background(), Order{})
 		if err == nil || !strings.HasPrefix(err.Error(), "acemq: ") {
 			t.Errorf("publisher rule %+v: got %v", r, err)
 		}
 		if _, err := acemq.Consume(context.Background(), conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() },
-			acemq.ConsumeHeaderRules(r)); err == nil {
+			acemqimpl.ConsumeHeaderRules(r)); err == nil {
 			t.Errorf("consume rule %+v was accepted", r)
 		}
-		if _, err := acemq.Connect(context.Background(), brokerURL(t), acemq.HeaderRulesOf[Order]("orders", r)); err == nil {
+		if _, err := acemq.Connect(context.Background(), brokerURL(t), acemqimpl.HeaderRulesOf[Order]("orders", r)); err == nil {
 			t.Errorf("conn rule %+v was accepted", r)
 		}
 	}
@@ -93,7 +94,7 @@ func TestDeclaredHeaderTypeEnforcedOnConsume(t *testing.T) {
 	consume(t, conn, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 		handled.add(m.Payload.ID)
 		return acemq.Accept()
-	}, acemq.ConsumeHeaderRules(tenantRule))
+	}, acemqimpl.ConsumeHeaderRules(tenantRule))
 	send(t, conn, "orders", Order{ID: "mistyped"}, acemq.Header("x-tenant", 42))
 	d := awaitMessage(t, conn, "orders.dlq")
 	if got, want := reasonOn(d), `the message's header "x-tenant" must be a string; it is an int32`; got != want {
@@ -108,7 +109,7 @@ func TestDeclaredHeaderTypeEnforcedOnConsume(t *testing.T) {
 }
 
 func TestHeaderRulesOfEnforcesDeclaredTypesOnPublishAndConsume(t *testing.T) {
-	conn := connect(t, acemq.HeaderRulesOf[Order]("orders", tenantRule))
+	conn := connect(t, acemqimpl.HeaderRulesOf[Order]("orders", tenantRule))
 	declare(t, conn, "orders")
 	err := acemq.NewPublisher[Order](conn, "", "orders").Send(context.Background(), Order{}, acemq.Header("x-tenant", true))
 	if err == nil || err.Error() != `acemq: a "orders" message requires the header "x-tenant" to be a string; it is a bool` {
@@ -133,8 +134,8 @@ func TestHeaderIntegerWidthsFollowTheWire(t *testing.T) {
 		consume(t, conn, q, func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 			handled.add(m.Payload.ID)
 			return acemq.Accept()
-		}, acemq.ConsumeHeaderRules(rule))
-		pub := acemq.NewPublisher[Order](conn, "", q, acemq.PublishHeaderRules[Order](rule))
+		}, acemqimpl.ConsumeHeaderRules(rule))
+		pub := acemq.NewPublisher[Order](conn, "", q, acemqimpl.PublishHeaderRules[Order](rule))
 		for _, v := range widths {
 			if err := pub.Send(context.Background(), Order{ID: "n"}, acemq.Header("x-n", v)); err != nil {
 				t.Errorf("%s header as %T: %v", typ, v, err)
@@ -151,7 +152,7 @@ func TestIntHeaderOutOfRangeOnTheWireIsDeadLettered(t *testing.T) {
 	conn := connect(t)
 	declare(t, conn, "orders")
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() },
-		acemq.ConsumeHeaderRules(acemq.HeaderRule{Name: "x-n", Type: acemq.IntHeader}))
+		acemqimpl.ConsumeHeaderRules(acemq.HeaderRule{Name: "x-n", Type: acemq.IntHeader}))
 	send(t, conn, "orders", Order{ID: "big"}, acemq.Header("x-n", int64(1)<<40))
 	d := awaitMessage(t, conn, "orders.dlq")
 	if got, want := reasonOn(d), `the message's header "x-n" must be an int; it is an int64 out of an int's range (1099511627776)`; got != want {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // Health statuses, worst last.
@@ -50,7 +52,7 @@ func (c *Conn) Health(ctx context.Context) HealthReport {
 	ctx, cancel := context.WithTimeout(ctx, DefaultHealthTimeout)
 	defer cancel()
 	start := time.Now()
-	err := c.transport.DeclareQueue(ctx, c.healthQueue, QueueSpec{Exclusive: true, AutoDelete: true})
+	err := c.transport.DeclareQueue(ctx, c.healthQueue, driver.QueueSpec{Exclusive: true, AutoDelete: true})
 	r.Parts["roundTripMillis"] = time.Since(start).Milliseconds()
 	if err != nil {
 		r.Status, r.Detail = HealthDown, err.Error()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // databaseCheck stands for an application's own dependency.
@@ -42,6 +43,6 @@ func ExampleConn_Supports() {
 		panic(err)
 	}
 	defer conn.Close()
-	fmt.Println(conn.Supports(acemq.CapabilityPublisherConfirms), conn.Supports(acemq.CapabilityDeadLettering))
+	fmt.Println(conn.Supports(driver.CapabilityPublisherConfirms), conn.Supports(driver.CapabilityDeadLettering))
 	// Output: false true
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // fixedCheck answers status (and detail) at once, or runs fn when set.
@@ -149,9 +150,9 @@ func TestConnHealthReportsTheConnection(t *testing.T) {
 }
 
 // stallingTransport never answers a declaration before its context ends.
-type stallingTransport struct{ acemq.Transport }
+type stallingTransport struct{ driver.Transport }
 
-func (stallingTransport) DeclareQueue(ctx context.Context, _ string, _ acemq.QueueSpec) error {
+func (stallingTransport) DeclareQueue(ctx context.Context, _ string, _ driver.QueueSpec) error {
 	<-ctx.Done()
 	return ctx.Err()
 }

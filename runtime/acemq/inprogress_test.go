@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 func TestInProgressAckIsNamedInProgressAndIsNotARetry(t *testing.T) {
@@ -31,7 +33,7 @@ func TestInProgressWithoutADelayWaitsTheDefaultFiveSeconds(t *testing.T) {
 }
 
 func TestInProgressRequeuesWithoutSpendingAnAttemptAndNeverDeadLetters(t *testing.T) {
-	m := acemq.NewMetrics()
+	m := acemqtest.NewMetrics()
 	conn := connect(t, acemq.WithObserver(m))
 	declare(t, conn, "orders")
 	settled := make(chan acemq.Settlement, 4)
@@ -47,12 +49,12 @@ func TestInProgressRequeuesWithoutSpendingAnAttemptAndNeverDeadLetters(t *testin
 	send(t, conn, "orders", Order{ID: "o-1"})
 	first, second, last := <-settled, <-settled, <-settled
 	for _, s := range []acemq.Settlement{first, second} {
-		if s.Action != acemq.ActionInProgress || s.Outcome != acemq.OutcomeInProgress ||
+		if s.Action != acemq.ActionInProgress || s.Outcome != semconv.OutcomeInProgress ||
 			s.Delay != 2*time.Millisecond || s.Envelope.Attempt != 1 || s.Reason != "" || s.Queue != "orders" {
 			t.Errorf("in-progress settlement %+v", s)
 		}
 	}
-	if last.Outcome != acemq.OutcomeAcked || last.Envelope.ID != first.Envelope.ID {
+	if last.Outcome != semconv.OutcomeAcked || last.Envelope.ID != first.Envelope.ID {
 		t.Errorf("the message came back as %+v", last)
 	}
 	for _, a := range attempts.all() {
@@ -65,14 +67,14 @@ func TestInProgressRequeuesWithoutSpendingAnAttemptAndNeverDeadLetters(t *testin
 
 // assertNothingSetAside checks that orders' dead-letter and parked queues
 // are empty and that the two in-progress settlements were counted as such.
-func assertNothingSetAside(t *testing.T, conn *acemq.Conn, m *acemq.Metrics) {
+func assertNothingSetAside(t *testing.T, conn *acemq.Conn, m *acemqtest.Metrics) {
 	t.Helper()
 	if n := count(t, conn, "orders.dlq") + count(t, conn, "orders.parked"); n != 0 {
 		t.Errorf("%d messages set aside", n)
 	}
 	counts := m.Counts()
-	inProgress := acemq.MetricKey(acemq.MetricConsumeTotal, acemq.Labels{"queue": "orders", "outcome": "in_progress"})
-	retried := acemq.MetricKey(acemq.MetricRetriedTotal, acemq.Labels{"queue": "orders"})
+	inProgress := acemqtest.MetricKey(semconv.MetricConsumeTotal, semconv.Labels{"queue": "orders", "outcome": "in_progress"})
+	retried := acemqtest.MetricKey(semconv.MetricRetriedTotal, semconv.Labels{"queue": "orders"})
 	if counts[inProgress] != 2 || counts[retried] != 0 {
 		t.Errorf("in_progress counted %d, retried %d; counts %v", counts[inProgress], counts[retried], counts)
 	}

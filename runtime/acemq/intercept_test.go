@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // logTo returns a publish interceptor that records name.
@@ -232,7 +233,7 @@ func TestConsumeInterceptorBodyRewriteIsWhatGetsDecoded(t *testing.T) {
 		return acemq.Accept()
 	})
 	body := base64.StdEncoding.EncodeToString([]byte(`{"id":"wrapped","total":7}`))
-	_, _ = conn.PublishRaw(context.Background(), "", "orders", acemq.Outbound{Body: []byte(body), ContentType: "application/x-base64"})
+	_, _ = conn.PublishRaw(context.Background(), "", "orders", driver.Outbound{Body: []byte(body), ContentType: "application/x-base64"})
 	if m := <-got; m.Payload != (Order{ID: "wrapped", Total: 7}) || m.ContentType != "application/json" {
 		t.Fatalf("got %+v", m)
 	}
@@ -281,19 +282,19 @@ func TestConsumeOutcomeHooksRunWhenALaterInterceptorRefused(t *testing.T) {
 
 // ackSpy is a transport that records every ack in log.
 type ackSpy struct {
-	acemq.Transport
+	driver.Transport
 	log *recorder[string]
 }
 
-func (s ackSpy) Consume(ctx context.Context, queue string, spec acemq.ConsumeSpec, deliver func(acemq.Delivery)) (acemq.Subscription, error) {
-	return s.Transport.Consume(ctx, queue, spec, func(d acemq.Delivery) {
+func (s ackSpy) Consume(ctx context.Context, queue string, spec driver.ConsumeSpec, deliver func(driver.Delivery)) (driver.Subscription, error) {
+	return s.Transport.Consume(ctx, queue, spec, func(d driver.Delivery) {
 		d.Acker = spyAcker{Acknowledger: d.Acker, log: s.log}
 		deliver(d)
 	})
 }
 
 type spyAcker struct {
-	acemq.Acknowledger
+	driver.Acknowledger
 	log *recorder[string]
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 type Refund struct {
@@ -13,7 +14,7 @@ type Refund struct {
 }
 
 func TestInterceptPublishChangesToTheTypedPayloadAreWhatIsPublished(t *testing.T) {
-	conn := connect(t, acemq.InterceptPublish(func(_ context.Context, _ *acemq.PublishContext, m *Order) error {
+	conn := connect(t, acemqimpl.InterceptPublish(func(_ context.Context, _ *acemq.PublishContext, m *Order) error {
 		m.Total = 42
 		return nil
 	}))
@@ -26,7 +27,7 @@ func TestInterceptPublishChangesToTheTypedPayloadAreWhatIsPublished(t *testing.T
 
 func TestInterceptPublishRunsOnlyForItsType(t *testing.T) {
 	var calls recorder[string]
-	conn := connect(t, acemq.InterceptPublish(func(_ context.Context, _ *acemq.PublishContext, m *Order) error {
+	conn := connect(t, acemqimpl.InterceptPublish(func(_ context.Context, _ *acemq.PublishContext, m *Order) error {
 		calls.add(m.ID)
 		return nil
 	}))
@@ -41,7 +42,7 @@ func TestInterceptPublishRunsOnlyForItsType(t *testing.T) {
 
 func TestInterceptPublishRefusalIsReturnedUnwrapped(t *testing.T) {
 	refused := errors.New("over the limit")
-	conn := connect(t, acemq.InterceptPublish(func(context.Context, *acemq.PublishContext, *Order) error { return refused }))
+	conn := connect(t, acemqimpl.InterceptPublish(func(context.Context, *acemq.PublishContext, *Order) error { return refused }))
 	err := acemq.NewPublisher[Order](conn, "", "orders").Send(context.Background(), Order{})
 	if err != refused {
 		t.Fatalf("got %v, want the refusal itself", err)
@@ -50,7 +51,7 @@ func TestInterceptPublishRefusalIsReturnedUnwrapped(t *testing.T) {
 
 func TestInterceptPublishRefusesANilFunction(t *testing.T) {
 	var fn func(context.Context, *acemq.PublishContext, *Order) error
-	_, err := acemq.Connect(context.Background(), brokerURL(t), acemq.InterceptPublish(fn))
+	_, err := acemq.Connect(context.Background(), brokerURL(t), acemqimpl.InterceptPublish(fn))
 	if err == nil || err.Error() != "acemq: the interceptor is nil" {
 		t.Fatalf("got %v", err)
 	}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestBrokerRungsAreDistinctInFirstAppearanceOrder(t *testing.T) {
@@ -38,7 +40,7 @@ func TestRungForRoundsUpAndFallsBackToTheLongest(t *testing.T) {
 func TestLadderForNamesEachRungWithItsArguments(t *testing.T) {
 	ladder := LadderFor("orders", FixedRetry(3, 90*time.Second))
 	if len(ladder) != 1 || ladder[0].Queue != "orders.retry.90s" || ladder[0].Delay != 90*time.Second ||
-		ladder[0].Args[ArgMessageTTL] != int64(90000) {
+		ladder[0].Args[driver.ArgMessageTTL] != int64(90000) {
 		t.Errorf("ladder = %+v", ladder)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
 	"github.com/acemq/acemq-gen/runtime/internal/membound"
 )
 
@@ -26,9 +27,9 @@ func TestDecodeLimitsResolveOverTheProcessDefaults(t *testing.T) {
 func TestLimitErrorNamesTheFormatAndTheLimit(t *testing.T) {
 	l := DefaultDecodeLimits()
 	for limit, want := range map[string]string{
-		LimitBody:     "acemq: yaml: body larger than 67108864 bytes",
-		LimitDepth:    "acemq: yaml: nesting deeper than 100",
-		LimitElements: "acemq: yaml: more than 1000000 elements",
+		decodelimit.Body:     "acemq: yaml: body larger than 67108864 bytes",
+		decodelimit.Depth:    "acemq: yaml: nesting deeper than 100",
+		decodelimit.Elements: "acemq: yaml: more than 1000000 elements",
 	} {
 		err := l.Over("yaml", limit)
 		var le *LimitError

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemq/internal/memq"
 )
 
@@ -19,7 +20,7 @@ import (
 // conversion between acemq's types and the broker's, and registration; the
 // optional seams are in memory_seams.go.
 
-func init() { RegisterTransport("memory", dialMemory) }
+func init() { driver.RegisterTransport("memory", dialMemory) }
 
 // memoryBrokers holds every memory broker of the process by name.
 var memoryBrokers = struct {
@@ -34,7 +35,7 @@ type memTransport struct {
 }
 
 // dialMemory opens memory://NAME[?confirms=off].
-func dialMemory(_ context.Context, rawURL string, _ Extensions) (Transport, error) {
+func dialMemory(_ context.Context, rawURL string, _ driver.Extensions) (driver.Transport, error) {
 	name, query, err := parseMemoryURL(rawURL)
 	if err != nil {
 		return nil, err
@@ -74,7 +75,7 @@ func memoryBroker(name string) *memq.Broker {
 }
 
 // DeclareQueue declares name, refusing different settings with PRECONDITION_FAILED.
-func (t *memTransport) DeclareQueue(ctx context.Context, name string, spec QueueSpec) error {
+func (t *memTransport) DeclareQueue(ctx context.Context, name string, spec driver.QueueSpec) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -82,7 +83,7 @@ func (t *memTransport) DeclareQueue(ctx context.Context, name string, spec Queue
 }
 
 // DeclareExchange declares name, refusing different settings with PRECONDITION_FAILED.
-func (t *memTransport) DeclareExchange(ctx context.Context, name string, spec ExchangeSpec) error {
+func (t *memTransport) DeclareExchange(ctx context.Context, name string, spec driver.ExchangeSpec) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -102,7 +103,7 @@ func (t *memTransport) Bind(ctx context.Context, queue, exchange, key string) er
 // or an invalid Expiration is refused. With confirms, a queue that refuses
 // it for being full (x-overflow reject-publish) fails the publish with
 // ErrBrokerRefused, as the broker's nack does.
-func (t *memTransport) Publish(ctx context.Context, exchange, key string, msg Outbound) (PublishResult, error) {
+func (t *memTransport) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (PublishResult, error) {
 	if err := ctx.Err(); err != nil {
 		return PublishResult{}, err
 	}
@@ -129,9 +130,9 @@ func (t *memTransport) MessageCount(ctx context.Context, queue string) (int, err
 }
 
 // Pull takes the next ready message of queue, auto-acknowledged.
-func (t *memTransport) Pull(ctx context.Context, queue string) (Delivery, bool, error) {
+func (t *memTransport) Pull(ctx context.Context, queue string) (driver.Delivery, bool, error) {
 	if err := ctx.Err(); err != nil {
-		return Delivery{}, false, err
+		return driver.Delivery{}, false, err
 	}
 	d, ok, err := t.c.Pull(queue)
 	return fromMemDelivery(d), ok, err
@@ -140,7 +141,7 @@ func (t *memTransport) Pull(ctx context.Context, queue string) (Delivery, bool, 
 // Consume subscribes deliver to queue, which must be declared. Deliveries
 // come from one goroutine per subscription, in queue order; at most
 // spec.Prefetch are unsettled at any time (0 = unlimited).
-func (t *memTransport) Consume(ctx context.Context, queue string, spec ConsumeSpec, deliver func(Delivery)) (Subscription, error) {
+func (t *memTransport) Consume(ctx context.Context, queue string, spec driver.ConsumeSpec, deliver func(driver.Delivery)) (driver.Subscription, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -154,7 +155,7 @@ func (t *memTransport) Consume(ctx context.Context, queue string, spec ConsumeSp
 }
 
 // onCancel is spec's OnCancel as the memory broker calls it, nil without one.
-func onCancel(queue string, spec ConsumeSpec) func() {
+func onCancel(queue string, spec driver.ConsumeSpec) func() {
 	if spec.OnCancel == nil {
 		return nil
 	}
@@ -168,7 +169,7 @@ func onCancel(queue string, spec ConsumeSpec) func() {
 func (t *memTransport) Close() error { return t.c.Close() }
 
 // toMemMessage is msg as the broker takes it.
-func toMemMessage(msg Outbound) memq.Message {
+func toMemMessage(msg driver.Outbound) memq.Message {
 	return memq.Message{Body: msg.Body, ContentType: msg.ContentType, MessageID: msg.MessageID,
 		Headers: msg.Headers, ReplyTo: msg.ReplyTo, CorrelationID: msg.CorrelationID,
 		Expiration: msg.Expiration}
@@ -176,8 +177,8 @@ func toMemMessage(msg Outbound) memq.Message {
 
 // fromMemDelivery is d as acemq hands it to a consumer; the broker's Acker
 // settles it.
-func fromMemDelivery(d memq.Delivery) Delivery {
-	return Delivery{Body: d.Body, ContentType: d.ContentType, Exchange: d.Exchange,
+func fromMemDelivery(d memq.Delivery) driver.Delivery {
+	return driver.Delivery{Body: d.Body, ContentType: d.ContentType, Exchange: d.Exchange,
 		RoutingKey: d.RoutingKey, MessageID: d.MessageID, ReplyTo: d.ReplyTo,
 		CorrelationID: d.CorrelationID, Expiration: d.Expiration, Headers: d.Headers,
 		Redelivered: d.Redelivered, Acker: d.Acker}

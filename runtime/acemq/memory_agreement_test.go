@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // The broker behaviours shared with the RabbitMQ transport are pinned by
@@ -15,12 +17,12 @@ func TestMemoryRefusesHeadersAMQPCannotCarry(t *testing.T) {
 	tr := dialTest(t, "")
 	mustDeclareQueue(t, tr, "q", nil)
 	for name, v := range map[string]any{"struct": struct{}{}, "huge": uint64(math.MaxUint64), "nested": []any{func() {}}} {
-		_, err := tr.Publish(context.Background(), "", "q", Outbound{MessageID: "m", Headers: map[string]any{name: v}})
+		_, err := tr.Publish(context.Background(), "", "q", driver.Outbound{MessageID: "m", Headers: map[string]any{name: v}})
 		if err == nil || !strings.Contains(err.Error(), name) {
 			t.Errorf("header %s = %T: %v, want a refusal naming the header", name, v, err)
 		}
 	}
-	if n, _ := tr.(QueueInspector).MessageCount(context.Background(), "q"); n != 0 {
+	if n, _ := tr.(driver.QueueInspector).MessageCount(context.Background(), "q"); n != 0 {
 		t.Errorf("refused publishes left %d messages, want 0", n)
 	}
 }
@@ -30,11 +32,11 @@ func TestMemoryHeadersArePublishedAsCopies(t *testing.T) {
 	mustDeclareQueue(t, tr, "q", nil)
 	nested := map[string]any{"n": 1}
 	h := map[string]any{"t": nested}
-	if _, err := tr.Publish(context.Background(), "", "q", Outbound{MessageID: "m", Headers: h}); err != nil {
+	if _, err := tr.Publish(context.Background(), "", "q", driver.Outbound{MessageID: "m", Headers: h}); err != nil {
 		t.Fatal(err)
 	}
 	nested["n"] = 2
-	d, _, _ := tr.(Puller).Pull(context.Background(), "q")
+	d, _, _ := tr.(driver.Puller).Pull(context.Background(), "q")
 	if got := d.Headers["t"].(map[string]any)["n"]; got != int32(1) {
 		t.Errorf("nested header = %#v after the publisher changed its map, want int32(1)", got)
 	}
@@ -43,16 +45,16 @@ func TestMemoryHeadersArePublishedAsCopies(t *testing.T) {
 func TestMemoryRejectPublishDLXDeadLettersTheOverflow(t *testing.T) {
 	ctx := context.Background()
 	tr := dialTest(t, "")
-	_ = tr.DeclareExchange(ctx, "dlx", ExchangeSpec{Kind: "fanout"})
+	_ = tr.DeclareExchange(ctx, "dlx", driver.ExchangeSpec{Kind: "fanout"})
 	mustDeclareQueue(t, tr, "dead", nil)
 	_ = tr.Bind(ctx, "dead", "dlx", "")
 	mustDeclareQueue(t, tr, "q", map[string]any{"x-max-length": 1, "x-overflow": "reject-publish-dlx", "x-dead-letter-exchange": "dlx"})
 	mustPublish(t, tr, "", "q", "fits")
-	_, err := tr.Publish(ctx, "", "q", Outbound{MessageID: "spills", Body: []byte("spills")})
+	_, err := tr.Publish(ctx, "", "q", driver.Outbound{MessageID: "spills", Body: []byte("spills")})
 	if !errors.Is(err, ErrBrokerRefused) || !strings.Contains(err.Error(), "reject-publish-dlx") {
 		t.Fatalf("overflow publish: %v, want ErrBrokerRefused naming the overflow", err)
 	}
-	d, ok, _ := tr.(Puller).Pull(ctx, "dead")
+	d, ok, _ := tr.(driver.Puller).Pull(ctx, "dead")
 	if !ok || d.MessageID != "spills" || d.Headers["x-first-death-reason"] != "maxlen" {
 		t.Fatalf("dead-lettered %+v (%v), want spills dead for maxlen", d, ok)
 	}
@@ -65,7 +67,7 @@ func TestMemoryWithoutConfirmsAFullQueueDropsTheOverflowSilently(t *testing.T) {
 	if res := mustPublish(t, tr, "", "q", "lost"); res.Confirmed {
 		t.Errorf("result = %+v, want unconfirmed", res)
 	}
-	if n, _ := tr.(QueueInspector).MessageCount(context.Background(), "q"); n != 1 {
+	if n, _ := tr.(driver.QueueInspector).MessageCount(context.Background(), "q"); n != 1 {
 		t.Errorf("queue holds %d, want 1", n)
 	}
 }
@@ -73,11 +75,11 @@ func TestMemoryWithoutConfirmsAFullQueueDropsTheOverflowSilently(t *testing.T) {
 func TestMemoryExclusiveQueueRefusesAnotherConnectionsPullCountAndBind(t *testing.T) {
 	ctx := context.Background()
 	owner, other := dialTest(t, ""), dialTest(t, "")
-	if err := owner.DeclareQueue(ctx, "mine", QueueSpec{Exclusive: true}); err != nil {
+	if err := owner.DeclareQueue(ctx, "mine", driver.QueueSpec{Exclusive: true}); err != nil {
 		t.Fatal(err)
 	}
-	_, _, pullErr := other.(Puller).Pull(ctx, "mine")
-	_, countErr := other.(QueueInspector).MessageCount(ctx, "mine")
+	_, _, pullErr := other.(driver.Puller).Pull(ctx, "mine")
+	_, countErr := other.(driver.QueueInspector).MessageCount(ctx, "mine")
 	bindErr := other.Bind(ctx, "mine", "amq.direct", "k")
 	for what, err := range map[string]error{"pull": pullErr, "count": countErr, "bind": bindErr} {
 		if err == nil || !strings.Contains(err.Error(), "RESOURCE_LOCKED") {

@@ -3,13 +3,14 @@ package acemq
 import (
 	"context"
 
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemq/internal/memq"
 )
 
 // Hold opens a hold on queue (Holder): messages taken with Next stay
 // unsettled until acked or nacked, and those still unsettled return to the
 // queue in their place when the hold or the connection closes.
-func (t *memTransport) Hold(ctx context.Context, queue string) (HeldQueue, error) {
+func (t *memTransport) Hold(ctx context.Context, queue string) (driver.HeldQueue, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -24,9 +25,9 @@ func (t *memTransport) Hold(ctx context.Context, queue string) (HeldQueue, error
 type memHold struct{ h *memq.Hold }
 
 // Next takes the next ready message, unsettled.
-func (m memHold) Next(ctx context.Context) (Delivery, bool, error) {
+func (m memHold) Next(ctx context.Context) (driver.Delivery, bool, error) {
 	if err := ctx.Err(); err != nil {
-		return Delivery{}, false, err
+		return driver.Delivery{}, false, err
 	}
 	d, ok, err := m.h.Next()
 	return fromMemDelivery(d), ok, err

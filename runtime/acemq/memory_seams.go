@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemq/internal/memq"
 )
 
@@ -14,11 +15,11 @@ import (
 // publisher confirms (unless memory://NAME?confirms=off), dead-lettering and
 // quorum queues. It does not consume streams, order by priority, delay
 // delivery, run transactions or reconnect (it never loses its connection).
-func (t *memTransport) Supports(c Capability) bool {
+func (t *memTransport) Supports(c driver.Capability) bool {
 	switch c {
-	case CapabilityPublisherConfirms:
+	case driver.CapabilityPublisherConfirms:
 		return t.confirms
-	case CapabilityDeadLettering, CapabilityQuorumQueues:
+	case driver.CapabilityDeadLettering, driver.CapabilityQuorumQueues:
 		return true
 	default:
 		return false
@@ -30,12 +31,12 @@ func (t *memTransport) Supports(c Capability) bool {
 // full queue (the broker's nack) is the Confirmation's error; any other
 // failure (a closed connection, a header AMQP cannot carry) is returned
 // here, with nothing published. Safe for concurrent use.
-func (t *memTransport) PublishAsync(ctx context.Context, exchange, key string, msg Outbound) (Confirmation, error) {
+func (t *memTransport) PublishAsync(ctx context.Context, exchange, key string, msg driver.Outbound) (driver.Confirmation, error) {
 	res, err := t.Publish(ctx, exchange, key, msg)
 	if err != nil && !errors.Is(err, ErrBrokerRefused) {
 		return nil, err
 	}
-	return ConfirmationOf(res, err), nil
+	return driver.ConfirmationOf(res, err), nil
 }
 
 // QueueExists reports whether the broker has a queue called name
@@ -69,7 +70,7 @@ const memoryReplyPrefix = "amq.rabbitmq.reply-to."
 // amq.rabbitmq.reply-to.<uuid>, reached through the default exchange,
 // consumed without acknowledgements and gone once the channel is closed (or
 // the connection is). Messages published to it after that reach no queue.
-func (t *memTransport) OpenReplies(ctx context.Context, deliver func(Delivery)) (ReplyChannel, error) {
+func (t *memTransport) OpenReplies(ctx context.Context, deliver func(driver.Delivery)) (driver.ReplyChannel, error) {
 	if deliver == nil {
 		return nil, errors.New("memory: OpenReplies was given a nil deliver func")
 	}
@@ -95,8 +96,8 @@ type memReplies struct {
 func (r *memReplies) Address() string { return r.address }
 
 // Publish publishes msg addressed to the pseudo-queue.
-func (r *memReplies) Publish(ctx context.Context, exchange, key string, msg Outbound) (PublishResult, error) {
-	return r.t.Publish(ctx, exchange, key, StampReplyAddress(msg, r.address))
+func (r *memReplies) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (PublishResult, error) {
+	return r.t.Publish(ctx, exchange, key, driver.StampReplyAddress(msg, r.address))
 }
 
 // Close removes the pseudo-queue and its consumer. Idempotent.

@@ -6,12 +6,14 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // dialTest opens a memory transport on a broker private to the test.
-func dialTest(t *testing.T, query string) Transport {
+func dialTest(t *testing.T, query string) driver.Transport {
 	t.Helper()
-	tr, err := dialMemory(context.Background(), memURL(t)+query, Extensions{})
+	tr, err := dialMemory(context.Background(), memURL(t)+query, driver.Extensions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,25 +21,25 @@ func dialTest(t *testing.T, query string) Transport {
 	return tr
 }
 
-func mustDeclareQueue(t *testing.T, tr Transport, name string, args map[string]any) {
+func mustDeclareQueue(t *testing.T, tr driver.Transport, name string, args map[string]any) {
 	t.Helper()
-	if err := tr.DeclareQueue(context.Background(), name, QueueSpec{Durable: true, Args: args}); err != nil {
+	if err := tr.DeclareQueue(context.Background(), name, driver.QueueSpec{Durable: true, Args: args}); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func mustPublish(t *testing.T, tr Transport, exchange, key, body string) PublishResult {
+func mustPublish(t *testing.T, tr driver.Transport, exchange, key, body string) PublishResult {
 	t.Helper()
-	res, err := tr.Publish(context.Background(), exchange, key, Outbound{Body: []byte(body), MessageID: body})
+	res, err := tr.Publish(context.Background(), exchange, key, driver.Outbound{Body: []byte(body), MessageID: body})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return res
 }
 
-func pullBody(t *testing.T, tr Transport, queue string) (string, bool) {
+func pullBody(t *testing.T, tr driver.Transport, queue string) (string, bool) {
 	t.Helper()
-	d, ok, err := tr.(Puller).Pull(context.Background(), queue)
+	d, ok, err := tr.(driver.Puller).Pull(context.Background(), queue)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,13 +62,13 @@ func TestMemoryDistinctURLsAreDistinctBrokersAndTheSameURLIsTheSameBroker(t *tes
 	ctx := context.Background()
 	a1 := dialTest(t, "")
 	a2 := dialTest(t, "")
-	other, _ := dialMemory(ctx, memURL(t)+"-other", Extensions{})
+	other, _ := dialMemory(ctx, memURL(t)+"-other", driver.Extensions{})
 	mustDeclareQueue(t, a1, "q", nil)
 	mustPublish(t, a2, "", "q", "hello")
 	if body, ok := pullBody(t, a1, "q"); !ok || body != "hello" {
 		t.Fatalf("same URL: got %q, %v", body, ok)
 	}
-	if _, _, err := other.(Puller).Pull(ctx, "q"); err == nil || !strings.Contains(err.Error(), "NOT_FOUND") {
+	if _, _, err := other.(driver.Puller).Pull(ctx, "q"); err == nil || !strings.Contains(err.Error(), "NOT_FOUND") {
 		t.Fatalf("another URL must not see the queue, got %v", err)
 	}
 }
@@ -76,7 +78,7 @@ func TestMemoryExchangesRouteByKind(t *testing.T) {
 	tr := dialTest(t, "")
 	for _, q := range []string{"direct", "topic", "fanout"} {
 		mustDeclareQueue(t, tr, q, nil)
-		if err := tr.DeclareExchange(ctx, "x."+q, ExchangeSpec{Kind: q}); err != nil {
+		if err := tr.DeclareExchange(ctx, "x."+q, driver.ExchangeSpec{Kind: q}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -99,7 +101,7 @@ func TestMemoryExchangesRouteByKind(t *testing.T) {
 
 func TestMemoryMandatoryUnroutableIsReturnedWithNoRoute(t *testing.T) {
 	tr := dialTest(t, "")
-	res, err := tr.Publish(context.Background(), "", "nowhere", Outbound{MessageID: "m1", Mandatory: true})
+	res, err := tr.Publish(context.Background(), "", "nowhere", driver.Outbound{MessageID: "m1", Mandatory: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +125,7 @@ func TestMemoryRedeclareWithDifferentSettingsIsPreconditionFailed(t *testing.T) 
 	tr := dialTest(t, "")
 	mustDeclareQueue(t, tr, "rung", map[string]any{"x-message-ttl": int64(5000)})
 	mustDeclareQueue(t, tr, "rung", map[string]any{"x-message-ttl": 5000}) // same value, other width
-	err := tr.DeclareQueue(context.Background(), "rung", QueueSpec{Durable: true, Args: map[string]any{"x-message-ttl": 6000}})
+	err := tr.DeclareQueue(context.Background(), "rung", driver.QueueSpec{Durable: true, Args: map[string]any{"x-message-ttl": 6000}})
 	if err == nil {
 		t.Fatal("redeclare with another TTL was accepted")
 	}
@@ -132,8 +134,8 @@ func TestMemoryRedeclareWithDifferentSettingsIsPreconditionFailed(t *testing.T) 
 			t.Errorf("%q lacks %q", err, want)
 		}
 	}
-	_ = tr.DeclareExchange(context.Background(), "x", ExchangeSpec{Kind: "topic"})
-	if err := tr.DeclareExchange(context.Background(), "x", ExchangeSpec{Kind: "direct"}); err == nil ||
+	_ = tr.DeclareExchange(context.Background(), "x", driver.ExchangeSpec{Kind: "topic"})
+	if err := tr.DeclareExchange(context.Background(), "x", driver.ExchangeSpec{Kind: "direct"}); err == nil ||
 		!strings.Contains(err.Error(), "PRECONDITION_FAILED") {
 		t.Fatalf("exchange kind change: %v", err)
 	}
@@ -142,14 +144,14 @@ func TestMemoryRedeclareWithDifferentSettingsIsPreconditionFailed(t *testing.T) 
 func TestMemoryConsumeAndBindOfUndeclaredThingsAreNotFound(t *testing.T) {
 	ctx := context.Background()
 	tr := dialTest(t, "")
-	if _, err := tr.Consume(ctx, "ghost", ConsumeSpec{}, func(Delivery) {}); err == nil || !strings.Contains(err.Error(), "404 NOT_FOUND") {
+	if _, err := tr.Consume(ctx, "ghost", driver.ConsumeSpec{}, func(driver.Delivery) {}); err == nil || !strings.Contains(err.Error(), "404 NOT_FOUND") {
 		t.Errorf("consume: %v", err)
 	}
 	mustDeclareQueue(t, tr, "q", nil)
 	if err := tr.Bind(ctx, "q", "ghost-x", "k"); err == nil || !strings.Contains(err.Error(), "404 NOT_FOUND") {
 		t.Errorf("bind to missing exchange: %v", err)
 	}
-	_ = tr.DeclareExchange(ctx, "x", ExchangeSpec{Kind: "direct"})
+	_ = tr.DeclareExchange(ctx, "x", driver.ExchangeSpec{Kind: "direct"})
 	if err := tr.Bind(ctx, "ghost-q", "x", "k"); err == nil || !strings.Contains(err.Error(), "404 NOT_FOUND") {
 		t.Errorf("bind of missing queue: %v", err)
 	}
@@ -158,10 +160,10 @@ func TestMemoryConsumeAndBindOfUndeclaredThingsAreNotFound(t *testing.T) {
 // collector records deliveries.
 type collector struct {
 	mu sync.Mutex
-	ds []Delivery
+	ds []driver.Delivery
 }
 
-func (c *collector) deliver(d Delivery) {
+func (c *collector) deliver(d driver.Delivery) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.ds = append(c.ds, d)
@@ -173,7 +175,7 @@ func (c *collector) count() int {
 	return len(c.ds)
 }
 
-func (c *collector) at(i int) Delivery {
+func (c *collector) at(i int) driver.Delivery {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.ds[i]
@@ -186,16 +188,16 @@ func TestMemoryPrefetchBoundsUnsettledDeliveries(t *testing.T) {
 		mustPublish(t, tr, "", "q", "m")
 	}
 	var c collector
-	if _, err := tr.Consume(context.Background(), "q", ConsumeSpec{Prefetch: 2}, c.deliver); err != nil {
+	if _, err := tr.Consume(context.Background(), "q", driver.ConsumeSpec{Prefetch: 2}, c.deliver); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, "two deliveries", func() bool { return c.count() == 2 })
-	if n, _ := tr.(QueueInspector).MessageCount(context.Background(), "q"); n != 3 {
+	if n, _ := tr.(driver.QueueInspector).MessageCount(context.Background(), "q"); n != 3 {
 		t.Fatalf("with prefetch 2, %d messages are still ready, want 3", n)
 	}
 	_ = c.at(0).Ack()
 	waitFor(t, "a third delivery after one ack", func() bool { return c.count() == 3 })
-	if n, _ := tr.(QueueInspector).MessageCount(context.Background(), "q"); n != 2 {
+	if n, _ := tr.(driver.QueueInspector).MessageCount(context.Background(), "q"); n != 2 {
 		t.Fatalf("after one ack %d are ready, want 2", n)
 	}
 }
@@ -204,8 +206,8 @@ func TestMemoryCompetingConsumersAreServedRoundRobin(t *testing.T) {
 	tr := dialTest(t, "")
 	mustDeclareQueue(t, tr, "q", nil)
 	var a, b collector
-	_, _ = tr.Consume(context.Background(), "q", ConsumeSpec{}, a.deliver)
-	_, _ = tr.Consume(context.Background(), "q", ConsumeSpec{}, b.deliver)
+	_, _ = tr.Consume(context.Background(), "q", driver.ConsumeSpec{}, a.deliver)
+	_, _ = tr.Consume(context.Background(), "q", driver.ConsumeSpec{}, b.deliver)
 	for range 6 {
 		mustPublish(t, tr, "", "q", "m")
 	}
@@ -220,7 +222,7 @@ func TestMemoryNackWithRequeueRedeliversMarkedRedelivered(t *testing.T) {
 	mustDeclareQueue(t, tr, "q", nil)
 	mustPublish(t, tr, "", "q", "m")
 	var c collector
-	_, _ = tr.Consume(context.Background(), "q", ConsumeSpec{Prefetch: 1}, c.deliver)
+	_, _ = tr.Consume(context.Background(), "q", driver.ConsumeSpec{Prefetch: 1}, c.deliver)
 	waitFor(t, "first delivery", func() bool { return c.count() == 1 })
 	if c.at(0).Redelivered {
 		t.Fatal("a first delivery is not redelivered")
@@ -238,13 +240,13 @@ func TestMemoryNackWithRequeueRedeliversMarkedRedelivered(t *testing.T) {
 func TestMemoryNackWithoutRequeueDeadLettersThroughTheQueueArguments(t *testing.T) {
 	ctx := context.Background()
 	tr := dialTest(t, "")
-	_ = tr.DeclareExchange(ctx, "dlx", ExchangeSpec{Kind: "direct"})
+	_ = tr.DeclareExchange(ctx, "dlx", driver.ExchangeSpec{Kind: "direct"})
 	mustDeclareQueue(t, tr, "q.dlq", nil)
 	_ = tr.Bind(ctx, "q.dlq", "dlx", "q.dlq")
 	mustDeclareQueue(t, tr, "q", map[string]any{"x-dead-letter-exchange": "dlx", "x-dead-letter-routing-key": "q.dlq"})
 	mustPublish(t, tr, "", "q", "poison")
 	var c collector
-	_, _ = tr.Consume(ctx, "q", ConsumeSpec{}, c.deliver)
+	_, _ = tr.Consume(ctx, "q", driver.ConsumeSpec{}, c.deliver)
 	waitFor(t, "delivery", func() bool { return c.count() == 1 })
 	_ = c.at(0).Nack(false)
 	if body, ok := pullBody(t, tr, "q.dlq"); !ok || body != "poison" {
@@ -255,14 +257,14 @@ func TestMemoryNackWithoutRequeueDeadLettersThroughTheQueueArguments(t *testing.
 func TestMemoryQueueTTLDeadLettersBackToTheSourceQueue(t *testing.T) {
 	ctx := context.Background()
 	tr := dialTest(t, "")
-	_ = tr.DeclareExchange(ctx, "retry", ExchangeSpec{Kind: "direct"})
+	_ = tr.DeclareExchange(ctx, "retry", driver.ExchangeSpec{Kind: "direct"})
 	mustDeclareQueue(t, tr, "q", nil)
 	_ = tr.Bind(ctx, "q", "retry", "q")
 	mustDeclareQueue(t, tr, "q.retry.5ms", map[string]any{
 		"x-message-ttl": int64(5), "x-dead-letter-exchange": "retry", "x-dead-letter-routing-key": "q"})
 	mustPublish(t, tr, "", "q.retry.5ms", "later")
 	var c collector
-	_, _ = tr.Consume(ctx, "q", ConsumeSpec{}, c.deliver)
+	_, _ = tr.Consume(ctx, "q", driver.ConsumeSpec{}, c.deliver)
 	waitFor(t, "the expired message in the source queue", func() bool { return c.count() == 1 })
 	if d := c.at(0); string(d.Body) != "later" || d.RoutingKey != "q" || d.Exchange != "retry" {
 		t.Fatalf("got %+v", d)
@@ -277,11 +279,11 @@ func TestMemoryCancelAndCloseReturnUnsettledMessages(t *testing.T) {
 		mustPublish(t, tr, "", "q", b)
 	}
 	var c collector
-	sub, _ := tr.Consume(ctx, "q", ConsumeSpec{Prefetch: 2}, c.deliver)
+	sub, _ := tr.Consume(ctx, "q", driver.ConsumeSpec{Prefetch: 2}, c.deliver)
 	waitFor(t, "two deliveries", func() bool { return c.count() == 2 })
 	_ = sub.Cancel()
 	_ = c.at(0).Ack()
-	if n, _ := tr.(QueueInspector).MessageCount(ctx, "q"); n != 1 {
+	if n, _ := tr.(driver.QueueInspector).MessageCount(ctx, "q"); n != 1 {
 		t.Fatalf("after cancel and one ack %d ready, want 1 (nothing more delivered)", n)
 	}
 	_ = sub.Close()
@@ -293,18 +295,18 @@ func TestMemoryCancelAndCloseReturnUnsettledMessages(t *testing.T) {
 func TestMemoryAutoDeleteQueueGoesWithItsLastConsumer(t *testing.T) {
 	ctx := context.Background()
 	tr := dialTest(t, "")
-	if err := tr.DeclareQueue(ctx, "replies", QueueSpec{AutoDelete: true, Exclusive: true}); err != nil {
+	if err := tr.DeclareQueue(ctx, "replies", driver.QueueSpec{AutoDelete: true, Exclusive: true}); err != nil {
 		t.Fatal(err)
 	}
-	sub, err := tr.Consume(ctx, "replies", ConsumeSpec{}, func(Delivery) {})
+	sub, err := tr.Consume(ctx, "replies", driver.ConsumeSpec{}, func(driver.Delivery) {})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tr.(QueueInspector).MessageCount(ctx, "replies"); err != nil {
+	if _, err := tr.(driver.QueueInspector).MessageCount(ctx, "replies"); err != nil {
 		t.Fatalf("the queue is gone too early: %v", err)
 	}
 	_ = sub.Close()
-	if _, err := tr.(QueueInspector).MessageCount(ctx, "replies"); err == nil || !strings.Contains(err.Error(), "NOT_FOUND") {
+	if _, err := tr.(driver.QueueInspector).MessageCount(ctx, "replies"); err == nil || !strings.Contains(err.Error(), "NOT_FOUND") {
 		t.Fatalf("the auto-delete queue outlived its consumer: %v", err)
 	}
 }
@@ -312,18 +314,18 @@ func TestMemoryAutoDeleteQueueGoesWithItsLastConsumer(t *testing.T) {
 func TestMemoryPerMessageExpirationDeadLetters(t *testing.T) {
 	ctx := context.Background()
 	tr := dialTest(t, "")
-	_ = tr.DeclareExchange(ctx, "dlx", ExchangeSpec{Kind: "fanout"})
+	_ = tr.DeclareExchange(ctx, "dlx", driver.ExchangeSpec{Kind: "fanout"})
 	mustDeclareQueue(t, tr, "dead", nil)
 	_ = tr.Bind(ctx, "dead", "dlx", "")
 	mustDeclareQueue(t, tr, "q", map[string]any{"x-dead-letter-exchange": "dlx"})
-	if _, err := tr.Publish(ctx, "", "q", Outbound{Body: []byte("short-lived"), Expiration: "1"}); err != nil {
+	if _, err := tr.Publish(ctx, "", "q", driver.Outbound{Body: []byte("short-lived"), Expiration: "1"}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, "the expired message", func() bool {
-		n, _ := tr.(QueueInspector).MessageCount(ctx, "dead")
+		n, _ := tr.(driver.QueueInspector).MessageCount(ctx, "dead")
 		return n == 1
 	})
-	if n, _ := tr.(QueueInspector).MessageCount(ctx, "q"); n != 0 {
+	if n, _ := tr.(driver.QueueInspector).MessageCount(ctx, "q"); n != 0 {
 		t.Fatalf("the source still holds %d", n)
 	}
 }
@@ -340,7 +342,7 @@ func memURL(t *testing.T) string {
 func TestMemoryDeclaresAStreamButRefusesToConsumeIt(t *testing.T) {
 	tr := dialTest(t, "")
 	mustDeclareQueue(t, tr, "events", map[string]any{"x-queue-type": "stream"})
-	_, err := tr.Consume(context.Background(), "events", ConsumeSpec{}, func(Delivery) {})
+	_, err := tr.Consume(context.Background(), "events", driver.ConsumeSpec{}, func(driver.Delivery) {})
 	if err == nil || !strings.Contains(err.Error(), "does not support streams") {
 		t.Fatalf("got %v", err)
 	}

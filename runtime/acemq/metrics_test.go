@@ -7,11 +7,13 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 func TestMetricKeySortsLabelsSoOrderDoesNotSplitCounters(t *testing.T) {
-	a := acemq.MetricKey("m", acemq.Labels{"queue": "q", "outcome": "acked"})
-	b := acemq.MetricKey("m", acemq.Labels{"outcome": "acked", "queue": "q"})
+	a := acemqtest.MetricKey("m", semconv.Labels{"queue": "q", "outcome": "acked"})
+	b := acemqtest.MetricKey("m", semconv.Labels{"outcome": "acked", "queue": "q"})
 	if a != b || a != "m{outcome=acked}{queue=q}" {
 		t.Fatalf("keys %q and %q", a, b)
 	}
@@ -31,7 +33,7 @@ func TestObserverDefaultsToNop(t *testing.T) {
 }
 
 func TestPublishMetricsTellConfirmedFromUnroutableAndTimeBoth(t *testing.T) {
-	m := acemq.NewMetrics()
+	m := acemqtest.NewMetrics()
 	conn := connect(t, acemq.WithObserver(m))
 	declare(t, conn, "orders", acemq.Transient())
 	send(t, conn, "orders", Order{ID: "1"})
@@ -40,19 +42,19 @@ func TestPublishMetricsTellConfirmedFromUnroutableAndTimeBoth(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 	counts, durations := m.Counts(), m.Durations()
-	confirmed := acemq.MetricKey(acemq.MetricPublishTotal, acemq.Labels{"outcome": "confirmed", "exchange": "", "routing.key": "orders"})
-	unroutable := acemq.MetricKey(acemq.MetricPublishTotal, acemq.Labels{"outcome": "unroutable", "exchange": "", "routing.key": "nowhere"})
+	confirmed := acemqtest.MetricKey(semconv.MetricPublishTotal, semconv.Labels{"outcome": "confirmed", "exchange": "", "routing.key": "orders"})
+	unroutable := acemqtest.MetricKey(semconv.MetricPublishTotal, semconv.Labels{"outcome": "unroutable", "exchange": "", "routing.key": "nowhere"})
 	if counts[confirmed] != 1 || counts[unroutable] != 1 {
 		t.Fatalf("counts = %v", counts)
 	}
-	timed := acemq.MetricKey(acemq.MetricPublishDuration, acemq.Labels{"outcome": "unroutable", "exchange": "", "routing.key": "nowhere"})
+	timed := acemqtest.MetricKey(semconv.MetricPublishDuration, semconv.Labels{"outcome": "unroutable", "exchange": "", "routing.key": "nowhere"})
 	if durations[timed].Count != 1 {
 		t.Fatalf("an unroutable publish is still timed; durations = %v", durations)
 	}
 }
 
 func TestConsumeMetricsCountEachDeliveryOnceByTheEngineDecision(t *testing.T) {
-	m := acemq.NewMetrics()
+	m := acemqtest.NewMetrics()
 	conn := connect(t, acemq.WithObserver(m))
 	declare(t, conn, "orders", acemq.Transient())
 	consume(t, conn, "orders", func(_ context.Context, msg acemq.Message[Order]) acemq.Ack {
@@ -68,28 +70,28 @@ func TestConsumeMetricsCountEachDeliveryOnceByTheEngineDecision(t *testing.T) {
 		send(t, conn, "orders", Order{ID: id})
 	}
 	total := func(outcome string) int64 {
-		return m.Counts()[acemq.MetricKey(acemq.MetricConsumeTotal, acemq.Labels{"queue": "orders", "outcome": outcome})]
+		return m.Counts()[acemqtest.MetricKey(semconv.MetricConsumeTotal, semconv.Labels{"queue": "orders", "outcome": outcome})]
 	}
 	// ok: acked; retry: retried once then dead-lettered; park: parked.
 	waitFor(t, "every settlement counted", func() bool {
 		return total("acked") == 1 && total("retried") == 1 && total("dead_lettered") == 1 && total("parked") == 1
 	})
 	counts := m.Counts()
-	if counts[acemq.MetricKey(acemq.MetricRetriedTotal, acemq.Labels{"queue": "orders"})] != 1 {
+	if counts[acemqtest.MetricKey(semconv.MetricRetriedTotal, semconv.Labels{"queue": "orders"})] != 1 {
 		t.Fatalf("retried.total must equal consume.total{retried}: %v", counts)
 	}
-	parked := acemq.MetricKey(acemq.MetricDeadLetteredTotal, acemq.Labels{"queue": "orders", "outcome": "parked"})
-	dead := acemq.MetricKey(acemq.MetricDeadLetteredTotal, acemq.Labels{"queue": "orders", "outcome": "dead_lettered"})
+	parked := acemqtest.MetricKey(semconv.MetricDeadLetteredTotal, semconv.Labels{"queue": "orders", "outcome": "parked"})
+	dead := acemqtest.MetricKey(semconv.MetricDeadLetteredTotal, semconv.Labels{"queue": "orders", "outcome": "dead_lettered"})
 	if counts[parked] != 1 || counts[dead] != 1 {
 		t.Fatalf("dead.lettered.total counts parked and dead-lettered apart: %v", counts)
 	}
-	if d := m.Durations()[acemq.MetricKey(acemq.MetricConsumeDuration, acemq.Labels{"queue": "orders", "outcome": "acked"})]; d.Count != 1 {
+	if d := m.Durations()[acemqtest.MetricKey(semconv.MetricConsumeDuration, semconv.Labels{"queue": "orders", "outcome": "acked"})]; d.Count != 1 {
 		t.Fatalf("consume.duration{acked} = %+v", d)
 	}
 }
 
 func TestDurationSummaryKeepsMinMaxAndMean(t *testing.T) {
-	m := acemq.NewMetrics()
+	m := acemqtest.NewMetrics()
 	for _, s := range []float64{0.3, 0.1, 0.2} {
 		m.Observe("d", s, nil)
 	}

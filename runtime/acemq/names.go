@@ -3,6 +3,8 @@ package acemq
 import (
 	"fmt"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // The family's shared exchange names (FAMILY-SPEC §2.4).
@@ -15,14 +17,6 @@ const (
 	RetryExchange = "acemq.retry"
 )
 
-// Broker argument names used by the family's topology.
-const (
-	ArgQueueType            = "x-queue-type"
-	ArgDeadLetterExchange   = "x-dead-letter-exchange"
-	ArgDeadLetterRoutingKey = "x-dead-letter-routing-key"
-	ArgMessageTTL           = "x-message-ttl"
-)
-
 // DeadLetterQueue names the queue that holds queue's dead letters: {queue}.dlq.
 func DeadLetterQueue(queue string) string { return queue + ".dlq" }
 
@@ -30,7 +24,7 @@ func DeadLetterQueue(queue string) string { return queue + ".dlq" }
 func ParkedQueue(queue string) string { return queue + ".parked" }
 
 // RungQueue names the retry rung of queue that holds a message for d:
-// {queue}.retry.{delay}. The name follows the rung's TTL (RungArgs: d in
+// {queue}.retry.{delay}. The name follows the rung's TTL (rungArgs: d in
 // whole milliseconds, the broker's resolution), so two rungs share a name only
 // when they hold a message equally long. A whole number of seconds renders in
 // the largest unit that divides it exactly, as the family does (30s, 90s, 5m,
@@ -58,13 +52,13 @@ func rungDelayName(d time.Duration) string {
 	}
 }
 
-// RungArgs returns the broker arguments of queue's rung for d, exactly three:
+// rungArgs returns the broker arguments of queue's rung for d, exactly three:
 // x-message-ttl (milliseconds, int64), x-dead-letter-exchange (RetryExchange)
 // and x-dead-letter-routing-key (queue). The map is new on every call.
-func RungArgs(queue string, d time.Duration) map[string]any {
+func rungArgs(queue string, d time.Duration) map[string]any {
 	return map[string]any{
-		ArgMessageTTL:           d.Milliseconds(),
-		ArgDeadLetterExchange:   RetryExchange,
-		ArgDeadLetterRoutingKey: queue,
+		driver.ArgMessageTTL:           d.Milliseconds(),
+		driver.ArgDeadLetterExchange:   RetryExchange,
+		driver.ArgDeadLetterRoutingKey: queue,
 	}
 }

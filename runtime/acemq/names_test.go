@@ -4,6 +4,8 @@ import (
 	"maps"
 	"testing"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestRungQueueRendersTheLargestExactUnit(t *testing.T) {
@@ -33,7 +35,7 @@ func TestRungNamesNeverCollide(t *testing.T) {
 			t.Fatalf("%s and %s share the rung %q", prev, d, name)
 		}
 		seen[name] = d
-		if ttl := RungArgs("q", d)[ArgMessageTTL]; ttl != d.Milliseconds() {
+		if ttl := RungArgs("q", d)[driver.ArgMessageTTL]; ttl != d.Milliseconds() {
 			t.Fatalf("rung %q holds %v ms, want %d", name, ttl, d.Milliseconds())
 		}
 	}

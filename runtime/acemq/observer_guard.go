@@ -3,6 +3,8 @@ package acemq
 import (
 	"log/slog"
 	"sync/atomic"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // guardedObserver calls an Observer so that a panic in it costs one sample,
@@ -24,17 +26,17 @@ func guardObserver(o Observer, log *slog.Logger) Observer {
 }
 
 // Count passes the sample on, recovering a panic.
-func (g *guardedObserver) Count(metric string, delta int64, labels Labels) {
+func (g *guardedObserver) Count(metric string, delta int64, labels semconv.Labels) {
 	g.call(metric, func() { g.o.Count(metric, delta, labels) })
 }
 
 // Observe passes the sample on, recovering a panic.
-func (g *guardedObserver) Observe(metric string, seconds float64, labels Labels) {
+func (g *guardedObserver) Observe(metric string, seconds float64, labels semconv.Labels) {
 	g.call(metric, func() { g.o.Observe(metric, seconds, labels) })
 }
 
 // Gauge passes the sample on, recovering a panic.
-func (g *guardedObserver) Gauge(metric string, value float64, labels Labels) {
+func (g *guardedObserver) Gauge(metric string, value float64, labels semconv.Labels) {
 	g.call(metric, func() { g.o.Gauge(metric, value, labels) })
 }
 

@@ -9,14 +9,15 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // panickingObserver panics on every sample.
 type panickingObserver struct{}
 
-func (panickingObserver) Count(string, int64, acemq.Labels)     { panic("boom") }
-func (panickingObserver) Observe(string, float64, acemq.Labels) { panic("boom") }
-func (panickingObserver) Gauge(string, float64, acemq.Labels)   { panic("boom") }
+func (panickingObserver) Count(string, int64, semconv.Labels)     { panic("boom") }
+func (panickingObserver) Observe(string, float64, semconv.Labels) { panic("boom") }
+func (panickingObserver) Gauge(string, float64, semconv.Labels)   { panic("boom") }
 
 // syncBuffer is a log sink safe for the consumer's goroutines.
 type syncBuffer struct {

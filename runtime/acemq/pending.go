@@ -3,6 +3,8 @@ package acemq
 import (
 	"context"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // Pending is the outcome of one SendAsync: the message is written, its
@@ -16,7 +18,7 @@ type Pending struct {
 	err   error
 	s     settler
 	o     *outgoing
-	conf  Confirmation
+	conf  driver.Confirmation
 	ctx   context.Context // SendAsync's, for the hooks (without its cancellation)
 	start time.Time
 	next  *Pending // the connection's settle queue

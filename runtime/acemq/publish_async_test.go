@@ -10,13 +10,14 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // asyncGate is an AsyncPublisher over a memory transport that records the
 // order of its PublishAsync calls and counts the Waits made before all n
 // messages were written, and the Publish calls it should never get.
 type asyncGate struct {
-	acemq.Transport
+	driver.Transport
 	n     int
 	mu    sync.Mutex
 	order []string
@@ -24,12 +25,12 @@ type asyncGate struct {
 	syncs atomic.Int64
 }
 
-func (g *asyncGate) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (g *asyncGate) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	g.syncs.Add(1)
 	return g.Transport.Publish(ctx, exchange, key, msg)
 }
 
-func (g *asyncGate) PublishAsync(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.Confirmation, error) {
+func (g *asyncGate) PublishAsync(ctx context.Context, exchange, key string, msg driver.Outbound) (driver.Confirmation, error) {
 	res, err := g.Transport.Publish(ctx, exchange, key, msg)
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -149,14 +150,14 @@ func TestSendAllIntoAFullRejectPublishQueueFailsOnlyTheRefusedMessages(t *testin
 	onEachPath(t, func(t *testing.T, base *acemq.Conn, open func(...acemq.ConnOption) *acemq.Conn) {
 		declare(t, base, "small", acemq.QueueArg("x-max-length", 3), acemq.QueueArg("x-overflow", "reject-publish"))
 		conn := open()
-		_, inOrder := conn.Transport().(acemq.AsyncPublisher)
+		_, inOrder := conn.Transport().(driver.AsyncPublisher)
 		results, err := acemq.NewPublisher[Order](conn, "", "small").SendAll(context.Background(), numbered(8))
 		var be *acemq.BatchPublishFailedError
 		if !errors.As(err, &be) || be.Failed == 0 || be.Confirmed+be.Failed != 8 || count(t, base, "small") != be.Confirmed {
 			t.Fatalf("got %v, %d on the queue; want some of 8 refused, the rest queued", err, count(t, base, "small"))
 		}
 		for _, e := range be.Errors {
-			if !errors.Is(e, acemq.ErrBrokerRefused) {
+			if !errors.Is(e, driver.ErrBrokerRefused) {
 				t.Errorf("failure %v, want ErrBrokerRefused", e)
 			}
 		}
@@ -189,20 +190,20 @@ func TestSendAllReturnsResultsInPayloadOrderOnBothPaths(t *testing.T) {
 // slots that never frees: once they are taken, PublishAsync calls full()
 // and waits for its ctx, as RabbitMQ's does for MaxOutstandingPublishes.
 type slotted struct {
-	acemq.Transport
+	driver.Transport
 	slots int
 	taken atomic.Int64
 	full  func()
 }
 
-func (s *slotted) PublishAsync(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.Confirmation, error) {
+func (s *slotted) PublishAsync(ctx context.Context, exchange, key string, msg driver.Outbound) (driver.Confirmation, error) {
 	if s.taken.Add(1) > int64(s.slots) {
 		s.full()
 		<-ctx.Done()
 		return nil, fmt.Errorf("all %d slots hold unconfirmed messages: %w", s.slots, ctx.Err())
 	}
 	res, err := s.Transport.Publish(ctx, exchange, key, msg)
-	return acemq.ConfirmationOf(res, err), nil
+	return driver.ConfirmationOf(res, err), nil
 }
 
 func TestSendAllWhoseContextEndsWhileWaitingForAPublishSlotFailsTheRestAndRunsEveryHook(t *testing.T) {
@@ -238,16 +239,16 @@ func TestSendAllWhoseContextEndsWhileWaitingForAPublishSlotFailsTheRestAndRunsEv
 func TestMemoryPublishAsyncSettlesAtOnceAndReportsARefusalThroughTheConfirmation(t *testing.T) {
 	conn := connect(t)
 	declare(t, conn, "one", acemq.QueueArg("x-max-length", 1), acemq.QueueArg("x-overflow", "reject-publish"))
-	ap := conn.Transport().(acemq.AsyncPublisher)
+	ap := conn.Transport().(driver.AsyncPublisher)
 	ctx, cancel := context.WithCancel(context.Background())
-	first, err := ap.PublishAsync(ctx, "", "one", acemq.Outbound{MessageID: "a"})
+	first, err := ap.PublishAsync(ctx, "", "one", driver.Outbound{MessageID: "a"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ap.PublishAsync(ctx, "", "one", acemq.Outbound{MessageID: "b"}); err != nil {
+	if _, err := ap.PublishAsync(ctx, "", "one", driver.Outbound{MessageID: "b"}); err != nil {
 		t.Fatal(err)
 	}
-	third, err := ap.PublishAsync(ctx, "", "one", acemq.Outbound{MessageID: "c"})
+	third, err := ap.PublishAsync(ctx, "", "one", driver.Outbound{MessageID: "c"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,11 +256,11 @@ func TestMemoryPublishAsyncSettlesAtOnceAndReportsARefusalThroughTheConfirmation
 	if res, err := first.Wait(ctx); err != nil || !res.Confirmed || res.MessageID != "a" {
 		t.Errorf("first = %+v, %v; want confirmed", res, err)
 	}
-	if _, err := third.Wait(ctx); !errors.Is(err, acemq.ErrBrokerRefused) {
+	if _, err := third.Wait(ctx); !errors.Is(err, driver.ErrBrokerRefused) {
 		t.Errorf("third = %v, want ErrBrokerRefused (a queue of one is full after at most two)", err)
 	}
 	_ = conn.Close()
-	if c, err := ap.PublishAsync(context.Background(), "", "one", acemq.Outbound{MessageID: "c"}); err == nil || c != nil {
+	if c, err := ap.PublishAsync(context.Background(), "", "one", driver.Outbound{MessageID: "c"}); err == nil || c != nil {
 		t.Errorf("PublishAsync on a closed connection = %v, %v; want an error and no confirmation", c, err)
 	}
 }
@@ -268,7 +269,7 @@ func TestConfirmationOfReturnsItsOutcome(t *testing.T) {
 	refused := errors.New("refused")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := acemq.ConfirmationOf(acemq.PublishResult{MessageID: "m", Confirmed: true}, refused).Wait(ctx)
+	res, err := driver.ConfirmationOf(acemq.PublishResult{MessageID: "m", Confirmed: true}, refused).Wait(ctx)
 	if res.MessageID != "m" || !res.Confirmed || err != refused {
 		t.Fatalf("Wait = %+v, %v", res, err)
 	}

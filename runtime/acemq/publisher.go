@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // Publisher sends messages of type T to one exchange with one routing key.
@@ -117,7 +119,7 @@ func (p *Publisher[T]) publish(ctx context.Context, payload T, env Envelope) (Pu
 type outgoing struct {
 	pc    PublishContext
 	env   Envelope
-	out   Outbound
+	out   driver.Outbound
 	res   PublishResult
 	err   error
 	hooks [hookRoom]func(context.Context, PublishOutcome) // pc.hooks' first backing array
@@ -159,8 +161,8 @@ func (p *Publisher[T]) encode(ctx context.Context, o *outgoing) error {
 }
 
 // outbound is the message the transport is given.
-func (p *Publisher[T]) outbound(env *Envelope, body []byte, contentType string) Outbound {
-	return Outbound{
+func (p *Publisher[T]) outbound(env *Envelope, body []byte, contentType string) driver.Outbound {
+	return driver.Outbound{
 		Body: body, ContentType: contentType, MessageID: env.ID,
 		Headers: env.ToWire(), ReplyTo: env.ReplyTo, Persistent: p.persistent, Mandatory: p.mandatory,
 	}

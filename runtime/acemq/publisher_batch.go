@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // SendAll publishes every payload and waits for every confirm. Each message
@@ -28,7 +30,7 @@ import (
 func (p *Publisher[T]) SendAll(ctx context.Context, payloads []T, opts ...EnvelopeOption) ([]PublishResult, error) {
 	b := &batch[T]{p: p, payloads: payloads, opts: opts,
 		results: make([]PublishResult, len(payloads)), errs: make([]error, len(payloads))}
-	if ap, ok := p.conn.transport.(AsyncPublisher); ok {
+	if ap, ok := p.conn.transport.(driver.AsyncPublisher); ok {
 		b.async, b.pending = ap, make([]pending, len(payloads))
 	}
 	b.prepareConcurrently(ctx)
@@ -51,8 +53,8 @@ type batch[T any] struct {
 	payloads []T
 	opts     []EnvelopeOption
 	next     atomic.Int64
-	async    AsyncPublisher // nil: the synchronous path
-	pending  []pending      // the asynchronous path's prepared messages, by payload
+	async    driver.AsyncPublisher // nil: the synchronous path
+	pending  []pending             // the asynchronous path's prepared messages, by payload
 	results  []PublishResult
 	errs     []error
 }
@@ -61,7 +63,7 @@ type batch[T any] struct {
 // failed before the transport; err when PublishAsync refused it.
 type pending struct {
 	o     *outgoing
-	conf  Confirmation
+	conf  driver.Confirmation
 	err   error
 	start time.Time
 }

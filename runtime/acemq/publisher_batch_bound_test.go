@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // crowd is a transport without PublishAsync that counts its concurrent
@@ -13,7 +14,7 @@ import (
 // have (or every payload's publish has begun), so a SendAll that started a
 // goroutine per payload would crowd far past the bound.
 type crowd struct {
-	acemq.Transport
+	driver.Transport
 	bound, total int
 
 	mu                      sync.Mutex
@@ -21,13 +22,13 @@ type crowd struct {
 	inFlight, started, most int
 }
 
-func newCrowd(inner acemq.Transport, bound, total int) *crowd {
+func newCrowd(inner driver.Transport, bound, total int) *crowd {
 	c := &crowd{Transport: inner, bound: bound, total: total}
 	c.cond = sync.NewCond(&c.mu)
 	return c
 }
 
-func (c *crowd) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (c *crowd) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	c.mu.Lock()
 	c.inFlight++
 	c.started++
@@ -64,7 +65,7 @@ func TestSendAllWithoutPublishAsyncBoundsGoroutines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, async := conn.Transport().(acemq.AsyncPublisher); async {
+	if _, async := conn.Transport().(driver.AsyncPublisher); async {
 		t.Fatal("the crowd transport must not be an AsyncPublisher")
 	}
 	results, err := acemq.NewPublisher[Order](conn, "", "orders").SendAll(context.Background(), make([]Order, payloads))

@@ -10,20 +10,21 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // gate is a transport whose publishes all wait until n of them are in
 // flight: a SendAll that awaited each confirm before the next publish would
 // never get there.
 type gate struct {
-	acemq.Transport
+	driver.Transport
 	n       int
 	mu      sync.Mutex
 	arrived int
 	open    chan struct{}
 }
 
-func (g *gate) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (g *gate) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	g.mu.Lock()
 	g.arrived++
 	if g.arrived == g.n {
@@ -41,7 +42,7 @@ func (g *gate) Publish(ctx context.Context, exchange, key string, msg acemq.Outb
 // syncOnly hides a transport's AsyncPublisher: SendAll through it hands
 // each message to Transport.Publish on one of at most SendAllWorkers
 // goroutines.
-type syncOnly struct{ acemq.Transport }
+type syncOnly struct{ driver.Transport }
 
 // onEachPath runs test once per way SendAll hands messages to the transport:
 // PublishAsync (memory's own) and Publish (through syncOnly). base is a
@@ -60,7 +61,7 @@ func onEachPath(t *testing.T, test func(t *testing.T, base *acemq.Conn, open fun
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, ok := conn.Transport().(acemq.AsyncPublisher); ok != async {
+				if _, ok := conn.Transport().(driver.AsyncPublisher); ok != async {
 					t.Fatalf("the transport is an AsyncPublisher: %v, want %v", ok, async)
 				}
 				return conn

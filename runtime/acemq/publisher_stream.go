@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // SendAsync publishes payload as Send does (a new envelope, the publish
@@ -51,7 +53,7 @@ func (p *Publisher[T]) SendAsync(ctx context.Context, payload T, opts ...Envelop
 	if p.conn.observing() {
 		pd.start = time.Now()
 	}
-	if ap, ok := p.conn.transport.(AsyncPublisher); ok {
+	if ap, ok := p.conn.transport.(driver.AsyncPublisher); ok {
 		return p.conn.stream.write(ctx, ap, pd)
 	}
 	return p.conn.stream.hand(ctx, p.conn.transport, pd)
@@ -76,7 +78,7 @@ type sendStream struct {
 
 // write hands the prepared message to the AsyncPublisher and queues its
 // confirmation, or settles it at once when its outcome is already known.
-func (s *sendStream) write(ctx context.Context, ap AsyncPublisher, pd *Pending) (*Pending, error) {
+func (s *sendStream) write(ctx context.Context, ap driver.AsyncPublisher, pd *Pending) (*Pending, error) {
 	o := pd.o
 	conf, err := ap.PublishAsync(ctx, o.pc.Exchange, o.pc.RoutingKey, o.out)
 	if err == nil && conf == nil {
@@ -86,8 +88,8 @@ func (s *sendStream) write(ctx context.Context, ap AsyncPublisher, pd *Pending) 
 		pd.resolve(PublishResult{}, err)
 		return nil, pd.err
 	}
-	if settled, ok := conf.(settledConfirmation); ok {
-		pd.resolve(settled.res, settled.err)
+	if settled, res, err := driver.Settled(conf); settled {
+		pd.resolve(res, err)
 		return pd, nil
 	}
 	pd.conf = conf
@@ -142,7 +144,7 @@ func (s *sendStream) pop() *Pending {
 // hand publishes the prepared message through Transport.Publish on a
 // goroutine of its own, once a slot of the connection's SendAsyncWindow is
 // free (waiting as long as ctx allows).
-func (s *sendStream) hand(ctx context.Context, t Transport, pd *Pending) (*Pending, error) {
+func (s *sendStream) hand(ctx context.Context, t driver.Transport, pd *Pending) (*Pending, error) {
 	if err := s.acquire(ctx); err != nil {
 		pd.resolve(PublishResult{}, err)
 		return nil, pd.err

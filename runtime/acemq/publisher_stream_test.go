@@ -10,23 +10,25 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 // heldConfirms is an AsyncPublisher over a memory transport that publishes
 // at once but holds every confirmation until confirm() lets them go, as a
 // broker slow to confirm would.
 type heldConfirms struct {
-	acemq.Transport
+	driver.Transport
 	release chan struct{}
 	once    sync.Once
 	written atomic.Int64
 }
 
-func newHeldConfirms(t acemq.Transport) *heldConfirms {
+func newHeldConfirms(t driver.Transport) *heldConfirms {
 	return &heldConfirms{Transport: t, release: make(chan struct{})}
 }
 
-func (h *heldConfirms) PublishAsync(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.Confirmation, error) {
+func (h *heldConfirms) PublishAsync(ctx context.Context, exchange, key string, msg driver.Outbound) (driver.Confirmation, error) {
 	res, err := h.Transport.Publish(ctx, exchange, key, msg)
 	if err != nil {
 		return nil, err
@@ -222,7 +224,7 @@ func TestSendAsyncFailsAsSendWouldForARefusedMessageAndRunsItsHooks(t *testing.T
 		return nil
 	}
 	conn, _, base := heldConn(t, acemq.WithPublishInterceptor(rec.intercept), acemq.WithPublishInterceptor(refuse))
-	p := acemq.NewPublisher[Order](conn, "", "orders", acemq.PublishHeaderRules[Order](acemq.HeaderRule{Name: "tenant", Required: true}))
+	p := acemq.NewPublisher[Order](conn, "", "orders", acemqimpl.PublishHeaderRules[Order](acemq.HeaderRule{Name: "tenant", Required: true}))
 	ctx := context.Background()
 	cases := []struct {
 		name    string
@@ -306,7 +308,7 @@ func TestSendAsyncOnAFullMemoryQueueResolvesWithTheRefusal(t *testing.T) {
 		t.Fatalf("SendAsync of a refused message = %v, want the refusal in its Pending", err)
 	}
 	var pf *acemq.PublishFailedError
-	if _, err := pending.Wait(context.Background()); !errors.Is(err, acemq.ErrBrokerRefused) || !errors.As(err, &pf) {
+	if _, err := pending.Wait(context.Background()); !errors.Is(err, driver.ErrBrokerRefused) || !errors.As(err, &pf) {
 		t.Fatalf("Wait = %v, want a PublishFailedError wrapping ErrBrokerRefused", err)
 	}
 }
@@ -314,12 +316,12 @@ func TestSendAsyncOnAFullMemoryQueueResolvesWithTheRefusal(t *testing.T) {
 // stalled is a transport without PublishAsync whose Publish waits until
 // released, counting the calls in progress.
 type stalled struct {
-	acemq.Transport
+	driver.Transport
 	release  chan struct{}
 	inFlight atomic.Int64
 }
 
-func (s *stalled) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (s *stalled) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	s.inFlight.Add(1)
 	defer s.inFlight.Add(-1)
 	<-s.release

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 func TestMandatoryUnroutablePublishFailsNamingNoRoute(t *testing.T) {
@@ -62,7 +63,7 @@ func TestEncodeFailureNamesTheTypeAndRoutingKey(t *testing.T) {
 func TestARequiredHeaderRuleFailsThePublishBeforeAnythingIsSent(t *testing.T) {
 	conn := connect(t)
 	declare(t, conn, "orders")
-	pub := acemq.NewPublisher[Order](conn, "", "orders", acemq.PublishHeaderRules[Order](acemq.HeaderRule{Name: "x-tenant", Required: true}))
+	pub := acemq.NewPublisher[Order](conn, "", "orders", acemqimpl.PublishHeaderRules[Order](acemq.HeaderRule{Name: "x-tenant", Required: true}))
 	err := pub.Send(context.Background(), Order{})
 	if err == nil || err.Error() != `acemq: a "orders" message requires the header "x-tenant"` {
 		t.Fatalf("got %v", err)

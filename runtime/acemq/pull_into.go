@@ -1,6 +1,10 @@
 package acemq
 
-import "context"
+import (
+	"context"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+)
 
 // PullInto takes the next ready message of queue, as Conn.Pull does (settled
 // as it is taken; ok is false when the queue is empty), and decodes it into a
@@ -29,7 +33,7 @@ func PullInto[T any](ctx context.Context, conn *Conn, queue string, opts ...Cons
 }
 
 // pulledMessage is d as a handler would see it, before decoding.
-func pulledMessage[T any](d Delivery) Message[T] {
+func pulledMessage[T any](d driver.Delivery) Message[T] {
 	return Message[T]{
 		Envelope: EnvelopeFromWire(d.Headers, d.RoutingKey, d.MessageID),
 		Body:     d.Body, ContentType: d.ContentType,

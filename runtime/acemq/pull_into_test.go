@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 type pulledOrder struct {
@@ -46,7 +47,7 @@ func TestPullIntoOnAnEmptyQueueIsNotOK(t *testing.T) {
 func TestPullIntoDecodesWithConsumeWith(t *testing.T) {
 	conn, ctx := familyConn(t, ""), context.Background()
 	mustDeclare(t, conn, "notes")
-	_, err := conn.PublishRaw(ctx, "", "notes", acemq.Outbound{Body: []byte("hello"), ContentType: "text/plain; charset=utf-8", MessageID: "m-1"})
+	_, err := conn.PublishRaw(ctx, "", "notes", driver.Outbound{Body: []byte("hello"), ContentType: "text/plain; charset=utf-8", MessageID: "m-1"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func TestPullIntoDecodesWithConsumeWith(t *testing.T) {
 func TestPullIntoReturnsTheSettledMessageWithAFatalErrorWhenItDoesNotDecode(t *testing.T) {
 	conn, ctx := familyConn(t, ""), context.Background()
 	mustDeclare(t, conn, "orders")
-	_, err := conn.PublishRaw(ctx, "", "orders", acemq.Outbound{Body: []byte("not json"), ContentType: "text/plain", MessageID: "m-2"})
+	_, err := conn.PublishRaw(ctx, "", "orders", driver.Outbound{Body: []byte("not json"), ContentType: "text/plain", MessageID: "m-2"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,31 +3,14 @@ package acemq
 import (
 	"context"
 	"fmt"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
-
-// QueueChecker is an optional Transport seam: a transport that can tell
-// whether a queue exists without creating it (a passive declare on
-// RabbitMQ; memory:// and the RabbitMQ transport implement it).
-// Implementations must be safe for concurrent use.
-type QueueChecker interface {
-	// QueueExists reports whether the broker has a queue called name; a
-	// queue that exists but is another connection's exclusive queue counts.
-	QueueExists(ctx context.Context, name string) (bool, error)
-}
-
-// QueueDeleter is an optional Transport seam: a transport that can delete a
-// queue (memory:// and the RabbitMQ transport implement it).
-// Implementations must be safe for concurrent use.
-type QueueDeleter interface {
-	// DeleteQueue deletes name with every message on it and cancels its
-	// consumers; deleting a queue that does not exist succeeds.
-	DeleteQueue(ctx context.Context, name string) error
-}
 
 // QueueExists reports whether queue exists on the broker, creating nothing,
 // when the transport can tell (QueueChecker). Safe for concurrent use.
 func (c *Conn) QueueExists(ctx context.Context, queue string) (bool, error) {
-	qc, ok := c.transport.(QueueChecker)
+	qc, ok := c.transport.(driver.QueueChecker)
 	if !ok {
 		return false, fmt.Errorf("acemq: a %T cannot look for a queue", c.transport)
 	}
@@ -46,7 +29,7 @@ func (c *Conn) QueueExists(ctx context.Context, queue string) (bool, error) {
 // does not exist succeeds. It is for tests and tools: the messages go with
 // the queue. Safe for concurrent use.
 func (c *Conn) DeleteQueue(ctx context.Context, queue string) error {
-	qd, ok := c.transport.(QueueDeleter)
+	qd, ok := c.transport.(driver.QueueDeleter)
 	if !ok {
 		return fmt.Errorf("acemq: a %T cannot delete a queue", c.transport)
 	}

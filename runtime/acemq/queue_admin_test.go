@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestQueueExistsSeesDeclaredQueuesAndCreatesNothing(t *testing.T) {
@@ -56,8 +57,8 @@ func TestDeleteQueueOfAMissingQueueSucceeds(t *testing.T) {
 func TestAQueueDeclaredAgainAfterDeleteQueueIsNotServedByTheOldConsumer(t *testing.T) {
 	conn, ctx := familyConn(t, ""), context.Background()
 	mustDeclare(t, conn, "orders")
-	got := make(chan acemq.Delivery, 4)
-	sub, err := conn.Transport().Consume(ctx, "orders", acemq.ConsumeSpec{}, func(d acemq.Delivery) { got <- d })
+	got := make(chan driver.Delivery, 4)
+	sub, err := conn.Transport().Consume(ctx, "orders", driver.ConsumeSpec{}, func(d driver.Delivery) { got <- d })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func mustDeclare(t *testing.T, conn *acemq.Conn, queue string) {
 func publishRaw(t *testing.T, conn *acemq.Conn, exchange, key string) acemq.PublishResult {
 	t.Helper()
 	res, err := conn.PublishRaw(context.Background(), exchange, key,
-		acemq.Outbound{Body: []byte(`{}`), ContentType: "application/json", MessageID: acemq.NewUUID(), Mandatory: true})
+		driver.Outbound{Body: []byte(`{}`), ContentType: "application/json", MessageID: acemq.NewUUID(), Mandatory: true})
 	if err != nil {
 		t.Fatal(err)
 	}

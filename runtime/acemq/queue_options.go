@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // QueueType is a RabbitMQ queue type, sent as x-queue-type.
@@ -18,10 +20,6 @@ const (
 
 // The queue arguments of a quorum queue's options below.
 const (
-	ArgDeliveryLimit      = "x-delivery-limit"
-	ArgLeaderLocator      = "x-queue-leader-locator"
-	ArgDeadLetterStrategy = "x-dead-letter-strategy"
-	ArgOverflow           = "x-overflow"
 	overflowRejectPublish = "reject-publish"
 	strategyAtLeastOnce   = "at-least-once"
 )
@@ -43,40 +41,40 @@ const (
 // QueueOption changes how a queue is declared; it fails on an unusable value.
 // A queue is durable by default, and a durable queue that is neither
 // exclusive nor auto-delete is a quorum queue unless OfType says otherwise.
-type QueueOption func(*QueueSpec) error
+type QueueOption func(*driver.QueueSpec) error
 
 // ExchangeOption changes how an exchange is declared (default durable).
-type ExchangeOption func(*ExchangeSpec) error
+type ExchangeOption func(*driver.ExchangeSpec) error
 
 // Transient declares the queue non-durable (and so classic).
 func Transient() QueueOption {
-	return func(s *QueueSpec) error { s.Durable = false; return nil }
+	return func(s *driver.QueueSpec) error { s.Durable = false; return nil }
 }
 
 // AutoDelete declares the queue deleted when its last consumer leaves (and so classic).
 func AutoDelete() QueueOption {
-	return func(s *QueueSpec) error { s.AutoDelete = true; return nil }
+	return func(s *driver.QueueSpec) error { s.AutoDelete = true; return nil }
 }
 
 // Exclusive declares the queue private to the connection (and so classic).
 func Exclusive() QueueOption {
-	return func(s *QueueSpec) error { s.Exclusive = true; return nil }
+	return func(s *driver.QueueSpec) error { s.Exclusive = true; return nil }
 }
 
 // DeadLetterTo makes the broker dead-letter the queue's rejected and expired
 // messages to exchange (x-dead-letter-exchange). Empty is refused.
 func DeadLetterTo(exchange string) QueueOption {
-	return func(s *QueueSpec) error {
+	return func(s *driver.QueueSpec) error {
 		if exchange == "" {
 			return errors.New("acemq: DeadLetterTo needs an exchange name")
 		}
-		return setQueueArg(s, ArgDeadLetterExchange, exchange)
+		return setQueueArg(s, driver.ArgDeadLetterExchange, exchange)
 	}
 }
 
 // QueueArg sets a broker argument of the queue. An empty name or a nil value is refused.
 func QueueArg(name string, value any) QueueOption {
-	return func(s *QueueSpec) error {
+	return func(s *driver.QueueSpec) error {
 		if name == "" || value == nil {
 			return fmt.Errorf("acemq: QueueArg needs a name and a value, got %q=%v", name, value)
 		}
@@ -87,10 +85,10 @@ func QueueArg(name string, value any) QueueOption {
 // OfType declares the queue as t: classic, quorum or stream. Quorum and
 // stream queues must be durable, non-exclusive and not auto-delete.
 func OfType(t QueueType) QueueOption {
-	return func(s *QueueSpec) error {
+	return func(s *driver.QueueSpec) error {
 		switch t {
 		case QueueClassic, QueueQuorum, QueueStream:
-			return setQueueArg(s, ArgQueueType, string(t))
+			return setQueueArg(s, driver.ArgQueueType, string(t))
 		}
 		return fmt.Errorf("acemq: OfType needs classic, quorum or stream, got %q", t)
 	}
@@ -105,11 +103,11 @@ func OfType(t QueueType) QueueOption {
 // Default: no limit (RabbitMQ 3.10 to 3.13); RabbitMQ 4.0 and later apply
 // 20 when none is set.
 func DeliveryLimit(n int) QueueOption {
-	return func(s *QueueSpec) error {
+	return func(s *driver.QueueSpec) error {
 		if n < 1 {
 			return fmt.Errorf("acemq: DeliveryLimit must be at least 1, got %d", n)
 		}
-		return setQueueArg(s, ArgDeliveryLimit, n)
+		return setQueueArg(s, driver.ArgDeliveryLimit, n)
 	}
 }
 
@@ -118,10 +116,10 @@ func DeliveryLimit(n int) QueueOption {
 // matters only when the queue is created; on a classic queue it fails.
 // Default: the broker's (client-local).
 func LeaderLocator(l LeaderLocation) QueueOption {
-	return func(s *QueueSpec) error {
+	return func(s *driver.QueueSpec) error {
 		switch l {
 		case LeaderClientLocal, LeaderBalanced:
-			return setQueueArg(s, ArgLeaderLocator, string(l))
+			return setQueueArg(s, driver.ArgLeaderLocator, string(l))
 		}
 		return fmt.Errorf("acemq: LeaderLocator needs client-local or balanced, got %q", l)
 	}
@@ -137,30 +135,30 @@ func LeaderLocator(l LeaderLocation) QueueOption {
 // (Topology.DeadLetters or DeadLetterTo) to do anything; with another
 // x-overflow it fails. Default: at-most-once (the broker's).
 func AtLeastOnceDeadLettering() QueueOption {
-	return func(s *QueueSpec) error {
-		if o, ok := s.Args[ArgOverflow]; ok && o != overflowRejectPublish {
+	return func(s *driver.QueueSpec) error {
+		if o, ok := s.Args[driver.ArgOverflow]; ok && o != overflowRejectPublish {
 			return fmt.Errorf("acemq: AtLeastOnceDeadLettering needs x-overflow reject-publish, but the queue sets %v", o)
 		}
-		if err := setQueueArg(s, ArgOverflow, overflowRejectPublish); err != nil {
+		if err := setQueueArg(s, driver.ArgOverflow, overflowRejectPublish); err != nil {
 			return err
 		}
-		return setQueueArg(s, ArgDeadLetterStrategy, strategyAtLeastOnce)
+		return setQueueArg(s, driver.ArgDeadLetterStrategy, strategyAtLeastOnce)
 	}
 }
 
 // quorumOnly are the arguments the options above give and the queue types
 // that heed them.
 var quorumOnly = map[string][]QueueType{
-	ArgDeliveryLimit:      {QueueQuorum},
-	ArgLeaderLocator:      {QueueQuorum, QueueStream},
-	ArgDeadLetterStrategy: {QueueQuorum},
+	driver.ArgDeliveryLimit:      {QueueQuorum},
+	driver.ArgLeaderLocator:      {QueueQuorum, QueueStream},
+	driver.ArgDeadLetterStrategy: {QueueQuorum},
 }
 
 // checkTypedArgs refuses an argument of a quorum queue on a queue of
 // another type.
-func checkTypedArgs(spec QueueSpec) error {
+func checkTypedArgs(spec driver.QueueSpec) error {
 	t := QueueClassic
-	if v, ok := spec.Args[ArgQueueType].(string); ok {
+	if v, ok := spec.Args[driver.ArgQueueType].(string); ok {
 		t = QueueType(v)
 	}
 	for arg, types := range quorumOnly {
@@ -171,7 +169,7 @@ func checkTypedArgs(spec QueueSpec) error {
 	return nil
 }
 
-func setQueueArg(s *QueueSpec, name string, value any) error {
+func setQueueArg(s *driver.QueueSpec, name string, value any) error {
 	if s.Args == nil {
 		s.Args = map[string]any{}
 	}
@@ -182,45 +180,45 @@ func setQueueArg(s *QueueSpec, name string, value any) error {
 // buildQueueSpec applies opts to the default spec (durable) and settles the
 // queue type: classic sends no x-queue-type; with none chosen, a durable,
 // non-exclusive, non-auto-delete queue is quorum.
-func buildQueueSpec(opts []QueueOption) (QueueSpec, error) {
-	spec := QueueSpec{Durable: true, Args: map[string]any{}}
+func buildQueueSpec(opts []QueueOption) (driver.QueueSpec, error) {
+	spec := driver.QueueSpec{Durable: true, Args: map[string]any{}}
 	for _, opt := range opts {
 		if opt == nil {
-			return QueueSpec{}, errors.New("acemq: a queue option is nil")
+			return driver.QueueSpec{}, errors.New("acemq: a queue option is nil")
 		}
 		if err := opt(&spec); err != nil {
-			return QueueSpec{}, err
+			return driver.QueueSpec{}, err
 		}
 	}
 	spec, err := settleQueueType(spec)
 	if err != nil {
-		return QueueSpec{}, err
+		return driver.QueueSpec{}, err
 	}
 	return spec, checkTypedArgs(spec)
 }
 
-func settleQueueType(spec QueueSpec) (QueueSpec, error) {
+func settleQueueType(spec driver.QueueSpec) (driver.QueueSpec, error) {
 	classicOnly := !spec.Durable || spec.Exclusive || spec.AutoDelete
-	t, chosen := spec.Args[ArgQueueType]
+	t, chosen := spec.Args[driver.ArgQueueType]
 	switch {
 	case !chosen && !classicOnly:
-		spec.Args[ArgQueueType] = string(QueueQuorum)
+		spec.Args[driver.ArgQueueType] = string(QueueQuorum)
 	case !chosen || t == string(QueueClassic):
-		delete(spec.Args, ArgQueueType)
+		delete(spec.Args, driver.ArgQueueType)
 	case classicOnly:
-		return QueueSpec{}, fmt.Errorf("acemq: a %v queue must be durable, not exclusive and not auto-delete", t)
+		return driver.QueueSpec{}, fmt.Errorf("acemq: a %v queue must be durable, not exclusive and not auto-delete", t)
 	}
 	return spec, nil
 }
 
 // TransientExchange declares the exchange non-durable.
 func TransientExchange() ExchangeOption {
-	return func(s *ExchangeSpec) error { s.Durable = false; return nil }
+	return func(s *driver.ExchangeSpec) error { s.Durable = false; return nil }
 }
 
 // ExchangeArg sets a broker argument of the exchange. An empty name or a nil value is refused.
 func ExchangeArg(name string, value any) ExchangeOption {
-	return func(s *ExchangeSpec) error {
+	return func(s *driver.ExchangeSpec) error {
 		if name == "" || value == nil {
 			return fmt.Errorf("acemq: ExchangeArg needs a name and a value, got %q=%v", name, value)
 		}
@@ -234,17 +232,17 @@ func ExchangeArg(name string, value any) ExchangeOption {
 
 // buildExchangeSpec applies opts to a durable exchange of kind; a missing
 // kind is refused.
-func buildExchangeSpec(kind string, opts []ExchangeOption) (ExchangeSpec, error) {
+func buildExchangeSpec(kind string, opts []ExchangeOption) (driver.ExchangeSpec, error) {
 	if kind == "" {
-		return ExchangeSpec{}, errors.New("acemq: an exchange needs a kind: direct, topic, fanout or headers")
+		return driver.ExchangeSpec{}, errors.New("acemq: an exchange needs a kind: direct, topic, fanout or headers")
 	}
-	spec := ExchangeSpec{Kind: kind, Durable: true, Args: map[string]any{}}
+	spec := driver.ExchangeSpec{Kind: kind, Durable: true, Args: map[string]any{}}
 	for _, opt := range opts {
 		if opt == nil {
-			return ExchangeSpec{}, errors.New("acemq: an exchange option is nil")
+			return driver.ExchangeSpec{}, errors.New("acemq: an exchange option is nil")
 		}
 		if err := opt(&spec); err != nil {
-			return ExchangeSpec{}, err
+			return driver.ExchangeSpec{}, err
 		}
 	}
 	return spec, nil

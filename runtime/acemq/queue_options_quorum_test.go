@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestQuorumQueueOptionsSetTheirArguments(t *testing.T) {
@@ -11,8 +13,8 @@ func TestQuorumQueueOptionsSetTheirArguments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]any{ArgQueueType: "quorum", ArgDeliveryLimit: 5, ArgLeaderLocator: "balanced",
-		ArgDeadLetterStrategy: "at-least-once", ArgOverflow: "reject-publish"}
+	want := map[string]any{driver.ArgQueueType: "quorum", driver.ArgDeliveryLimit: 5, driver.ArgLeaderLocator: "balanced",
+		driver.ArgDeadLetterStrategy: "at-least-once", driver.ArgOverflow: "reject-publish"}
 	for k, v := range want {
 		if spec.Args[k] != v {
 			t.Errorf("%s = %v, want %v (args %v)", k, spec.Args[k], v, spec.Args)
@@ -32,7 +34,7 @@ func TestQuorumQueueOptionsRefuseBadValuesAndOtherQueueTypes(t *testing.T) {
 		{"unknown locator", []QueueOption{LeaderLocator("random")}, `LeaderLocator needs client-local or balanced, got "random"`},
 		{"locator on classic", []QueueOption{OfType(QueueClassic), LeaderLocator(LeaderClientLocal)}, "x-queue-leader-locator needs a quorum queue"},
 		{"at-least-once on stream", []QueueOption{OfType(QueueStream), AtLeastOnceDeadLettering()}, "x-dead-letter-strategy needs a quorum queue, but the queue is stream"},
-		{"at-least-once with drop-head", []QueueOption{QueueArg(ArgOverflow, "drop-head"), AtLeastOnceDeadLettering()}, "needs x-overflow reject-publish"},
+		{"at-least-once with drop-head", []QueueOption{QueueArg(driver.ArgOverflow, "drop-head"), AtLeastOnceDeadLettering()}, "needs x-overflow reject-publish"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := buildQueueSpec(c.opts); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -55,7 +57,7 @@ func TestTheMemoryBrokerAcceptsQuorumClusterArgumentsAndRefusesBadValues(t *test
 	if err := c.DeclareQueue(ctx, "orders", DeliveryLimit(3), LeaderLocator(LeaderClientLocal), AtLeastOnceDeadLettering(), DeadLetterTo("dlx")); err != nil {
 		t.Fatalf("memory:// refused the quorum options: %v", err)
 	}
-	for arg, bad := range map[string]string{ArgLeaderLocator: "least-leaders", ArgDeadLetterStrategy: "exactly-once"} {
+	for arg, bad := range map[string]string{driver.ArgLeaderLocator: "least-leaders", driver.ArgDeadLetterStrategy: "exactly-once"} {
 		err := c.DeclareQueue(ctx, "bad-"+arg, QueueArg(arg, bad))
 		if err == nil || !strings.Contains(err.Error(), "PRECONDITION_FAILED - invalid arg '"+arg+"'") {
 			t.Errorf("%s=%s: %v, want RabbitMQ's invalid arg refusal", arg, bad, err)

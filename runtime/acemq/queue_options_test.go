@@ -4,6 +4,8 @@ import (
 	"maps"
 	"strings"
 	"testing"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestDurableQueueDefaultsToQuorum(t *testing.T) {
@@ -19,8 +21,8 @@ func TestExclusiveAutoDeleteAndTransientQueuesStayClassic(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if _, typed := spec.Args[ArgQueueType]; typed {
-			t.Errorf("%s queue sends x-queue-type %v; classic sends none", name, spec.Args[ArgQueueType])
+		if _, typed := spec.Args[driver.ArgQueueType]; typed {
+			t.Errorf("%s queue sends x-queue-type %v; classic sends none", name, spec.Args[driver.ArgQueueType])
 		}
 	}
 	spec, _ := buildQueueSpec([]QueueOption{Transient(), Exclusive(), AutoDelete()})
@@ -39,7 +41,7 @@ func TestOfTypeClassicSendsNoQueueType(t *testing.T) {
 func TestOfTypeStreamAndQuorumAreSent(t *testing.T) {
 	for _, typ := range []QueueType{QueueStream, QueueQuorum} {
 		spec, err := buildQueueSpec([]QueueOption{OfType(typ)})
-		if err != nil || spec.Args[ArgQueueType] != string(typ) {
+		if err != nil || spec.Args[driver.ArgQueueType] != string(typ) {
 			t.Errorf("%s: spec %+v, err %v", typ, spec, err)
 		}
 	}

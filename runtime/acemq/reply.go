@@ -3,58 +3,14 @@ package acemq
 import (
 	"context"
 	"errors"
-	"maps"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
-
-// ReplyToHeader is the family's application header naming the queue a reply
-// goes to (FAMILY-SPEC §2.3); requesters write it beside the AMQP reply-to
-// property, and responders read it first.
-const ReplyToHeader = "acemq-reply-to"
-
-// ReplyTransport is an optional Transport seam for request/reply: a
-// transport that implements it gives each requester a private reply address
-// without declaring a queue (RabbitMQ's direct reply-to,
-// amq.rabbitmq.reply-to; memory:// has the equivalent). A requester whose
-// transport lacks it falls back to an exclusive, auto-delete reply queue.
-type ReplyTransport interface {
-	// OpenReplies starts receiving replies: deliver is called, from one
-	// goroutine, with every message sent to the channel's Address, already
-	// settled (do not Ack or Nack it). Close the channel to stop.
-	OpenReplies(ctx context.Context, deliver func(Delivery)) (ReplyChannel, error)
-}
-
-// ReplyChannel is a running reply subscription and the way requests must be
-// published so that their replies reach it (RabbitMQ requires a direct
-// reply-to request to be published on the channel that consumes the
-// replies). Implementations must be safe for concurrent use.
-type ReplyChannel interface {
-	// Address is where replies go now. It may change when the transport
-	// recovers a lost connection; Publish stamps the address current at the
-	// moment it sends.
-	Address() string
-	// Publish sends msg like Transport.Publish, with msg.ReplyTo set to the
-	// channel's address and, when msg carries the ReplyToHeader header, that
-	// header too. msg.Headers is not modified.
-	Publish(ctx context.Context, exchange, key string, msg Outbound) (PublishResult, error)
-	// Close stops the replies. Idempotent.
-	Close() error
-}
-
-// StampReplyAddress returns msg addressed to address: ReplyTo set and, when
-// msg carries the ReplyToHeader header, that header replaced in a copy of
-// the headers. It is what a ReplyChannel's Publish does first.
-func StampReplyAddress(msg Outbound, address string) Outbound {
-	msg.ReplyTo = address
-	if _, ok := msg.Headers[ReplyToHeader]; ok {
-		msg.Headers = maps.Clone(msg.Headers)
-		msg.Headers[ReplyToHeader] = address
-	}
-	return msg
-}
 
 // PublishFunc is where a publish ends: a Transport's Publish or a
 // ReplyChannel's.
-type PublishFunc func(ctx context.Context, exchange, key string, msg Outbound) (PublishResult, error)
+type PublishFunc func(ctx context.Context, exchange, key string, msg driver.Outbound) (PublishResult, error)
 
 // Through returns a copy of p whose messages take p's whole publish path
 // (envelope, publish interceptors, codec, metrics, outcome hooks) but are
@@ -82,24 +38,24 @@ type viaTransport struct {
 
 var errViaOnlyPublishes = errors.New("acemq: a Through publisher's transport only publishes")
 
-func (v viaTransport) Publish(ctx context.Context, exchange, key string, msg Outbound) (PublishResult, error) {
+func (v viaTransport) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (PublishResult, error) {
 	if v.conn.isClosed() {
 		return PublishResult{}, ErrClosed
 	}
 	return v.send(ctx, exchange, key, msg)
 }
 
-func (viaTransport) DeclareQueue(context.Context, string, QueueSpec) error {
+func (viaTransport) DeclareQueue(context.Context, string, driver.QueueSpec) error {
 	return errViaOnlyPublishes
 }
 
-func (viaTransport) DeclareExchange(context.Context, string, ExchangeSpec) error {
+func (viaTransport) DeclareExchange(context.Context, string, driver.ExchangeSpec) error {
 	return errViaOnlyPublishes
 }
 
 func (viaTransport) Bind(context.Context, string, string, string) error { return errViaOnlyPublishes }
 
-func (viaTransport) Consume(context.Context, string, ConsumeSpec, func(Delivery)) (Subscription, error) {
+func (viaTransport) Consume(context.Context, string, driver.ConsumeSpec, func(driver.Delivery)) (driver.Subscription, error) {
 	return nil, errViaOnlyPublishes
 }
 
@@ -108,11 +64,11 @@ func (viaTransport) Close() error { return nil }
 // adoptReplyProperties fills what the envelope headers lack from the AMQP
 // properties a requester outside the family may use alone: the reply-to
 // queue, and the correlation-id when x-acemq-correlation is absent.
-func (e *Envelope) adoptReplyProperties(d Delivery) {
+func (e *Envelope) adoptReplyProperties(d driver.Delivery) {
 	if e.ReplyTo == "" {
 		e.ReplyTo = d.ReplyTo
 	}
-	if d.CorrelationID != "" && wireString(d.Headers, HeaderCorrelation) == "" {
+	if d.CorrelationID != "" && wireString(d.Headers, semconv.HeaderCorrelation) == "" {
 		e.CorrelationID = d.CorrelationID
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // replyConn connects to a private memory broker, closed with the test.
@@ -21,14 +23,14 @@ func replyConn(t *testing.T, opts ...acemq.ConnOption) *acemq.Conn {
 	return conn
 }
 
-func openReplies(t *testing.T, conn *acemq.Conn) (acemq.ReplyChannel, chan acemq.Delivery) {
+func openReplies(t *testing.T, conn *acemq.Conn) (driver.ReplyChannel, chan driver.Delivery) {
 	t.Helper()
-	got := make(chan acemq.Delivery, 4)
-	rt, ok := conn.Transport().(acemq.ReplyTransport)
+	got := make(chan driver.Delivery, 4)
+	rt, ok := conn.Transport().(driver.ReplyTransport)
 	if !ok {
-		t.Fatal("memory:// does not implement acemq.ReplyTransport")
+		t.Fatal("memory:// does not implement driver.ReplyTransport")
 	}
-	rc, err := rt.OpenReplies(context.Background(), func(d acemq.Delivery) { got <- d })
+	rc, err := rt.OpenReplies(context.Background(), func(d driver.Delivery) { got <- d })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,14 +38,14 @@ func openReplies(t *testing.T, conn *acemq.Conn) (acemq.ReplyChannel, chan acemq
 	return rc, got
 }
 
-func receive(t *testing.T, ch chan acemq.Delivery) acemq.Delivery {
+func receive(t *testing.T, ch chan driver.Delivery) driver.Delivery {
 	t.Helper()
 	select {
 	case d := <-ch:
 		return d
 	case <-time.After(5 * time.Second):
 		t.Fatal("nothing arrived")
-		return acemq.Delivery{}
+		return driver.Delivery{}
 	}
 }
 
@@ -53,7 +55,7 @@ func TestMemoryReplyChannelReceivesWhatIsSentToItsAddressUntilClosed(t *testing.
 	if !strings.HasPrefix(rc.Address(), "amq.rabbitmq.reply-to.") {
 		t.Errorf("address %q, want RabbitMQ's direct reply-to form", rc.Address())
 	}
-	reply := acemq.Outbound{MessageID: "r-1", CorrelationID: "c-1", Body: []byte("hi"), Mandatory: true}
+	reply := driver.Outbound{MessageID: "r-1", CorrelationID: "c-1", Body: []byte("hi"), Mandatory: true}
 	if res, err := conn.PublishRaw(context.Background(), "", rc.Address(), reply); err != nil || !res.Routed {
 		t.Fatalf("reply: %+v, %v", res, err)
 	}
@@ -74,8 +76,8 @@ func TestMemoryReplyChannelStampsItsAddressOnRequests(t *testing.T) {
 		t.Fatal(err)
 	}
 	rc, _ := openReplies(t, conn)
-	headers := map[string]any{acemq.ReplyToHeader: "stale"}
-	msg := acemq.Outbound{MessageID: "q-1", ReplyTo: "stale", Headers: headers}
+	headers := map[string]any{driver.ReplyToHeader: "stale"}
+	msg := driver.Outbound{MessageID: "q-1", ReplyTo: "stale", Headers: headers}
 	if _, err := rc.Publish(context.Background(), "", "requests", msg); err != nil {
 		t.Fatal(err)
 	}
@@ -83,9 +85,9 @@ func TestMemoryReplyChannelStampsItsAddressOnRequests(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("pull: %v %v", ok, err)
 	}
-	if d.ReplyTo != rc.Address() || d.Headers[acemq.ReplyToHeader] != rc.Address() || headers[acemq.ReplyToHeader] != "stale" {
+	if d.ReplyTo != rc.Address() || d.Headers[driver.ReplyToHeader] != rc.Address() || headers[driver.ReplyToHeader] != "stale" {
 		t.Errorf("reply-to %q header %v (caller's map now %v), want %q and the caller's map untouched",
-			d.ReplyTo, d.Headers[acemq.ReplyToHeader], headers[acemq.ReplyToHeader], rc.Address())
+			d.ReplyTo, d.Headers[driver.ReplyToHeader], headers[driver.ReplyToHeader], rc.Address())
 	}
 }
 
@@ -94,9 +96,9 @@ func TestThroughPublisherRunsTheInterceptorsThenHandsTheMessageToItsFunc(t *test
 		c.SetHeader("x-seen", "yes")
 		return nil
 	}))
-	var sent acemq.Outbound
+	var sent driver.Outbound
 	p := acemq.Through(acemq.NewPublisher[string](conn, "ex", "key"),
-		func(_ context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+		func(_ context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 			sent = msg
 			return acemq.PublishResult{MessageID: msg.MessageID, Routed: exchange == "ex" && key == "other"}, nil
 		})
@@ -104,7 +106,7 @@ func TestThroughPublisherRunsTheInterceptorsThenHandsTheMessageToItsFunc(t *test
 	if err != nil || !res.Routed {
 		t.Fatalf("SendTo: %+v, %v", res, err)
 	}
-	if sent.Headers["x-seen"] != "yes" || string(sent.Body) != `"payload"` || sent.Headers[acemq.HeaderType] != "other" {
+	if sent.Headers["x-seen"] != "yes" || string(sent.Body) != `"payload"` || sent.Headers[semconv.HeaderType] != "other" {
 		t.Errorf("sent %+v", sent)
 	}
 	_ = conn.Close()
@@ -127,10 +129,10 @@ func TestConsumedEnvelopeTakesReplyToAndCorrelationFromAMQPProperties(t *testing
 		t.Fatal(err)
 	}
 	defer c.Close()
-	raw := acemq.Outbound{MessageID: "m-1", ReplyTo: "replies", CorrelationID: "raw-corr"}
+	raw := driver.Outbound{MessageID: "m-1", ReplyTo: "replies", CorrelationID: "raw-corr"}
 	family := raw
-	family.Headers = map[string]any{acemq.HeaderCorrelation: "family-corr"}
-	for _, msg := range []acemq.Outbound{raw, family} {
+	family.Headers = map[string]any{semconv.HeaderCorrelation: "family-corr"}
+	for _, msg := range []driver.Outbound{raw, family} {
 		if _, err := conn.PublishRaw(context.Background(), "", "props", msg); err != nil {
 			t.Fatal(err)
 		}

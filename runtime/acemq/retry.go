@@ -129,14 +129,14 @@ func (p RetryPolicy) Schedule() []time.Duration {
 	}
 	out := make([]time.Duration, 0, p.MaxAttempts-1)
 	for n := 1; n < p.MaxAttempts; n++ {
-		out = append(out, p.DelayAfter(n))
+		out = append(out, p.delayAfter(n))
 	}
 	return out
 }
 
-// DelayAfter returns the un-jittered wait after attempt n (n ≥ 1) failed;
+// delayAfter returns the un-jittered wait after attempt n (n ≥ 1) failed;
 // 0 for n < 1.
-func (p RetryPolicy) DelayAfter(attempt int) time.Duration {
+func (p RetryPolicy) delayAfter(attempt int) time.Duration {
 	if attempt < 1 || p.InitialDelay <= 0 {
 		return 0
 	}
@@ -162,9 +162,9 @@ func (p RetryPolicy) Retries(attempt int, age time.Duration) bool {
 	return p.MaxMessageAge <= 0 || age < 0 || age < p.MaxMessageAge
 }
 
-// Jitter returns a wait drawn uniformly from [d(1−f), d(1+f)] for the
+// jitter returns a wait drawn uniformly from [d(1−f), d(1+f)] for the
 // policy's JitterFactor f, never below one millisecond. Safe for concurrent use.
-func (p RetryPolicy) Jitter(d time.Duration) time.Duration {
+func (p RetryPolicy) jitter(d time.Duration) time.Duration {
 	f := min(max(p.JitterFactor, 0), 1)
 	if f > 0 && d > 0 {
 		spread := float64(d) * f
@@ -173,9 +173,9 @@ func (p RetryPolicy) Jitter(d time.Duration) time.Duration {
 	return max(d, time.Millisecond)
 }
 
-// WaitsInBroker reports whether a wait of d is held on a broker rung queue:
+// waitsInBroker reports whether a wait of d is held on a broker rung queue:
 // d ≥ BrokerWaitThreshold and the threshold is positive.
-func (p RetryPolicy) WaitsInBroker(d time.Duration) bool {
+func (p RetryPolicy) waitsInBroker(d time.Duration) bool {
 	return p.BrokerWaitThreshold > 0 && d >= p.BrokerWaitThreshold
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 func TestConnOptionsAppliesEveryOptionInOrder(t *testing.T) {
@@ -16,7 +17,7 @@ func TestConnOptionsAppliesEveryOptionInOrder(t *testing.T) {
 			return nil
 		})
 	}
-	conn := connect(t, acemq.ConnOptions(mark("a"), nil, mark("b")))
+	conn := connect(t, acemqimpl.ConnOptions(mark("a"), nil, mark("b")))
 	declare(t, conn, "orders")
 	send(t, conn, "orders", Order{})
 	if got := strings.Join(calls.all(), ","); got != "a,b" {
@@ -25,14 +26,14 @@ func TestConnOptionsAppliesEveryOptionInOrder(t *testing.T) {
 }
 
 func TestConnOptionsStopsAtTheFirstError(t *testing.T) {
-	_, err := acemq.Connect(context.Background(), brokerURL(t), acemq.ConnOptions(acemq.WithPrefetch(-1), acemq.WithOrigin("")))
+	_, err := acemq.Connect(context.Background(), brokerURL(t), acemqimpl.ConnOptions(acemq.WithPrefetch(-1), acemq.WithOrigin("")))
 	if err == nil || !strings.Contains(err.Error(), "WithPrefetch") {
 		t.Fatalf("got %v", err)
 	}
 }
 
 func TestHeaderRulesOfRequiringAHeaderRefusesItsTypeWithoutIt(t *testing.T) {
-	conn := connect(t, acemq.HeaderRulesOf[Order]("orders", acemq.HeaderRule{Name: "x-tenant", Required: true}))
+	conn := connect(t, acemqimpl.HeaderRulesOf[Order]("orders", acemq.HeaderRule{Name: "x-tenant", Required: true}))
 	declare(t, conn, "orders")
 	err := acemq.NewPublisher[Order](conn, "", "orders").Send(context.Background(), Order{})
 	if err == nil || err.Error() != `acemq: a "orders" message requires the header "x-tenant"` {
@@ -47,7 +48,7 @@ func TestHeaderRulesOfRequiringAHeaderRefusesItsTypeWithoutIt(t *testing.T) {
 func TestHeaderRulesOfRequiringAHeaderDeadLettersItsTypeWithoutIt(t *testing.T) {
 	// The rules' payload type is Refund, so publishing an Order passes and
 	// only the consume side, which goes by the message type, refuses it.
-	conn := connect(t, acemq.HeaderRulesOf[Refund]("orders", acemq.HeaderRule{Name: "x-tenant", Required: true}))
+	conn := connect(t, acemqimpl.HeaderRulesOf[Refund]("orders", acemq.HeaderRule{Name: "x-tenant", Required: true}))
 	declare(t, conn, "orders")
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() })
 	send(t, conn, "orders", Order{ID: "o-1"})
@@ -59,15 +60,15 @@ func TestHeaderRulesOfRequiringAHeaderDeadLettersItsTypeWithoutIt(t *testing.T) 
 
 func TestSubscriberQueueRefusesAnEmptyService(t *testing.T) {
 	for _, s := range []string{"", "  ", "bill ing", "amq.x", "a*"} {
-		if _, err := acemq.SubscriberQueue(s, "order.placed"); err == nil {
+		if _, err := acemqimpl.SubscriberQueue(s, "order.placed"); err == nil {
 			t.Errorf("service %q was accepted", s)
 		}
 	}
-	q, err := acemq.SubscriberQueue("billing", "order.placed")
+	q, err := acemqimpl.SubscriberQueue("billing", "order.placed")
 	if err != nil || q != "billing.order.placed" {
 		t.Fatalf("got %q, %v", q, err)
 	}
-	if _, err := acemq.SubscriberQueue("", "k"); err == nil || !strings.HasPrefix(err.Error(), "acemq: ") {
+	if _, err := acemqimpl.SubscriberQueue("", "k"); err == nil || !strings.HasPrefix(err.Error(), "acemq: ") {
 		t.Fatalf("got %v", err)
 	}
 }

@@ -1,7 +1,6 @@
 package acemq
 
 import (
-	"context"
 	"errors"
 	"io"
 )
@@ -13,27 +12,11 @@ import (
 var ErrNotImplemented = errors.New("acemq: not implemented")
 
 // Server is what a generated package's Subscribe or Serve started (consumers
-// and RPC responders), and what StartServer returns: Close stops it all.
+// and RPC responders), and what acemqimpl.StartServer returns: Close stops it all.
 // Close is safe to call once from any goroutine; the zero Server holds
 // nothing.
 type Server struct {
 	running []io.Closer
-}
-
-// StartServer calls each of starts in order with ctx and keeps what it
-// started. When one fails it stops what the earlier ones started and
-// returns that error joined with theirs from closing; it never returns a
-// partly started Server.
-func StartServer(ctx context.Context, starts ...func(context.Context) (io.Closer, error)) (*Server, error) {
-	s := &Server{}
-	for _, start := range starts {
-		c, err := start(ctx)
-		if err != nil {
-			return nil, errors.Join(err, s.Close())
-		}
-		s.running = append(s.running, c)
-	}
-	return s, nil
 }
 
 // Close stops every consumer and responder the Server started, in the order

@@ -6,7 +6,7 @@ import (
 	"io"
 	"testing"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 // closer records that it was closed and returns err.
@@ -25,7 +25,7 @@ func starting(c io.Closer, err error) func(context.Context) (io.Closer, error) {
 func TestStartServerStopsWhatStartedWhenOneFailsToStart(t *testing.T) {
 	var closed []string
 	boom, closeErr := errors.New("boom"), errors.New("close a")
-	s, err := acemq.StartServer(context.Background(),
+	s, err := acemqimpl.StartServer(context.Background(),
 		starting(closer{&closed, "a", closeErr}, nil),
 		starting(nil, boom),
 		starting(closer{&closed, "c", nil}, nil))
@@ -40,7 +40,7 @@ func TestStartServerStopsWhatStartedWhenOneFailsToStart(t *testing.T) {
 func TestServerCloseStopsEverythingAndJoinsTheErrors(t *testing.T) {
 	var closed []string
 	e1, e2 := errors.New("one"), errors.New("two")
-	s, err := acemq.StartServer(context.Background(),
+	s, err := acemqimpl.StartServer(context.Background(),
 		starting(closer{&closed, "a", e1}, nil), starting(closer{&closed, "b", e2}, nil))
 	if err != nil {
 		t.Fatal(err)

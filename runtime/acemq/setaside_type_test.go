@@ -84,7 +84,7 @@ func TestDeadLettersOfTypeFixesOneQueuesSetAsideTypeOverTheConnections(t *testin
 	if _, err := Consume(ctx, classic, "orders", h); err == nil || !strings.Contains(err.Error(), "orders.dlq") {
 		t.Fatalf("Consume declaring orders.dlq classic over a quorum one = %v, want the broker's refusal naming it", err)
 	}
-	cons, err := Consume(ctx, classic, "orders", h, ConsumeSetAsideQueuesOfType(QueueQuorum))
+	cons, err := Consume(ctx, classic, "orders", h, consumeSetAsideQueuesOfType(QueueQuorum))
 	if err != nil {
 		t.Fatalf("Consume with the contract's type: %v", err)
 	}
@@ -97,7 +97,7 @@ func TestDeadLettersOfTypeFixesOneQueuesSetAsideTypeOverTheConnections(t *testin
 	if err := NewTopology().Queue("x").DeadLettersOfType("x", QueueStream).Validate(); err == nil || !strings.Contains(err.Error(), "classic or quorum") {
 		t.Errorf("DeadLettersOfType(stream) validated: %v", err)
 	}
-	if _, err := Consume(ctx, classic, "orders", h, ConsumeSetAsideQueuesOfType("lazy")); err == nil {
-		t.Error("ConsumeSetAsideQueuesOfType(lazy) was accepted")
+	if _, err := Consume(ctx, classic, "orders", h, consumeSetAsideQueuesOfType("lazy")); err == nil {
+		t.Error("consumeSetAsideQueuesOfType(lazy) was accepted")
 	}
 }

@@ -19,18 +19,6 @@ const (
 	ActionKept string = "kept"
 )
 
-// Settlement outcomes: the family's acemq.consume.total outcome tag.
-const (
-	OutcomeAcked        string = "acked"
-	OutcomeRetried      string = "retried"
-	OutcomeRejected     string = "rejected"
-	OutcomeDeadLettered string = "dead_lettered"
-	OutcomeParked       string = "parked"
-	OutcomeInProgress   string = "in_progress"
-	// OutcomeKept is ActionKept's outcome.
-	OutcomeKept string = "kept"
-)
-
 // Settlement is what the engine decided for one delivery (FAMILY-SPEC §1.8).
 // For a retry, Envelope is already the next attempt's and Delay is the wait
 // actually chosen (jittered in the consumer, exact on a broker rung). For

@@ -8,6 +8,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // Topology is a set of exchanges, queues and bindings to declare together,
@@ -111,14 +113,14 @@ func (t *Topology) addDeadLetterHalf(queue string) {
 
 // Retries gives queue the broker half of policy's retries: the acemq.retry
 // exchange, one classic rung queue per broker wait ({queue}.retry.{delay},
-// see RungArgs) and queue bound to acemq.retry on its own name. A policy
+// see rungArgs) and queue bound to acemq.retry on its own name. A policy
 // with no broker waits adds nothing; an invalid one is reported by Validate.
 func (t *Topology) Retries(queue string, policy RetryPolicy) *Topology {
 	if err := policy.Validate(); err != nil {
 		t.problems = append(t.problems, fmt.Errorf("%w (the retry policy of queue %q)", err, queue))
 		return t
 	}
-	rungs := LadderFor(queue, policy)
+	rungs := ladderFor(queue, policy)
 	if len(rungs) == 0 {
 		return t
 	}
@@ -130,7 +132,7 @@ func (t *Topology) Retries(queue string, policy RetryPolicy) *Topology {
 	return t
 }
 
-func rungOptions(r Rung) []QueueOption {
+func rungOptions(r ladderRung) []QueueOption {
 	opts := []QueueOption{OfType(QueueClassic)}
 	for _, k := range slices.Sorted(maps.Keys(r.Args)) {
 		opts = append(opts, QueueArg(k, r.Args[k]))
@@ -177,7 +179,7 @@ func (t *Topology) conflictingQueues(first, second topoQueue) error {
 // queueTTL renders q's x-message-ttl ("1500 ms", or "no TTL").
 func (t *Topology) queueTTL(q topoQueue) string {
 	spec, err := buildQueueSpec(t.queueOptions(q))
-	if ttl, ok := spec.Args[ArgMessageTTL]; err == nil && ok {
+	if ttl, ok := spec.Args[driver.ArgMessageTTL]; err == nil && ok {
 		return fmt.Sprintf("%v ms", ttl)
 	}
 	return "no TTL"
@@ -248,8 +250,8 @@ func (t *Topology) queueOptions(q topoQueue) []QueueOption {
 		return q.opts
 	}
 	return append(slices.Clip(q.opts),
-		QueueArg(ArgDeadLetterExchange, DeadLetterExchange),
-		QueueArg(ArgDeadLetterRoutingKey, DeadLetterQueue(q.name)))
+		QueueArg(driver.ArgDeadLetterExchange, DeadLetterExchange),
+		QueueArg(driver.ArgDeadLetterRoutingKey, DeadLetterQueue(q.name)))
 }
 
 // declarer is what a topology is applied through; *Conn is one.
@@ -364,8 +366,8 @@ func durability(durable bool) string {
 }
 
 // queueTypeOf names a settled spec's queue type; no x-queue-type is classic.
-func queueTypeOf(spec QueueSpec) string {
-	if t, ok := spec.Args[ArgQueueType]; ok {
+func queueTypeOf(spec driver.QueueSpec) string {
+	if t, ok := spec.Args[driver.ArgQueueType]; ok {
 		return fmt.Sprint(t)
 	}
 	return string(QueueClassic)
@@ -374,7 +376,7 @@ func queueTypeOf(spec QueueSpec) string {
 func describeArgs(args map[string]any) []string {
 	out := []string{}
 	for _, k := range slices.Sorted(maps.Keys(args)) {
-		if k != ArgQueueType {
+		if k != driver.ArgQueueType {
 			out = append(out, fmt.Sprintf("%s=%v", k, args[k]))
 		}
 	}
@@ -495,7 +497,7 @@ func (t *Topology) validateDeadLetters() []error {
 			problems = append(problems, fmt.Errorf("acemq: DeadLetters names queue %q, which this topology does not declare", name))
 			continue
 		}
-		if spec, err := buildQueueSpec(t.queues[i].opts); err == nil && spec.Args[ArgDeadLetterExchange] != nil {
+		if spec, err := buildQueueSpec(t.queues[i].opts); err == nil && spec.Args[driver.ArgDeadLetterExchange] != nil {
 			problems = append(problems, fmt.Errorf("acemq: queue %q asks for both DeadLetterTo and DeadLetters; choose one", name))
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func connectMemory(t *testing.T) *Conn {
@@ -18,7 +20,7 @@ func connectMemory(t *testing.T) *Conn {
 
 func routed(t *testing.T, conn *Conn, exchange, key string) bool {
 	t.Helper()
-	res, err := conn.PublishRaw(context.Background(), exchange, key, Outbound{Body: []byte("x"), Mandatory: true, MessageID: NewUUID()})
+	res, err := conn.PublishRaw(context.Background(), exchange, key, driver.Outbound{Body: []byte("x"), Mandatory: true, MessageID: NewUUID()})
 	if err != nil {
 		t.Fatal(err)
 	}

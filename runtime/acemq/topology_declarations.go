@@ -1,5 +1,7 @@
 package acemq
 
+import "github.com/acemq/acemq-gen/runtime/acemq/driver"
+
 // Declarations is what a topology declares, settled as the broker receives
 // it: each exchange's and queue's spec with its defaults and the
 // DeadLetters stamp applied. Tools compare it with a live broker.
@@ -12,13 +14,13 @@ type Declarations struct {
 // DeclaredExchange is one exchange of a topology.
 type DeclaredExchange struct {
 	Name string
-	Spec ExchangeSpec
+	Spec driver.ExchangeSpec
 }
 
 // DeclaredQueue is one queue of a topology.
 type DeclaredQueue struct {
 	Name string
-	Spec QueueSpec
+	Spec driver.QueueSpec
 }
 
 // DeclaredBinding binds Queue to Exchange with Key.

@@ -2,6 +2,8 @@ package acemq
 
 import (
 	"testing"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestTopologyDeclarationsAreWhatApplyDeclaresSettled(t *testing.T) {
@@ -15,11 +17,11 @@ func TestTopologyDeclarationsAreWhatApplyDeclaresSettled(t *testing.T) {
 		t.Fatalf("exchanges %+v; want orders then acemq.dlx", d.Exchanges)
 	}
 	q := d.Queues[0]
-	if q.Name != "orders.cancel" || q.Spec.Args[ArgQueueType] != "quorum" ||
-		q.Spec.Args[ArgDeadLetterExchange] != DeadLetterExchange || q.Spec.Args[ArgDeadLetterRoutingKey] != "orders.cancel.dlq" {
+	if q.Name != "orders.cancel" || q.Spec.Args[driver.ArgQueueType] != "quorum" ||
+		q.Spec.Args[driver.ArgDeadLetterExchange] != DeadLetterExchange || q.Spec.Args[driver.ArgDeadLetterRoutingKey] != "orders.cancel.dlq" {
 		t.Errorf("source queue %+v; want quorum with the dead-letter stamp", q)
 	}
-	if _, typed := d.Queues[1].Spec.Args[ArgQueueType]; d.Queues[1].Name != "orders.cancel.dlq" || typed {
+	if _, typed := d.Queues[1].Spec.Args[driver.ArgQueueType]; d.Queues[1].Name != "orders.cancel.dlq" || typed {
 		t.Errorf("dead-letter queue %+v; want classic with no x-queue-type", d.Queues[1])
 	}
 	if len(d.Bindings) != 3 || d.Bindings[2] != (DeclaredBinding{Queue: "orders.cancel", Exchange: "orders", Key: "order.cancel"}) {

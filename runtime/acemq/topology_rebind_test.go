@@ -21,7 +21,10 @@ func TestDeclareTopologyRestoresSubscriberBindings(t *testing.T) {
 	sub := NewTopology().Exchange("shop", "topic").Queue("billing.order.placed", Transient()).
 		Binding("billing.order.placed", "shop", "order.placed")
 	got := make(chan string, 10)
-	c, err := DeclareAndConsume(ctx, conn, sub, "billing.order.placed", func(_ context.Context, m Message[string]) Ack {
+	if err := sub.Apply(ctx, conn); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Consume(ctx, conn, "billing.order.placed", func(_ context.Context, m Message[string]) Ack {
 		got <- m.Payload
 		return Accept()
 	}, ConsumeWith(StringCodec{}))

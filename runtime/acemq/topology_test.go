@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // recordingDeclarer records what a topology declares, failing on fail.
@@ -37,7 +39,7 @@ func (r *recordingDeclarer) DeclareQueue(_ context.Context, name string, opts ..
 	if err != nil {
 		return err
 	}
-	return r.record(fmt.Sprintf("queue %s %s %v", name, queueTypeOf(spec), spec.Args[ArgDeadLetterRoutingKey]))
+	return r.record(fmt.Sprintf("queue %s %s %v", name, queueTypeOf(spec), spec.Args[driver.ArgDeadLetterRoutingKey]))
 }
 
 func (r *recordingDeclarer) Bind(_ context.Context, queue, exchange, key string) error {
@@ -215,13 +217,13 @@ func TestTopologyRefusesTwoRungsOfOneNameWithDifferentTTLs(t *testing.T) {
 	wantTTLs(t, topo.Validate(), `"orders.retry.1s"`, "1000 ms", "1500 ms")
 
 	userFirst := NewTopology().Queue("orders").
-		Queue("orders.retry.1s", OfType(QueueClassic), QueueArg(ArgMessageTTL, 1500)).
+		Queue("orders.retry.1s", OfType(QueueClassic), QueueArg(driver.ArgMessageTTL, 1500)).
 		Retries("orders", FixedRetry(2, time.Second).WaitInBrokerFrom(time.Second))
 	wantTTLs(t, userFirst.Validate(), `"orders.retry.1s"`, "1500 ms", "1000 ms")
 
 	userLast := NewTopology().Queue("orders").
 		Retries("orders", FixedRetry(2, time.Second).WaitInBrokerFrom(time.Second)).
-		Queue("orders.retry.1s", OfType(QueueClassic), QueueArg(ArgMessageTTL, int64(1500)))
+		Queue("orders.retry.1s", OfType(QueueClassic), QueueArg(driver.ArgMessageTTL, int64(1500)))
 	wantTTLs(t, userLast.Validate(), `"orders.retry.1s"`, "1000 ms", "1500 ms")
 }
 

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 type contractFixtures struct {
@@ -407,14 +409,14 @@ func TestContractRungArgumentTables(t *testing.T) {
 		if RungQueue(fx.Naming.Queue, ms(r.DelayMs)) != r.Queue {
 			t.Errorf("RungQueue(%d ms) = %q, fixture %q", r.DelayMs, RungQueue(fx.Naming.Queue, ms(r.DelayMs)), r.Queue)
 		}
-		if _, isInt64 := got[ArgMessageTTL].(int64); !isInt64 || len(got) != 3 {
+		if _, isInt64 := got[driver.ArgMessageTTL].(int64); !isInt64 || len(got) != 3 {
 			t.Errorf("%s: want exactly 3 arguments with an int64 TTL, got %#v", r.Queue, got)
 		}
 	}
 }
 
 // fixtureQueueType reads the fixture's type column from a settled spec.
-func fixtureQueueType(spec QueueSpec) string { return queueTypeOf(spec) }
+func fixtureQueueType(spec driver.QueueSpec) string { return queueTypeOf(spec) }
 
 // topologyContents renders every object of t as the fixture spells it.
 func topologyContents(t *testing.T, topo *Topology) (exchanges, queues, bindings map[string]string) {
@@ -433,7 +435,7 @@ func topologyContents(t *testing.T, topo *Topology) (exchanges, queues, bindings
 			t.Fatal(err)
 		}
 		args := maps.Clone(spec.Args)
-		delete(args, ArgQueueType)
+		delete(args, driver.ArgQueueType)
 		queues[q.name] = fmt.Sprintf("%s durable=%v %v", fixtureQueueType(spec), spec.Durable, normalise(args))
 	}
 	for _, b := range topo.bindings {

@@ -5,31 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
-)
 
-// The reserved envelope headers (FAMILY-SPEC §2.2).
-const (
-	HeaderID            = "x-acemq-id"
-	HeaderType          = "x-acemq-type"
-	HeaderVersion       = "x-acemq-version"
-	HeaderCorrelation   = "x-acemq-correlation"
-	HeaderCausation     = "x-acemq-causation"
-	HeaderAttempt       = "x-acemq-attempt"
-	HeaderFirstSeen     = "x-acemq-first-seen"
-	HeaderOrigin        = "x-acemq-origin"
-	HeaderError         = "x-acemq-error"
-	HeaderClaim         = "x-acemq-claim"
-	HeaderRoute         = "x-acemq-route"
-	HeaderRoutePosition = "x-acemq-route-position"
-	HeaderRouteID       = "x-acemq-route-id"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
-
-// HeaderHeadersRefused marks a delivery whose header table the transport
-// could not read (nested too deep, too many entries, an unknown field type,
-// truncated): the transport replaced the table with this one header, whose
-// string value says why, and the engine parks the delivery as "could not be
-// decoded: <why>". It is local to a consumer and never sent to the broker.
-const HeaderHeadersRefused = "x-acemq-headers-refused"
 
 // EnvelopeFromWire reads the envelope of a received message from its headers,
 // routing key and AMQP message-id. Strings may arrive as []byte and integers
@@ -71,23 +49,23 @@ func (e *Envelope) putAppHeader(name string, v any) {
 func (e *Envelope) readWireString(name string, v any) bool {
 	var dst *string
 	switch name {
-	case HeaderID:
+	case semconv.HeaderID:
 		dst = &e.ID
-	case HeaderType:
+	case semconv.HeaderType:
 		dst = &e.Type
-	case HeaderCorrelation:
+	case semconv.HeaderCorrelation:
 		dst = &e.CorrelationID
-	case HeaderCausation:
+	case semconv.HeaderCausation:
 		dst = &e.CausationID
-	case HeaderOrigin:
+	case semconv.HeaderOrigin:
 		dst = &e.Origin
-	case HeaderError:
+	case semconv.HeaderError:
 		dst = &e.Error
-	case HeaderClaim:
+	case semconv.HeaderClaim:
 		dst = &e.Claim
-	case HeaderRoute:
+	case semconv.HeaderRoute:
 		dst = &e.Route
-	case HeaderRouteID:
+	case semconv.HeaderRouteID:
 		dst = &e.RouteID
 	default:
 		return false
@@ -101,13 +79,13 @@ func (e *Envelope) readWireString(name string, v any) bool {
 // defaults); any other reserved header is ignored.
 func (e *Envelope) readWireNumber(name string, v any) {
 	switch name {
-	case HeaderVersion:
+	case semconv.HeaderVersion:
 		e.Version = positiveInt(v)
-	case HeaderAttempt:
+	case semconv.HeaderAttempt:
 		e.Attempt = positiveInt(v)
-	case HeaderFirstSeen:
+	case semconv.HeaderFirstSeen:
 		e.FirstSeen = wireTime(v)
-	case HeaderRoutePosition:
+	case semconv.HeaderRoutePosition:
 		e.RoutePosition = int(wireInt(v))
 	}
 }
@@ -151,21 +129,21 @@ func (e *Envelope) fillWireDefaults() {
 func (e Envelope) ToWire() map[string]any {
 	h := appHeadersWithRoom(e.Headers, e.wireFields())
 	id := any(e.ID)
-	h[HeaderID] = id
-	h[HeaderType] = e.Type
-	h[HeaderVersion] = int64(e.Version)
-	h[HeaderCorrelation] = id
+	h[semconv.HeaderID] = id
+	h[semconv.HeaderType] = e.Type
+	h[semconv.HeaderVersion] = int64(e.Version)
+	h[semconv.HeaderCorrelation] = id
 	if e.CorrelationID != e.ID {
-		h[HeaderCorrelation] = e.CorrelationID
+		h[semconv.HeaderCorrelation] = e.CorrelationID
 	}
-	h[HeaderAttempt] = int64(e.Attempt)
+	h[semconv.HeaderAttempt] = int64(e.Attempt)
 	if !e.FirstSeen.IsZero() {
-		h[HeaderFirstSeen] = e.FirstSeen.UnixMilli()
+		h[semconv.HeaderFirstSeen] = e.FirstSeen.UnixMilli()
 	}
-	putIfSet(h, HeaderCausation, e.CausationID)
-	putIfSet(h, HeaderOrigin, e.Origin)
-	putIfSet(h, HeaderError, e.Error)
-	putIfSet(h, HeaderClaim, e.Claim)
+	putIfSet(h, semconv.HeaderCausation, e.CausationID)
+	putIfSet(h, semconv.HeaderOrigin, e.Origin)
+	putIfSet(h, semconv.HeaderError, e.Error)
+	putIfSet(h, semconv.HeaderClaim, e.Claim)
 	e.putRoute(h)
 	return h
 }
@@ -192,9 +170,9 @@ func (e Envelope) putRoute(h map[string]any) {
 	if e.Route == "" {
 		return
 	}
-	h[HeaderRoute] = e.Route
-	h[HeaderRoutePosition] = int64(e.RoutePosition)
-	putIfSet(h, HeaderRouteID, e.RouteID)
+	h[semconv.HeaderRoute] = e.Route
+	h[semconv.HeaderRoutePosition] = int64(e.RoutePosition)
+	putIfSet(h, semconv.HeaderRouteID, e.RouteID)
 }
 
 func putIfSet(h map[string]any, name, value string) {

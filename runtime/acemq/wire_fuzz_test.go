@@ -2,6 +2,8 @@ package acemq
 
 import (
 	"testing"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // FuzzEnvelopeFromWire feeds headers as a broker might deliver them, from a
@@ -14,8 +16,8 @@ func FuzzEnvelopeFromWire(f *testing.F) {
 	f.Add("i", "t", []byte("0"), int64(0), "", int64(24), "0")
 	f.Fuzz(func(t *testing.T, id, typ string, attempt []byte, firstSeen int64, route string, pos int64, extra string) {
 		headers := map[string]any{
-			HeaderID: id, HeaderType: []byte(typ), HeaderAttempt: attempt, HeaderVersion: string(attempt),
-			HeaderFirstSeen: firstSeen, HeaderRoute: route, HeaderRoutePosition: pos, extra: "v",
+			semconv.HeaderID: id, semconv.HeaderType: []byte(typ), semconv.HeaderAttempt: attempt, semconv.HeaderVersion: string(attempt),
+			semconv.HeaderFirstSeen: firstSeen, semconv.HeaderRoute: route, semconv.HeaderRoutePosition: pos, extra: "v",
 		}
 		env := EnvelopeFromWire(headers, "rk", "mid")
 		checkUsableEnvelope(t, env)

@@ -5,12 +5,14 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 func TestEnvelopeFromWireCoercesEveryIntegerEncoding(t *testing.T) {
 	for _, v := range []any{int(3), int8(3), int16(3), int32(3), int64(3), uint(3), uint8(3), uint16(3),
 		uint32(3), uint64(3), float32(3), float64(3), "3", []byte("3"), " 3 "} {
-		env := EnvelopeFromWire(map[string]any{HeaderAttempt: v, HeaderVersion: v}, "k", "m")
+		env := EnvelopeFromWire(map[string]any{semconv.HeaderAttempt: v, semconv.HeaderVersion: v}, "k", "m")
 		if env.Attempt != 3 || env.Version != 3 {
 			t.Errorf("%T(%v): attempt %d version %d, want 3", v, v, env.Attempt, env.Version)
 		}
@@ -19,7 +21,7 @@ func TestEnvelopeFromWireCoercesEveryIntegerEncoding(t *testing.T) {
 
 func TestEnvelopeFromWireFallsBackToDefaultsForUnreadableNumbers(t *testing.T) {
 	for _, v := range []any{"three", 2.5, true, nil, uint64(1 << 63), int64(-4), float64(1e300)} {
-		env := EnvelopeFromWire(map[string]any{HeaderAttempt: v, HeaderVersion: v, HeaderRoutePosition: v}, "k", "m")
+		env := EnvelopeFromWire(map[string]any{semconv.HeaderAttempt: v, semconv.HeaderVersion: v, semconv.HeaderRoutePosition: v}, "k", "m")
 		if env.Attempt != 1 || env.Version != 1 || env.RoutePosition != 0 {
 			t.Errorf("%T(%v): attempt %d version %d position %d, want 1, 1, 0", v, v, env.Attempt, env.Version, env.RoutePosition)
 		}
@@ -27,8 +29,8 @@ func TestEnvelopeFromWireFallsBackToDefaultsForUnreadableNumbers(t *testing.T) {
 }
 
 func TestEnvelopeFromWireReadsStringsSentAsBytes(t *testing.T) {
-	env := EnvelopeFromWire(map[string]any{HeaderID: []byte("id-1"), HeaderType: []byte("t"),
-		HeaderCorrelation: []byte("c"), HeaderOrigin: []byte("o"), HeaderError: []byte("e")}, "k", "m")
+	env := EnvelopeFromWire(map[string]any{semconv.HeaderID: []byte("id-1"), semconv.HeaderType: []byte("t"),
+		semconv.HeaderCorrelation: []byte("c"), semconv.HeaderOrigin: []byte("o"), semconv.HeaderError: []byte("e")}, "k", "m")
 	if env.ID != "id-1" || env.Type != "t" || env.CorrelationID != "c" || env.Origin != "o" || env.Error != "e" {
 		t.Errorf("%+v", env)
 	}
@@ -51,14 +53,14 @@ func TestEnvelopeFromWireFallsBackForIDTypeAndCorrelation(t *testing.T) {
 func TestEnvelopeFromWireReadsFirstSeenMillisAndTimestamps(t *testing.T) {
 	want := time.UnixMilli(1788968630038).UTC()
 	for _, v := range []any{int64(1788968630038), float64(1788968630038), "1788968630038", want.In(time.Local)} {
-		if got := EnvelopeFromWire(map[string]any{HeaderFirstSeen: v}, "k", "m").FirstSeen; !got.Equal(want) || got.Location() != time.UTC {
+		if got := EnvelopeFromWire(map[string]any{semconv.HeaderFirstSeen: v}, "k", "m").FirstSeen; !got.Equal(want) || got.Location() != time.UTC {
 			t.Errorf("%T: FirstSeen = %v, want %v", v, got, want)
 		}
 	}
 }
 
 func TestEnvelopeFromWireStripsEveryReservedHeaderKnownOrNot(t *testing.T) {
-	in := map[string]any{HeaderID: "i", "x-acemq-future": 1, "X-ACEMQ-Shout": 2, "x-tenant": "acme", "traceparent": "00-x"}
+	in := map[string]any{semconv.HeaderID: "i", "x-acemq-future": 1, "X-ACEMQ-Shout": 2, "x-tenant": "acme", "traceparent": "00-x"}
 	env := EnvelopeFromWire(in, "k", "m")
 	if got := slices.Sorted(maps.Keys(env.Headers)); !slices.Equal(got, []string{"traceparent", "x-tenant"}) {
 		t.Errorf("application headers = %v", got)
@@ -71,25 +73,25 @@ func TestEnvelopeFromWireStripsEveryReservedHeaderKnownOrNot(t *testing.T) {
 func TestToWireWritesIntegersAsInt64AndFirstSeenAsEpochMillis(t *testing.T) {
 	env, _ := NewEnvelope("t", FirstSeen(time.UnixMilli(1767323045678)), Route([]string{"a"}, 2, ""))
 	h := env.ToWire()
-	for _, name := range []string{HeaderVersion, HeaderAttempt, HeaderFirstSeen, HeaderRoutePosition} {
+	for _, name := range []string{semconv.HeaderVersion, semconv.HeaderAttempt, semconv.HeaderFirstSeen, semconv.HeaderRoutePosition} {
 		if _, ok := h[name].(int64); !ok {
 			t.Errorf("%s = %T, want int64", name, h[name])
 		}
 	}
-	if h[HeaderFirstSeen] != int64(1767323045678) || h[HeaderRoutePosition] != int64(2) {
-		t.Errorf("first-seen %v position %v", h[HeaderFirstSeen], h[HeaderRoutePosition])
+	if h[semconv.HeaderFirstSeen] != int64(1767323045678) || h[semconv.HeaderRoutePosition] != int64(2) {
+		t.Errorf("first-seen %v position %v", h[semconv.HeaderFirstSeen], h[semconv.HeaderRoutePosition])
 	}
 }
 
 func TestToWireOmitsEmptyOptionalHeaders(t *testing.T) {
 	env, _ := NewEnvelope("t", Origin(""))
 	h := env.ToWire()
-	for _, name := range []string{HeaderCausation, HeaderOrigin, HeaderError, HeaderClaim, HeaderRoute, HeaderRoutePosition, HeaderRouteID} {
+	for _, name := range []string{semconv.HeaderCausation, semconv.HeaderOrigin, semconv.HeaderError, semconv.HeaderClaim, semconv.HeaderRoute, semconv.HeaderRoutePosition, semconv.HeaderRouteID} {
 		if _, ok := h[name]; ok {
 			t.Errorf("%s written for an empty field", name)
 		}
 	}
-	want := []string{HeaderAttempt, HeaderCorrelation, HeaderFirstSeen, HeaderID, HeaderType, HeaderVersion}
+	want := []string{semconv.HeaderAttempt, semconv.HeaderCorrelation, semconv.HeaderFirstSeen, semconv.HeaderID, semconv.HeaderType, semconv.HeaderVersion}
 	if got := slices.Sorted(maps.Keys(h)); !slices.Equal(got, want) {
 		t.Errorf("headers %v, want %v", got, want)
 	}
@@ -101,8 +103,8 @@ func TestToWireSkipsReservedApplicationHeaders(t *testing.T) {
 	env.Headers["x-acemq-id"] = "forged"
 	env.Headers["x-tenant"] = "acme"
 	h := env.ToWire()
-	if h[HeaderID] != "real" || h["x-tenant"] != "acme" {
-		t.Errorf("id %v tenant %v", h[HeaderID], h["x-tenant"])
+	if h[semconv.HeaderID] != "real" || h["x-tenant"] != "acme" {
+		t.Errorf("id %v tenant %v", h[semconv.HeaderID], h["x-tenant"])
 	}
 }
 
@@ -124,7 +126,7 @@ func envelopesMatch(a, b Envelope) bool {
 }
 
 func TestEnvelopeFromWireIgnoresRoutePositionAndIDWithoutARoute(t *testing.T) {
-	env := EnvelopeFromWire(map[string]any{HeaderRoutePosition: int64(4), HeaderRouteID: "run"}, "k", "m")
+	env := EnvelopeFromWire(map[string]any{semconv.HeaderRoutePosition: int64(4), semconv.HeaderRouteID: "run"}, "k", "m")
 	if env.RoutePosition != 0 || env.RouteID != "" {
 		t.Errorf("position %d id %q without a route", env.RoutePosition, env.RouteID)
 	}
@@ -145,7 +147,7 @@ func TestEnvelopeFromWireReadsOnlyExactReservedNamesAndDropsEveryCase(t *testing
 }
 
 func TestEnvelopeFromWireWithoutApplicationHeadersHasAnEmptyMap(t *testing.T) {
-	env := EnvelopeFromWire(map[string]any{HeaderID: "x"}, "key", "")
+	env := EnvelopeFromWire(map[string]any{semconv.HeaderID: "x"}, "key", "")
 	if env.Headers == nil || len(env.Headers) != 0 {
 		t.Fatalf("headers %#v, want an empty map", env.Headers)
 	}

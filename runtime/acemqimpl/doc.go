@@ -2,7 +2,7 @@
 // holds what a generated package is made of besides its types, as protobuf's
 // protoimpl does for generated messages. Its API follows the generator, not
 // a compatibility promise: it changes when a new acemq-gen writes code
-// differently, and the acemq.SupportPackageIsVersion constant generated code
+// differently, and the SupportPackageIsVersion3 constant generated code
 // names keeps an old generated package from compiling against it. Program
 // against runtime/acemq and the generated packages instead.
 //
@@ -15,6 +15,19 @@
 // encoding/json writes in another unit (JSONForm), the union splitter of
 // generated UnmarshalJSON methods (UnionBranch), and the conversions of
 // payload mirrors (MirrorSlice, MirrorMap, MirrorPtr, Mirrored).
+//
+// It also holds the hooks only generated code calls, which are not
+// runtime/acemq's API: StartServer, InterceptPublish, ConnOptions,
+// SubscriberQueue, DeclareAndConsume, MappedCodec, the lazily built codec
+// options (PublishWithFunc, ConsumeWithFunc) and the header-rule and
+// set-aside options (PublishHeaderRules, ConsumeHeaderRules, HeaderRulesOf,
+// ConsumeSetAsideQueuesOfType). Those that need acemq's unexported state
+// reach it through runtime/internal/implbridge, a table of function values
+// acemq fills when it is initialised, as protobuf-go's runtime/protoimpl
+// reaches internal/impl:
+//
+//	generated package ──▶ acemqimpl (specs, hooks) ──▶ acemq (public API)
+//	                              └──▶ internal/implbridge ──(filled at init)──▶ acemq (unexported)
 //
 // Every value here is read-only once built: a specification is safe for
 // concurrent use.

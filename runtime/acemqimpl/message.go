@@ -10,7 +10,7 @@ import (
 // MessageSpec is what a contract says of one event or command whose payload
 // is T, and what its generated functions delegate to. An event's spec has no
 // Queue: each subscribing service consumes it on its own queue,
-// <service>.<RoutingKey> (acemq.SubscriberQueue). A command's Queue is the
+// <service>.<RoutingKey> (SubscriberQueue). A command's Queue is the
 // queue its owner consumes. Build one as a composite literal; it is
 // read-only afterwards and safe for concurrent use.
 type MessageSpec[T any] struct {
@@ -42,9 +42,9 @@ type MessageSpec[T any] struct {
 // Publisher returns the message's publisher on conn: the contract's codec,
 // header rules, mandatory flag and schema version apply.
 func (s *MessageSpec[T]) Publisher(conn *acemq.Conn) *acemq.Publisher[T] {
-	opts := []acemq.PublisherOption[T]{acemq.PublishWithFunc[T](s.Codec)}
+	opts := []acemq.PublisherOption[T]{PublishWithFunc[T](s.Codec)}
 	if len(s.Headers) > 0 {
-		opts = append(opts, acemq.PublishHeaderRules[T](s.Headers...))
+		opts = append(opts, PublishHeaderRules[T](s.Headers...))
 	}
 	if s.Mandatory {
 		opts = append(opts, acemq.Mandatory[T]())
@@ -56,10 +56,10 @@ func (s *MessageSpec[T]) Publisher(conn *acemq.Conn) *acemq.Publisher[T] {
 }
 
 // QueueOf returns the queue on which service consumes the event,
-// <service>.<RoutingKey>, or acemq.SubscriberQueue's error for an empty
+// <service>.<RoutingKey>, or SubscriberQueue's error for an empty
 // service or one a queue name cannot hold.
 func (s *MessageSpec[T]) QueueOf(service string) (string, error) {
-	return acemq.SubscriberQueue(service, s.RoutingKey)
+	return SubscriberQueue(service, s.RoutingKey)
 }
 
 // Subscribe declares the event's queue for service (QueueOf), with its
@@ -73,7 +73,7 @@ func (s *MessageSpec[T]) Subscribe(ctx context.Context, conn *acemq.Conn, servic
 		return nil, err
 	}
 	t := s.AddTo(acemq.NewTopology().Exchange(s.Exchange, "topic"), queue)
-	return acemq.DeclareAndConsume(ctx, conn, t, queue, h, s.consumeOptions(conn, opts)...)
+	return DeclareAndConsume(ctx, conn, t, queue, h, s.consumeOptions(conn, opts)...)
 }
 
 // Consume declares the command's Queue (Declare) and delivers each command
@@ -81,16 +81,16 @@ func (s *MessageSpec[T]) Subscribe(ctx context.Context, conn *acemq.Conn, servic
 func (s *MessageSpec[T]) Consume(ctx context.Context, conn *acemq.Conn, h acemq.Handler[T],
 	opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
 	t := s.Declare(acemq.NewTopology().Exchange(s.Exchange, "topic"))
-	return acemq.DeclareAndConsume(ctx, conn, t, s.Queue, h, s.consumeOptions(conn, opts)...)
+	return DeclareAndConsume(ctx, conn, t, s.Queue, h, s.consumeOptions(conn, opts)...)
 }
 
-// Subscriber is Subscribe as a start function of acemq.StartServer.
+// Subscriber is Subscribe as a start function of StartServer.
 func (s *MessageSpec[T]) Subscriber(conn *acemq.Conn, service string, h acemq.Handler[T],
 	opts ...acemq.ConsumeOption) func(context.Context) (io.Closer, error) {
 	return func(ctx context.Context) (io.Closer, error) { return s.Subscribe(ctx, conn, service, h, opts...) }
 }
 
-// Consumer is Consume as a start function of acemq.StartServer.
+// Consumer is Consume as a start function of StartServer.
 func (s *MessageSpec[T]) Consumer(conn *acemq.Conn, h acemq.Handler[T],
 	opts ...acemq.ConsumeOption) func(context.Context) (io.Closer, error) {
 	return func(ctx context.Context) (io.Closer, error) { return s.Consume(ctx, conn, h, opts...) }
@@ -101,15 +101,15 @@ func (s *MessageSpec[T]) Consumer(conn *acemq.Conn, h acemq.Handler[T],
 // family's publishers write as x-acemq-type: a message of another type is
 // parked), then the header rules.
 func (s *MessageSpec[T]) consumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOption) []acemq.ConsumeOption {
-	own := []acemq.ConsumeOption{acemq.ConsumeWithFunc(conn, s.Codec), acemq.RetryWith(s.Retry)}
+	own := []acemq.ConsumeOption{ConsumeWithFunc(conn, s.Codec), acemq.RetryWith(s.Retry)}
 	if s.RoutingKey != "" {
 		own = append(own, acemq.ExpectMessageTypes(s.RoutingKey))
 	}
 	if len(s.Headers) > 0 {
-		own = append(own, acemq.ConsumeHeaderRules(s.Headers...))
+		own = append(own, ConsumeHeaderRules(s.Headers...))
 	}
 	if s.SetAside != "" {
-		own = append(own, acemq.ConsumeSetAsideQueuesOfType(s.SetAside))
+		own = append(own, ConsumeSetAsideQueuesOfType(s.SetAside))
 	}
 	return append(own, opts...)
 }
@@ -127,13 +127,13 @@ func (s *MessageSpec[T]) AddTo(t *acemq.Topology, queue string) *acemq.Topology 
 func (s *MessageSpec[T]) Declare(t *acemq.Topology) *acemq.Topology { return s.AddTo(t, s.Queue) }
 
 // Rules is the ConnOption that enforces Headers on every publisher of T and
-// every delivery of the message (acemq.HeaderRulesOf, the envelope's type
-// being RoutingKey); nil, which acemq.ConnOptions skips, when there are none.
+// every delivery of the message (acemqimpl.HeaderRulesOf, the envelope's type
+// being RoutingKey); nil, which ConnOptions skips, when there are none.
 func (s *MessageSpec[T]) Rules() acemq.ConnOption {
 	if len(s.Headers) == 0 {
 		return nil
 	}
-	return acemq.HeaderRulesOf[T](s.RoutingKey, s.Headers...)
+	return HeaderRulesOf[T](s.RoutingKey, s.Headers...)
 }
 
 // deadLetters gives queue its dead-letter half, with set-aside queues of

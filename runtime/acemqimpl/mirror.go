@@ -41,13 +41,13 @@ func MirrorPtr[A, B any](in *A, f func(A) B) *B {
 
 // Mirrored returns the codec builder of a payload T whose codec reads and
 // writes its mirror W: build's codec (or build's error, passed on) wrapped in
-// acemq.MappedCodec, so it encodes to(T) and decodes into W then from(W).
+// acemqimpl.MappedCodec, so it encodes to(T) and decodes into W then from(W).
 func Mirrored[T, W any](to func(T) W, from func(W) T, build CodecBuilder) CodecBuilder {
 	return func(conn *acemq.Conn) (acemq.Codec, error) {
 		c, err := build(conn)
 		if err != nil {
 			return nil, err
 		}
-		return acemq.MappedCodec(c, to, from), nil
+		return MappedCodec(c, to, from), nil
 	}
 }

@@ -34,14 +34,14 @@ type RPCSpec[Req, Resp any] struct {
 // or error. The contract's codec applies before opts, so opts win.
 func (s *RPCSpec[Req, Resp]) Serve(ctx context.Context, conn *acemq.Conn,
 	h func(context.Context, acemq.Message[Req]) (Resp, error), opts ...acemq.ConsumeOption) (*patterns.Responder, error) {
-	own := []acemq.ConsumeOption{acemq.ConsumeWithFunc(conn, s.Codec)}
+	own := []acemq.ConsumeOption{ConsumeWithFunc(conn, s.Codec)}
 	if s.SetAside != "" {
-		own = append(own, acemq.ConsumeSetAsideQueuesOfType(s.SetAside))
+		own = append(own, ConsumeSetAsideQueuesOfType(s.SetAside))
 	}
 	return patterns.DeclareAndServe(ctx, conn, s.Declare(acemq.NewTopology()), s.Queue, h, append(own, opts...)...)
 }
 
-// Responder is Serve as a start function of acemq.StartServer.
+// Responder is Serve as a start function of StartServer.
 func (s *RPCSpec[Req, Resp]) Responder(conn *acemq.Conn, h func(context.Context, acemq.Message[Req]) (Resp, error),
 	opts ...acemq.ConsumeOption) func(context.Context) (io.Closer, error) {
 	return func(ctx context.Context) (io.Closer, error) { return s.Serve(ctx, conn, h, opts...) }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // agreementCases pin broker behaviours the in-memory transport once got
@@ -44,7 +45,7 @@ func nackOnce(k *kit, q, id string) {
 }
 
 // death returns x-death[i] of d as a table.
-func death(k *kit, d acemq.Delivery, i int) map[string]any {
+func death(k *kit, d driver.Delivery, i int) map[string]any {
 	k.t.Helper()
 	deaths, _ := d.Headers["x-death"].([]any)
 	if len(deaths) <= i {
@@ -112,7 +113,7 @@ func xDeathExpiration(k *kit) {
 func amqExchanges(k *kit) {
 	kinds := map[string]string{"amq.direct": "direct", "amq.topic": "topic", "amq.fanout": "fanout", "amq.headers": "headers", "amq.match": "headers"}
 	for x, kind := range kinds {
-		if err := k.tr.DeclareExchange(k.ctx, x, acemq.ExchangeSpec{Kind: kind, Durable: true}); err != nil {
+		if err := k.tr.DeclareExchange(k.ctx, x, driver.ExchangeSpec{Kind: kind, Durable: true}); err != nil {
 			k.t.Errorf("declaring %s as it is (%s, durable): %v", x, kind, err)
 		}
 	}
@@ -121,7 +122,7 @@ func amqExchanges(k *kit) {
 	k.bind(q, "amq.direct", key)
 	k.send("amq.direct", key, "through-amq-direct")
 	k.consume(q, 10).expect("through-amq-direct")
-	err := k.tr.DeclareExchange(k.ctx, "amq."+k.name("mine"), acemq.ExchangeSpec{Kind: "direct"})
+	err := k.tr.DeclareExchange(k.ctx, "amq."+k.name("mine"), driver.ExchangeSpec{Kind: "direct"})
 	if err == nil || !strings.Contains(err.Error(), "ACCESS_REFUSED") {
 		k.t.Errorf("declaring a new amq.* exchange: %v, want ACCESS_REFUSED", err)
 	}
@@ -132,7 +133,7 @@ func amqExchanges(k *kit) {
 func exclusiveQueue(k *kit) string {
 	k.t.Helper()
 	q := k.name("excl")
-	if err := k.tr.DeclareQueue(k.ctx, q, acemq.QueueSpec{Exclusive: true}); err != nil {
+	if err := k.tr.DeclareQueue(k.ctx, q, driver.QueueSpec{Exclusive: true}); err != nil {
 		k.t.Fatal(err)
 	}
 	return q
@@ -140,11 +141,11 @@ func exclusiveQueue(k *kit) string {
 
 func exclusiveLocked(k *kit) {
 	q, other := exclusiveQueue(k), k.another()
-	err := other.DeclareQueue(k.ctx, q, acemq.QueueSpec{Exclusive: true})
+	err := other.DeclareQueue(k.ctx, q, driver.QueueSpec{Exclusive: true})
 	expectLocked(k, "declaring", err)
-	_, err = other.Consume(k.ctx, q, acemq.ConsumeSpec{Prefetch: 1}, func(acemq.Delivery) {})
+	_, err = other.Consume(k.ctx, q, driver.ConsumeSpec{Prefetch: 1}, func(driver.Delivery) {})
 	expectLocked(k, "consuming", err)
-	res, err := other.Publish(k.ctx, "", q, acemq.Outbound{MessageID: "from-other", Mandatory: true})
+	res, err := other.Publish(k.ctx, "", q, driver.Outbound{MessageID: "from-other", Mandatory: true})
 	if err != nil || !res.Routed {
 		k.t.Errorf("publishing to another connection's exclusive queue: %+v, %v; want routed", res, err)
 	}
@@ -161,7 +162,7 @@ func expectLocked(k *kit, what string, err error) {
 func exclusiveGoes(k *kit) {
 	owner := k.another()
 	q := k.name("excl")
-	if err := owner.DeclareQueue(k.ctx, q, acemq.QueueSpec{Exclusive: true}); err != nil {
+	if err := owner.DeclareQueue(k.ctx, q, driver.QueueSpec{Exclusive: true}); err != nil {
 		k.t.Fatal(err)
 	}
 	if !k.routed("", q) {
@@ -189,7 +190,7 @@ func maxLengthDropHead(k *kit) {
 func maxLengthRejectPublish(k *kit) {
 	q := k.queue(map[string]any{"x-max-length": 1, "x-overflow": "reject-publish"})
 	k.send("", q, "fits")
-	_, err := k.tr.Publish(k.ctx, "", q, acemq.Outbound{MessageID: "overflows", Body: []byte("overflows")})
+	_, err := k.tr.Publish(k.ctx, "", q, driver.Outbound{MessageID: "overflows", Body: []byte("overflows")})
 	if !errors.Is(err, acemq.ErrBrokerRefused) {
 		k.t.Errorf("publishing past x-max-length with reject-publish: %v, want ErrBrokerRefused (a nack)", err)
 	}
@@ -215,7 +216,7 @@ func invalidExpiration(k *kit) {
 func headerTypes(k *kit) {
 	q := k.queue(nil)
 	at := time.Date(2026, 1, 2, 3, 4, 5, 6_000_000, time.UTC)
-	msg := acemq.Outbound{MessageID: "typed", Headers: map[string]any{
+	msg := driver.Outbound{MessageID: "typed", Headers: map[string]any{
 		"small": 7, "big": math.MaxInt32 + 1, "unsigned": uint(9), "i64": int64(3), "text": "t", "flag": true,
 		"list": []string{"a", "b"}, "table": map[string]any{"n": 1}, "at": at,
 	}}
@@ -241,7 +242,7 @@ func requeueKeepsOrder(k *kit) {
 		k.send("", q, id)
 	}
 	in := k.consume(q, 3)
-	got := []acemq.Delivery{in.next(), in.next(), in.next()}
+	got := []driver.Delivery{in.next(), in.next(), in.next()}
 	if err := in.sub.Cancel(); err != nil {
 		k.t.Fatal(err)
 	}
@@ -260,7 +261,7 @@ func requeueKeepsOrder(k *kit) {
 
 func quorumDeliveryCount(k *kit) {
 	q := k.name("quorum")
-	spec := queueSpec(map[string]any{acemq.ArgQueueType: "quorum"})
+	spec := queueSpec(map[string]any{driver.ArgQueueType: "quorum"})
 	spec.Durable = true
 	if err := k.tr.DeclareQueue(k.ctx, q, spec); err != nil {
 		k.t.Fatal(err)
@@ -281,7 +282,7 @@ func quorumDeliveryCount(k *kit) {
 
 func quorumRejectPublish(k *kit) {
 	q := k.name("quorum-full")
-	spec := queueSpec(map[string]any{acemq.ArgQueueType: "quorum", "x-max-length": 2, "x-overflow": "reject-publish"})
+	spec := queueSpec(map[string]any{driver.ArgQueueType: "quorum", "x-max-length": 2, "x-overflow": "reject-publish"})
 	spec.Durable = true
 	if err := k.tr.DeclareQueue(k.ctx, q, spec); err != nil {
 		k.t.Fatal(err)
@@ -289,7 +290,7 @@ func quorumRejectPublish(k *kit) {
 	for _, id := range []string{"one", "two", "over"} {
 		k.send("", q, id)
 	}
-	_, err := k.tr.Publish(k.ctx, "", q, acemq.Outbound{MessageID: "refused"})
+	_, err := k.tr.Publish(k.ctx, "", q, driver.Outbound{MessageID: "refused"})
 	if !errors.Is(err, acemq.ErrBrokerRefused) {
 		k.t.Fatalf("publishing to a quorum queue over its x-max-length: %v, want ErrBrokerRefused", err)
 	}
@@ -306,7 +307,7 @@ func quorumQueue(k *kit, args map[string]any) string {
 	k.t.Helper()
 	q := k.name("quorum")
 	spec := queueSpec(args)
-	spec.Args[acemq.ArgQueueType] = "quorum"
+	spec.Args[driver.ArgQueueType] = "quorum"
 	spec.Durable = true
 	if err := k.tr.DeclareQueue(k.ctx, q, spec); err != nil {
 		k.t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 var envelopeCases = []behaviourCase{
@@ -25,8 +26,8 @@ func envelopeOnTheWire(k *bkit) {
 		k.t.Errorf("delivery = %+v, want message-id %s, application/json, key %s and the JSON body", d, res.MessageID, q)
 	}
 	want := map[string]any{
-		acemq.HeaderID: res.MessageID, acemq.HeaderType: q, acemq.HeaderVersion: int64(1),
-		acemq.HeaderCorrelation: res.MessageID, acemq.HeaderAttempt: int64(1), acemq.HeaderOrigin: testOrigin,
+		semconv.HeaderID: res.MessageID, semconv.HeaderType: q, semconv.HeaderVersion: int64(1),
+		semconv.HeaderCorrelation: res.MessageID, semconv.HeaderAttempt: int64(1), semconv.HeaderOrigin: testOrigin,
 		"tenant": "t1", "n": int32(7),
 	}
 	for name, v := range want {
@@ -34,8 +35,8 @@ func envelopeOnTheWire(k *bkit) {
 			k.t.Errorf("header %s = %#v (%T), want %#v (%T)", name, got, got, v, v)
 		}
 	}
-	checkFirstSeen(k, d.Headers[acemq.HeaderFirstSeen], before)
-	for _, absent := range []string{acemq.HeaderError, acemq.HeaderCausation, acemq.HeaderClaim} {
+	checkFirstSeen(k, d.Headers[semconv.HeaderFirstSeen], before)
+	for _, absent := range []string{semconv.HeaderError, semconv.HeaderCausation, semconv.HeaderClaim} {
 		if v, ok := d.Headers[absent]; ok {
 			k.t.Errorf("header %s = %#v on a new message, want it absent", absent, v)
 		}
@@ -47,7 +48,7 @@ func checkFirstSeen(k *bkit, v any, before time.Time) {
 	k.t.Helper()
 	ms, ok := v.(int64)
 	if !ok {
-		k.t.Fatalf("header %s = %#v (%T), want epoch milliseconds as int64", acemq.HeaderFirstSeen, v, v)
+		k.t.Fatalf("header %s = %#v (%T), want epoch milliseconds as int64", semconv.HeaderFirstSeen, v, v)
 	}
 	if at := time.UnixMilli(ms); at.Before(before) || at.After(time.Now()) {
 		k.t.Errorf("first-seen %v, want between %v and now", at, before)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 var faultCases = []behaviourCase{
@@ -19,7 +20,7 @@ var faultCases = []behaviourCase{
 // publishRaw puts body with contentType on queue, bypassing the codec.
 func (k *bkit) publishRaw(queue, id, contentType, body string) {
 	k.t.Helper()
-	out := acemq.Outbound{Body: []byte(body), ContentType: contentType, MessageID: id, Persistent: true}
+	out := driver.Outbound{Body: []byte(body), ContentType: contentType, MessageID: id, Persistent: true}
 	if _, err := k.conn.PublishRaw(k.ctx, "", queue, out); err != nil {
 		k.t.Fatalf("PublishRaw(%s): %v", id, err)
 	}
@@ -110,7 +111,7 @@ func consumeInterceptorRefusal(k *bkit) {
 func requiredHeaderMissing(k *bkit) {
 	q := k.queue()
 	rec := newRecorder(nil)
-	k.consume(nil, q, rec.handle, acemq.ConsumeHeaderRules(acemq.HeaderRule{Name: "tenant", Required: true}))
+	k.consume(nil, q, rec.handle, consumeHeaderRules(acemq.HeaderRule{Name: "tenant", Required: true}))
 	k.send(q, order{ID: "anonymous"})
 	expectSetAside(k, acemq.DeadLetterQueue(q), "anonymous", `the message lacks the required header "tenant"`)
 	k.send(q, order{ID: "known"}, acemq.Header("tenant", "t1"))

@@ -14,7 +14,7 @@ var headerCases = []behaviourCase{
 func declaredHeaderMistyped(k *bkit) {
 	q := k.queue()
 	rec := newRecorder(nil)
-	k.consume(nil, q, rec.handle, acemq.ConsumeHeaderRules(acemq.HeaderRule{Name: "tenant", Type: acemq.StringHeader}))
+	k.consume(nil, q, rec.handle, consumeHeaderRules(acemq.HeaderRule{Name: "tenant", Type: acemq.StringHeader}))
 	k.send(q, order{ID: "mistyped"}, acemq.Header("tenant", 42))
 	expectSetAside(k, acemq.DeadLetterQueue(q), "mistyped", `the message's header "tenant" must be a string; it is an int32`)
 	k.send(q, order{ID: "typed"}, acemq.Header("tenant", "t1"))
@@ -30,7 +30,7 @@ func declaredHeaderMistyped(k *bkit) {
 func headerIntegerWidths(k *bkit) {
 	q := k.queue()
 	rec := newRecorder(nil)
-	k.consume(nil, q, rec.handle, acemq.ConsumeHeaderRules(
+	k.consume(nil, q, rec.handle, consumeHeaderRules(
 		acemq.HeaderRule{Name: "n", Type: acemq.IntHeader}, acemq.HeaderRule{Name: "l", Type: acemq.LongHeader}))
 	widths := []any{int(7), int8(7), int16(7), int32(7), int64(7), uint(7), uint8(7), uint16(7), uint32(7), uint64(7)}
 	for i, v := range widths {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // order is the payload the behaviour suite sends.
@@ -122,9 +123,9 @@ func (k *bkit) consume(conn *acemq.Conn, queue string, h acemq.Handler[order], o
 }
 
 // pull waits for the next message of queue and takes it.
-func (k *bkit) pull(queue string) acemq.Delivery {
+func (k *bkit) pull(queue string) driver.Delivery {
 	k.t.Helper()
-	var d acemq.Delivery
+	var d driver.Delivery
 	k.eventually("a message in "+queue, func() bool {
 		got, ok, err := k.conn.Pull(k.ctx, queue)
 		if err != nil {
@@ -137,7 +138,7 @@ func (k *bkit) pull(queue string) acemq.Delivery {
 }
 
 // pullEnvelope waits for the next message of queue and reads its envelope.
-func (k *bkit) pullEnvelope(queue string) (acemq.Delivery, acemq.Envelope) {
+func (k *bkit) pullEnvelope(queue string) (driver.Delivery, acemq.Envelope) {
 	k.t.Helper()
 	d := k.pull(queue)
 	return d, acemq.EnvelopeFromWire(d.Headers, d.RoutingKey, d.MessageID)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 var outcomeCases = []behaviourCase{
@@ -166,8 +167,8 @@ func onSettledReports(k *bkit) {
 	expectSetAside(k, acemq.DeadLetterQueue(q), "reject", "the handler rejected it: no")
 	k.eventually("two settlements", func() bool { return s.len() == 2 })
 	want := []acemq.Settlement{
-		{Queue: q, Action: acemq.ActionAccepted, Outcome: acemq.OutcomeAcked},
-		{Queue: q, Action: acemq.ActionDeadLettered, Outcome: acemq.OutcomeRejected, Reason: "the handler rejected it: no"},
+		{Queue: q, Action: acemq.ActionAccepted, Outcome: semconv.OutcomeAcked},
+		{Queue: q, Action: acemq.ActionDeadLettered, Outcome: semconv.OutcomeRejected, Reason: "the handler rejected it: no"},
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -124,7 +124,7 @@ func sendAsyncRefusal(k *bkit) {
 		return nil
 	}))
 	q := k.queue()
-	p := acemq.NewPublisher[order](conn, "", q, acemq.PublishHeaderRules[order](acemq.HeaderRule{Name: "tenant", Required: true}))
+	p := acemq.NewPublisher[order](conn, "", q, publishHeaderRules[order](acemq.HeaderRule{Name: "tenant", Required: true}))
 	if pending, err := p.SendAsync(k.ctx, order{Qty: -1}, acemq.Header("tenant", "t")); err != errPolicy || pending != nil {
 		k.t.Errorf("SendAsync refused by an interceptor = %v, %v; want its error itself and no Pending", pending, err)
 	}

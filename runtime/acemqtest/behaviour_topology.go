@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 var topologyCases = []behaviourCase{
@@ -88,7 +89,7 @@ func topologyApply(k *bkit) {
 func brokerDeadLettersExpired(k *bkit) {
 	q := k.name("q")
 	k.remember(q)
-	topo := acemq.NewTopology().Queue(q, acemq.QueueArg(acemq.ArgMessageTTL, 20)).DeadLetters(q)
+	topo := acemq.NewTopology().Queue(q, acemq.QueueArg(driver.ArgMessageTTL, 20)).DeadLetters(q)
 	if err := topo.Apply(k.ctx, k.conn); err != nil {
 		k.t.Fatal(err)
 	}

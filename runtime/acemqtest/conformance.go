@@ -3,7 +3,7 @@ package acemqtest
 import (
 	"testing"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // conformanceCase is one subtest of the suite.
@@ -17,7 +17,7 @@ type conformanceCase struct {
 // the suite closes it when the subtest ends. Subtests run one after the other
 // (they do not call t.Parallel), and each leaves at most uniquely named
 // queues that expire a minute after the run.
-func TransportConformance(t *testing.T, open func(t *testing.T) acemq.Transport) {
+func TransportConformance(t *testing.T, open func(t *testing.T) driver.Transport) {
 	t.Helper()
 	for _, group := range [][]conformanceCase{routingCases, settleCases, publishCases, deadLetterCases, declareCases, agreementCases, lifetimeCases, cancelCases, featureCases} {
 		for _, c := range group {

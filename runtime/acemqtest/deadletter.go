@@ -3,7 +3,7 @@ package acemqtest
 import (
 	"time"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 var deadLetterCases = []conformanceCase{
@@ -69,7 +69,7 @@ func deadLetterRoutingKey(k *kit) {
 }
 
 // checkDeadLettered: body, headers and original routing key survive.
-func checkDeadLettered(k *kit, d acemq.Delivery, source string) {
+func checkDeadLettered(k *kit, d driver.Delivery, source string) {
 	k.t.Helper()
 	want := outbound(d.MessageID)
 	if string(d.Body) != string(want.Body) || d.Headers["tenant"] != "t1" || d.RoutingKey != source {
@@ -85,7 +85,7 @@ func expiryAtTheHeadOnly(k *kit) {
 	k.publish("", q, short)
 	published := time.Now()
 	k.eventually("the short TTL to pass", func() bool { return time.Since(published) > 5*time.Millisecond })
-	if inspector, ok := k.tr.(acemq.QueueInspector); ok {
+	if inspector, ok := k.tr.(driver.QueueInspector); ok {
 		if n, err := inspector.MessageCount(k.ctx, q); err != nil || n != 2 {
 			k.t.Errorf("MessageCount = %d, %v; want 2: the expired message waits behind the live one", n, err)
 		}

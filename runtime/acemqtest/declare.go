@@ -3,7 +3,7 @@ package acemqtest
 import (
 	"strings"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 var declareCases = []conformanceCase{
@@ -42,7 +42,7 @@ func redeclareQueueDurability(k *kit) {
 
 func redeclareExchangeKind(k *kit) {
 	x := k.exchange("direct")
-	err := k.tr.DeclareExchange(k.ctx, x, acemq.ExchangeSpec{Kind: "topic", AutoDelete: true})
+	err := k.tr.DeclareExchange(k.ctx, x, driver.ExchangeSpec{Kind: "topic", AutoDelete: true})
 	expectRefusal(k, err, x, "type")
 	stillWorks(k)
 }
@@ -78,7 +78,7 @@ func bindDefault(k *kit) {
 }
 
 func unknownKind(k *kit) {
-	err := k.tr.DeclareExchange(k.ctx, k.name("x"), acemq.ExchangeSpec{Kind: "nonsense"})
+	err := k.tr.DeclareExchange(k.ctx, k.name("x"), driver.ExchangeSpec{Kind: "nonsense"})
 	if err == nil || !strings.Contains(err.Error(), "nonsense") {
 		k.t.Errorf("declaring an exchange of kind nonsense: %v, want an error naming the kind", err)
 	}
@@ -86,7 +86,7 @@ func unknownKind(k *kit) {
 
 func autoDeleteGoes(k *kit) {
 	q := k.name("auto")
-	if err := k.tr.DeclareQueue(k.ctx, q, acemq.QueueSpec{AutoDelete: true}); err != nil {
+	if err := k.tr.DeclareQueue(k.ctx, q, driver.QueueSpec{AutoDelete: true}); err != nil {
 		k.t.Fatal(err)
 	}
 	in := k.consume(q, 1)
@@ -97,7 +97,7 @@ func autoDeleteGoes(k *kit) {
 }
 
 func publishUndeclared(k *kit) {
-	_, err := k.tr.Publish(k.ctx, k.name("undeclared"), "k", acemq.Outbound{MessageID: "m"})
+	_, err := k.tr.Publish(k.ctx, k.name("undeclared"), "k", driver.Outbound{MessageID: "m"})
 	if err == nil || !strings.Contains(err.Error(), "NOT_FOUND") {
 		k.t.Errorf("publishing to an undeclared exchange: %v, want NOT_FOUND", err)
 	}

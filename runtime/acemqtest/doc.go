@@ -3,11 +3,11 @@
 // cannot drift from the broker, and that anyone writing a transport can run
 // too.
 //
-// TransportConformance checks the transport SPI (acemq.Transport) against
+// TransportConformance checks the transport SPI (driver.Transport) against
 // RabbitMQ's behaviour:
 //
 //	func TestMyTransportConforms(t *testing.T) {
-//		acemqtest.TransportConformance(t, func(t *testing.T) acemq.Transport {
+//		acemqtest.TransportConformance(t, func(t *testing.T) driver.Transport {
 //			tr, err := mytransport.Dial(ctx, url)
 //			if err != nil {
 //				t.Fatal(err)
@@ -52,14 +52,14 @@
 //	}
 //
 // It reads dead-letter queues through Conn.Pull and Conn.MessageCount, so
-// the transport must implement acemq.Puller and acemq.QueueInspector.
+// the transport must implement driver.Puller and driver.QueueInspector.
 // BehaviourSuiteWithCleanup also hands each subtest's queues and exchanges
 // to a cleanup function, for a broker shared between runs.
 //
 // # Recording what a service publishes
 //
 // Recorder is a transport that passes every publish on to the transport it
-// wraps and records it (exchange, routing key, the acemq.Outbound, the
+// wraps and records it (exchange, routing key, the driver.Outbound, the
 // transport's answer), so a service's tests can check what it published
 // through its generated publishers. Connect opens a connection on a private memory:// broker
 // through a Recorder and closes it when the test ends; NewRecorder wraps any
@@ -90,4 +90,7 @@
 // goroutine in payload order, and the messages reach the queue and
 // Recorder.Published in payload order, as on memory:// itself. It records the
 // requests sent through a reply channel and the asynchronous publishes too.
+//
+// Metrics (NewMetrics) is an in-memory acemq.Observer whose samples a test
+// reads back by MetricKey, with the names of runtime/acemq/semconv.
 package acemqtest

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // featureCases pin queue and exchange arguments the in-memory transport
@@ -40,7 +40,7 @@ func deliveryLimit(k *kit) {
 	dlx, dlq := k.exchange("fanout"), k.queue(nil)
 	k.bind(dlq, dlx, "")
 	dead := k.consume(dlq, 10)
-	q := quorumQueue(k, map[string]any{"x-delivery-limit": 1, acemq.ArgDeadLetterExchange: dlx})
+	q := quorumQueue(k, map[string]any{"x-delivery-limit": 1, driver.ArgDeadLetterExchange: dlx})
 	k.send("", q, "limited")
 	in := k.consume(q, 1)
 	for range 2 {
@@ -61,11 +61,11 @@ func alternateExchange(k *kit) {
 	ae, caught := k.exchange("fanout"), k.queue(nil)
 	k.bind(caught, ae, "")
 	x := k.name("x-with-ae")
-	spec := acemq.ExchangeSpec{Kind: "direct", AutoDelete: true, Args: map[string]any{"alternate-exchange": ae}}
+	spec := driver.ExchangeSpec{Kind: "direct", AutoDelete: true, Args: map[string]any{"alternate-exchange": ae}}
 	if err := k.tr.DeclareExchange(k.ctx, x, spec); err != nil {
 		k.t.Fatal(err)
 	}
-	res := k.publish(x, "nobody", acemq.Outbound{MessageID: "strays", Mandatory: true})
+	res := k.publish(x, "nobody", driver.Outbound{MessageID: "strays", Mandatory: true})
 	if !res.Routed {
 		k.t.Errorf("a mandatory publish caught by the alternate exchange = %+v, want routed", res)
 	}
@@ -74,15 +74,15 @@ func alternateExchange(k *kit) {
 	}
 }
 
-// quorumPull runs only on a transport that can pull (acemq.Puller).
+// quorumPull runs only on a transport that can pull (driver.Puller).
 func quorumPull(k *kit) {
-	puller, ok := k.tr.(acemq.Puller)
+	puller, ok := k.tr.(driver.Puller)
 	if !ok {
 		return
 	}
 	q := quorumQueue(k, nil)
 	k.send("", q, "pulled")
-	var d acemq.Delivery
+	var d driver.Delivery
 	k.eventually("a message to pull", func() bool {
 		got, ok, err := puller.Pull(k.ctx, q)
 		if err != nil {
@@ -98,8 +98,8 @@ func quorumPull(k *kit) {
 
 func consumerPriority(k *kit) {
 	q := k.queue(nil)
-	low := k.consumeSpec(q, acemq.ConsumeSpec{Prefetch: 2})
-	high := k.consumeSpec(q, acemq.ConsumeSpec{Prefetch: 2, Args: map[string]any{"x-priority": 10}})
+	low := k.consumeSpec(q, driver.ConsumeSpec{Prefetch: 2})
+	high := k.consumeSpec(q, driver.ConsumeSpec{Prefetch: 2, Args: map[string]any{"x-priority": 10}})
 	for i := range 3 {
 		k.send("", q, fmt.Sprint("p-", i))
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // waitLimit bounds every wait for a delivery; it is a failure bound, never a
@@ -21,12 +22,12 @@ const leftoverTTL = 60000
 // kit is one subtest's transport and helpers.
 type kit struct {
 	t    *testing.T
-	tr   acemq.Transport
+	tr   driver.Transport
 	ctx  context.Context
-	open func(t *testing.T) acemq.Transport
+	open func(t *testing.T) driver.Transport
 }
 
-func newKit(t *testing.T, open func(t *testing.T) acemq.Transport) *kit {
+func newKit(t *testing.T, open func(t *testing.T) driver.Transport) *kit {
 	tr := open(t)
 	if tr == nil {
 		t.Fatal("acemqtest: open returned a nil transport")
@@ -43,7 +44,7 @@ func newKit(t *testing.T, open func(t *testing.T) acemq.Transport) *kit {
 
 // another opens a second transport (another connection to the same
 // broker), closed when the subtest ends.
-func (k *kit) another() acemq.Transport {
+func (k *kit) another() driver.Transport {
 	k.t.Helper()
 	tr := k.open(k.t)
 	if tr == nil {
@@ -73,19 +74,19 @@ func (k *kit) queue(args map[string]any) string {
 	return name
 }
 
-func queueSpec(args map[string]any) acemq.QueueSpec {
+func queueSpec(args map[string]any) driver.QueueSpec {
 	all := map[string]any{"x-expires": leftoverTTL}
 	for k, v := range args {
 		all[k] = v
 	}
-	return acemq.QueueSpec{Args: all}
+	return driver.QueueSpec{Args: all}
 }
 
 // exchange declares a new auto-delete exchange of kind and returns its name.
 func (k *kit) exchange(kind string) string {
 	k.t.Helper()
 	name := k.name("x-" + kind)
-	if err := k.tr.DeclareExchange(k.ctx, name, acemq.ExchangeSpec{Kind: kind, AutoDelete: true}); err != nil {
+	if err := k.tr.DeclareExchange(k.ctx, name, driver.ExchangeSpec{Kind: kind, AutoDelete: true}); err != nil {
 		k.t.Fatalf("DeclareExchange(%s, %s): %v", name, kind, err)
 	}
 	return name
@@ -99,7 +100,7 @@ func (k *kit) bind(queue, exchange, key string) {
 }
 
 // publish sends msg and fails the test on error.
-func (k *kit) publish(exchange, key string, msg acemq.Outbound) acemq.PublishResult {
+func (k *kit) publish(exchange, key string, msg driver.Outbound) acemq.PublishResult {
 	k.t.Helper()
 	res, err := k.tr.Publish(k.ctx, exchange, key, msg)
 	if err != nil {
@@ -111,34 +112,34 @@ func (k *kit) publish(exchange, key string, msg acemq.Outbound) acemq.PublishRes
 // send publishes a message with id to exchange and key.
 func (k *kit) send(exchange, key, id string) acemq.PublishResult {
 	k.t.Helper()
-	return k.publish(exchange, key, acemq.Outbound{MessageID: id, Body: []byte(id), ContentType: "text/plain"})
+	return k.publish(exchange, key, driver.Outbound{MessageID: id, Body: []byte(id), ContentType: "text/plain"})
 }
 
 // routed reports whether a mandatory publish to exchange with key reached a queue.
 func (k *kit) routed(exchange, key string) bool {
 	k.t.Helper()
-	res := k.publish(exchange, key, acemq.Outbound{MessageID: k.name("probe"), Mandatory: true})
+	res := k.publish(exchange, key, driver.Outbound{MessageID: k.name("probe"), Mandatory: true})
 	return res.Routed
 }
 
 // inbox is a subscription's deliveries.
 type inbox struct {
 	k   *kit
-	c   chan acemq.Delivery
-	sub acemq.Subscription
+	c   chan driver.Delivery
+	sub driver.Subscription
 }
 
 // consume subscribes to queue with prefetch; deliveries are left unsettled.
 func (k *kit) consume(queue string, prefetch int) *inbox {
 	k.t.Helper()
-	return k.consumeSpec(queue, acemq.ConsumeSpec{Prefetch: prefetch})
+	return k.consumeSpec(queue, driver.ConsumeSpec{Prefetch: prefetch})
 }
 
 // consumeSpec subscribes to queue with spec; deliveries are left unsettled.
-func (k *kit) consumeSpec(queue string, spec acemq.ConsumeSpec) *inbox {
+func (k *kit) consumeSpec(queue string, spec driver.ConsumeSpec) *inbox {
 	k.t.Helper()
-	in := &inbox{k: k, c: make(chan acemq.Delivery, 1000)}
-	sub, err := k.tr.Consume(k.ctx, queue, spec, func(d acemq.Delivery) { in.c <- d })
+	in := &inbox{k: k, c: make(chan driver.Delivery, 1000)}
+	sub, err := k.tr.Consume(k.ctx, queue, spec, func(d driver.Delivery) { in.c <- d })
 	if err != nil {
 		k.t.Fatalf("Consume(%s): %v", queue, err)
 	}
@@ -148,19 +149,19 @@ func (k *kit) consumeSpec(queue string, spec acemq.ConsumeSpec) *inbox {
 }
 
 // next returns the next delivery, failing the test when none comes.
-func (in *inbox) next() acemq.Delivery {
+func (in *inbox) next() driver.Delivery {
 	in.k.t.Helper()
 	select {
 	case d := <-in.c:
 		return d
 	case <-time.After(waitLimit):
 		in.k.t.Fatalf("no delivery within %v", waitLimit)
-		return acemq.Delivery{}
+		return driver.Delivery{}
 	}
 }
 
 // nextAcked returns the next delivery after acking it.
-func (in *inbox) nextAcked() acemq.Delivery {
+func (in *inbox) nextAcked() driver.Delivery {
 	in.k.t.Helper()
 	d := in.next()
 	if err := d.Ack(); err != nil {
@@ -170,7 +171,7 @@ func (in *inbox) nextAcked() acemq.Delivery {
 }
 
 // expect takes the next delivery and fails unless it is message id.
-func (in *inbox) expect(id string) acemq.Delivery {
+func (in *inbox) expect(id string) driver.Delivery {
 	in.k.t.Helper()
 	d := in.nextAcked()
 	if d.MessageID != id {

@@ -3,7 +3,7 @@ package acemqtest
 import (
 	"time"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // cancelCases pin how a transport reports a subscription the broker
@@ -17,12 +17,12 @@ var cancelCases = []conformanceCase{
 // onCancelSpy records the calls of an OnCancel.
 type onCancelSpy chan error
 
-func (s onCancelSpy) spec() acemq.ConsumeSpec {
-	return acemq.ConsumeSpec{Prefetch: 1, OnCancel: func(err error) { s <- err }}
+func (s onCancelSpy) spec() driver.ConsumeSpec {
+	return driver.ConsumeSpec{Prefetch: 1, OnCancel: func(err error) { s <- err }}
 }
 
 func deletedQueueCallsOnCancel(k *kit) {
-	qd, ok := k.tr.(acemq.QueueDeleter)
+	qd, ok := k.tr.(driver.QueueDeleter)
 	if !ok {
 		k.t.Skip("the transport cannot delete a queue (acemq.QueueDeleter)")
 	}

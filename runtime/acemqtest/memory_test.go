@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
@@ -26,7 +27,7 @@ func memoryURL(t *testing.T) string {
 }
 
 func TestMemoryTransportPassesTheConformanceSuite(t *testing.T) {
-	acemqtest.TransportConformance(t, func(t *testing.T) acemq.Transport {
+	acemqtest.TransportConformance(t, func(t *testing.T) driver.Transport {
 		conn, err := acemq.Connect(context.Background(), memoryURL(t))
 		if err != nil {
 			t.Fatal(err)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 var publishCases = []conformanceCase{
@@ -25,7 +25,7 @@ func confirmed(k *kit) {
 
 func unroutableReturns(k *kit) {
 	x := k.exchange("direct")
-	res := k.publish(x, "nobody", acemq.Outbound{MessageID: "lost", Mandatory: true})
+	res := k.publish(x, "nobody", driver.Outbound{MessageID: "lost", Mandatory: true})
 	if res.Routed || !strings.Contains(res.ReturnReason, "NO_ROUTE") || res.MessageID != "lost" {
 		k.t.Errorf("result = %+v, want not routed with NO_ROUTE", res)
 	}
@@ -48,7 +48,7 @@ func concurrentReturns(k *kit) {
 	for i := range 100 {
 		wg.Go(func() {
 			key, id := []string{"ok", "nope"}[i%2], fmt.Sprint("batch-", i)
-			res, err := k.tr.Publish(k.ctx, x, key, acemq.Outbound{MessageID: id, Mandatory: true})
+			res, err := k.tr.Publish(k.ctx, x, key, driver.Outbound{MessageID: id, Mandatory: true})
 			if err != nil || res.MessageID != id || res.Routed != (key == "ok") {
 				k.t.Errorf("%s with key %q: %+v, %v", id, key, res, err)
 			}

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // Record is one publish the Recorder saw: where it went, the message as the
@@ -19,14 +20,14 @@ type Record struct {
 	RoutingKey string
 	// Outbound is the message, copied when the publish returned (body and
 	// headers are the Recorder's own copies).
-	Outbound acemq.Outbound
+	Outbound driver.Outbound
 	// Result is what the transport returned; zero when Err is set.
 	Result acemq.PublishResult
 	// Err is the transport's error, nil when the publish succeeded.
 	Err error
 }
 
-// Recorder is an acemq.Transport that records every publish before handing
+// Recorder is an driver.Transport that records every publish before handing
 // back the answer of the transport it wraps, so a test can assert what its
 // code published (see Published, ExpectPublished, ExpectNothingPublished).
 // Everything else (declarations, bindings, consuming, closing) is passed to
@@ -34,7 +35,7 @@ type Record struct {
 // (OpenReplies, used by requesters) are recorded too. Safe for concurrent
 // use.
 type Recorder struct {
-	inner    acemq.Transport
+	inner    driver.Transport
 	mu       sync.Mutex
 	records  []Record
 	next     uint64                   // the id of the next publish under way
@@ -44,7 +45,7 @@ type Recorder struct {
 // NewRecorder returns a Recorder wrapping inner, such as a memory://
 // transport; give it to acemq.NewConn. A nil inner panics (a programming
 // error). Connect does all of this for a private memory:// broker.
-func NewRecorder(inner acemq.Transport) *Recorder {
+func NewRecorder(inner driver.Transport) *Recorder {
 	if inner == nil {
 		panic("acemqtest: NewRecorder was given a nil transport")
 	}
@@ -80,7 +81,7 @@ func (r *Recorder) Reset() {
 
 // Publish publishes msg through the wrapped transport and records it with
 // the transport's answer, which it returns unchanged.
-func (r *Recorder) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (r *Recorder) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	done := r.begin()
 	defer done()
 	res, err := r.inner.Publish(ctx, exchange, key, msg)
@@ -122,7 +123,7 @@ func (r *Recorder) awaitUnderway() {
 }
 
 // record appends one publish.
-func (r *Recorder) record(exchange, key string, msg acemq.Outbound, res acemq.PublishResult, err error) {
+func (r *Recorder) record(exchange, key string, msg driver.Outbound, res acemq.PublishResult, err error) {
 	rec := Record{Exchange: exchange, RoutingKey: key, Outbound: cloneOutbound(msg), Result: res, Err: err}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -130,19 +131,19 @@ func (r *Recorder) record(exchange, key string, msg acemq.Outbound, res acemq.Pu
 }
 
 // cloneOutbound copies msg's body and headers map (header values are shared).
-func cloneOutbound(msg acemq.Outbound) acemq.Outbound {
+func cloneOutbound(msg driver.Outbound) driver.Outbound {
 	msg.Body = bytes.Clone(msg.Body)
 	msg.Headers = maps.Clone(msg.Headers)
 	return msg
 }
 
 // DeclareQueue passes the declaration to the wrapped transport.
-func (r *Recorder) DeclareQueue(ctx context.Context, name string, spec acemq.QueueSpec) error {
+func (r *Recorder) DeclareQueue(ctx context.Context, name string, spec driver.QueueSpec) error {
 	return r.inner.DeclareQueue(ctx, name, spec)
 }
 
 // DeclareExchange passes the declaration to the wrapped transport.
-func (r *Recorder) DeclareExchange(ctx context.Context, name string, spec acemq.ExchangeSpec) error {
+func (r *Recorder) DeclareExchange(ctx context.Context, name string, spec driver.ExchangeSpec) error {
 	return r.inner.DeclareExchange(ctx, name, spec)
 }
 
@@ -153,7 +154,7 @@ func (r *Recorder) Bind(ctx context.Context, queue, exchange, key string) error 
 
 // Consume passes the subscription to the wrapped transport; deliveries are
 // not recorded.
-func (r *Recorder) Consume(ctx context.Context, queue string, spec acemq.ConsumeSpec, deliver func(acemq.Delivery)) (acemq.Subscription, error) {
+func (r *Recorder) Consume(ctx context.Context, queue string, spec driver.ConsumeSpec, deliver func(driver.Delivery)) (driver.Subscription, error) {
 	return r.inner.Consume(ctx, queue, spec, deliver)
 }
 
@@ -167,4 +168,4 @@ func (r *Recorder) routedTo(key string) []Record {
 	})
 }
 
-var _ acemq.Transport = (*Recorder)(nil)
+var _ driver.Transport = (*Recorder)(nil)

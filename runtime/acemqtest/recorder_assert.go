@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // maxShownBody is how much of a body a failure message shows.
@@ -142,7 +144,7 @@ func envelopeOf(rec Record) acemq.Envelope {
 	if env.ReplyTo == "" {
 		env.ReplyTo = out.ReplyTo
 	}
-	if out.CorrelationID != "" && !hasString(out.Headers, acemq.HeaderCorrelation) {
+	if out.CorrelationID != "" && !hasString(out.Headers, semconv.HeaderCorrelation) {
 		env.CorrelationID = out.CorrelationID
 	}
 	return env
@@ -160,7 +162,7 @@ func hasString(headers map[string]any, name string) bool {
 }
 
 // decodeBody decodes with DecodeAs when codec picks by content type.
-func decodeBody(codec acemq.Codec, out acemq.Outbound, dst any) error {
+func decodeBody(codec acemq.Codec, out driver.Outbound, dst any) error {
 	if d, ok := codec.(acemq.ContentTypeDecoder); ok {
 		return d.DecodeAs(out.ContentType, out.Body, dst)
 	}
@@ -181,7 +183,7 @@ func describeRecords(recs []Record) string {
 }
 
 // contentTypeOf names a content type for a failure message.
-func contentTypeOf(out acemq.Outbound) string {
+func contentTypeOf(out driver.Outbound) string {
 	if out.ContentType == "" {
 		return "no content type"
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
@@ -80,49 +81,49 @@ type seamCase struct {
 // runtime/acemq and missing here fails TestRecorderPassesOnEverySeam: pass
 // it on in the Recorder (recorder_seams.go), then add it here.
 var seamCases = map[string]seamCase{
-	"CapabilityReporter": {reflect.TypeFor[acemq.CapabilityReporter](), func(t *testing.T, rec *acemqtest.Recorder) {
-		want(t, rec.Supports(acemq.CapabilityStreams), true)
+	"CapabilityReporter": {reflect.TypeFor[driver.CapabilityReporter](), func(t *testing.T, rec *acemqtest.Recorder) {
+		want(t, rec.Supports(driver.CapabilityStreams), true)
 	}},
-	"QueueChecker": {reflect.TypeFor[acemq.QueueChecker](), func(t *testing.T, rec *acemqtest.Recorder) {
+	"QueueChecker": {reflect.TypeFor[driver.QueueChecker](), func(t *testing.T, rec *acemqtest.Recorder) {
 		ok, err := rec.QueueExists(context.Background(), "q")
 		want(t, ok, true)
 		want(t, err, nil)
 	}},
-	"QueueDeleter": {reflect.TypeFor[acemq.QueueDeleter](), func(t *testing.T, rec *acemqtest.Recorder) {
+	"QueueDeleter": {reflect.TypeFor[driver.QueueDeleter](), func(t *testing.T, rec *acemqtest.Recorder) {
 		want(t, rec.DeleteQueue(context.Background(), "q"), nil)
 	}},
-	"QueueInspector": {reflect.TypeFor[acemq.QueueInspector](), func(t *testing.T, rec *acemqtest.Recorder) {
+	"QueueInspector": {reflect.TypeFor[driver.QueueInspector](), func(t *testing.T, rec *acemqtest.Recorder) {
 		n, err := rec.MessageCount(context.Background(), "q")
 		want(t, n, 7)
 		want(t, err, nil)
 	}},
-	"Puller": {reflect.TypeFor[acemq.Puller](), func(t *testing.T, rec *acemqtest.Recorder) {
+	"Puller": {reflect.TypeFor[driver.Puller](), func(t *testing.T, rec *acemqtest.Recorder) {
 		d, ok, err := rec.Pull(context.Background(), "q")
 		want(t, d.MessageID, "pulled")
 		want(t, ok, true)
 		want(t, err, nil)
 	}},
-	"Holder": {reflect.TypeFor[acemq.Holder](), func(t *testing.T, rec *acemqtest.Recorder) {
+	"Holder": {reflect.TypeFor[driver.Holder](), func(t *testing.T, rec *acemqtest.Recorder) {
 		h, err := rec.Hold(context.Background(), "q")
 		want(t, err, nil)
 		want(t, h == nil, false)
 	}},
-	"BlockedReporter": {reflect.TypeFor[acemq.BlockedReporter](), func(t *testing.T, rec *acemqtest.Recorder) {
+	"BlockedReporter": {reflect.TypeFor[driver.BlockedReporter](), func(t *testing.T, rec *acemqtest.Recorder) {
 		reason, blocked := rec.Blocked()
 		want(t, reason, "alarm")
 		want(t, blocked, true)
 	}},
-	"ReplyTransport": {reflect.TypeFor[acemq.ReplyTransport](), func(t *testing.T, rec *acemqtest.Recorder) {
-		rc, err := rec.OpenReplies(context.Background(), func(acemq.Delivery) {})
+	"ReplyTransport": {reflect.TypeFor[driver.ReplyTransport](), func(t *testing.T, rec *acemqtest.Recorder) {
+		rc, err := rec.OpenReplies(context.Background(), func(driver.Delivery) {})
 		want(t, err, nil)
 		want(t, rc.Address(), "spy-replies")
 	}},
-	"AsyncPublisher": {reflect.TypeFor[acemq.AsyncPublisher](), func(t *testing.T, rec *acemqtest.Recorder) {
-		ap, ok := any(rec).(acemq.AsyncPublisher)
+	"AsyncPublisher": {reflect.TypeFor[driver.AsyncPublisher](), func(t *testing.T, rec *acemqtest.Recorder) {
+		ap, ok := any(rec).(driver.AsyncPublisher)
 		if !ok {
 			t.Fatal("the Recorder is not an AsyncPublisher")
 		}
-		conf, err := ap.PublishAsync(context.Background(), "x", "k", acemq.Outbound{Body: []byte("b")})
+		conf, err := ap.PublishAsync(context.Background(), "x", "k", driver.Outbound{Body: []byte("b")})
 		want(t, err, nil)
 		res, err := conf.Wait(context.Background())
 		want(t, res.MessageID, "async")
@@ -141,12 +142,13 @@ func want[T comparable](t *testing.T, got, wanted T) {
 }
 
 // TestRecorderPassesOnEverySeam finds every optional Transport seam in
-// runtime/acemq's source (interfaces documented as one, and interfaces the
-// runtime type-asserts a connection's transport to) and checks that the
+// runtime/acemq/driver's source (interfaces documented as one), checks
+// that runtime/acemq type-asserts a connection's transport to no other, and checks that the
 // Recorder implements each and passes each call on to the transport it
 // wraps, so a Conn on a Recorder does what a Conn on that transport does.
 func TestRecorderPassesOnEverySeam(t *testing.T) {
-	documented, asserted := seamsInSource(t, filepath.Join("..", "acemq"))
+	documented, _ := seamsInSource(t, filepath.Join("..", "acemq", "driver"))
+	_, asserted := seamsInSource(t, filepath.Join("..", "acemq"))
 	for _, name := range asserted {
 		if !slices.Contains(documented, name) {
 			t.Errorf("runtime/acemq type-asserts its transport to %s, which is not documented as an optional Transport seam", name)
@@ -226,19 +228,32 @@ func assertedSeams(f *ast.File) []string {
 			return true
 		}
 		sel, onField := ta.X.(*ast.SelectorExpr)
-		id, named := ta.Type.(*ast.Ident)
-		if onField && named && sel.Sel.Name == "transport" {
-			out = append(out, id.Name)
+		if onField && sel.Sel.Name == "transport" {
+			if name := seamName(ta.Type); name != "" {
+				out = append(out, name)
+			}
 		}
 		return true
 	})
 	return out
 }
 
+// seamName is the name of the interface a type assertion names: I or
+// driver.I.
+func seamName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		return e.Sel.Name
+	}
+	return ""
+}
+
 // spy is a transport with every optional seam, counting the calls that reach
 // it; its base Transport methods are never called here.
 type spy struct {
-	acemq.Transport
+	driver.Transport
 	mu sync.Mutex
 	n  int
 }
@@ -255,7 +270,7 @@ func (s *spy) calls() int {
 	return s.n
 }
 
-func (s *spy) Supports(acemq.Capability) bool { s.hit(); return true }
+func (s *spy) Supports(driver.Capability) bool { s.hit(); return true }
 func (s *spy) QueueExists(context.Context, string) (bool, error) {
 	s.hit()
 	return true, nil
@@ -265,12 +280,12 @@ func (s *spy) MessageCount(context.Context, string) (int, error) {
 	s.hit()
 	return 7, nil
 }
-func (s *spy) Pull(context.Context, string) (acemq.Delivery, bool, error) {
+func (s *spy) Pull(context.Context, string) (driver.Delivery, bool, error) {
 	s.hit()
-	return acemq.Delivery{MessageID: "pulled"}, true, nil
+	return driver.Delivery{MessageID: "pulled"}, true, nil
 }
 func (s *spy) Blocked() (string, bool) { s.hit(); return "alarm", true }
-func (s *spy) Hold(context.Context, string) (acemq.HeldQueue, error) {
+func (s *spy) Hold(context.Context, string) (driver.HeldQueue, error) {
 	s.hit()
 	return spyHold{}, nil
 }
@@ -278,23 +293,23 @@ func (s *spy) Hold(context.Context, string) (acemq.HeldQueue, error) {
 // spyHold is an empty hold.
 type spyHold struct{}
 
-func (spyHold) Next(context.Context) (acemq.Delivery, bool, error) {
-	return acemq.Delivery{}, false, nil
+func (spyHold) Next(context.Context) (driver.Delivery, bool, error) {
+	return driver.Delivery{}, false, nil
 }
 func (spyHold) Close() error { return nil }
-func (s *spy) OpenReplies(context.Context, func(acemq.Delivery)) (acemq.ReplyChannel, error) {
+func (s *spy) OpenReplies(context.Context, func(driver.Delivery)) (driver.ReplyChannel, error) {
 	s.hit()
 	return spyReplies{}, nil
 }
-func (s *spy) PublishAsync(context.Context, string, string, acemq.Outbound) (acemq.Confirmation, error) {
+func (s *spy) PublishAsync(context.Context, string, string, driver.Outbound) (driver.Confirmation, error) {
 	s.hit()
-	return acemq.ConfirmationOf(acemq.PublishResult{MessageID: "async", Confirmed: true, Routed: true}, nil), nil
+	return driver.ConfirmationOf(acemq.PublishResult{MessageID: "async", Confirmed: true, Routed: true}, nil), nil
 }
 
 type spyReplies struct{}
 
 func (spyReplies) Address() string { return "spy-replies" }
-func (spyReplies) Publish(context.Context, string, string, acemq.Outbound) (acemq.PublishResult, error) {
+func (spyReplies) Publish(context.Context, string, string, driver.Outbound) (acemq.PublishResult, error) {
 	return acemq.PublishResult{}, nil
 }
 func (spyReplies) Close() error { return nil }

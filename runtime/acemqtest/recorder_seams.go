@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // The optional transport seams (every interface runtime/acemq documents as
@@ -16,28 +17,28 @@ import (
 // method.
 
 var (
-	_ acemq.QueueInspector     = (*Recorder)(nil)
-	_ acemq.Puller             = (*Recorder)(nil)
-	_ acemq.BlockedReporter    = (*Recorder)(nil)
-	_ acemq.ReplyTransport     = (*Recorder)(nil)
-	_ acemq.CapabilityReporter = (*Recorder)(nil)
-	_ acemq.QueueChecker       = (*Recorder)(nil)
-	_ acemq.QueueDeleter       = (*Recorder)(nil)
-	_ acemq.AsyncPublisher     = (*Recorder)(nil)
+	_ driver.QueueInspector     = (*Recorder)(nil)
+	_ driver.Puller             = (*Recorder)(nil)
+	_ driver.BlockedReporter    = (*Recorder)(nil)
+	_ driver.ReplyTransport     = (*Recorder)(nil)
+	_ driver.CapabilityReporter = (*Recorder)(nil)
+	_ driver.QueueChecker       = (*Recorder)(nil)
+	_ driver.QueueDeleter       = (*Recorder)(nil)
+	_ driver.AsyncPublisher     = (*Recorder)(nil)
 )
 
 // PublishAsync passes the call to the wrapped transport when it is an
-// acemq.AsyncPublisher (memory:// and RabbitMQ's are), so SendAll through a
+// driver.AsyncPublisher (memory:// and RabbitMQ's are), so SendAll through a
 // Recorder writes its messages in payload order from one goroutine, as it
 // does without one. Otherwise it publishes through the wrapped transport's
 // Publish before it returns, and the Confirmation holds the answer (SendAll
 // then publishes one message at a time, in payload order). Either way the
 // publish is recorded once its outcome is known: a write that failed at once,
 // or the first Wait on its Confirmation (SendAll waits in payload order).
-func (r *Recorder) PublishAsync(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.Confirmation, error) {
-	ap, ok := r.inner.(acemq.AsyncPublisher)
+func (r *Recorder) PublishAsync(ctx context.Context, exchange, key string, msg driver.Outbound) (driver.Confirmation, error) {
+	ap, ok := r.inner.(driver.AsyncPublisher)
 	if !ok {
-		return acemq.ConfirmationOf(r.Publish(ctx, exchange, key, msg)), nil
+		return driver.ConfirmationOf(r.Publish(ctx, exchange, key, msg)), nil
 	}
 	kept := cloneOutbound(msg) // as the transport was given it
 	conf, err := ap.PublishAsync(ctx, exchange, key, msg)
@@ -53,8 +54,8 @@ func (r *Recorder) PublishAsync(ctx context.Context, exchange, key string, msg a
 type recordedConfirmation struct {
 	r             *Recorder
 	exchange, key string
-	msg           acemq.Outbound
-	conf          acemq.Confirmation
+	msg           driver.Outbound
+	conf          driver.Confirmation
 	once          sync.Once
 }
 
@@ -65,16 +66,16 @@ func (c *recordedConfirmation) Wait(ctx context.Context) (acemq.PublishResult, e
 }
 
 // Supports passes the call to the wrapped transport when it is an
-// acemq.CapabilityReporter, and reports false otherwise.
-func (r *Recorder) Supports(c acemq.Capability) bool {
-	cr, ok := r.inner.(acemq.CapabilityReporter)
+// driver.CapabilityReporter, and reports false otherwise.
+func (r *Recorder) Supports(c driver.Capability) bool {
+	cr, ok := r.inner.(driver.CapabilityReporter)
 	return ok && cr.Supports(c)
 }
 
 // QueueExists passes the call to the wrapped transport when it is an
-// acemq.QueueChecker (memory:// is), and fails otherwise.
+// driver.QueueChecker (memory:// is), and fails otherwise.
 func (r *Recorder) QueueExists(ctx context.Context, name string) (bool, error) {
-	qc, ok := r.inner.(acemq.QueueChecker)
+	qc, ok := r.inner.(driver.QueueChecker)
 	if !ok {
 		return false, fmt.Errorf("acemq: a %T cannot tell whether a queue exists", r.inner)
 	}
@@ -82,9 +83,9 @@ func (r *Recorder) QueueExists(ctx context.Context, name string) (bool, error) {
 }
 
 // DeleteQueue passes the call to the wrapped transport when it is an
-// acemq.QueueDeleter (memory:// is), and fails otherwise.
+// driver.QueueDeleter (memory:// is), and fails otherwise.
 func (r *Recorder) DeleteQueue(ctx context.Context, name string) error {
-	qd, ok := r.inner.(acemq.QueueDeleter)
+	qd, ok := r.inner.(driver.QueueDeleter)
 	if !ok {
 		return fmt.Errorf("acemq: a %T cannot delete a queue", r.inner)
 	}
@@ -92,30 +93,30 @@ func (r *Recorder) DeleteQueue(ctx context.Context, name string) error {
 }
 
 // MessageCount passes the call to the wrapped transport when it is an
-// acemq.QueueInspector (memory:// is), and fails otherwise.
+// driver.QueueInspector (memory:// is), and fails otherwise.
 func (r *Recorder) MessageCount(ctx context.Context, queue string) (int, error) {
-	qi, ok := r.inner.(acemq.QueueInspector)
+	qi, ok := r.inner.(driver.QueueInspector)
 	if !ok {
 		return 0, fmt.Errorf("acemq: a %T cannot count the messages of a queue", r.inner)
 	}
 	return qi.MessageCount(ctx, queue)
 }
 
-// Pull passes the call to the wrapped transport when it is an acemq.Puller
+// Pull passes the call to the wrapped transport when it is an driver.Puller
 // (memory:// is), and fails otherwise.
-func (r *Recorder) Pull(ctx context.Context, queue string) (acemq.Delivery, bool, error) {
-	p, ok := r.inner.(acemq.Puller)
+func (r *Recorder) Pull(ctx context.Context, queue string) (driver.Delivery, bool, error) {
+	p, ok := r.inner.(driver.Puller)
 	if !ok {
-		return acemq.Delivery{}, false, fmt.Errorf("acemq: a %T cannot pull a message from a queue", r.inner)
+		return driver.Delivery{}, false, fmt.Errorf("acemq: a %T cannot pull a message from a queue", r.inner)
 	}
 	return p.Pull(ctx, queue)
 }
 
-// Hold passes the call to the wrapped transport when it is an acemq.Holder
+// Hold passes the call to the wrapped transport when it is an driver.Holder
 // (memory:// and RabbitMQ's are), and fails otherwise. Messages taken from
 // the hold are not recorded: they are deliveries, not publishes.
-func (r *Recorder) Hold(ctx context.Context, queue string) (acemq.HeldQueue, error) {
-	h, ok := r.inner.(acemq.Holder)
+func (r *Recorder) Hold(ctx context.Context, queue string) (driver.HeldQueue, error) {
+	h, ok := r.inner.(driver.Holder)
 	if !ok {
 		return nil, fmt.Errorf("acemq: a %T cannot hold messages of a queue", r.inner)
 	}
@@ -123,22 +124,22 @@ func (r *Recorder) Hold(ctx context.Context, queue string) (acemq.HeldQueue, err
 }
 
 // Blocked passes the call to the wrapped transport when it is an
-// acemq.BlockedReporter, and reports "never blocked" otherwise (so a Conn on
+// driver.BlockedReporter, and reports "never blocked" otherwise (so a Conn on
 // a Recorder always knows whether it is blocked).
 func (r *Recorder) Blocked() (string, bool) {
-	if br, ok := r.inner.(acemq.BlockedReporter); ok {
+	if br, ok := r.inner.(driver.BlockedReporter); ok {
 		return br.Blocked()
 	}
 	return "", false
 }
 
 // OpenReplies opens the wrapped transport's reply channel when it is an
-// acemq.ReplyTransport (memory:// and RabbitMQ's are), and otherwise an
+// driver.ReplyTransport (memory:// and RabbitMQ's are), and otherwise an
 // exclusive, auto-delete acemq-reply-<uuid> queue consumed on the wrapped
 // transport, as a requester would. Requests published through the channel
 // are recorded, with ReplyTo set to the channel's address.
-func (r *Recorder) OpenReplies(ctx context.Context, deliver func(acemq.Delivery)) (acemq.ReplyChannel, error) {
-	if rt, ok := r.inner.(acemq.ReplyTransport); ok {
+func (r *Recorder) OpenReplies(ctx context.Context, deliver func(driver.Delivery)) (driver.ReplyChannel, error) {
+	if rt, ok := r.inner.(driver.ReplyTransport); ok {
 		rc, err := rt.OpenReplies(ctx, deliver)
 		if err != nil {
 			return nil, err
@@ -150,12 +151,12 @@ func (r *Recorder) OpenReplies(ctx context.Context, deliver func(acemq.Delivery)
 
 // openQueueReplies declares a private reply queue on the wrapped transport
 // and consumes it, settling each reply before deliver sees it.
-func (r *Recorder) openQueueReplies(ctx context.Context, deliver func(acemq.Delivery)) (acemq.ReplyChannel, error) {
+func (r *Recorder) openQueueReplies(ctx context.Context, deliver func(driver.Delivery)) (driver.ReplyChannel, error) {
 	name := "acemq-reply-" + acemq.NewUUID()
-	if err := r.inner.DeclareQueue(ctx, name, acemq.QueueSpec{Exclusive: true, AutoDelete: true}); err != nil {
+	if err := r.inner.DeclareQueue(ctx, name, driver.QueueSpec{Exclusive: true, AutoDelete: true}); err != nil {
 		return nil, fmt.Errorf("acemq: cannot declare the reply queue %q: %w", name, err)
 	}
-	sub, err := r.inner.Consume(ctx, name, acemq.ConsumeSpec{}, func(d acemq.Delivery) {
+	sub, err := r.inner.Consume(ctx, name, driver.ConsumeSpec{}, func(d driver.Delivery) {
 		_ = d.Ack()
 		deliver(d)
 	})
@@ -169,16 +170,16 @@ func (r *Recorder) openQueueReplies(ctx context.Context, deliver func(acemq.Deli
 // publishes recorded. Safe for concurrent use.
 type recordedReplies struct {
 	r  *Recorder
-	rc acemq.ReplyChannel
+	rc driver.ReplyChannel
 }
 
 func (c *recordedReplies) Address() string { return c.rc.Address() }
 
-func (c *recordedReplies) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (c *recordedReplies) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	done := c.r.begin()
 	defer done()
 	res, err := c.rc.Publish(ctx, exchange, key, msg)
-	c.r.record(exchange, key, acemq.StampReplyAddress(msg, c.rc.Address()), res, err)
+	c.r.record(exchange, key, driver.StampReplyAddress(msg, c.rc.Address()), res, err)
 	return res, err
 }
 
@@ -189,13 +190,13 @@ func (c *recordedReplies) Close() error { return c.rc.Close() }
 type queueReplies struct {
 	r    *Recorder
 	name string
-	sub  acemq.Subscription
+	sub  driver.Subscription
 }
 
 func (q *queueReplies) Address() string { return q.name }
 
-func (q *queueReplies) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
-	return q.r.Publish(ctx, exchange, key, acemq.StampReplyAddress(msg, q.name))
+func (q *queueReplies) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
+	return q.r.Publish(ctx, exchange, key, driver.StampReplyAddress(msg, q.name))
 }
 
 func (q *queueReplies) Close() error { return q.sub.Close() }

@@ -7,14 +7,15 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 // bare hides every optional seam of the transport it holds.
-type bare struct{ acemq.Transport }
+type bare struct{ driver.Transport }
 
 // memoryTransport opens a fresh memory:// transport closed with the test.
-func memoryTransport(t *testing.T) acemq.Transport {
+func memoryTransport(t *testing.T) driver.Transport {
 	t.Helper()
 	conn, err := acemq.Connect(context.Background(), "memory://recorder-seams-"+acemq.NewUUID())
 	if err != nil {
@@ -25,10 +26,10 @@ func memoryTransport(t *testing.T) acemq.Transport {
 }
 
 // replies opens a reply channel on rec whose deliveries arrive on the returned channel.
-func replies(t *testing.T, rec *acemqtest.Recorder) (acemq.ReplyChannel, chan acemq.Delivery) {
+func replies(t *testing.T, rec *acemqtest.Recorder) (driver.ReplyChannel, chan driver.Delivery) {
 	t.Helper()
-	got := make(chan acemq.Delivery, 1)
-	rc, err := rec.OpenReplies(context.Background(), func(d acemq.Delivery) { got <- d })
+	got := make(chan driver.Delivery, 1)
+	rc, err := rec.OpenReplies(context.Background(), func(d driver.Delivery) { got <- d })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,13 +38,13 @@ func replies(t *testing.T, rec *acemqtest.Recorder) (acemq.ReplyChannel, chan ac
 }
 
 // roundTrip publishes a request through rc and a reply to its address.
-func roundTrip(t *testing.T, rec *acemqtest.Recorder, rc acemq.ReplyChannel, got chan acemq.Delivery) {
+func roundTrip(t *testing.T, rec *acemqtest.Recorder, rc driver.ReplyChannel, got chan driver.Delivery) {
 	t.Helper()
 	ctx := context.Background()
-	if _, err := rc.Publish(ctx, "", "requests", acemq.Outbound{Body: []byte("q")}); err != nil {
+	if _, err := rc.Publish(ctx, "", "requests", driver.Outbound{Body: []byte("q")}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := rec.Publish(ctx, "", rc.Address(), acemq.Outbound{Body: []byte("a")}); err != nil {
+	if _, err := rec.Publish(ctx, "", rc.Address(), driver.Outbound{Body: []byte("a")}); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -98,10 +99,10 @@ func TestMissingSeamsFailOrReportUnblocked(t *testing.T) {
 func TestSeamsPassThroughToTheInnerTransport(t *testing.T) {
 	rec := acemqtest.NewRecorder(memoryTransport(t))
 	ctx := context.Background()
-	if err := rec.DeclareQueue(ctx, "q", acemq.QueueSpec{}); err != nil {
+	if err := rec.DeclareQueue(ctx, "q", driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := rec.Publish(ctx, "", "q", acemq.Outbound{Body: []byte("m")}); err != nil {
+	if _, err := rec.Publish(ctx, "", "q", driver.Outbound{Body: []byte("m")}); err != nil {
 		t.Fatal(err)
 	}
 	if n, err := rec.MessageCount(ctx, "q"); err != nil || n != 1 {
@@ -125,7 +126,7 @@ func TestNewRecorderPanicsOnANilTransport(t *testing.T) {
 func TestARecordedConnKeepsItsTransportsCapabilitiesAndQueueAdmin(t *testing.T) {
 	conn, _ := acemqtest.Connect(t)
 	ctx := context.Background()
-	if !conn.Supports(acemq.CapabilityPublisherConfirms) {
+	if !conn.Supports(driver.CapabilityPublisherConfirms) {
 		t.Fatal("a recorded memory:// connection lost its confirms capability")
 	}
 	if err := conn.DeclareQueue(ctx, "kept", acemq.Transient()); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/acemq/acemq-gen/examples/bookstore/orders"
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
@@ -142,11 +143,11 @@ func TestExpectPublishedOnAnEmptyRecorderSaysNothingWasPublished(t *testing.T) {
 func TestPublishedLeavesOutFailedPublishesThatTheRecordKeeps(t *testing.T) {
 	conn, rec := acemqtest.Connect(t)
 	ctx := context.Background()
-	_, failed := conn.PublishRaw(ctx, "no-such-exchange", "k", acemq.Outbound{Body: []byte(`"a"`), ContentType: "application/json"})
+	_, failed := conn.PublishRaw(ctx, "no-such-exchange", "k", driver.Outbound{Body: []byte(`"a"`), ContentType: "application/json"})
 	if failed == nil {
 		t.Fatal("publishing to an undeclared exchange succeeded")
 	}
-	if _, err := conn.PublishRaw(ctx, "", "k", acemq.Outbound{Body: []byte(`"b"`), ContentType: "application/json"}); err != nil {
+	if _, err := conn.PublishRaw(ctx, "", "k", driver.Outbound{Body: []byte(`"b"`), ContentType: "application/json"}); err != nil {
 		t.Fatal(err)
 	}
 	if got := acemqtest.Published[string](t, rec, "k"); len(got) != 1 || got[0].Payload != "b" {
@@ -160,7 +161,7 @@ func TestPublishedLeavesOutFailedPublishesThatTheRecordKeeps(t *testing.T) {
 
 func TestExpectNothingPublishedListsEveryPublishIncludingFailures(t *testing.T) {
 	conn, rec := acemqtest.Connect(t)
-	_, _ = conn.PublishRaw(context.Background(), "no-such-exchange", "k", acemq.Outbound{Body: []byte("hello")})
+	_, _ = conn.PublishRaw(context.Background(), "no-such-exchange", "k", driver.Outbound{Body: []byte("hello")})
 	f := &fakeTB{TB: t}
 	acemqtest.ExpectNothingPublished(f, rec)
 	if len(f.errors) != 1 || len(f.fatals) != 0 {
@@ -210,7 +211,7 @@ func TestPublishedWithDecodesWhatNoDefaultCodecReads(t *testing.T) {
 func TestPublishedFailsOnABodyThatDoesNotDecodeShowingIt(t *testing.T) {
 	conn, rec := acemqtest.Connect(t)
 	body := []byte(`{"orderId": 5}`)
-	if _, err := conn.PublishRaw(context.Background(), "", "order.placed", acemq.Outbound{Body: body, ContentType: "application/json"}); err != nil {
+	if _, err := conn.PublishRaw(context.Background(), "", "order.placed", driver.Outbound{Body: body, ContentType: "application/json"}); err != nil {
 		t.Fatal(err)
 	}
 	f := &fakeTB{TB: t}
@@ -239,7 +240,7 @@ func TestRecorderRecordsConcurrentPublishesEachOnce(t *testing.T) {
 
 func TestPublishedRecordsAreCopiesACallerCannotChange(t *testing.T) {
 	conn, rec := acemqtest.Connect(t)
-	out := acemq.Outbound{Body: []byte("x"), Headers: map[string]any{"h": "v"}}
+	out := driver.Outbound{Body: []byte("x"), Headers: map[string]any{"h": "v"}}
 	if _, err := conn.PublishRaw(context.Background(), "", "k", out); err != nil {
 		t.Fatal(err)
 	}

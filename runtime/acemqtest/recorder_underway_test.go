@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
@@ -13,11 +14,11 @@ import (
 // closed) but has not yet returned until release is closed: what memory://
 // does when a reply reaches its caller inside the responder's publish.
 type slowReturn struct {
-	acemq.Transport
+	driver.Transport
 	published, release chan struct{}
 }
 
-func (s *slowReturn) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (s *slowReturn) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	res, err := s.Transport.Publish(ctx, exchange, key, msg)
 	close(s.published)
 	<-s.release
@@ -32,7 +33,7 @@ func TestPublishedIncludesAPublishThatDeliveredButHasNotReturned(t *testing.T) {
 	t.Cleanup(func() { _ = dialed.Close() })
 	inner := &slowReturn{Transport: dialed.Transport(), published: make(chan struct{}), release: make(chan struct{})}
 	rec := acemqtest.NewRecorder(inner)
-	go func() { _, _ = rec.Publish(context.Background(), "", "nowhere", acemq.Outbound{Body: []byte("x")}) }()
+	go func() { _, _ = rec.Publish(context.Background(), "", "nowhere", driver.Outbound{Body: []byte("x")}) }()
 	<-inner.published
 	got := make(chan []acemqtest.Record, 1)
 	go func() { got <- rec.Published() }()

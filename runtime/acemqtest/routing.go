@@ -1,6 +1,8 @@
 package acemqtest
 
-import "github.com/acemq/acemq-gen/runtime/acemq"
+import (
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+)
 
 var routingCases = []conformanceCase{
 	{"routing/direct-exchange-matches-the-whole-key", directRouting},
@@ -122,8 +124,8 @@ func competingConsumers(k *kit) {
 }
 
 // outbound is a message with every property the transport carries.
-func outbound(id string) acemq.Outbound {
-	return acemq.Outbound{Body: []byte(`{"id":"` + id + `"}`), ContentType: "application/json", MessageID: id,
+func outbound(id string) driver.Outbound {
+	return driver.Outbound{Body: []byte(`{"id":"` + id + `"}`), ContentType: "application/json", MessageID: id,
 		Headers: map[string]any{"x-acemq-type": "order.placed", "tenant": "t1"}, ReplyTo: "replies",
 		CorrelationID: "corr-" + id, Persistent: true}
 }

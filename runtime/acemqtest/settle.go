@@ -3,7 +3,7 @@ package acemqtest
 import (
 	"fmt"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 var settleCases = []conformanceCase{
@@ -109,7 +109,7 @@ func prefetchBounds(k *kit) {
 	}
 	in := k.consume(q, 2)
 	a, b := in.next(), in.next()
-	if inspector, ok := k.tr.(acemq.QueueInspector); ok {
+	if inspector, ok := k.tr.(driver.QueueInspector); ok {
 		if n, err := inspector.MessageCount(k.ctx, q); err != nil || n != 3 {
 			k.t.Errorf("with 2 unsettled of 5, MessageCount = %d, %v; want 3 still ready", n, err)
 		}
@@ -124,7 +124,7 @@ func prefetchBounds(k *kit) {
 }
 
 func consumeUndeclared(k *kit) {
-	_, err := k.tr.Consume(k.ctx, k.name("undeclared"), acemq.ConsumeSpec{Prefetch: 1}, func(acemq.Delivery) {})
+	_, err := k.tr.Consume(k.ctx, k.name("undeclared"), driver.ConsumeSpec{Prefetch: 1}, func(driver.Delivery) {})
 	if err == nil {
 		k.t.Error("consuming an undeclared queue succeeded")
 	}

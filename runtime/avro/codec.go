@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
 	hamba "github.com/hamba/avro/v2"
 )
 
@@ -101,7 +102,7 @@ func (c *Codec) Encode(payload any) ([]byte, error) {
 // up schema <id>: the schema registry panicked: <value>"), not remembered:
 // the next message with that id asks again.
 func (c *Codec) Decode(body []byte, dst any) error {
-	if err := acemq.ProcessDecodeLimits().CheckBody("avro", body); err != nil {
+	if err := decodelimit.Process().CheckBody("avro", body); err != nil {
 		return err
 	}
 	if c.reg == nil {

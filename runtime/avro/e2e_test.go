@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
 
@@ -43,7 +44,7 @@ func TestAnOldProducerAndANewConsumerShareTheMemoryBroker(t *testing.T) {
 	}
 	got := make(chan acemq.Message[newOrder], 1)
 	topo := acemq.NewTopology().Exchange("orders", "topic").Queue("billing").Binding("billing", "orders", "order.*")
-	_, err = acemq.DeclareAndConsume(t.Context(), conn, topo, "billing", func(_ context.Context, m acemq.Message[newOrder]) acemq.Ack {
+	_, err = acemqimpl.DeclareAndConsume(t.Context(), conn, topo, "billing", func(_ context.Context, m acemq.Message[newOrder]) acemq.Ack {
 		got <- m
 		return acemq.Accept()
 	}, acemq.ConsumeWith(reader))

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // panickingRegistry is a registry that panics with "boom" in Register and
@@ -92,7 +93,7 @@ func TestPanickingRegistryParksTheMessageItCouldNotLookUp(t *testing.T) {
 			t.Fatal(err)
 		}
 		if ok {
-			if reason, _ := d.Headers[acemq.HeaderError].(string); reason != want {
+			if reason, _ := d.Headers[semconv.HeaderError].(string); reason != want {
 				t.Fatalf("parked with reason %q, want %q", reason, want)
 			}
 			return

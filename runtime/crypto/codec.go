@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
 )
 
 // ContentType is what Codec writes on every message. The inner codec's type
@@ -78,7 +79,7 @@ func (c *Codec) Decode(body []byte, dst any) error {
 	if err := c.check(); err != nil {
 		return err
 	}
-	if err := acemq.ProcessDecodeLimits().CheckBody("encrypted", body); err != nil {
+	if err := decodelimit.Process().CheckBody("encrypted", body); err != nil {
 		return err
 	}
 	plain, err := c.open(body)

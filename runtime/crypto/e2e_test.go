@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 )
 
@@ -26,7 +27,7 @@ func TestAnEncryptedMessageCrossesTheMemoryBrokerAsCiphertext(t *testing.T) {
 	defer conn.Close()
 	got := make(chan acemq.Message[order], 1)
 	topo := acemq.NewTopology().Exchange("shop", "topic").Queue("billing").Binding("billing", "shop", "order.*")
-	_, err = acemq.DeclareAndConsume(t.Context(), conn, topo, "billing", func(_ context.Context, m acemq.Message[order]) acemq.Ack {
+	_, err = acemqimpl.DeclareAndConsume(t.Context(), conn, topo, "billing", func(_ context.Context, m acemq.Message[order]) acemq.Ack {
 		got <- m
 		return acemq.Accept()
 	}, acemq.ConsumeWith(codec))

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 )
 
@@ -53,7 +54,7 @@ func TestPanickingCodecInsideAnEncryptedCodecIsASendErrorAndAParkedMessage(t *te
 			t.Fatal(err)
 		}
 		if ok {
-			if reason, _ := d.Headers[acemq.HeaderError].(string); reason != want {
+			if reason, _ := d.Headers[semconv.HeaderError].(string); reason != want {
 				t.Fatalf("parked with reason %q, want %q", reason, want)
 			}
 			return

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/otel"
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
@@ -46,8 +47,8 @@ func BenchmarkSendTraced(b *testing.B) {
 // BenchmarkObserverCount is one counter sample with three labels.
 func BenchmarkObserverCount(b *testing.B) {
 	o := otel.Observer(sdkmetric.NewMeterProvider(sdkmetric.WithReader(sdkmetric.NewManualReader())).Meter("bench"))
-	labels := acemq.Labels{"outcome": "confirmed", "exchange": "", "routing.key": "orders"}
+	labels := semconv.Labels{"outcome": "confirmed", "exchange": "", "routing.key": "orders"}
 	for b.Loop() {
-		o.Count(acemq.MetricPublishTotal, 1, labels)
+		o.Count(semconv.MetricPublishTotal, 1, labels)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // handleUnsettled runs h outside a consumer and ends the span with the
@@ -24,10 +25,10 @@ func (cs *consumeSpan) handleUnsettled(ctx context.Context, queue string, env ac
 
 // requestedBy maps an Ack's name to the action and outcome it asks for.
 var requestedBy = map[string][2]string{
-	"accept": {acemq.ActionAccepted, acemq.OutcomeAcked},
-	"retry":  {acemq.ActionRetried, acemq.OutcomeRetried},
-	"reject": {acemq.ActionDeadLettered, acemq.OutcomeRejected},
-	"park":   {acemq.ActionParked, acemq.OutcomeParked},
+	"accept": {acemq.ActionAccepted, semconv.OutcomeAcked},
+	"retry":  {acemq.ActionRetried, semconv.OutcomeRetried},
+	"reject": {acemq.ActionDeadLettered, semconv.OutcomeRejected},
+	"park":   {acemq.ActionParked, semconv.OutcomeParked},
 }
 
 // requested is the settlement an Ack asks for, as far as it can be known
@@ -44,7 +45,7 @@ func requested(queue string, env acemq.Envelope, ack acemq.Ack) acemq.Settlement
 	}
 	switch {
 	case ack.IsRetry() && acemq.IsFatal(ack.Err()):
-		s.Action, s.Outcome = acemq.ActionDeadLettered, acemq.OutcomeDeadLettered
+		s.Action, s.Outcome = acemq.ActionDeadLettered, semconv.OutcomeDeadLettered
 	case ack.IsRetry():
 		s.Envelope = env.NextAttempt()
 	}

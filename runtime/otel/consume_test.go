@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 	"github.com/acemq/acemq-gen/runtime/otel"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
@@ -128,7 +130,7 @@ func decide(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 
 func TestTheCounterAndTheSpanAgreeOnEveryOutcome(t *testing.T) {
 	tracing, rec, _ := traced(t)
-	metrics := acemq.NewMetrics()
+	metrics := acemqtest.NewMetrics()
 	conn := connect(t, "", []string{"orders"}, acemq.WithObserver(metrics))
 	consume(t, context.Background(), conn, "orders", otel.Handle(tracing, "orders", decide), fastRetry)
 	ids := []string{"accept", "retry-then-accept", "reject", "park", "fatal", "exhaust", "in-progress"}
@@ -163,11 +165,11 @@ func orders(ids ...string) []Order {
 
 // consumeTotal reads acemq.consume.total for queue orders and outcome, or
 // its sum over every outcome when outcome is "".
-func consumeTotal(m *acemq.Metrics, outcome string) int64 {
+func consumeTotal(m *acemqtest.Metrics, outcome string) int64 {
 	var n int64
 	for _, o := range []string{"acked", "retried", "rejected", "parked", "dead_lettered", "in_progress"} {
 		if outcome == "" || o == outcome {
-			n += m.Counts()[acemq.MetricConsumeTotal+"{outcome="+o+"}{queue=orders}"]
+			n += m.Counts()[semconv.MetricConsumeTotal+"{outcome="+o+"}{queue=orders}"]
 		}
 	}
 	return n

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/otel"
 	"go.opentelemetry.io/otel/attribute"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
@@ -56,9 +57,9 @@ func consume[T any](t *testing.T, ctx context.Context, conn *acemq.Conn, queue s
 }
 
 // pull takes the next message of queue, failing the test when there is none.
-func pull(t *testing.T, conn *acemq.Conn, queue string) acemq.Delivery {
+func pull(t *testing.T, conn *acemq.Conn, queue string) driver.Delivery {
 	t.Helper()
-	d, ok, err := conn.Transport().(acemq.Puller).Pull(context.Background(), queue)
+	d, ok, err := conn.Transport().(driver.Puller).Pull(context.Background(), queue)
 	if err != nil || !ok {
 		t.Fatalf("no message in %s (err %v)", queue, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"go.opentelemetry.io/otel/metric/noop"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // metricsObserver writes the family's metrics to OpenTelemetry
@@ -41,7 +42,7 @@ func Observer(meter metric.Meter) acemq.Observer {
 }
 
 // Count adds delta to the counter named metric.
-func (o *metricsObserver) Count(name string, delta int64, labels acemq.Labels) {
+func (o *metricsObserver) Count(name string, delta int64, labels semconv.Labels) {
 	c := instrument[metric.Int64Counter](&o.counters, name, noop.Int64Counter{}, func() (metric.Int64Counter, error) {
 		return o.meter.Int64Counter(name)
 	})
@@ -49,7 +50,7 @@ func (o *metricsObserver) Count(name string, delta int64, labels acemq.Labels) {
 }
 
 // Observe records seconds on the histogram named metric.
-func (o *metricsObserver) Observe(name string, seconds float64, labels acemq.Labels) {
+func (o *metricsObserver) Observe(name string, seconds float64, labels semconv.Labels) {
 	h := instrument[metric.Float64Histogram](&o.histograms, name, noop.Float64Histogram{}, func() (metric.Float64Histogram, error) {
 		return o.meter.Float64Histogram(name, metric.WithUnit("s"), metric.WithExplicitBucketBoundaries(SecondsBuckets()...))
 	})
@@ -57,7 +58,7 @@ func (o *metricsObserver) Observe(name string, seconds float64, labels acemq.Lab
 }
 
 // Gauge sets the gauge named metric.
-func (o *metricsObserver) Gauge(name string, value float64, labels acemq.Labels) {
+func (o *metricsObserver) Gauge(name string, value float64, labels semconv.Labels) {
 	g := instrument[metric.Float64Gauge](&o.gauges, name, noop.Float64Gauge{}, func() (metric.Float64Gauge, error) {
 		return o.meter.Float64Gauge(name)
 	})
@@ -84,7 +85,7 @@ func instrument[I any](cache *sync.Map, name string, fallback I, create func() (
 }
 
 // attributes turns labels into an attribute set, keys unchanged.
-func attributes(labels acemq.Labels) attribute.Set {
+func attributes(labels semconv.Labels) attribute.Set {
 	kvs := make([]attribute.KeyValue, 0, len(labels))
 	for k, v := range labels {
 		kvs = append(kvs, attribute.String(k, v))

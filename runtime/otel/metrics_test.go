@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/otel"
 	"go.opentelemetry.io/otel/attribute"
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
@@ -38,9 +39,9 @@ func collect(t *testing.T, reader *sdkmetric.ManualReader) map[string]metricdata
 	return out
 }
 
-// labelled renders an attribute set as acemq.Labels, to compare with.
-func labelled(set attribute.Set) acemq.Labels {
-	l := acemq.Labels{}
+// labelled renders an attribute set as semconv.Labels, to compare with.
+func labelled(set attribute.Set) semconv.Labels {
+	l := semconv.Labels{}
 	for _, kv := range set.ToSlice() {
 		l[string(kv.Key)] = kv.Value.AsString()
 	}
@@ -63,21 +64,21 @@ func TestObserverWritesTheFamilysMetricsUnderTheirOwnNamesAndLabels(t *testing.T
 	var got map[string]metricdata.Metrics
 	waitFor(t, "the consume counter and duration", func() bool {
 		got = collect(t, reader)
-		_, counted := got[acemq.MetricConsumeTotal]
-		_, timed := got[acemq.MetricConsumeDuration]
+		_, counted := got[semconv.MetricConsumeTotal]
+		_, timed := got[semconv.MetricConsumeDuration]
 		return counted && timed
 	})
-	wantSum(t, got[acemq.MetricPublishTotal], acemq.Labels{"outcome": "confirmed", "exchange": "", "routing.key": "orders"}, 1)
-	wantSum(t, got[acemq.MetricConsumeTotal], acemq.Labels{"queue": "orders", "outcome": "acked"}, 1)
-	wantHistogram(t, got[acemq.MetricConsumeDuration], acemq.Labels{"queue": "orders", "outcome": "acked"}, 1)
-	wantHistogram(t, got[acemq.MetricPublishDuration], acemq.Labels{"outcome": "confirmed", "exchange": "", "routing.key": "orders"}, 1)
-	if _, ok := got[acemq.MetricConsumeInFlight].Data.(metricdata.Gauge[float64]); !ok {
-		t.Errorf("%s is %T, want a float64 gauge", acemq.MetricConsumeInFlight, got[acemq.MetricConsumeInFlight].Data)
+	wantSum(t, got[semconv.MetricPublishTotal], semconv.Labels{"outcome": "confirmed", "exchange": "", "routing.key": "orders"}, 1)
+	wantSum(t, got[semconv.MetricConsumeTotal], semconv.Labels{"queue": "orders", "outcome": "acked"}, 1)
+	wantHistogram(t, got[semconv.MetricConsumeDuration], semconv.Labels{"queue": "orders", "outcome": "acked"}, 1)
+	wantHistogram(t, got[semconv.MetricPublishDuration], semconv.Labels{"outcome": "confirmed", "exchange": "", "routing.key": "orders"}, 1)
+	if _, ok := got[semconv.MetricConsumeInFlight].Data.(metricdata.Gauge[float64]); !ok {
+		t.Errorf("%s is %T, want a float64 gauge", semconv.MetricConsumeInFlight, got[semconv.MetricConsumeInFlight].Data)
 	}
 }
 
 // wantSum fails the test unless m is an int64 counter with n at labels.
-func wantSum(t *testing.T, m metricdata.Metrics, labels acemq.Labels, n int64) {
+func wantSum(t *testing.T, m metricdata.Metrics, labels semconv.Labels, n int64) {
 	t.Helper()
 	sum, ok := m.Data.(metricdata.Sum[int64])
 	if !ok || !sum.IsMonotonic {
@@ -93,7 +94,7 @@ func wantSum(t *testing.T, m metricdata.Metrics, labels acemq.Labels, n int64) {
 
 // wantHistogram fails the test unless m is a histogram in seconds with n
 // samples at labels.
-func wantHistogram(t *testing.T, m metricdata.Metrics, labels acemq.Labels, n uint64) {
+func wantHistogram(t *testing.T, m metricdata.Metrics, labels semconv.Labels, n uint64) {
 	t.Helper()
 	h, ok := m.Data.(metricdata.Histogram[float64])
 	if !ok || m.Unit != "s" {
@@ -110,7 +111,7 @@ func wantHistogram(t *testing.T, m metricdata.Metrics, labels acemq.Labels, n ui
 	t.Errorf("%s has no point %v with %d samples", m.Name, labels, n)
 }
 
-func equalLabels(a, b acemq.Labels) bool {
+func equalLabels(a, b semconv.Labels) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -129,15 +130,15 @@ func TestObserverIsSafeForConcurrentUseAndLosesNoSample(t *testing.T) {
 	for range 16 {
 		wg.Go(func() {
 			for range 100 {
-				o.Count("acemq.retry.rung.missing", 1, acemq.Labels{"queue": "orders", "rung": "orders.retry.30s"})
-				o.Gauge(acemq.MetricConsumeInFlight, 3, acemq.Labels{"queue": "orders"})
+				o.Count("acemq.retry.rung.missing", 1, semconv.Labels{"queue": "orders", "rung": "orders.retry.30s"})
+				o.Gauge(semconv.MetricConsumeInFlight, 3, semconv.Labels{"queue": "orders"})
 			}
 		})
 	}
 	wg.Wait()
 	got := collect(t, reader)
-	wantSum(t, got["acemq.retry.rung.missing"], acemq.Labels{"queue": "orders", "rung": "orders.retry.30s"}, 1600)
-	gauge := got[acemq.MetricConsumeInFlight].Data.(metricdata.Gauge[float64])
+	wantSum(t, got["acemq.retry.rung.missing"], semconv.Labels{"queue": "orders", "rung": "orders.retry.30s"}, 1600)
+	gauge := got[semconv.MetricConsumeInFlight].Data.(metricdata.Gauge[float64])
 	if len(gauge.DataPoints) != 1 || gauge.DataPoints[0].Value != 3 {
 		t.Errorf("gauge points %+v, want one at 3", gauge.DataPoints)
 	}
@@ -146,9 +147,9 @@ func TestObserverIsSafeForConcurrentUseAndLosesNoSample(t *testing.T) {
 func TestObserverLabelOrderDoesNotSplitASeries(t *testing.T) {
 	mp, reader := metered(t)
 	o := otel.Observer(mp.Meter("test"))
-	o.Count(acemq.MetricPublishTotal, 1, acemq.Labels{"outcome": "failed", "exchange": "shop", "routing.key": "k"})
-	o.Count(acemq.MetricPublishTotal, 2, acemq.Labels{"routing.key": "k", "exchange": "shop", "outcome": "failed"})
-	sum := collect(t, reader)[acemq.MetricPublishTotal].Data.(metricdata.Sum[int64])
+	o.Count(semconv.MetricPublishTotal, 1, semconv.Labels{"outcome": "failed", "exchange": "shop", "routing.key": "k"})
+	o.Count(semconv.MetricPublishTotal, 2, semconv.Labels{"routing.key": "k", "exchange": "shop", "outcome": "failed"})
+	sum := collect(t, reader)[semconv.MetricPublishTotal].Data.(metricdata.Sum[int64])
 	if len(sum.DataPoints) != 1 || sum.DataPoints[0].Value != 3 {
 		t.Errorf("points %+v, want one series of 3", sum.DataPoints)
 	}

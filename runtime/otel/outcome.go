@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // publishOutcome is the outcome of a publish in the words of the
@@ -13,19 +14,19 @@ import (
 func publishOutcome(res acemq.PublishResult, err error) string {
 	switch {
 	case err == nil && res.Confirmed:
-		return acemq.PublishConfirmed
+		return semconv.PublishConfirmed
 	case err == nil:
-		return acemq.PublishPublished
+		return semconv.PublishPublished
 	case errors.Is(err, acemq.ErrUnroutable):
-		return acemq.PublishUnroutable
+		return semconv.PublishUnroutable
 	}
-	return acemq.PublishFailed
+	return semconv.PublishFailed
 }
 
 // publishIsError reports whether a publish outcome sets the span's status
 // to ERROR: only unroutable and failed do.
 func publishIsError(outcome string) bool {
-	return outcome == acemq.PublishUnroutable || outcome == acemq.PublishFailed
+	return outcome == semconv.PublishUnroutable || outcome == semconv.PublishFailed
 }
 
 // settlementIsError reports whether a settlement sets the consume span's

@@ -3,7 +3,7 @@ package outbox
 import (
 	"time"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // The family's outbox metrics (FAMILY-SPEC §5.1), sent to the relay's
@@ -31,15 +31,15 @@ func (r *Relay) count(rows []*row) {
 	o := r.conn.Observer()
 	now := time.Now()
 	for _, w := range rows {
-		labels := func(outcome string) acemq.Labels {
-			return acemq.Labels{acemq.LabelOutcome: outcome, acemq.LabelExchange: w.exchange, acemq.LabelRoutingKey: w.key}
+		labels := func(outcome string) semconv.Labels {
+			return semconv.Labels{semconv.LabelOutcome: outcome, semconv.LabelExchange: w.exchange, semconv.LabelRoutingKey: w.key}
 		}
 		switch w.outcome {
 		case confirmed:
 			r.published.Add(1)
 			o.Count(MetricTotal, 1, labels(OutcomePublished))
 			o.Observe(MetricLag, now.Sub(w.createdAt).Seconds(),
-				acemq.Labels{acemq.LabelExchange: w.exchange, acemq.LabelRoutingKey: w.key})
+				semconv.Labels{semconv.LabelExchange: w.exchange, semconv.LabelRoutingKey: w.key})
 		case refused:
 			r.failed.Add(1)
 			o.Count(MetricTotal, 1, labels(OutcomeFailed))

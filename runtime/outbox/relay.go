@@ -43,7 +43,7 @@ const slowBatchAfter = 30 * time.Second
 
 // NewRelay returns a relay of store's table to conn's broker. It publishes
 // through conn's transport, pipelined when the transport is an
-// acemq.AsyncPublisher (memory:// and RabbitMQ are), bypassing conn's
+// driver.AsyncPublisher (memory:// and RabbitMQ are), bypassing conn's
 // publish chain: the rows already are the wire messages. Its metrics go to
 // conn's observer (MetricTotal, MetricLag). Start it with Run.
 func NewRelay(conn *acemq.Conn, store *Store, opts ...RelayOption) *Relay {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // padded is an order with a body of about size bytes.
@@ -110,13 +111,13 @@ func peakHeap() (stop func() uint64) {
 // discardTransport confirms every publish and keeps nothing, so that the
 // heap a relay test measures is the relay's own.
 type discardTransport struct {
-	acemq.Transport
+	driver.Transport
 	published atomic.Int64
 }
 
 func (*discardTransport) Close() error { return nil }
 
-func (d *discardTransport) Publish(_ context.Context, _, _ string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (d *discardTransport) Publish(_ context.Context, _, _ string, msg driver.Outbound) (acemq.PublishResult, error) {
 	d.published.Add(1)
 	return acemq.PublishResult{MessageID: msg.MessageID, Confirmed: true, Routed: true}, nil
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // errChannelClosed is the fate of a publish written on a channel the broker
@@ -26,7 +27,7 @@ var errChannelClosed = errors.New("rabbitmq: the channel was closed before the c
 // outcome has been read (the channel reopened), is discarded and fails
 // without being a refusal. Close leaves the wrapped transport open.
 type closingTransport struct {
-	acemq.Transport
+	driver.Transport
 	refusedExchange string
 	mu              sync.Mutex
 	closed          bool
@@ -34,7 +35,7 @@ type closingTransport struct {
 
 func (c *closingTransport) Close() error { return nil }
 
-func (c *closingTransport) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (c *closingTransport) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	conf, err := c.PublishAsync(ctx, exchange, key, msg)
 	if err != nil {
 		return acemq.PublishResult{}, err
@@ -42,17 +43,17 @@ func (c *closingTransport) Publish(ctx context.Context, exchange, key string, ms
 	return conf.Wait(ctx)
 }
 
-func (c *closingTransport) PublishAsync(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.Confirmation, error) {
+func (c *closingTransport) PublishAsync(ctx context.Context, exchange, key string, msg driver.Outbound) (driver.Confirmation, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closed {
-		return acemq.ConfirmationOf(acemq.PublishResult{}, errChannelClosed), nil
+		return driver.ConfirmationOf(acemq.PublishResult{}, errChannelClosed), nil
 	}
 	if exchange == c.refusedExchange {
 		c.closed = true
 		return reopening{c}, nil
 	}
-	return acemq.ConfirmationOf(c.Transport.Publish(ctx, exchange, key, msg)), nil
+	return driver.ConfirmationOf(c.Transport.Publish(ctx, exchange, key, msg)), nil
 }
 
 // reopening is the refused publish's confirmation: reading it reopens the channel.
@@ -171,11 +172,11 @@ func TestRelayDoesNotResendConfirmedRows(t *testing.T) {
 
 // stuckTransport never returns from a publish until its ctx ends, as
 // main's RabbitMQ transport did with a header over frame_max.
-type stuckTransport struct{ acemq.Transport }
+type stuckTransport struct{ driver.Transport }
 
 func (stuckTransport) Close() error { return nil }
 
-func (stuckTransport) PublishAsync(ctx context.Context, _, _ string, _ acemq.Outbound) (acemq.Confirmation, error) {
+func (stuckTransport) PublishAsync(ctx context.Context, _, _ string, _ driver.Outbound) (driver.Confirmation, error) {
 	<-ctx.Done()
 	return nil, ctx.Err()
 }
@@ -207,14 +208,14 @@ func TestRelayStuckInAPublishSaysSo(t *testing.T) {
 // flakyTransport has no pipelined path and loses its second publish once
 // (an outage, not a refusal).
 type flakyTransport struct {
-	acemq.Transport
+	driver.Transport
 	mu sync.Mutex
 	n  int
 }
 
 func (*flakyTransport) Close() error { return nil }
 
-func (f *flakyTransport) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (f *flakyTransport) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	f.mu.Lock()
 	f.n++
 	n := f.n

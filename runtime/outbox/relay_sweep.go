@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // markTimeout bounds the statements that record a batch's outcome, which
@@ -22,7 +23,7 @@ type row struct {
 	id         int64
 	exchange   string
 	key        string
-	msg        acemq.Outbound
+	msg        driver.Outbound
 	createdAt  time.Time
 	attempts   int
 	outcome    rowOutcome
@@ -215,7 +216,7 @@ func unfinished(rows []*row) []*row {
 // count as lost, so one relay never publishes a row before one it
 // committed earlier (they are republished, in order, by the next sweep).
 func (r *Relay) publish(ctx context.Context, rows []*row) error {
-	pending := make([]acemq.Confirmation, len(rows))
+	pending := make([]driver.Confirmation, len(rows))
 	for i, w := range rows {
 		if w.outcome == refused { // unreadable headers
 			continue
@@ -232,23 +233,23 @@ func (r *Relay) publish(ctx context.Context, rows []*row) error {
 // send writes w through the transport's PublishAsync when it has one, else
 // through Publish (which waits for the confirm). err is the publish's error
 // when it is known at once; the Confirmation then carries it too.
-func (r *Relay) send(ctx context.Context, w *row) (acemq.Confirmation, error) {
+func (r *Relay) send(ctx context.Context, w *row) (driver.Confirmation, error) {
 	t := r.conn.Transport()
-	if ap, ok := t.(acemq.AsyncPublisher); ok {
+	if ap, ok := t.(driver.AsyncPublisher); ok {
 		c, err := ap.PublishAsync(ctx, w.exchange, w.key, w.msg)
 		if err != nil {
-			return acemq.ConfirmationOf(acemq.PublishResult{}, err), err
+			return driver.ConfirmationOf(acemq.PublishResult{}, err), err
 		}
 		return c, nil
 	}
 	res, err := t.Publish(ctx, w.exchange, w.key, w.msg)
-	return acemq.ConfirmationOf(res, err), err
+	return driver.ConfirmationOf(res, err), err
 }
 
 // settle waits for each confirmation in order and records the outcomes; it
 // returns errOutage (joined with the first lost publish's error) when one
 // was lost.
-func settle(ctx context.Context, rows []*row, pending []acemq.Confirmation) error {
+func settle(ctx context.Context, rows []*row, pending []driver.Confirmation) error {
 	var outage error
 	for i, w := range rows {
 		if pending[i] == nil {

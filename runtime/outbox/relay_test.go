@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 // write commits n orders, one transaction each, through Within.
@@ -129,7 +130,7 @@ func TestPoisonRowRetiresAfterMaxAttemptsAndDoesNotHoldBackTheRowsBehindIt(t *te
 	for name, url := range brokers(t) {
 		t.Run(name, func(t *testing.T) {
 			store, _ := freshStore(t, db)
-			metrics := acemq.NewMetrics()
+			metrics := acemqtest.NewMetrics()
 			conn := broker(t, url, acemq.WithObserver(metrics))
 			q := queue(t, conn)
 			c := newCollector[order]()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // ErrNotABroker is the error of declaring, binding or consuming on a
@@ -46,7 +47,7 @@ type txTransport struct {
 
 // Publish inserts msg and notifies the relays (NOTIFY is delivered at commit,
 // and once per transaction however many rows it wrote).
-func (t *txTransport) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (t *txTransport) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	if err := t.usable(); err != nil {
 		return acemq.PublishResult{}, err
 	}
@@ -89,17 +90,17 @@ SELECT pg_notify($12, '') FROM row`
 // notifyChannel is the LISTEN/NOTIFY channel of the table: its name as given.
 func notifyChannel(t tableName) string { return t.raw }
 
-func (*txTransport) DeclareQueue(context.Context, string, acemq.QueueSpec) error {
+func (*txTransport) DeclareQueue(context.Context, string, driver.QueueSpec) error {
 	return ErrNotABroker
 }
 
-func (*txTransport) DeclareExchange(context.Context, string, acemq.ExchangeSpec) error {
+func (*txTransport) DeclareExchange(context.Context, string, driver.ExchangeSpec) error {
 	return ErrNotABroker
 }
 
 func (*txTransport) Bind(context.Context, string, string, string) error { return ErrNotABroker }
 
-func (*txTransport) Consume(context.Context, string, acemq.ConsumeSpec, func(acemq.Delivery)) (acemq.Subscription, error) {
+func (*txTransport) Consume(context.Context, string, driver.ConsumeSpec, func(driver.Delivery)) (driver.Subscription, error) {
 	return nil, ErrNotABroker
 }
 
@@ -109,15 +110,15 @@ func (*txTransport) Close() error { return nil }
 // failingTransport fails every operation with err.
 type failingTransport struct{ err error }
 
-func (f failingTransport) Publish(context.Context, string, string, acemq.Outbound) (acemq.PublishResult, error) {
+func (f failingTransport) Publish(context.Context, string, string, driver.Outbound) (acemq.PublishResult, error) {
 	return acemq.PublishResult{}, f.err
 }
-func (f failingTransport) DeclareQueue(context.Context, string, acemq.QueueSpec) error { return f.err }
-func (f failingTransport) DeclareExchange(context.Context, string, acemq.ExchangeSpec) error {
+func (f failingTransport) DeclareQueue(context.Context, string, driver.QueueSpec) error { return f.err }
+func (f failingTransport) DeclareExchange(context.Context, string, driver.ExchangeSpec) error {
 	return f.err
 }
 func (f failingTransport) Bind(context.Context, string, string, string) error { return f.err }
-func (f failingTransport) Consume(context.Context, string, acemq.ConsumeSpec, func(acemq.Delivery)) (acemq.Subscription, error) {
+func (f failingTransport) Consume(context.Context, string, driver.ConsumeSpec, func(driver.Delivery)) (driver.Subscription, error) {
 	return nil, f.err
 }
 func (failingTransport) Close() error { return nil }

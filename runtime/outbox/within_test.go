@@ -13,6 +13,9 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 )
@@ -131,13 +134,13 @@ func TestCommittedTransactionPublishesWhatSendOnConnWould(t *testing.T) {
 			q := queue(t, conn)
 			env := acemq.Envelope{ID: acemq.NewUUID(), FirstSeen: time.UnixMilli(1700000000123), Headers: map[string]any{"x-tenant": "acme", "x-n": int64(7)}}
 			payload := order{ID: "o-1", Total: 42}
-			direct := acemq.NewPublisher(conn, "", q, acemq.PublishWith[order](codec), acemq.PublishHeaderRules[order](acemq.HeaderRule{Name: "x-tenant", Required: true}))
+			direct := acemq.NewPublisher(conn, "", q, acemq.PublishWith[order](codec), acemqimpl.PublishHeaderRules[order](acemq.HeaderRule{Name: "x-tenant", Required: true}))
 			if err := direct.SendEnvelope(t.Context(), payload, env); err != nil {
 				t.Fatal(err)
 			}
 			inTx(t, db, true, func(tx *sql.Tx) {
 				via := Within(conn, store, tx)
-				p := acemq.NewPublisher(via, "", q, acemq.PublishWith[order](codecOn(t, via)), acemq.PublishHeaderRules[order](acemq.HeaderRule{Name: "x-tenant", Required: true}))
+				p := acemq.NewPublisher(via, "", q, acemq.PublishWith[order](codecOn(t, via)), acemqimpl.PublishHeaderRules[order](acemq.HeaderRule{Name: "x-tenant", Required: true}))
 				if err := p.SendEnvelope(t.Context(), payload, env); err != nil {
 					t.Fatal(err)
 				}
@@ -146,7 +149,7 @@ func TestCommittedTransactionPublishesWhatSendOnConnWould(t *testing.T) {
 				t.Fatalf("the publish interceptor ran %d times, want 2 (once per Send, at write time)", calls.Load())
 			}
 			startRelay(t, conn, store, PollInterval(20*time.Millisecond))
-			var got []acemq.Delivery
+			var got []driver.Delivery
 			eventually(t, 10*time.Second, "both messages arrive", func() bool {
 				d, ok, err := conn.Pull(t.Context(), q)
 				if err != nil {
@@ -182,7 +185,7 @@ func TestCommittedTransactionPublishesWhatSendOnConnWould(t *testing.T) {
 	}
 }
 
-func props(d acemq.Delivery) map[string]string {
+func props(d driver.Delivery) map[string]string {
 	return map[string]string{"id": d.MessageID, "ct": d.ContentType, "key": d.RoutingKey, "reply": d.ReplyTo, "corr": d.CorrelationID}
 }
 
@@ -227,7 +230,7 @@ func TestWithinStoresTheWireMessageInTheTransaction(t *testing.T) {
 		t.Fatal(err)
 	}
 	if ex != "orders" || key != "placed" || ct != "application/json" || reply != "answers" || !persistent || !mandatory ||
-		h["x-tenant"] != "acme" || h[acemq.HeaderID] != id || h[acemq.HeaderType] != "placed" {
+		h["x-tenant"] != "acme" || h[semconv.HeaderID] != id || h[semconv.HeaderType] != "placed" {
 		t.Errorf("row = %s %s %s %s %s %v %v %v", ex, key, ct, reply, id, persistent, mandatory, h)
 	}
 }

@@ -9,18 +9,19 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // plainTransport hides the transport's ReplyTransport seam; with failOpen it
 // fails the first declaration of a reply queue.
 type plainTransport struct {
-	acemq.Transport
+	driver.Transport
 	failures atomic.Int64
 	declared []string
 	mu       sync.Mutex
 }
 
-func (p *plainTransport) DeclareQueue(ctx context.Context, name string, spec acemq.QueueSpec) error {
+func (p *plainTransport) DeclareQueue(ctx context.Context, name string, spec driver.QueueSpec) error {
 	if strings.HasPrefix(name, "acemq-reply-") && p.failures.Add(-1) >= 0 {
 		return errors.New("the broker is busy")
 	}
@@ -30,7 +31,7 @@ func (p *plainTransport) DeclareQueue(ctx context.Context, name string, spec ace
 	return p.Transport.DeclareQueue(ctx, name, spec)
 }
 
-func memoryTransport(t *testing.T) acemq.Transport {
+func memoryTransport(t *testing.T) driver.Transport {
 	conn, err := acemq.Connect(context.Background(), "memory://patterns-"+acemq.NewUUID())
 	if err != nil {
 		t.Fatal(err)

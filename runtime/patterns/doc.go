@@ -22,7 +22,7 @@
 // channel of its own, and publishes its requests on that channel, as the
 // broker requires; memory:// has the equivalent. ReplyTo(queue) uses a named
 // reply queue instead (the family's way), and a transport without the
-// acemq.ReplyTransport seam gets an exclusive, auto-delete acemq-reply-<uuid>
+// driver.ReplyTransport seam gets an exclusive, auto-delete acemq-reply-<uuid>
 // queue.
 //
 // The caller's deadline (its ctx, or Timeout, whichever is sooner) becomes

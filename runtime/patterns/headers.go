@@ -1,13 +1,15 @@
 package patterns
 
-import "github.com/acemq/acemq-gen/runtime/acemq"
+import (
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+)
 
 // The request/reply headers (FAMILY-SPEC §2.3 and issue 6). They are
 // application headers, outside the reserved x-acemq- namespace.
 const (
 	// HeaderReplyTo names the reply address; written beside the AMQP
 	// reply-to property, and read before it.
-	HeaderReplyTo = acemq.ReplyToHeader
+	HeaderReplyTo = driver.ReplyToHeader
 	// HeaderError marks a failure reply: the declared error's code, or the
 	// generic "the responder failed (message <id>)".
 	HeaderError = "acemq-error"

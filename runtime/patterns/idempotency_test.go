@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
@@ -20,7 +21,7 @@ func TestIdempotencySuppressesADuplicateDeliveryOfTheSameMessageID(t *testing.T)
 	mwSend(t, conn, "orders", order{ID: "o-1"}, acemq.MessageID("m-1"))
 	mwSend(t, conn, "orders", order{ID: "o-1"}, acemq.MessageID("m-1"))
 	first, second := rec.next(t), rec.next(t)
-	if first.Outcome != acemq.OutcomeAcked || second.Outcome != acemq.OutcomeAcked {
+	if first.Outcome != semconv.OutcomeAcked || second.Outcome != semconv.OutcomeAcked {
 		t.Errorf("settled %s and %s, want both acked", first.Outcome, second.Outcome)
 	}
 	if got := c.seen(); len(got) != 1 {
@@ -41,8 +42,8 @@ func TestAbandonedClaimExpiresAndTheRedeliveryRunsTheHandlerWithoutSpendingAnAtt
 	mwConsume(t, conn, "orders", h, acemq.RetryWith(acemq.FixedRetry(1, time.Millisecond)))
 	mwSend(t, conn, "orders", order{ID: "o-1"}, acemq.MessageID("m-1"))
 	waits := 0
-	for s := rec.next(t); s.Outcome != acemq.OutcomeAcked; s = rec.next(t) {
-		if s.Action != acemq.ActionInProgress || s.Outcome != acemq.OutcomeInProgress ||
+	for s := rec.next(t); s.Outcome != semconv.OutcomeAcked; s = rec.next(t) {
+		if s.Action != acemq.ActionInProgress || s.Outcome != semconv.OutcomeInProgress ||
 			s.Delay != 2*time.Millisecond || s.Envelope.Attempt != 1 {
 			t.Fatalf("while the claim was live the message settled %+v", s)
 		}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // familyResponder answers requests on queue as a family library does: it
@@ -19,19 +21,19 @@ import (
 // reply body, or the acemq-error text when fail is set.
 func familyResponder(t *testing.T, conn *acemq.Conn, queue string, answer func(n int) (body int, failText string)) {
 	t.Helper()
-	sub, err := conn.Transport().Consume(context.Background(), queue, acemq.ConsumeSpec{Prefetch: 10}, func(d acemq.Delivery) {
+	sub, err := conn.Transport().Consume(context.Background(), queue, driver.ConsumeSpec{Prefetch: 10}, func(d driver.Delivery) {
 		_ = d.Ack()
 		var n int
 		_ = json.Unmarshal(d.Body, &n)
 		to, _ := headerString(d.Headers, HeaderReplyTo)
-		corr, _ := headerString(d.Headers, acemq.HeaderCorrelation)
+		corr, _ := headerString(d.Headers, semconv.HeaderCorrelation)
 		body, fail := answer(n)
 		env, _ := acemq.NewEnvelope("reply", acemq.CorrelationID(corr))
 		if fail != "" {
 			env.Headers[HeaderError] = fail
 		}
 		b, _ := json.Marshal(body)
-		out := acemq.Outbound{MessageID: env.ID, ContentType: "application/json", Body: b, Headers: env.ToWire()}
+		out := driver.Outbound{MessageID: env.ID, ContentType: "application/json", Body: b, Headers: env.ToWire()}
 		if _, err := conn.PublishRaw(context.Background(), "", to, out); err != nil {
 			t.Errorf("family responder: %v", err)
 		}
@@ -77,21 +79,21 @@ func TestOurResponderAnswersAFamilyRequester(t *testing.T) {
 			}
 			return 2 * m.Payload, nil
 		})
-		ask := func(n int) acemq.Delivery {
+		ask := func(n int) driver.Delivery {
 			env, _ := acemq.NewEnvelope(q, acemq.CorrelationID("family-"+acemq.NewUUID()))
 			env.Headers[HeaderReplyTo] = replies
 			b, _ := json.Marshal(n)
-			out := acemq.Outbound{MessageID: env.ID, ContentType: "application/json", Body: b, Headers: env.ToWire()}
+			out := driver.Outbound{MessageID: env.ID, ContentType: "application/json", Body: b, Headers: env.ToWire()}
 			if _, err := conn.PublishRaw(r.ctx(), "", q, out); err != nil {
 				t.Fatal(err)
 			}
-			var d acemq.Delivery
+			var d driver.Delivery
 			eventually(t, "the reply arrives", func() bool {
 				got, ok, err := conn.Pull(r.ctx(), replies)
 				d = got
 				return ok && err == nil
 			})
-			if corr, _ := headerString(d.Headers, acemq.HeaderCorrelation); corr != env.CorrelationID {
+			if corr, _ := headerString(d.Headers, semconv.HeaderCorrelation); corr != env.CorrelationID {
 				t.Errorf("reply correlation %q, want %q", corr, env.CorrelationID)
 			}
 			return d
@@ -111,12 +113,12 @@ func TestRawRequesterWithOnlyAMQPPropertiesIsAnswered(t *testing.T) {
 		q := r.queue(conn, "raw-requester")
 		replies := r.queue(conn, "raw-replies")
 		serve(t, conn, q, double)
-		out := acemq.Outbound{MessageID: "m-1", ContentType: "application/json", Body: []byte("4"),
+		out := driver.Outbound{MessageID: "m-1", ContentType: "application/json", Body: []byte("4"),
 			ReplyTo: replies, CorrelationID: "raw-corr-1"}
 		if _, err := conn.PublishRaw(r.ctx(), "", q, out); err != nil {
 			t.Fatal(err)
 		}
-		var d acemq.Delivery
+		var d driver.Delivery
 		eventually(t, "the reply arrives", func() bool {
 			got, ok, _ := conn.Pull(r.ctx(), replies)
 			d = got
@@ -133,8 +135,8 @@ func TestLateReplyIsDroppedAndCountedNeverDeliveredToALaterCall(t *testing.T) {
 		conn := r.conn()
 		q := r.queue(conn, "late")
 		var mu sync.Mutex
-		var held []acemq.Delivery
-		sub, err := conn.Transport().Consume(context.Background(), q, acemq.ConsumeSpec{Prefetch: 10}, func(d acemq.Delivery) {
+		var held []driver.Delivery
+		sub, err := conn.Transport().Consume(context.Background(), q, driver.ConsumeSpec{Prefetch: 10}, func(d driver.Delivery) {
 			_ = d.Ack()
 			mu.Lock()
 			held = append(held, d)
@@ -151,7 +153,7 @@ func TestLateReplyIsDroppedAndCountedNeverDeliveredToALaterCall(t *testing.T) {
 		mu.Lock()
 		first := held[0]
 		mu.Unlock()
-		reply := acemq.Outbound{MessageID: acemq.NewUUID(), ContentType: "application/json", Body: []byte("999"),
+		reply := driver.Outbound{MessageID: acemq.NewUUID(), ContentType: "application/json", Body: []byte("999"),
 			CorrelationID: first.CorrelationID}
 		to, _ := headerString(first.Headers, HeaderReplyTo)
 		if _, err := conn.PublishRaw(r.ctx(), "", to, reply); err != nil {
@@ -172,8 +174,8 @@ func TestRequestCarriesDeadlineExpirationCorrelationAndReplyAddress(t *testing.T
 			return nil
 		}))
 		q := r.queue(conn, "wire")
-		got := make(chan acemq.Delivery, 1)
-		sub, err := conn.Transport().Consume(context.Background(), q, acemq.ConsumeSpec{Prefetch: 1}, func(d acemq.Delivery) {
+		got := make(chan driver.Delivery, 1)
+		sub, err := conn.Transport().Consume(context.Background(), q, driver.ConsumeSpec{Prefetch: 1}, func(d driver.Delivery) {
 			_ = d.Ack()
 			got <- d
 		})
@@ -188,9 +190,9 @@ func TestRequestCarriesDeadlineExpirationCorrelationAndReplyAddress(t *testing.T
 	})
 }
 
-func checkRequestWire(t *testing.T, d acemq.Delivery, replyQueue string) {
+func checkRequestWire(t *testing.T, d driver.Delivery, replyQueue string) {
 	t.Helper()
-	corr, _ := headerString(d.Headers, acemq.HeaderCorrelation)
+	corr, _ := headerString(d.Headers, semconv.HeaderCorrelation)
 	to, _ := headerString(d.Headers, HeaderReplyTo)
 	deadline, _ := headerMillis(d.Headers, HeaderDeadline)
 	left := time.Until(time.UnixMilli(deadline))

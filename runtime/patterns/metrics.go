@@ -4,7 +4,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // Request outcomes, the outcome label of acemq.request.total and
@@ -30,8 +30,8 @@ func requestOutcome(err error) string {
 
 // observe writes one call's count and duration through the connection's observer.
 func (r *Requester[Req, Resp]) observe(start time.Time, err error) {
-	labels := acemq.Labels{acemq.LabelRoutingKey: r.key, acemq.LabelOutcome: requestOutcome(err)}
+	labels := semconv.Labels{semconv.LabelRoutingKey: r.key, semconv.LabelOutcome: requestOutcome(err)}
 	obs := r.conn.Observer()
-	obs.Count(acemq.MetricRequestTotal, 1, labels)
-	obs.Observe(acemq.MetricRequestDuration, time.Since(start).Seconds(), labels)
+	obs.Count(semconv.MetricRequestTotal, 1, labels)
+	obs.Observe(semconv.MetricRequestDuration, time.Since(start).Seconds(), labels)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // order is the payload the middleware tests publish.
@@ -49,7 +50,7 @@ func mwSend(t *testing.T, conn *acemq.Conn, queue string, o order, opts ...acemq
 // mwCount returns the ready messages of queue.
 func mwCount(t *testing.T, conn *acemq.Conn, queue string) int {
 	t.Helper()
-	n, err := conn.Transport().(acemq.QueueInspector).MessageCount(context.Background(), queue)
+	n, err := conn.Transport().(driver.QueueInspector).MessageCount(context.Background(), queue)
 	if err != nil {
 		t.Fatal(err)
 	}

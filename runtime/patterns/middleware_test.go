@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
@@ -95,10 +96,10 @@ func TestWithTimeoutInAConsumerRetriesTheSlowAttemptAndAcceptsTheNext(t *testing
 	mwConsume(t, conn, "orders", h, acemq.RetryWith(acemq.FixedRetry(2, time.Millisecond)))
 	mwSend(t, conn, "orders", order{ID: "o-1"})
 	first, second := rec.next(t), rec.next(t)
-	if first.Outcome != acemq.OutcomeRetried || first.Envelope.Attempt != 2 {
+	if first.Outcome != semconv.OutcomeRetried || first.Envelope.Attempt != 2 {
 		t.Errorf("the slow attempt settled %+v, want retried", first)
 	}
-	if second.Outcome != acemq.OutcomeAcked || second.Envelope.Attempt != 2 {
+	if second.Outcome != semconv.OutcomeAcked || second.Envelope.Attempt != 2 {
 		t.Errorf("the second attempt settled %+v, want acked", second)
 	}
 }

@@ -4,22 +4,23 @@ import (
 	"sync"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // pendingCalls are the requests waiting for a reply, by correlation id.
 // Safe for concurrent use.
 type pendingCalls struct {
 	mu sync.Mutex
-	m  map[string]chan acemq.Delivery
+	m  map[string]chan driver.Delivery
 }
 
 func newPendingCalls() *pendingCalls {
-	return &pendingCalls{m: map[string]chan acemq.Delivery{}}
+	return &pendingCalls{m: map[string]chan driver.Delivery{}}
 }
 
 // add registers a call under a fresh correlation id.
-func (p *pendingCalls) add() (string, chan acemq.Delivery) {
-	id, ch := acemq.NewUUID(), make(chan acemq.Delivery, 1)
+func (p *pendingCalls) add() (string, chan driver.Delivery) {
+	id, ch := acemq.NewUUID(), make(chan driver.Delivery, 1)
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.m[id] = ch
@@ -35,7 +36,7 @@ func (p *pendingCalls) remove(id string) {
 
 // resolve hands d to the call waiting under id, once; it reports false when
 // no call waits (a late or a duplicate reply).
-func (p *pendingCalls) resolve(id string, d acemq.Delivery) bool {
+func (p *pendingCalls) resolve(id string, d driver.Delivery) bool {
 	p.mu.Lock()
 	ch, ok := p.m[id]
 	delete(p.m, id)

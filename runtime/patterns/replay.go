@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // The replay stamps (FAMILY-SPEC §2.3): application headers, outside the
@@ -94,7 +96,7 @@ func (r ReplayResult) String() string {
 // queue is an unroutable *acemq.PublishFailedError and its original stays.
 // When ctx ends, the message being moved is finished and the pass stops,
 // returning what it moved with ctx's error. The transport must hold messages
-// (acemq.Holder) and confirm publishes. Safe for concurrent use, but two
+// (driver.Holder) and confirm publishes. Safe for concurrent use, but two
 // replays of one queue compete for its messages.
 func Replay(ctx context.Context, conn *acemq.Conn, from ReplayFrom) (ReplayResult, error) {
 	if err := from.check(conn); err != nil {
@@ -127,7 +129,7 @@ func (f ReplayFrom) check(conn *acemq.Conn) error {
 		return errors.New("acemq: Replay needs an exchange or a routing key to send the messages to")
 	case f.Limit < 0:
 		return fmt.Errorf("acemq: the replay limit must not be negative, got %d", f.Limit)
-	case !conn.Supports(acemq.CapabilityPublisherConfirms):
+	case !conn.Supports(driver.CapabilityPublisherConfirms):
 		return errors.New("acemq: Replay needs publisher confirms, because it acks each message only after its copy is confirmed")
 	}
 	return nil
@@ -137,7 +139,7 @@ func (f ReplayFrom) check(conn *acemq.Conn) error {
 type replayPass struct {
 	conn     *acemq.Conn
 	from     ReplayFrom
-	held     acemq.HeldQueue
+	held     driver.HeldQueue
 	moved    int
 	declined int
 	past     int
@@ -180,10 +182,10 @@ func (p *replayPass) stopAtLimit(ctx context.Context) error {
 
 // move publishes d's copy and acks d once the copy is confirmed. Once begun
 // it runs to the end, whatever ctx does, within replayHopTimeout.
-func (p *replayPass) move(ctx context.Context, d acemq.Delivery, env acemq.Envelope) error {
+func (p *replayPass) move(ctx context.Context, d driver.Delivery, env acemq.Envelope) error {
 	hop, cancel := context.WithTimeout(context.WithoutCancel(ctx), replayHopTimeout)
 	defer cancel()
-	out := acemq.Outbound{
+	out := driver.Outbound{
 		Body: d.Body, ContentType: d.ContentType, MessageID: d.MessageID,
 		Headers: replayHeaders(d.Headers, p.from, time.Now()),
 		ReplyTo: d.ReplyTo, CorrelationID: d.CorrelationID, Persistent: true, Mandatory: true,
@@ -234,8 +236,8 @@ func replayHeaders(h map[string]any, from ReplayFrom, now time.Time) map[string]
 		out[k] = v
 	}
 	if !from.KeepAttempts {
-		out[acemq.HeaderAttempt] = int64(1)
-		delete(out, acemq.HeaderError)
+		out[semconv.HeaderAttempt] = int64(1)
+		delete(out, semconv.HeaderError)
 	}
 	out[HeaderReplayedFrom] = from.Queue
 	out[HeaderReplayedAt] = now.UTC().Format(time.RFC3339)

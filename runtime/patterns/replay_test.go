@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // replayRig is a source queue and its dead-letter queue, both declared.
@@ -39,7 +40,7 @@ func (rr *replayRig) deadLetter(n int) {
 		env, _ := acemq.NewEnvelope("order.placed")
 		env.ID, env.Attempt, env.Error = fmt.Sprintf("m%d", i), 5, "boom"
 		env.Headers = map[string]any{"x-tenant": fmt.Sprintf("t%d", i%2)}
-		out := acemq.Outbound{Body: []byte(fmt.Sprintf(`{"n":%d}`, i)), ContentType: "application/json",
+		out := driver.Outbound{Body: []byte(fmt.Sprintf(`{"n":%d}`, i)), ContentType: "application/json",
 			MessageID: env.ID, Headers: env.ToWire(), Persistent: true, Mandatory: true}
 		if _, err := rr.conn.PublishRaw(rr.ctx(), "", rr.dead, out); err != nil {
 			rr.t.Fatal(err)
@@ -49,9 +50,9 @@ func (rr *replayRig) deadLetter(n int) {
 }
 
 // drain pulls every message of queue, in order.
-func (rr *replayRig) drain(queue string) []acemq.Delivery {
+func (rr *replayRig) drain(queue string) []driver.Delivery {
 	rr.t.Helper()
-	var got []acemq.Delivery
+	var got []driver.Delivery
 	for {
 		d, ok, err := rr.conn.Pull(rr.ctx(), queue)
 		if err != nil {
@@ -64,7 +65,7 @@ func (rr *replayRig) drain(queue string) []acemq.Delivery {
 	}
 }
 
-func ids(ds []acemq.Delivery) []string {
+func ids(ds []driver.Delivery) []string {
 	var out []string
 	for _, d := range ds {
 		out = append(out, acemq.EnvelopeFromWire(d.Headers, d.RoutingKey, d.MessageID).ID)

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // TestReplyToCommandQueueIsRefused: a request whose reply-to names a command
@@ -34,7 +36,7 @@ func TestReplyToCommandQueueIsRefused(t *testing.T) {
 			handled.Add(1)
 			return double(ctx, m)
 		})
-		out := acemq.Outbound{MessageID: "hostile-1", ContentType: "application/json", Body: []byte("4"),
+		out := driver.Outbound{MessageID: "hostile-1", ContentType: "application/json", Body: []byte("4"),
 			ReplyTo: commands, CorrelationID: "hostile-corr"}
 		if _, err := conn.PublishRaw(r.ctx(), "", q, out); err != nil {
 			t.Fatal(err)
@@ -44,7 +46,7 @@ func TestReplyToCommandQueueIsRefused(t *testing.T) {
 		if err != nil || !ok {
 			t.Fatalf("the refused request is not in %s.dlq: %v %v", q, ok, err)
 		}
-		if reason, _ := headerString(d.Headers, acemq.HeaderError); !strings.Contains(reason, "refuses") || !strings.Contains(reason, commands) {
+		if reason, _ := headerString(d.Headers, semconv.HeaderError); !strings.Contains(reason, "refuses") || !strings.Contains(reason, commands) {
 			t.Errorf("dead-letter reason %q does not say the reply address was refused", reason)
 		}
 		time.Sleep(100 * time.Millisecond)
@@ -77,7 +79,7 @@ func familyAddressesStillAnswered(t *testing.T, r *rig, conn *acemq.Conn, q stri
 	if err := conn.DeclareQueue(r.ctx(), replies, acemq.Transient()); err != nil {
 		t.Fatal(err)
 	}
-	out := acemq.Outbound{MessageID: "raw-1", ContentType: "application/json", Body: []byte("7"), ReplyTo: replies, CorrelationID: "raw-corr"}
+	out := driver.Outbound{MessageID: "raw-1", ContentType: "application/json", Body: []byte("7"), ReplyTo: replies, CorrelationID: "raw-corr"}
 	if _, err := conn.PublishRaw(r.ctx(), "", q, out); err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +106,7 @@ func TestReplyToAnotherServicesCommandQueueIsParked(t *testing.T) {
 		}
 		t.Cleanup(func() { _ = cmd.Close() })
 		resp := serve(t, conn, q, double)
-		out := acemq.Outbound{MessageID: "hostile-2", ContentType: "application/json", Body: []byte("4"), ReplyTo: commands}
+		out := driver.Outbound{MessageID: "hostile-2", ContentType: "application/json", Body: []byte("4"), ReplyTo: commands}
 		if _, err := conn.PublishRaw(r.ctx(), "", q, out); err != nil {
 			t.Fatal(err)
 		}

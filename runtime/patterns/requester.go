@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // Requester sends typed requests to one exchange and routing key and waits
@@ -20,7 +22,7 @@ type Requester[Req, Resp any] struct {
 	key       string
 	cfg       requesterConfig
 	pub       *acemq.Publisher[Req]
-	replies   acemq.ReplyChannel
+	replies   driver.ReplyChannel
 	pending   *pendingCalls
 	late      atomic.Int64
 	done      chan struct{}
@@ -110,7 +112,7 @@ func (r *Requester[Req, Resp]) do(ctx context.Context, req Req, opts []acemq.Env
 }
 
 // await waits for the call's reply, its deadline, the caller's cancel or Close.
-func (r *Requester[Req, Resp]) await(ctx, dctx context.Context, c *call, replies chan acemq.Delivery) (Resp, error) {
+func (r *Requester[Req, Resp]) await(ctx, dctx context.Context, c *call, replies chan driver.Delivery) (Resp, error) {
 	var zero Resp
 	select {
 	case d := <-replies:
@@ -133,10 +135,10 @@ func (r *Requester[Req, Resp]) envelope(opts []acemq.EnvelopeOption, c *call) []
 
 // send is the end of the request's publish path: it stamps the AMQP
 // correlation-id and expiration and publishes on the reply channel.
-func (r *Requester[Req, Resp]) send(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (r *Requester[Req, Resp]) send(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	if c, ok := ctx.Value(callKey{}).(*call); ok {
 		msg.CorrelationID = c.id
-		msg.Headers[acemq.HeaderCorrelation] = c.id
+		msg.Headers[semconv.HeaderCorrelation] = c.id
 		msg.Headers[HeaderReplyTo] = r.replies.Address() // the channel stamps the address it sends with
 		msg.Expiration = fmt.Sprint(max(time.Until(c.deadline).Milliseconds(), 1))
 	}
@@ -166,10 +168,10 @@ func (r *Requester[Req, Resp]) isClosed() bool {
 
 // onReply files a reply under its correlation id (the AMQP property, else
 // x-acemq-correlation); one no call waits for is late and dropped.
-func (r *Requester[Req, Resp]) onReply(d acemq.Delivery) {
+func (r *Requester[Req, Resp]) onReply(d driver.Delivery) {
 	id := d.CorrelationID
 	if id == "" {
-		id, _ = headerString(d.Headers, acemq.HeaderCorrelation)
+		id, _ = headerString(d.Headers, semconv.HeaderCorrelation)
 	}
 	if !r.pending.resolve(id, d) {
 		r.late.Add(1)
@@ -177,7 +179,7 @@ func (r *Requester[Req, Resp]) onReply(d acemq.Delivery) {
 }
 
 // answer turns a reply into Do's result.
-func (r *Requester[Req, Resp]) answer(d acemq.Delivery) (Resp, error) {
+func (r *Requester[Req, Resp]) answer(d driver.Delivery) (Resp, error) {
 	var resp Resp
 	if code, ok := headerString(d.Headers, HeaderErrorCode); ok && code != "" {
 		return resp, r.declared(code)

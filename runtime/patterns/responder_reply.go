@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // replyTarget is where and how one reply goes; the reply's publish path
@@ -70,7 +71,7 @@ func (s *server[Req, Resp]) settled(publishErr error, ack acemq.Ack) acemq.Ack {
 // sendReply is the end of a reply's publish path: it stamps the AMQP
 // correlation-id and, under a deadline, the expiration, so a reply nobody
 // waits for does not linger in a reply queue.
-func (s *server[Req, Resp]) sendReply(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (s *server[Req, Resp]) sendReply(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	if t, ok := ctx.Value(replyKey{}).(replyTarget); ok {
 		msg.CorrelationID = t.correlation
 		if t.bounded {

@@ -14,13 +14,16 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 var errNotFound = NewError("NotFound")
 
 func TestFiftyConcurrentCallersEachGetTheirOwnAnswer(t *testing.T) {
 	onEveryTransport(t, func(t *testing.T, r *rig) {
-		metrics := acemq.NewMetrics()
+		metrics := acemqtest.NewMetrics()
 		conn := r.conn(acemq.WithObserver(metrics))
 		q := r.queue(conn, "fifty")
 		resp := serve(t, conn, q, double, acemq.Concurrency(8))
@@ -43,11 +46,11 @@ func TestFiftyConcurrentCallersEachGetTheirOwnAnswer(t *testing.T) {
 		if resp.Answered() != 50 {
 			t.Errorf("Answered = %d, want 50", resp.Answered())
 		}
-		key := acemq.MetricKey(acemq.MetricRequestTotal, acemq.Labels{"routing.key": q, "outcome": "answered"})
+		key := acemqtest.MetricKey(semconv.MetricRequestTotal, semconv.Labels{"routing.key": q, "outcome": "answered"})
 		if got := metrics.Counts()[key]; got != 50 {
 			t.Errorf("%s = %d, want 50 (all: %v)", key, got, metrics.Counts())
 		}
-		durKey := acemq.MetricKey(acemq.MetricRequestDuration, acemq.Labels{"routing.key": q, "outcome": "answered"})
+		durKey := acemqtest.MetricKey(semconv.MetricRequestDuration, semconv.Labels{"routing.key": q, "outcome": "answered"})
 		if metrics.Durations()[durKey].Count != 50 {
 			t.Errorf("%s = %+v, want 50 samples", durKey, metrics.Durations()[durKey])
 		}
@@ -103,7 +106,7 @@ func TestUndeclaredErrorTextNeverReachesTheCaller(t *testing.T) {
 
 func TestDeadlineShorterThanTheHandlerTimesOutAndCancelsTheHandler(t *testing.T) {
 	onEveryTransport(t, func(t *testing.T, r *rig) {
-		metrics := acemq.NewMetrics()
+		metrics := acemqtest.NewMetrics()
 		conn := r.conn(acemq.WithObserver(metrics))
 		q := r.queue(conn, "slow")
 		handlerErr := make(chan error, 1)
@@ -129,7 +132,7 @@ func TestDeadlineShorterThanTheHandlerTimesOutAndCancelsTheHandler(t *testing.T)
 			t.Fatal("the handler's ctx was never cancelled")
 		}
 		eventually(t, "the late answer is not sent", func() bool { return resp.Expired() == 1 })
-		key := acemq.MetricKey(acemq.MetricRequestTotal, acemq.Labels{"routing.key": q, "outcome": "timed_out"})
+		key := acemqtest.MetricKey(semconv.MetricRequestTotal, semconv.Labels{"routing.key": q, "outcome": "timed_out"})
 		if metrics.Counts()[key] != 1 || resp.Answered() != 0 {
 			t.Errorf("%s = %d, answered %d; want 1 and 0", key, metrics.Counts()[key], resp.Answered())
 		}
@@ -151,7 +154,7 @@ func TestCallerDeadlineSoonerThanTimeoutWins(t *testing.T) {
 
 func TestExplicitCancelReturnsContextCanceled(t *testing.T) {
 	onEveryTransport(t, func(t *testing.T, r *rig) {
-		metrics := acemq.NewMetrics()
+		metrics := acemqtest.NewMetrics()
 		conn := r.conn(acemq.WithObserver(metrics))
 		q := r.queue(conn, "cancel")
 		started := make(chan struct{}, 1)
@@ -167,7 +170,7 @@ func TestExplicitCancelReturnsContextCanceled(t *testing.T) {
 		if err != context.Canceled {
 			t.Fatalf("err = %v, want context.Canceled", err)
 		}
-		key := acemq.MetricKey(acemq.MetricRequestTotal, acemq.Labels{"routing.key": q, "outcome": "failed"})
+		key := acemqtest.MetricKey(semconv.MetricRequestTotal, semconv.Labels{"routing.key": q, "outcome": "failed"})
 		if metrics.Counts()[key] != 1 {
 			t.Errorf("%s = %d, want 1", key, metrics.Counts()[key])
 		}
@@ -183,7 +186,7 @@ func TestRequestThatWaitedPastItsDeadlineIsNeverHandled(t *testing.T) {
 			t.Fatalf("with no responder: err = %v, want a timeout", err)
 		}
 		// A family requester's request without expiration, deadline passed.
-		stale := acemq.Outbound{MessageID: acemq.NewUUID(), ContentType: "application/json", Body: []byte("2"),
+		stale := driver.Outbound{MessageID: acemq.NewUUID(), ContentType: "application/json", Body: []byte("2"),
 			Headers: map[string]any{HeaderReplyTo: req.ReplyQueue(), HeaderDeadline: time.Now().Add(-time.Second).UnixMilli()}}
 		if _, err := conn.PublishRaw(r.ctx(), "", q, stale); err != nil {
 			t.Fatal(err)
@@ -209,7 +212,7 @@ func TestRequestWithoutReplyAddressIsDeadLettered(t *testing.T) {
 		q := r.queue(conn, "noreply")
 		var handled atomic.Int64
 		resp := serve(t, conn, q, func(context.Context, acemq.Message[int]) (int, error) { handled.Add(1); return 0, nil })
-		msg := acemq.Outbound{MessageID: acemq.NewUUID(), ContentType: "application/json", Body: []byte("1")}
+		msg := driver.Outbound{MessageID: acemq.NewUUID(), ContentType: "application/json", Body: []byte("1")}
 		if _, err := conn.PublishRaw(r.ctx(), "", q, msg); err != nil {
 			t.Fatal(err)
 		}

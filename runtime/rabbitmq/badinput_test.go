@@ -11,6 +11,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // refuseTenants is a consume interceptor refusing messages marked refuse=yes.
@@ -116,7 +117,7 @@ func publishBadInput(t *testing.T, ctx context.Context, conn *acemq.Conn, q stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw := acemq.Outbound{Body: []byte("{not json"), ContentType: "application/json", MessageID: env.ID,
+	raw := driver.Outbound{Body: []byte("{not json"), ContentType: "application/json", MessageID: env.ID,
 		Headers: env.ToWire(), Persistent: true}
 	if _, err := conn.PublishRaw(ctx, "", q, raw); err != nil {
 		t.Fatal(err)

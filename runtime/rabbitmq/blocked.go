@@ -58,7 +58,7 @@ func (t *Transport) clearBlockLocked() {
 }
 
 // Blocked reports whether the broker blocks the live connection now, with
-// the broker's reason (acemq.BlockedReporter). A new connection after
+// the broker's reason (driver.BlockedReporter). A new connection after
 // recovery starts unblocked. Safe for concurrent use; never blocks.
 func (t *Transport) Blocked() (reason string, blocked bool) {
 	t.mu.Lock()

@@ -9,22 +9,22 @@ import (
 	"testing"
 	"time"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestMessageTravelsWithEveryPropertyAndIsConfirmed(t *testing.T) {
 	tr, c := openTransport(t), newCleaner(t)
 	ctx, q := ctxT(t), c.queue(unique("props"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{Durable: true}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Durable: true}); err != nil {
 		t.Fatal(err)
 	}
 	box := newInbox()
-	sub, err := tr.Consume(ctx, q, acemq.ConsumeSpec{Prefetch: 10}, box.deliver)
+	sub, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 10}, box.deliver)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer sub.Close()
-	out := acemq.Outbound{Body: []byte(`{"a":1}`), ContentType: "application/json", MessageID: "m-1",
+	out := driver.Outbound{Body: []byte(`{"a":1}`), ContentType: "application/json", MessageID: "m-1",
 		Headers: map[string]any{"x-acemq-type": "order.placed", "n": int64(3), "big": 5_000_000_000}, ReplyTo: "replies",
 		CorrelationID: "c-1", Expiration: "60000", Persistent: true}
 	res, err := tr.Publish(ctx, "", q, out)
@@ -48,14 +48,14 @@ func TestMessageTravelsWithEveryPropertyAndIsConfirmed(t *testing.T) {
 func TestUnroutableMandatoryMessageComesBackWithNoRoute(t *testing.T) {
 	tr, c := openTransport(t), newCleaner(t)
 	ctx, x := ctxT(t), c.exchange(unique("nowhere"))
-	if err := tr.DeclareExchange(ctx, x, acemq.ExchangeSpec{Kind: "direct"}); err != nil {
+	if err := tr.DeclareExchange(ctx, x, driver.ExchangeSpec{Kind: "direct"}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := tr.Publish(ctx, x, "k", acemq.Outbound{MessageID: "lost", Mandatory: true})
+	res, err := tr.Publish(ctx, x, "k", driver.Outbound{MessageID: "lost", Mandatory: true})
 	if err != nil || res.Routed || res.ReturnReason != "312 NO_ROUTE" || !res.Confirmed {
 		t.Fatalf("Publish = %+v, %v; want confirmed, not routed, 312 NO_ROUTE", res, err)
 	}
-	res, err = tr.Publish(ctx, x, "k", acemq.Outbound{MessageID: "dropped"})
+	res, err = tr.Publish(ctx, x, "k", driver.Outbound{MessageID: "dropped"})
 	if err != nil || !res.Routed {
 		t.Fatalf("non-mandatory Publish = %+v, %v; want routed (the broker drops it silently)", res, err)
 	}
@@ -71,7 +71,7 @@ func TestEachReturnInAConcurrentBatchReachesItsOwnMessage(t *testing.T) {
 		wg.Go(func() {
 			key := []string{"ok", "nope"}[i%2]
 			id := fmt.Sprintf("m-%d", i)
-			res, err := tr.Publish(ctx, x, key, acemq.Outbound{MessageID: id, Mandatory: true})
+			res, err := tr.Publish(ctx, x, key, driver.Outbound{MessageID: id, Mandatory: true})
 			if err != nil || res.Routed != (key == "ok") || res.MessageID != id {
 				errs <- fmt.Errorf("%s via %q: %+v, %v", id, key, res, err)
 			}
@@ -88,13 +88,13 @@ func TestBrokerNackIsTheBrokerRefusedIt(t *testing.T) {
 	tr, c := openTransport(t), newCleaner(t)
 	ctx, q := ctxT(t), c.queue(unique("full"))
 	args := map[string]any{"x-max-length": 1, "x-overflow": "reject-publish"}
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{Args: args}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Args: args}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "first"}); err != nil {
+	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "first"}); err != nil {
 		t.Fatal(err)
 	}
-	_, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "second"})
+	_, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "second"})
 	if !errors.Is(err, ErrBrokerRefused) || err.Error() != "the broker refused it" {
 		t.Fatalf("err = %v, want ErrBrokerRefused", err)
 	}
@@ -103,17 +103,17 @@ func TestBrokerNackIsTheBrokerRefusedIt(t *testing.T) {
 func TestRedeclareWithOtherArgumentsNamesQueueAndArgumentAndKeepsTheConnection(t *testing.T) {
 	tr, c := openTransport(t), newCleaner(t)
 	ctx, q := ctxT(t), c.queue(unique("drift"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{Args: map[string]any{"x-message-ttl": 1000}}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Args: map[string]any{"x-message-ttl": 1000}}); err != nil {
 		t.Fatal(err)
 	}
-	err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{Args: map[string]any{"x-message-ttl": 2000}})
+	err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Args: map[string]any{"x-message-ttl": 2000}})
 	for _, want := range []string{"PRECONDITION_FAILED", q, "x-message-ttl"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Fatalf("err = %v, want it to name %q", err, want)
 		}
 	}
 	conn := tr.liveConn()
-	if _, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "after"}); err != nil || conn.IsClosed() {
+	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "after"}); err != nil || conn.IsClosed() {
 		t.Fatalf("after the refusal: publish err %v, connection closed %v", err, conn.IsClosed())
 	}
 }
@@ -121,14 +121,14 @@ func TestRedeclareWithOtherArgumentsNamesQueueAndArgumentAndKeepsTheConnection(t
 func TestManyPublishesThroughAWindowOfOneAreAllConfirmed(t *testing.T) {
 	tr, c := openTransport(t, MaxOutstandingPublishes(1)), newCleaner(t)
 	ctx, q := ctxT(t), c.queue(unique("one"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
 	var failed sync.Map
 	for i := range 50 {
 		wg.Go(func() {
-			if _, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: fmt.Sprint(i)}); err != nil {
+			if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: fmt.Sprint(i)}); err != nil {
 				failed.Store(i, err)
 			}
 		})
@@ -143,10 +143,10 @@ func TestManyPublishesThroughAWindowOfOneAreAllConfirmed(t *testing.T) {
 func TestWithoutConfirmsPublishesUnconfirmedAndRouted(t *testing.T) {
 	tr, c := openTransport(t, WithoutConfirms()), newCleaner(t)
 	ctx, q := ctxT(t), c.queue(unique("noconf"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "m"})
+	res, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "m"})
 	if err != nil || res.Confirmed || !res.Routed {
 		t.Fatalf("Publish = %+v, %v; want unconfirmed and routed", res, err)
 	}
@@ -158,14 +158,14 @@ func TestWithoutConfirmsPublishesUnconfirmedAndRouted(t *testing.T) {
 func TestClosingASubscriptionReturnsUnsettledMessagesRedelivered(t *testing.T) {
 	tr, c := openTransport(t), newCleaner(t)
 	ctx, q := ctxT(t), c.queue(unique("close"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "m"}); err != nil {
+	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "m"}); err != nil {
 		t.Fatal(err)
 	}
 	first := newInbox()
-	sub, err := tr.Consume(ctx, q, acemq.ConsumeSpec{Prefetch: 1}, first.deliver)
+	sub, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 1}, first.deliver)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestClosingASubscriptionReturnsUnsettledMessagesRedelivered(t *testing.T) {
 		t.Fatal(err)
 	}
 	second := newInbox()
-	sub2, err := tr.Consume(ctx, q, acemq.ConsumeSpec{Prefetch: 1}, second.deliver)
+	sub2, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 1}, second.deliver)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +189,7 @@ func TestClosingASubscriptionReturnsUnsettledMessagesRedelivered(t *testing.T) {
 func TestConsumingAnUndeclaredQueueFailsNamingIt(t *testing.T) {
 	tr := openTransport(t)
 	q := unique("ghost")
-	_, err := tr.Consume(ctxT(t), q, acemq.ConsumeSpec{}, func(acemq.Delivery) {})
+	_, err := tr.Consume(ctxT(t), q, driver.ConsumeSpec{}, func(driver.Delivery) {})
 	if err == nil || !strings.Contains(err.Error(), q) || !strings.Contains(err.Error(), "NOT_FOUND") {
 		t.Fatalf("err = %v, want NOT_FOUND naming the queue", err)
 	}
@@ -199,10 +199,10 @@ func TestConsumingAnUndeclaredQueueFailsNamingIt(t *testing.T) {
 func mustDeclare(t *testing.T, tr *Transport, x, q, key string) {
 	t.Helper()
 	ctx := ctxT(t)
-	if err := tr.DeclareExchange(ctx, x, acemq.ExchangeSpec{Kind: "direct"}); err != nil {
+	if err := tr.DeclareExchange(ctx, x, driver.ExchangeSpec{Kind: "direct"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := tr.Bind(ctx, q, x, key); err != nil {
@@ -218,14 +218,14 @@ func TestCloseLeavesNoGoroutineBehind(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, q := ctxT(t), unique("leak")
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{AutoDelete: true}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{AutoDelete: true}); err != nil {
 		t.Fatal(err)
 	}
 	box := newInbox()
-	if _, err := tr.Consume(ctx, q, acemq.ConsumeSpec{Prefetch: 1}, box.deliver); err != nil {
+	if _, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 1}, box.deliver); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "m", Mandatory: true}); err != nil {
+	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "m", Mandatory: true}); err != nil {
 		t.Fatal(err)
 	}
 	box.next(t)

@@ -1,24 +1,26 @@
 package rabbitmq
 
-import "github.com/acemq/acemq-gen/runtime/acemq"
+import (
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+)
 
-// Supports reports what the transport does (acemq.CapabilityReporter):
+// Supports reports what the transport does (driver.CapabilityReporter):
 // publisher confirms unless WithoutConfirms, recovery unless
 // WithoutRecovery, and RabbitMQ's dead-lettering, quorum queues, streams and
 // message priority. Transactions and delayed delivery (a broker plugin) are
 // not offered. Safe for concurrent use; never blocks.
-func (t *Transport) Supports(c acemq.Capability) bool {
+func (t *Transport) Supports(c driver.Capability) bool {
 	switch c {
-	case acemq.CapabilityPublisherConfirms:
+	case driver.CapabilityPublisherConfirms:
 		return t.cfg.confirms
-	case acemq.CapabilityRecovery:
+	case driver.CapabilityRecovery:
 		return t.cfg.recovery == recoveryOn
-	case acemq.CapabilityDeadLettering, acemq.CapabilityQuorumQueues,
-		acemq.CapabilityStreams, acemq.CapabilityPriority:
+	case driver.CapabilityDeadLettering, driver.CapabilityQuorumQueues,
+		driver.CapabilityStreams, driver.CapabilityPriority:
 		return true
 	default:
 		return false
 	}
 }
 
-var _ acemq.CapabilityReporter = (*Transport)(nil)
+var _ driver.CapabilityReporter = (*Transport)(nil)

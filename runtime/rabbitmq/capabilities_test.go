@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // transportWith is an undialled transport configured by opts.
@@ -21,11 +22,11 @@ func transportWith(t *testing.T, opts ...acemq.ConnOption) *Transport {
 
 func TestRabbitMQSupportsByDefaultEverythingButTransactionsAndDelayedDelivery(t *testing.T) {
 	tr := transportWith(t)
-	want := map[acemq.Capability]bool{
-		acemq.CapabilityPublisherConfirms: true, acemq.CapabilityDeadLettering: true,
-		acemq.CapabilityQuorumQueues: true, acemq.CapabilityStreams: true,
-		acemq.CapabilityPriority: true, acemq.CapabilityRecovery: true,
-		acemq.CapabilityTransactions: false, acemq.CapabilityDelayedDelivery: false,
+	want := map[driver.Capability]bool{
+		driver.CapabilityPublisherConfirms: true, driver.CapabilityDeadLettering: true,
+		driver.CapabilityQuorumQueues: true, driver.CapabilityStreams: true,
+		driver.CapabilityPriority: true, driver.CapabilityRecovery: true,
+		driver.CapabilityTransactions: false, driver.CapabilityDelayedDelivery: false,
 	}
 	for c, w := range want {
 		if got := tr.Supports(c); got != w {
@@ -35,13 +36,13 @@ func TestRabbitMQSupportsByDefaultEverythingButTransactionsAndDelayedDelivery(t 
 }
 
 func TestRabbitMQWithoutConfirmsOrRecoveryDoesNotReportThem(t *testing.T) {
-	if transportWith(t, WithoutConfirms()).Supports(acemq.CapabilityPublisherConfirms) {
+	if transportWith(t, WithoutConfirms()).Supports(driver.CapabilityPublisherConfirms) {
 		t.Error("WithoutConfirms still reports publisher confirms")
 	}
-	if transportWith(t, WithoutRecovery()).Supports(acemq.CapabilityRecovery) {
+	if transportWith(t, WithoutRecovery()).Supports(driver.CapabilityRecovery) {
 		t.Error("WithoutRecovery still reports recovery")
 	}
-	if !transportWith(t, WithoutConfirms(), WithoutRecovery()).Supports(acemq.CapabilityStreams) {
+	if !transportWith(t, WithoutConfirms(), WithoutRecovery()).Supports(driver.CapabilityStreams) {
 		t.Error("the options took streams away")
 	}
 }
@@ -53,8 +54,8 @@ func TestConnSupportsAsksTheRabbitMQTransportItConnectedThrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	if conn.Supports(acemq.CapabilityPublisherConfirms) || !conn.Supports(acemq.CapabilityStreams) ||
-		!conn.Supports(acemq.CapabilityRecovery) {
+	if conn.Supports(driver.CapabilityPublisherConfirms) || !conn.Supports(driver.CapabilityStreams) ||
+		!conn.Supports(driver.CapabilityRecovery) {
 		t.Fatal("Conn.Supports does not read the connection's options")
 	}
 }

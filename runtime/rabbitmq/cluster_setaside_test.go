@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // TestRecoveryDoesNotStallOnAClassicQueueWhoseNodeIsDownAndRedeclaresItLater:
@@ -33,10 +33,10 @@ func TestRecoveryDoesNotStallOnAClassicQueueWhoseNodeIsDownAndRedeclaresItLater(
 	clean := newCleanerAt(t, cl.nodeURL(t, cl.other(victim)))
 	q := clean.queue(unique("cluster-setaside"))
 	dlq := clean.queue(q + ".dlq")
-	if err := tr.DeclareQueue(ctx, dlq, acemq.QueueSpec{Durable: true}); err != nil { // classic, on victim
+	if err := tr.DeclareQueue(ctx, dlq, driver.QueueSpec{Durable: true}); err != nil { // classic, on victim
 		t.Fatal(err)
 	}
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{Durable: true, Args: map[string]any{"x-queue-type": "quorum"}}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Durable: true, Args: map[string]any{"x-queue-type": "quorum"}}); err != nil {
 		t.Fatal(err)
 	}
 	cl.kill(t, victim)

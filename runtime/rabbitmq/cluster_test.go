@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // clusterDelay is the default first redial delay (1 s), capped low.
@@ -34,11 +34,11 @@ func TestAPublisherAndConsumerOnAKilledNodeCarryOnOnASurvivingNode(t *testing.T)
 	victim := portOf(hosts[at])
 	clean := newCleanerAt(t, cl.nodeURL(t, cl.other(victim)))
 	q := clean.queue(unique("cluster-failover"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{Durable: true, Args: map[string]any{"x-queue-type": "quorum"}}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Durable: true, Args: map[string]any{"x-queue-type": "quorum"}}); err != nil {
 		t.Fatal(err)
 	}
 	box := newInbox()
-	if _, err := tr.Consume(ctx, q, acemq.ConsumeSpec{Prefetch: 50}, box.deliver); err != nil {
+	if _, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 50}, box.deliver); err != nil {
 		t.Fatal(err)
 	}
 	publishConfirmed(ctx, t, tr, q, "before", 5)
@@ -79,7 +79,7 @@ func publishConfirmed(ctx context.Context, t *testing.T, tr *Transport, q, prefi
 		id := fmt.Sprintf("%s-%d", prefix, i)
 		for {
 			actx, cancel := context.WithTimeout(ctx, attemptTimeout)
-			res, err := tr.Publish(actx, "", q, acemq.Outbound{MessageID: id, Body: []byte(id), Persistent: true, Mandatory: true})
+			res, err := tr.Publish(actx, "", q, driver.Outbound{MessageID: id, Body: []byte(id), Persistent: true, Mandatory: true})
 			cancel()
 			if (errors.Is(err, ErrBrokerRefused) || errors.Is(err, context.DeadlineExceeded)) && ctx.Err() == nil {
 				resent++
@@ -102,9 +102,9 @@ const attemptTimeout = 10 * time.Second
 // collect acks deliveries from box until it has seen want distinct message
 // ids (the last delivery of each kept), failing when ctx ends first.
 // Deliveries from before a connection loss cannot be acked; that is fine.
-func collect(ctx context.Context, t *testing.T, box *inbox, want int) map[string]acemq.Delivery {
+func collect(ctx context.Context, t *testing.T, box *inbox, want int) map[string]driver.Delivery {
 	t.Helper()
-	got := map[string]acemq.Delivery{}
+	got := map[string]driver.Delivery{}
 	for len(got) < want {
 		select {
 		case d := <-box.c:
@@ -119,7 +119,7 @@ func collect(ctx context.Context, t *testing.T, box *inbox, want int) map[string
 	return got
 }
 
-func keys(m map[string]acemq.Delivery) []string {
+func keys(m map[string]driver.Delivery) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)

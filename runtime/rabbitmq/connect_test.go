@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 type order struct {
@@ -17,7 +18,7 @@ type order struct {
 }
 
 func TestSchemesAreRegisteredOnImport(t *testing.T) {
-	schemes := acemq.TransportSchemes()
+	schemes := driver.TransportSchemes()
 	if !slices.Contains(schemes, "amqp") || !slices.Contains(schemes, "amqps") {
 		t.Fatalf("TransportSchemes() = %v, want amqp and amqps", schemes)
 	}
@@ -130,7 +131,7 @@ func TestDialledTransportServesNewConnAndClosesWithIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := c.queue(unique("dialled"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := acemq.NewPublisher[order](conn, "", q).Send(ctx, order{ID: 7}); err != nil {
@@ -139,7 +140,7 @@ func TestDialledTransportServesNewConnAndClosesWithIt(t *testing.T) {
 	if err := conn.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "late"}); !errors.Is(err, ErrClosed) {
+	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "late"}); !errors.Is(err, ErrClosed) {
 		t.Fatalf("publish after conn.Close: %v, want ErrClosed (the conn owns the transport)", err)
 	}
 }

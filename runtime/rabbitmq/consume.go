@@ -11,7 +11,7 @@ import (
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // Consume subscribes to queue on a channel of its own with manual acks and
@@ -20,7 +20,7 @@ import (
 // subscription resumes on the new connection with the same deliver func;
 // deliveries from before the loss can no longer be settled (the broker
 // delivers them again, marked redelivered).
-func (t *Transport) Consume(ctx context.Context, queue string, spec acemq.ConsumeSpec, deliver func(acemq.Delivery)) (acemq.Subscription, error) {
+func (t *Transport) Consume(ctx context.Context, queue string, spec driver.ConsumeSpec, deliver func(driver.Delivery)) (driver.Subscription, error) {
 	if deliver == nil {
 		return nil, errors.New("acemq: Consume was given a nil deliver func")
 	}
@@ -57,8 +57,8 @@ func (s *subscription) startOnLive(ctx context.Context) error {
 type subscription struct {
 	t       *Transport
 	queue   string
-	spec    acemq.ConsumeSpec
-	deliver func(acemq.Delivery)
+	spec    driver.ConsumeSpec
+	deliver func(driver.Delivery)
 	tag     string
 
 	mu      sync.Mutex

@@ -5,7 +5,7 @@ import (
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue"
 )
 
@@ -56,7 +56,7 @@ func fromField(v any) any {
 // would answer by closing the publishing channel (failing every other
 // publish in flight on it), such as an expiration that is not whole
 // milliseconds.
-func toPublishing(msg acemq.Outbound) (amqp.Publishing, error) {
+func toPublishing(msg driver.Outbound) (amqp.Publishing, error) {
 	headers, err := toTable(msg.Headers)
 	if err == nil {
 		err = checkExpiration(msg.Expiration)
@@ -82,8 +82,8 @@ func checkExpiration(e string) error {
 
 // toDelivery maps a received AMQP delivery; its acknowledger settles it on
 // the channel it came from.
-func toDelivery(d amqp.Delivery) acemq.Delivery {
-	return acemq.Delivery{Body: d.Body, ContentType: d.ContentType, Exchange: d.Exchange,
+func toDelivery(d amqp.Delivery) driver.Delivery {
+	return driver.Delivery{Body: d.Body, ContentType: d.ContentType, Exchange: d.Exchange,
 		RoutingKey: d.RoutingKey, MessageID: d.MessageId, ReplyTo: d.ReplyTo,
 		CorrelationID: d.CorrelationId, Expiration: d.Expiration, Headers: fromTable(d.Headers),
 		Redelivered: d.Redelivered, Acker: acker{d: d}}

@@ -7,14 +7,14 @@ import (
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // QueueExists reports whether the broker has a queue called name, by a
 // passive declare on a throwaway channel, since the broker closes the
 // channel when the queue is missing (404 NOT_FOUND). Another connection's
 // exclusive queue (405 RESOURCE_LOCKED) exists. Errors are the broker's,
-// unprefixed: acemq.Conn wraps them (acemq.QueueChecker).
+// unprefixed: acemq.Conn wraps them (driver.QueueChecker).
 func (t *Transport) QueueExists(ctx context.Context, name string) (bool, error) {
 	err := t.withChannel(ctx, func(ch *amqp.Channel) error {
 		_, err := ch.QueueDeclarePassive(name, false, false, false, false, nil)
@@ -35,7 +35,7 @@ func (t *Transport) QueueExists(ctx context.Context, name string) (bool, error) 
 // DeleteQueue deletes name with its messages, on a channel of its own; the
 // broker cancels its consumers. A missing queue is no error. The transport
 // forgets the queue and its bindings, so recovery does not declare them
-// again (acemq.QueueDeleter).
+// again (driver.QueueDeleter).
 func (t *Transport) DeleteQueue(ctx context.Context, name string) error {
 	err := t.withChannel(ctx, func(ch *amqp.Channel) error {
 		_, err := ch.QueueDelete(name, false, false, false)
@@ -71,6 +71,6 @@ func (tp *topology) forgetQueue(queue string) {
 }
 
 var (
-	_ acemq.QueueChecker = (*Transport)(nil)
-	_ acemq.QueueDeleter = (*Transport)(nil)
+	_ driver.QueueChecker = (*Transport)(nil)
+	_ driver.QueueDeleter = (*Transport)(nil)
 )

@@ -9,6 +9,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // adminConn connects acemq to the test broker.
@@ -36,7 +37,7 @@ func TestQueueExistsOnRabbitMQCreatesNothingAndKeepsTheConnectionUsable(t *testi
 	if ok, err := conn.QueueExists(ctx, q); err != nil || !ok {
 		t.Fatalf("after declare: exists=%v err=%v", ok, err)
 	}
-	res, err := conn.PublishRaw(ctx, "", q, acemq.Outbound{Body: []byte("x"), MessageID: "m", Mandatory: true})
+	res, err := conn.PublishRaw(ctx, "", q, driver.Outbound{Body: []byte("x"), MessageID: "m", Mandatory: true})
 	if err != nil || !res.Routed || !res.Confirmed {
 		t.Fatalf("publishing after a missing-queue check: %+v %v", res, err)
 	}
@@ -48,7 +49,7 @@ func TestDeleteQueueOnRabbitMQTakesTheMessagesAndIsForgottenForRecovery(t *testi
 	if err := conn.DeclareQueue(ctx, q, acemq.Transient()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := conn.PublishRaw(ctx, "", q, acemq.Outbound{Body: []byte("x"), MessageID: "m"}); err != nil {
+	if _, err := conn.PublishRaw(ctx, "", q, driver.Outbound{Body: []byte("x"), MessageID: "m"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := conn.DeleteQueue(ctx, q); err != nil {
@@ -80,11 +81,11 @@ func TestAQueueDeclaredAgainAfterDeleteQueueOnRabbitMQIsNotServedByTheOldConsume
 	tr := openTransport(t) // first: without a broker it skips before the cleaner is registered
 	ctx, clean := ctxT(t), newCleaner(t)
 	q := clean.queue(unique("cancel"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
 	in := newInbox()
-	sub, err := tr.Consume(ctx, q, acemq.ConsumeSpec{Prefetch: 1}, in.deliver)
+	sub, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 1}, in.deliver)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,10 +93,10 @@ func TestAQueueDeclaredAgainAfterDeleteQueueOnRabbitMQIsNotServedByTheOldConsume
 	if err := tr.DeleteQueue(ctx, q); err != nil {
 		t.Fatal(err)
 	}
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tr.Publish(ctx, "", q, acemq.Outbound{Body: []byte("x"), MessageID: "after"}); err != nil {
+	if _, err := tr.Publish(ctx, "", q, driver.Outbound{Body: []byte("x"), MessageID: "after"}); err != nil {
 		t.Fatal(err)
 	}
 	if n, err := tr.MessageCount(ctx, q); err != nil || n != 1 {
@@ -133,7 +134,7 @@ func TestForgetQueueDropsTheQueueAndItsBindingsOnly(t *testing.T) {
 }
 
 func TestAmqpCodeReadsTheBrokersReplyCode(t *testing.T) {
-	wrapped := acemq.Transportf(&amqp.Error{Code: amqp.NotFound, Reason: "NOT_FOUND"}, "declare")
+	wrapped := driver.Transportf(&amqp.Error{Code: amqp.NotFound, Reason: "NOT_FOUND"}, "declare")
 	if amqpCode(nil) != 0 || amqpCode(wrapped) != amqp.NotFound || amqpCode(context.Canceled) != -1 {
 		t.Fatal("amqpCode misread a code")
 	}

@@ -60,7 +60,7 @@
 // Blocked connections: when a memory or disk alarm makes the broker block
 // the connection (RabbitMQ does so once the connection publishes during the
 // alarm), OnRecovery reports blocked with the broker's reason, Blocked (the
-// acemq.BlockedReporter seam) lets Conn.Health answer at once, and publishes
+// driver.BlockedReporter seam) lets Conn.Health answer at once, and publishes
 // wait for the block to lift as long as their ctx allows, then fail with an
 // *acemq.PublishingPausedError (acemq.IsBlocked): not written. A publish
 // written before the block arrived whose confirm has not come when its ctx
@@ -73,7 +73,7 @@
 // delivery's header table amqp091-go cannot read (nested deeper than 32,
 // a table or array of more than 8192 entries, an unknown field type, a
 // length past the end) would fail the whole connection on every delivery;
-// the filter replaces that table with acemq.HeaderHeadersRefused, and the
+// the filter replaces that table with semconv.HeaderHeadersRefused, and the
 // consumer parks the delivery as "could not be decoded: <why>". Frames it
 // need not change pass through without allocating. A publish whose content
 // header (properties and headers) would exceed the frame_max negotiated

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue"
 )
 
@@ -111,7 +111,7 @@ func TestFrameFilterReplacesUnreadableHeaderTablesWithTheirReason(t *testing.T) 
 		if p, _ := checkContentHeader(header); p != amqpvalue.TableOK {
 			t.Fatalf("%s: the rewritten content header does not read: %v", reason, p)
 		}
-		want := contentHeader(encTable(tableEntry(acemq.HeaderHeadersRefused, append([]byte{'S', 0, 0, 0, byte(len(reason))}, reason...)...)), "m-1")
+		want := contentHeader(encTable(tableEntry(semconv.HeaderHeadersRefused, append([]byte{'S', 0, 0, 0, byte(len(reason))}, reason...)...)), "m-1")
 		if !bytes.Equal(header, want) {
 			t.Errorf("%s: rewritten content header =\n%q\nwant\n%q", reason, header, want)
 		}

@@ -3,7 +3,7 @@ package rabbitmq
 import (
 	"encoding/binary"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue"
 )
 
@@ -114,9 +114,9 @@ func propSize(b []byte, kind propKind) (int, amqpvalue.TableProblem) {
 }
 
 // refusedMarker encodes the header table a refused one is replaced with:
-// {acemq.HeaderHeadersRefused: reason}.
+// {semconv.HeaderHeadersRefused: reason}.
 func refusedMarker(reason string) []byte {
-	key := acemq.HeaderHeadersRefused
+	key := semconv.HeaderHeadersRefused
 	size := 1 + len(key) + 1 + 4 + len(reason)
 	b := make([]byte, 0, 4+size)
 	b = binary.BigEndian.AppendUint32(b, uint32(size))

@@ -6,13 +6,14 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // publishing builds the AMQP message for msg (toPublishing) and refuses,
 // before anything is written, one whose content header frame would exceed
 // the connection's frame_max: the broker would close the whole connection
 // for it, and the transport would send it again after every recovery.
-func (t *Transport) publishing(msg acemq.Outbound) (amqp.Publishing, error) {
+func (t *Transport) publishing(msg driver.Outbound) (amqp.Publishing, error) {
 	pm, err := toPublishing(msg)
 	if err != nil {
 		return pm, err

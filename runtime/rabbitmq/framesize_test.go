@@ -15,6 +15,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue"
 )
 
@@ -44,10 +45,10 @@ func TestPublishOverFrameMaxIsRefusedBeforeWriting(t *testing.T) {
 		}
 	}))
 	q := c.queue(unique("over-frame-max"))
-	if err := tr.DeclareQueue(ctxT(t), q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctxT(t), q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
-	msg := acemq.Outbound{MessageID: "big", Body: []byte("x"), Headers: map[string]any{"big": strings.Repeat("b", 200_000)}}
+	msg := driver.Outbound{MessageID: "big", Body: []byte("x"), Headers: map[string]any{"big": strings.Repeat("b", 200_000)}}
 	done := make(chan error, 1)
 	start := time.Now()
 	go func() { _, err := tr.Publish(context.Background(), "", q, msg); done <- err }()
@@ -66,7 +67,7 @@ func TestPublishOverFrameMaxIsRefusedBeforeWriting(t *testing.T) {
 	if errors.Is(err, acemq.ErrOutcomeUnknown) || strings.Contains(err.Error(), "may or may not") || strings.Contains(err.Error(), "recover") {
 		t.Errorf("err = %v, want a certain refusal", err)
 	}
-	if _, err := tr.Publish(ctxT(t), "", q, acemq.Outbound{MessageID: "small", Body: []byte("x")}); err != nil || lost.Load() != 0 {
+	if _, err := tr.Publish(ctxT(t), "", q, driver.Outbound{MessageID: "small", Body: []byte("x")}); err != nil || lost.Load() != 0 {
 		t.Fatalf("the next publish = %v with %d reconnects, want it confirmed on the same connection", err, lost.Load())
 	}
 }

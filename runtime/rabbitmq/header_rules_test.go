@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 // headerRun is a consumer of a fresh queue on the broker that records the
@@ -34,7 +35,7 @@ func startHeaderRun(t *testing.T, rule acemq.HeaderRule) *headerRun {
 	if err := conn.DeclareQueue(ctxT(t), r.q); err != nil {
 		t.Fatal(err)
 	}
-	consumer, err := acemq.Consume(ctxT(t), conn, r.q, r.handle, acemq.ConsumeHeaderRules(rule))
+	consumer, err := acemq.Consume(ctxT(t), conn, r.q, r.handle, acemqimpl.ConsumeHeaderRules(rule))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
@@ -86,21 +87,21 @@ func (c *cleaner) run() {
 func unique(prefix string) string { return prefix + "-" + randomHex() }
 
 // inbox collects deliveries of a subscription.
-type inbox struct{ c chan acemq.Delivery }
+type inbox struct{ c chan driver.Delivery }
 
-func newInbox() *inbox { return &inbox{c: make(chan acemq.Delivery, 1000)} }
+func newInbox() *inbox { return &inbox{c: make(chan driver.Delivery, 1000)} }
 
-func (b *inbox) deliver(d acemq.Delivery) { b.c <- d }
+func (b *inbox) deliver(d driver.Delivery) { b.c <- d }
 
 // next returns the next delivery, failing the test after 10 s.
-func (b *inbox) next(t *testing.T) acemq.Delivery {
+func (b *inbox) next(t *testing.T) driver.Delivery {
 	t.Helper()
 	select {
 	case d := <-b.c:
 		return d
 	case <-time.After(10 * time.Second):
 		t.Fatal("no delivery arrived within 10 s")
-		return acemq.Delivery{}
+		return driver.Delivery{}
 	}
 }
 

@@ -7,14 +7,14 @@ import (
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
-// Hold opens a hold on queue (acemq.Holder): a channel of its own on which
+// Hold opens a hold on queue (driver.Holder): a channel of its own on which
 // Next is basic.get without auto-ack. What it has not settled returns to the
 // queue when the hold closes, or when the connection drops — RabbitMQ puts a
 // returned message of a classic queue back in its place.
-func (t *Transport) Hold(ctx context.Context, queue string) (acemq.HeldQueue, error) {
+func (t *Transport) Hold(ctx context.Context, queue string) (driver.HeldQueue, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -45,16 +45,16 @@ type rabbitHold struct {
 }
 
 // Next takes the next ready message with basic.get, unsettled.
-func (h *rabbitHold) Next(ctx context.Context) (acemq.Delivery, bool, error) {
+func (h *rabbitHold) Next(ctx context.Context) (driver.Delivery, bool, error) {
 	if err := ctx.Err(); err != nil {
-		return acemq.Delivery{}, false, err
+		return driver.Delivery{}, false, err
 	}
 	got, ok, err := h.ch.Get(h.queue, false)
 	if err != nil {
-		return acemq.Delivery{}, false, fmt.Errorf("acemq: cannot take a message from queue %q: %w", h.queue, err)
+		return driver.Delivery{}, false, fmt.Errorf("acemq: cannot take a message from queue %q: %w", h.queue, err)
 	}
 	if !ok {
-		return acemq.Delivery{}, false, nil
+		return driver.Delivery{}, false, nil
 	}
 	return toDelivery(got), true, nil
 }

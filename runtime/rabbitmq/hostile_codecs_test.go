@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 	"github.com/acemq/acemq-gen/runtime/toml"
@@ -127,7 +128,7 @@ func parkedWithinBounds(t *testing.T, ctx context.Context, conn *acemq.Conn, q, 
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	out := acemq.Outbound{Body: b.body, ContentType: contentType, MessageID: env.ID, Headers: env.ToWire(), Persistent: true}
+	out := driver.Outbound{Body: b.body, ContentType: contentType, MessageID: env.ID, Headers: env.ToWire(), Persistent: true}
 	if _, err := conn.PublishRaw(ctx, "", q, out); err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +153,7 @@ func parkedWithinBounds(t *testing.T, ctx context.Context, conn *acemq.Conn, q, 
 }
 
 // pullWithin takes the next message of queue, failing t after wait.
-func pullWithin(t *testing.T, ctx context.Context, conn *acemq.Conn, queue string, wait time.Duration) acemq.Delivery {
+func pullWithin(t *testing.T, ctx context.Context, conn *acemq.Conn, queue string, wait time.Duration) driver.Delivery {
 	t.Helper()
 	deadline := time.Now().Add(wait)
 	for time.Now().Before(deadline) {
@@ -166,7 +167,7 @@ func pullWithin(t *testing.T, ctx context.Context, conn *acemq.Conn, queue strin
 		time.Sleep(time.Millisecond)
 	}
 	t.Fatalf("nothing reached %s within %v", queue, wait)
-	return acemq.Delivery{}
+	return driver.Delivery{}
 }
 
 // canary is a consumer on another queue of the same connection, fed a

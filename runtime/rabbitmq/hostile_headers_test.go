@@ -12,6 +12,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // deepTable is a header table nesting depth tables.
@@ -139,7 +140,7 @@ func (r *hostileRun) takeParked(reader *thirdParty, deadline time.Time) string {
 			r.t.Fatalf("basic.get: %v", err)
 		}
 		if ok {
-			reason, _ := d.Headers[acemq.HeaderError].(string)
+			reason, _ := d.Headers[semconv.HeaderError].(string)
 			return reason
 		}
 		time.Sleep(10 * time.Millisecond)

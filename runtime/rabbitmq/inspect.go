@@ -6,11 +6,11 @@ import (
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // MessageCount returns how many messages of queue are ready, by a passive
-// declare on a channel of its own (acemq.QueueInspector).
+// declare on a channel of its own (driver.QueueInspector).
 func (t *Transport) MessageCount(ctx context.Context, queue string) (int, error) {
 	var n int
 	err := t.withChannel(ctx, func(ch *amqp.Channel) error {
@@ -25,8 +25,8 @@ func (t *Transport) MessageCount(ctx context.Context, queue string) (int, error)
 }
 
 // Pull takes the next ready message of queue with basic.get, settled as it
-// is taken (acemq.Puller); ok is false when the queue is empty.
-func (t *Transport) Pull(ctx context.Context, queue string) (d acemq.Delivery, ok bool, err error) {
+// is taken (driver.Puller); ok is false when the queue is empty.
+func (t *Transport) Pull(ctx context.Context, queue string) (d driver.Delivery, ok bool, err error) {
 	err = t.withChannel(ctx, func(ch *amqp.Channel) error {
 		got, found, err := ch.Get(queue, true)
 		if found {
@@ -36,7 +36,7 @@ func (t *Transport) Pull(ctx context.Context, queue string) (d acemq.Delivery, o
 		return err
 	})
 	if err != nil {
-		return acemq.Delivery{}, false, fmt.Errorf("acemq: cannot pull from queue %q: %w", queue, err)
+		return driver.Delivery{}, false, fmt.Errorf("acemq: cannot pull from queue %q: %w", queue, err)
 	}
 	return d, ok, nil
 }

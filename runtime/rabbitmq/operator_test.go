@@ -11,6 +11,9 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 // opOrder is the payload of the operator-action tests.
@@ -47,7 +50,7 @@ func withRawChannel(t *testing.T, f func(ch *amqp.Channel) error) {
 func consumeOrders(t *testing.T, conn *acemq.Conn, topo *acemq.Topology, queue string) (*acemq.Consumer, chan string) {
 	t.Helper()
 	got := make(chan string, 10)
-	c, err := acemq.DeclareAndConsume(ctxT(t), conn, topo, queue, func(_ context.Context, m acemq.Message[opOrder]) acemq.Ack {
+	c, err := acemqimpl.DeclareAndConsume(ctxT(t), conn, topo, queue, func(_ context.Context, m acemq.Message[opOrder]) acemq.Ack {
 		got <- m.Payload.ID
 		return acemq.Accept()
 	})
@@ -163,7 +166,7 @@ func TestSetAsideToDeletedDLQIsNotDropped(t *testing.T) {
 	clean.queue(q + ".parked")
 	topo := acemq.NewTopology().Queue(q, acemq.Transient()).DeadLetters(q)
 	settled := make(chan acemq.Settlement, 10)
-	c, err := acemq.DeclareAndConsume(ctxT(t), conn, topo, q, func(ctx context.Context, m acemq.Message[opOrder]) acemq.Ack {
+	c, err := acemqimpl.DeclareAndConsume(ctxT(t), conn, topo, q, func(ctx context.Context, m acemq.Message[opOrder]) acemq.Ack {
 		acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
 		return acemq.Reject(errors.New("bad order"))
 	})
@@ -181,13 +184,13 @@ func TestSetAsideToDeletedDLQIsNotDropped(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("never settled")
 	}
-	var d acemq.Delivery
+	var d driver.Delivery
 	eventually(t, "the message in "+q+".dlq", func() bool {
 		got, ok, err := conn.Pull(ctxT(t), q+".dlq")
 		d = got
 		return ok && err == nil
 	})
-	if reason, _ := d.Headers[acemq.HeaderError].(string); !strings.Contains(reason, "bad order") {
+	if reason, _ := d.Headers[semconv.HeaderError].(string); !strings.Contains(reason, "bad order") {
 		t.Fatalf("set aside with reason %q, want the engine's", reason)
 	}
 }

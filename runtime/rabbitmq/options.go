@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // Defaults of the options below.
@@ -124,7 +125,7 @@ func defaultConfig() config {
 
 // configFrom reads and validates the rabbitmq options among ext (the
 // options given to acemq.Connect).
-func configFrom(ext acemq.Extensions) (config, error) {
+func configFrom(ext driver.Extensions) (config, error) {
 	c := defaultConfig()
 	if n, ok := maxOutstandingExt.Of(ext); ok {
 		c.maxOutstanding = n
@@ -146,7 +147,7 @@ func configFrom(ext acemq.Extensions) (config, error) {
 }
 
 // readConnectionOptions reads the recovery and TLS options among ext.
-func (c *config) readConnectionOptions(ext acemq.Extensions) {
+func (c *config) readConnectionOptions(ext driver.Extensions) {
 	if m, ok := recoveryExt.Of(ext); ok {
 		c.recovery = m
 	}

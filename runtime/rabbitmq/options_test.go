@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestWithoutRecoveryGivesUpAndLaterCallsFailAtOnce(t *testing.T) {
@@ -21,11 +22,11 @@ func TestWithoutRecoveryGivesUpAndLaterCallsFailAtOnce(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	_, err := tr.Publish(ctx, "", "q", acemq.Outbound{MessageID: "late"})
+	_, err := tr.Publish(ctx, "", "q", driver.Outbound{MessageID: "late"})
 	if err == nil || errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "WithoutRecovery") {
 		t.Fatalf("Publish after giving up: %v, want an immediate error naming WithoutRecovery", err)
 	}
-	if err := tr.DeclareQueue(ctx, "q", acemq.QueueSpec{}); err == nil || !strings.Contains(err.Error(), "recovery is off") {
+	if err := tr.DeclareQueue(ctx, "q", driver.QueueSpec{}); err == nil || !strings.Contains(err.Error(), "recovery is off") {
 		t.Fatalf("DeclareQueue after giving up: %v, want the recovery-off error", err)
 	}
 }
@@ -33,18 +34,18 @@ func TestWithoutRecoveryGivesUpAndLaterCallsFailAtOnce(t *testing.T) {
 func TestWithoutConfirmsMandatoryHopsAreStillConfirmedOnAChannelOfTheirOwn(t *testing.T) {
 	tr, c := openTransport(t, WithoutConfirms()), newCleaner(t)
 	ctx, q := ctxT(t), c.queue(unique("hop"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
-	plain, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "plain"})
+	plain, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "plain"})
 	if err != nil || plain.Confirmed {
 		t.Fatalf("plain publish without confirms = %+v, %v; want unconfirmed", plain, err)
 	}
-	hop, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "hop", Mandatory: true})
+	hop, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "hop", Mandatory: true})
 	if err != nil || !hop.Confirmed || !hop.Routed {
 		t.Fatalf("mandatory hop = %+v, %v; want confirmed and routed", hop, err)
 	}
-	lost, err := tr.Publish(ctx, "", unique("nobody"), acemq.Outbound{MessageID: "lost", Mandatory: true})
+	lost, err := tr.Publish(ctx, "", unique("nobody"), driver.Outbound{MessageID: "lost", Mandatory: true})
 	if err != nil || lost.Routed || !strings.Contains(lost.ReturnReason, "NO_ROUTE") {
 		t.Fatalf("mandatory hop into nowhere = %+v, %v; want unrouted with NO_ROUTE", lost, err)
 	}
@@ -61,7 +62,7 @@ func TestASpentContextDeclaresNothing(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	q := c.queue(unique("spent"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); !errors.Is(err, context.Canceled) {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("declare with a spent ctx: %v, want context.Canceled", err)
 	}
 	if _, err := tr.MessageCount(ctxT(t), q); err == nil || !strings.Contains(err.Error(), "NOT_FOUND") {

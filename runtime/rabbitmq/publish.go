@@ -13,6 +13,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // ErrBrokerRefused is the error of a publish the broker nacked; it is
@@ -64,7 +65,7 @@ const (
 )
 
 // laneFor picks msg's lane and whether it is confirmed.
-func (t *Transport) laneFor(msg acemq.Outbound) (lane, bool) {
+func (t *Transport) laneFor(msg driver.Outbound) (lane, bool) {
 	switch {
 	case t.cfg.confirms:
 		return mainLane, true
@@ -131,7 +132,7 @@ func (t *Transport) pubChannelOn(conn *amqp.Connection, l lane) (*pubChannel, er
 // WithoutConfirms, mandatory messages are still confirmed, on a channel of
 // their own. Errors carry no "acemq:" prefix, except
 // PublishingPausedError's: the publisher wraps them naming the message.
-func (t *Transport) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (t *Transport) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	pm, err := t.publishing(msg)
 	if err != nil {
 		return acemq.PublishResult{}, err
@@ -150,7 +151,7 @@ func (t *Transport) Publish(ctx context.Context, exchange, key string, msg acemq
 // MaxOutstandingPublishes window and waits for its confirm, sending it again
 // (same message id) on the recovered connection when the confirm was lost
 // with the connection, and NackRetries times when it was nacked.
-func (t *Transport) publishConfirmed(ctx context.Context, l lane, exchange, key string, msg acemq.Outbound, pm amqp.Publishing) (acemq.PublishResult, error) {
+func (t *Transport) publishConfirmed(ctx context.Context, l lane, exchange, key string, msg driver.Outbound, pm amqp.Publishing) (acemq.PublishResult, error) {
 	r := resender{t: t}
 	for {
 		if err := t.window.acquire(ctx); err != nil {
@@ -218,7 +219,7 @@ func isSocketError(err error) bool {
 
 // await waits for msg's confirm (within ConfirmTimeout, else the connection
 // is dropped) and turns it into a result.
-func (t *Transport) await(ctx context.Context, p *pubChannel, dc *amqp.DeferredConfirmation, exchange string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (t *Transport) await(ctx context.Context, p *pubChannel, dc *amqp.DeferredConfirmation, exchange string, msg driver.Outbound) (acemq.PublishResult, error) {
 	if err := t.waitConfirm(ctx, p, dc); err != nil {
 		go func() { <-dc.Done(); t.window.release() }()
 		return acemq.PublishResult{}, t.unconfirmed(err)
@@ -253,7 +254,7 @@ func (p *pubChannel) nackError(exchange string, size int) error {
 }
 
 // publishUnconfirmed writes the message and returns at once.
-func (t *Transport) publishUnconfirmed(ctx context.Context, exchange, key string, msg acemq.Outbound, pm amqp.Publishing) (acemq.PublishResult, error) {
+func (t *Transport) publishUnconfirmed(ctx context.Context, exchange, key string, msg driver.Outbound, pm amqp.Publishing) (acemq.PublishResult, error) {
 	if _, _, err := t.send(ctx, mainLane, exchange, key, msg.Mandatory, pm); err != nil {
 		return acemq.PublishResult{}, err
 	}

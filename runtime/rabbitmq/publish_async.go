@@ -8,11 +8,12 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
-// The transport is an acemq.AsyncPublisher: acemq's SendAll writes a whole
+// The transport is an driver.AsyncPublisher: acemq's SendAll writes a whole
 // batch from one goroutine, then waits for the confirms.
-var _ acemq.AsyncPublisher = (*Transport)(nil)
+var _ driver.AsyncPublisher = (*Transport)(nil)
 
 // PublishAsync writes msg as Publish does (on the same channel, in the order
 // of the calls, waiting as long as ctx allows for a blocked or recovering
@@ -27,7 +28,7 @@ var _ acemq.AsyncPublisher = (*Transport)(nil)
 // it. With
 // WithoutConfirms, a message that is not mandatory is settled once written.
 // Safe for concurrent use.
-func (t *Transport) PublishAsync(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.Confirmation, error) {
+func (t *Transport) PublishAsync(ctx context.Context, exchange, key string, msg driver.Outbound) (driver.Confirmation, error) {
 	pm, err := t.publishing(msg)
 	if err != nil {
 		return nil, err
@@ -41,14 +42,14 @@ func (t *Transport) PublishAsync(ctx context.Context, exchange, key string, msg 
 		if err != nil {
 			return nil, err
 		}
-		return acemq.ConfirmationOf(res, nil), nil
+		return driver.ConfirmationOf(res, nil), nil
 	}
 	return t.publishPipelined(ctx, l, exchange, key, msg, pm)
 }
 
 // publishPipelined writes the message on lane l within the
 // MaxOutstandingPublishes window and leaves its confirm to the Confirmation.
-func (t *Transport) publishPipelined(ctx context.Context, l lane, exchange, key string, msg acemq.Outbound, pm amqp.Publishing) (acemq.Confirmation, error) {
+func (t *Transport) publishPipelined(ctx context.Context, l lane, exchange, key string, msg driver.Outbound, pm amqp.Publishing) (driver.Confirmation, error) {
 	c := &confirmation{t: t, r: resender{t: t}, lane: l, exchange: exchange, key: key, msg: msg, pm: pm,
 		turn: make(chan struct{}, 1), done: make(chan struct{})}
 	if err := c.write(ctx); err != nil {
@@ -59,7 +60,7 @@ func (t *Transport) publishPipelined(ctx context.Context, l lane, exchange, key 
 
 // sendExpecting is send that, for a mandatory message, sets its return aside
 // (returnLog.expect) on the channel that carries it.
-func (t *Transport) sendExpecting(ctx context.Context, l lane, exchange, key string, msg acemq.Outbound, pm amqp.Publishing) (*pubChannel, *amqp.DeferredConfirmation, error) {
+func (t *Transport) sendExpecting(ctx context.Context, l lane, exchange, key string, msg driver.Outbound, pm amqp.Publishing) (*pubChannel, *amqp.DeferredConfirmation, error) {
 	for {
 		p, err := t.publisher(ctx, l)
 		if err != nil {
@@ -90,7 +91,7 @@ type confirmation struct {
 	lane     lane
 	exchange string
 	key      string
-	msg      acemq.Outbound
+	msg      driver.Outbound
 	pm       amqp.Publishing
 	turn     chan struct{} // held by the one driving
 	done     chan struct{} // closed once res and err are final

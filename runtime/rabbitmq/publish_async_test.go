@@ -11,6 +11,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // asyncOrder is the payload the SendAll tests publish.
@@ -41,7 +42,7 @@ func asyncConn(t *testing.T, tr *Transport, opts ...acemq.ConnOption) *acemq.Con
 func declared(t *testing.T, tr *Transport, prefix string) string {
 	t.Helper()
 	q := newCleaner(t).queue(unique(prefix))
-	if err := tr.DeclareQueue(ctxT(t), q, acemq.QueueSpec{Durable: true}); err != nil {
+	if err := tr.DeclareQueue(ctxT(t), q, driver.QueueSpec{Durable: true}); err != nil {
 		t.Fatal(err)
 	}
 	return q
@@ -67,7 +68,7 @@ func TestSendAllThroughRabbitMQPutsTheBatchOnTheQueueInPayloadOrder(t *testing.T
 		t.Fatalf("%d results, %v", len(results), err)
 	}
 	box := newInbox()
-	sub, err := tr.Consume(ctxT(t), q, acemq.ConsumeSpec{Prefetch: 500}, func(d acemq.Delivery) { _ = d.Ack(); box.deliver(d) })
+	sub, err := tr.Consume(ctxT(t), q, driver.ConsumeSpec{Prefetch: 500}, func(d driver.Delivery) { _ = d.Ack(); box.deliver(d) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,17 +84,17 @@ func TestSendAllThroughRabbitMQPutsTheBatchOnTheQueueInPayloadOrder(t *testing.T
 func TestPipelinedMandatoryMessagesEachGetTheirOwnReturnFarBeyondTheUnclaimedBound(t *testing.T) {
 	tr, c := openTransport(t), newCleaner(t)
 	ctx, x, q := ctxT(t), c.exchange(unique("async-returns")), declared(t, tr, "async-returns")
-	if err := tr.DeclareExchange(ctx, x, acemq.ExchangeSpec{Kind: "direct"}); err != nil {
+	if err := tr.DeclareExchange(ctx, x, driver.ExchangeSpec{Kind: "direct"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := tr.Bind(ctx, q, x, "in"); err != nil {
 		t.Fatal(err)
 	}
 	n := 5 * maxUnclaimedReturns
-	confs := make([]acemq.Confirmation, n)
+	confs := make([]driver.Confirmation, n)
 	for i := range confs {
 		key := map[bool]string{true: "nowhere", false: "in"}[i%2 == 0]
-		conf, err := tr.PublishAsync(ctx, x, key, acemq.Outbound{MessageID: fmt.Sprint("m", i), Mandatory: true})
+		conf, err := tr.PublishAsync(ctx, x, key, driver.Outbound{MessageID: fmt.Sprint("m", i), Mandatory: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,12 +167,12 @@ func TestPublishAsyncWhoseContextEndsWaitingForAWindowSlotFailsNamingTheWindow(t
 	}
 	ctx, cancel := context.WithCancel(ctxT(t))
 	type outcome struct {
-		conf acemq.Confirmation
+		conf driver.Confirmation
 		err  error
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		conf, err := tr.PublishAsync(ctx, "", q, acemq.Outbound{MessageID: "late"})
+		conf, err := tr.PublishAsync(ctx, "", q, driver.Outbound{MessageID: "late"})
 		done <- outcome{conf, err}
 	}()
 	for tr.window.waiting.Load() == 0 {
@@ -183,7 +184,7 @@ func TestPublishAsyncWhoseContextEndsWaitingForAWindowSlotFailsNamingTheWindow(t
 		t.Fatalf("PublishAsync = %v, %v; want no confirmation and a cancelled wait naming MaxOutstandingPublishes", got.conf, got.err)
 	}
 	tr.window.release()
-	conf, err := tr.PublishAsync(ctxT(t), "", q, acemq.Outbound{MessageID: "next"})
+	conf, err := tr.PublishAsync(ctxT(t), "", q, driver.Outbound{MessageID: "next"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,14 +199,14 @@ func TestPublishAsyncWhoseContextEndsWaitingForAWindowSlotFailsNamingTheWindow(t
 func TestPipelinedPublishToAMissingExchangeIsRefused(t *testing.T) {
 	tr := openTransport(t)
 	q := declared(t, tr, "async-lost")
-	conf, err := tr.PublishAsync(ctxT(t), unique("missing"), "k", acemq.Outbound{MessageID: "m"})
+	conf, err := tr.PublishAsync(ctxT(t), unique("missing"), "k", driver.Outbound{MessageID: "m"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := conf.Wait(ctxT(t)); !errors.Is(err, ErrBrokerRefused) || !strings.Contains(err.Error(), "NOT_FOUND") {
 		t.Fatalf("Wait = %v, want ErrBrokerRefused with the broker's NOT_FOUND", err)
 	}
-	conf, err = tr.PublishAsync(ctxT(t), "", q, acemq.Outbound{MessageID: "next"})
+	conf, err = tr.PublishAsync(ctxT(t), "", q, driver.Outbound{MessageID: "next"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,9 +221,9 @@ func TestPipelinedPublishesAcrossAConnectionDropNeverSucceedSilently(t *testing.
 	tr := openTransport(t, OnRecovery(ev.record))
 	q := declared(t, tr, "async-drop")
 	ctx := ctxT(t)
-	confs := make([]acemq.Confirmation, 500)
+	confs := make([]driver.Confirmation, 500)
 	for i := range confs {
-		conf, err := tr.PublishAsync(ctx, "", q, acemq.Outbound{MessageID: fmt.Sprint("m", i), Persistent: true})
+		conf, err := tr.PublishAsync(ctx, "", q, driver.Outbound{MessageID: fmt.Sprint("m", i), Persistent: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -252,7 +253,7 @@ func TestPipelinedPublishesAcrossAConnectionDropNeverSucceedSilently(t *testing.
 
 func TestConfirmationWaitedForAgainAfterItsContextEndedReturnsTheBrokersAnswer(t *testing.T) {
 	tr := openTransport(t)
-	conf, err := tr.PublishAsync(ctxT(t), "", unique("nowhere"), acemq.Outbound{MessageID: "m", Mandatory: true})
+	conf, err := tr.PublishAsync(ctxT(t), "", unique("nowhere"), driver.Outbound{MessageID: "m", Mandatory: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +272,7 @@ func TestConfirmationWaitedForAgainAfterItsContextEndedReturnsTheBrokersAnswer(t
 func TestPublishAsyncWithoutConfirmsIsSettledOnceWritten(t *testing.T) {
 	tr := openTransport(t, WithoutConfirms())
 	q := declared(t, tr, "async-unconfirmed")
-	conf, err := tr.PublishAsync(ctxT(t), "", q, acemq.Outbound{MessageID: "m"})
+	conf, err := tr.PublishAsync(ctxT(t), "", q, driver.Outbound{MessageID: "m"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +315,7 @@ func TestAForgottenExpectationLeavesNothingBehind(t *testing.T) {
 
 func TestPublishAsyncWithoutConfirmsStillConfirmsAMandatoryMessageAndReportsItsReturn(t *testing.T) {
 	tr := openTransport(t, WithoutConfirms())
-	conf, err := tr.PublishAsync(ctxT(t), "", unique("nowhere"), acemq.Outbound{MessageID: "m", Mandatory: true})
+	conf, err := tr.PublishAsync(ctxT(t), "", unique("nowhere"), driver.Outbound{MessageID: "m", Mandatory: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,7 +335,7 @@ func TestSendAllDuringABlockPausesThenEveryPendingSlotIsFreedOnceItLifts(t *test
 	}
 	defer tr.Close()
 	q := c.queue(unique("async-blocked"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{Durable: true}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Durable: true}); err != nil {
 		t.Fatal(err)
 	}
 	pub := acemq.NewPublisher[asyncOrder](asyncConn(t, tr), "", q)

@@ -13,25 +13,25 @@ import (
 	"testing"
 	"time"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestRecoveryRedeclaresTopologyAndResumesTheSubscription(t *testing.T) {
 	ev := newEvents()
 	tr, c := openTransport(t, OnRecovery(ev.record)), newCleaner(t)
 	ctx, x, q := ctxT(t), c.exchange(unique("rec")), unique("rec-excl")
-	if err := tr.DeclareExchange(ctx, x, acemq.ExchangeSpec{Kind: "direct"}); err != nil {
+	if err := tr.DeclareExchange(ctx, x, driver.ExchangeSpec{Kind: "direct"}); err != nil {
 		t.Fatal(err)
 	}
 	// an exclusive queue dies with its connection: only a redeclare brings it back
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{Exclusive: true}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Exclusive: true}); err != nil {
 		t.Fatal(err)
 	}
 	if err := tr.Bind(ctx, q, x, "k"); err != nil {
 		t.Fatal(err)
 	}
 	box := newInbox()
-	if _, err := tr.Consume(ctx, q, acemq.ConsumeSpec{Prefetch: 5}, box.deliver); err != nil {
+	if _, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 5}, box.deliver); err != nil {
 		t.Fatal(err)
 	}
 	tr.dropConnection()
@@ -39,7 +39,7 @@ func TestRecoveryRedeclaresTopologyAndResumesTheSubscription(t *testing.T) {
 	if got := ev.waitFor(t, RecoveryRecovered); got.Err != nil || got.Attempt != 1 {
 		t.Fatalf("recovered event = %+v, want attempt 1 without error", got)
 	}
-	res, err := tr.Publish(ctx, x, "k", acemq.Outbound{MessageID: "after", Mandatory: true})
+	res, err := tr.Publish(ctx, x, "k", driver.Outbound{MessageID: "after", Mandatory: true})
 	if err != nil || !res.Routed {
 		t.Fatalf("Publish after recovery = %+v, %v; want routed through the redeclared binding", res, err)
 	}
@@ -70,7 +70,7 @@ func TestPublishWhileDownWaitsForRecovery(t *testing.T) {
 	ev := newEvents()
 	tr, c := openTransport(t, OnRecovery(ev.record)), newCleaner(t)
 	ctx, q := ctxT(t), c.queue(unique("wait"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
 	good := tr.dialURL()
@@ -79,7 +79,7 @@ func TestPublishWhileDownWaitsForRecovery(t *testing.T) {
 	ev.waitFor(t, RecoveryLost)
 	done := make(chan error, 1)
 	go func() {
-		_, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "patient"})
+		_, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "patient"})
 		done <- err
 	}()
 	ev.waitFor(t, RecoveryRetrying) // the publish is waiting while redials fail
@@ -100,7 +100,7 @@ func TestPublishWhileDownGivesUpWhenItsContextEnds(t *testing.T) {
 	ev.waitFor(t, RecoveryLost)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	_, err := tr.Publish(ctx, "", "q", acemq.Outbound{MessageID: "m"})
+	_, err := tr.Publish(ctx, "", "q", driver.Outbound{MessageID: "m"})
 	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "down") {
 		t.Fatalf("err = %v, want a deadline error saying the connection is down", err)
 	}
@@ -110,7 +110,7 @@ func TestPublishesAcrossConnectionDropsNeverSucceedSilently(t *testing.T) {
 	ev := newEvents()
 	tr, c := openTransport(t, OnRecovery(ev.record)), newCleaner(t)
 	ctx, q := ctxT(t), c.queue(unique("drops"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{Durable: true}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Durable: true}); err != nil {
 		t.Fatal(err)
 	}
 	var confirmed sync.Map
@@ -141,20 +141,20 @@ func TestPublishesAcrossConnectionDropsNeverSucceedSilently(t *testing.T) {
 func TestConsumerChannelClosedByTheBrokerIsReopened(t *testing.T) {
 	tr, c := openTransport(t), newCleaner(t)
 	ctx, q := ctxT(t), c.queue(unique("heal"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
 	box := newInbox()
-	if _, err := tr.Consume(ctx, q, acemq.ConsumeSpec{Prefetch: 5}, box.deliver); err != nil {
+	if _, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 5}, box.deliver); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "one"}); err != nil {
+	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "one"}); err != nil {
 		t.Fatal(err)
 	}
 	d := box.next(t)
 	_ = d.Ack()
 	_ = d.Ack() // unknown delivery tag: the broker closes this channel (PRECONDITION_FAILED)
-	if _, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "two"}); err != nil {
+	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "two"}); err != nil {
 		t.Fatal(err)
 	}
 	if d := box.next(t); d.MessageID != "two" {
@@ -165,14 +165,14 @@ func TestConsumerChannelClosedByTheBrokerIsReopened(t *testing.T) {
 func TestPublishToAMissingExchangeFailsAndTheNextPublishWorks(t *testing.T) {
 	tr, c := openTransport(t), newCleaner(t)
 	ctx, q := ctxT(t), c.queue(unique("next"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
-	_, err := tr.Publish(ctx, unique("missing"), "k", acemq.Outbound{MessageID: "m"})
+	_, err := tr.Publish(ctx, unique("missing"), "k", driver.Outbound{MessageID: "m"})
 	if !errors.Is(err, ErrBrokerRefused) || !strings.Contains(err.Error(), "NOT_FOUND") {
 		t.Fatalf("err = %v, want ErrBrokerRefused with the broker's NOT_FOUND", err)
 	}
-	if _, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "next"}); err != nil {
+	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "next"}); err != nil {
 		t.Fatalf("publish after the channel error: %v", err)
 	}
 }
@@ -181,7 +181,7 @@ func TestRecoveryAfterTheBrokerClosesTheConnection(t *testing.T) {
 	ev := newEvents()
 	tr, c := openTransport(t, OnRecovery(ev.record), Name(unique("acemq-test"))), newCleaner(t)
 	ctx, q := ctxT(t), c.queue(unique("ctl"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
 	byBroker := closeFromBroker(t, tr)
@@ -190,7 +190,7 @@ func TestRecoveryAfterTheBrokerClosesTheConnection(t *testing.T) {
 		t.Errorf("lost event error = %v, want the broker's CONNECTION_FORCED", lost.Err)
 	}
 	ev.waitFor(t, RecoveryRecovered)
-	if _, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "m"}); err != nil {
+	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "m"}); err != nil {
 		t.Fatalf("publish after recovery: %v (lost: %v)", err, lost.Err)
 	}
 }
@@ -239,7 +239,7 @@ func publishUntil(ctx context.Context, t *testing.T, tr *Transport, q string, p 
 		default:
 		}
 		id := fmt.Sprintf("p%d-%d", p, i)
-		_, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: id, Persistent: true})
+		_, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: id, Persistent: true})
 		if errors.Is(err, ErrBrokerRefused) {
 			t.Errorf("publish %s: a lost connection was reported as a refusal: %v", id, err)
 		}
@@ -275,7 +275,7 @@ func drain(t *testing.T, tr *Transport, q string) map[string]bool {
 		t.Fatal(err)
 	}
 	box := newInbox()
-	sub, err := tr.Consume(ctxT(t), q, acemq.ConsumeSpec{Prefetch: 500}, func(d acemq.Delivery) {
+	sub, err := tr.Consume(ctxT(t), q, driver.ConsumeSpec{Prefetch: 500}, func(d driver.Delivery) {
 		_ = d.Ack()
 		box.deliver(d)
 	})
@@ -298,11 +298,11 @@ func TestCloseDuringRecoveryStopsRedialingAndFailsLaterCalls(t *testing.T) {
 	if err := tr.Close(); err != nil {
 		t.Fatalf("Close during recovery: %v", err)
 	}
-	_, err := tr.Publish(context.Background(), "", "q", acemq.Outbound{MessageID: "late"})
+	_, err := tr.Publish(context.Background(), "", "q", driver.Outbound{MessageID: "late"})
 	if !errors.Is(err, ErrClosed) {
 		t.Fatalf("Publish after Close: %v, want ErrClosed", err)
 	}
-	if err := tr.DeclareQueue(context.Background(), "q", acemq.QueueSpec{}); !errors.Is(err, ErrClosed) {
+	if err := tr.DeclareQueue(context.Background(), "q", driver.QueueSpec{}); !errors.Is(err, ErrClosed) {
 		t.Fatalf("DeclareQueue after Close: %v, want ErrClosed", err)
 	}
 }

@@ -5,11 +5,12 @@ import (
 	"fmt"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func init() {
-	acemq.RegisterTransport("amqp", dialExt)
-	acemq.RegisterTransport("amqps", dialExt)
+	driver.RegisterTransport("amqp", dialExt)
+	driver.RegisterTransport("amqps", dialExt)
 }
 
 // Dial connects to the broker at url (amqp:// or amqps://) and returns the
@@ -38,9 +39,9 @@ func Dial(ctx context.Context, url string, opts ...acemq.ConnOption) (*Transport
 	return t, nil
 }
 
-// dialExt is the acemq.DialFunc registered for amqp and amqps. Its errors
+// dialExt is the driver.DialFunc registered for amqp and amqps. Its errors
 // are unprefixed: Connect wraps them as "acemq: cannot connect: ...".
-func dialExt(ctx context.Context, url string, ext acemq.Extensions) (acemq.Transport, error) {
+func dialExt(ctx context.Context, url string, ext driver.Extensions) (driver.Transport, error) {
 	cfg, err := configFrom(ext)
 	if err != nil {
 		return nil, err
@@ -49,8 +50,8 @@ func dialExt(ctx context.Context, url string, ext acemq.Extensions) (acemq.Trans
 }
 
 var (
-	_ acemq.Transport       = (*Transport)(nil)
-	_ acemq.QueueInspector  = (*Transport)(nil)
-	_ acemq.Puller          = (*Transport)(nil)
-	_ acemq.BlockedReporter = (*Transport)(nil)
+	_ driver.Transport       = (*Transport)(nil)
+	_ driver.QueueInspector  = (*Transport)(nil)
+	_ driver.Puller          = (*Transport)(nil)
+	_ driver.BlockedReporter = (*Transport)(nil)
 )

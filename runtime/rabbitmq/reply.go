@@ -11,6 +11,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // directReplyTo is RabbitMQ's pseudo-queue for direct reply-to.
@@ -26,7 +27,7 @@ const directReplyTo = "amq.rabbitmq.reply-to"
 // replies to the old one are lost. So does a channel error caused by a
 // request (one published to a missing exchange closes the channel, as the
 // broker does): the calls waiting on the old channel time out.
-func (t *Transport) OpenReplies(ctx context.Context, deliver func(acemq.Delivery)) (acemq.ReplyChannel, error) {
+func (t *Transport) OpenReplies(ctx context.Context, deliver func(driver.Delivery)) (driver.ReplyChannel, error) {
 	if deliver == nil {
 		return nil, errors.New("acemq: OpenReplies was given a nil deliver func")
 	}
@@ -40,7 +41,7 @@ func (t *Transport) OpenReplies(ctx context.Context, deliver func(acemq.Delivery
 // replyChannel is one direct reply-to subscription. Safe for concurrent use.
 type replyChannel struct {
 	t       *Transport
-	deliver func(acemq.Delivery)
+	deliver func(driver.Delivery)
 	opening chan struct{} // held while a line is being opened
 	mu      sync.Mutex    // guards line and closed
 	line    *replyLine
@@ -224,7 +225,7 @@ func (r *replyChannel) Address() string {
 // that could not be written because the channel or connection had just
 // closed is sent again on the reopened channel. Errors carry no "acemq:"
 // prefix, as Transport.Publish's.
-func (r *replyChannel) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (r *replyChannel) Publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
 	for {
 		line, err := r.live(ctx)
 		if err != nil {
@@ -254,8 +255,8 @@ func (r *replyChannel) discard(line *replyLine) {
 }
 
 // publish sends msg on the line, stamped with its address.
-func (l *replyLine) publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
-	msg = acemq.StampReplyAddress(msg, l.address)
+func (l *replyLine) publish(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
+	msg = driver.StampReplyAddress(msg, l.address)
 	pm, err := toPublishing(msg)
 	if err != nil {
 		return acemq.PublishResult{}, err
@@ -269,7 +270,7 @@ func (l *replyLine) publish(ctx context.Context, exchange, key string, msg acemq
 }
 
 // await waits for msg's confirm and turns it into a result.
-func (l *replyLine) await(ctx context.Context, dc *amqp.DeferredConfirmation, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (l *replyLine) await(ctx context.Context, dc *amqp.DeferredConfirmation, msg driver.Outbound) (acemq.PublishResult, error) {
 	select {
 	case <-dc.Done():
 	case <-ctx.Done():

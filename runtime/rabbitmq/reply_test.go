@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // replyRig opens a transport, a request queue and a direct reply-to channel.
-func replyRig(t *testing.T) (*Transport, string, acemq.ReplyChannel, *inbox) {
+func replyRig(t *testing.T) (*Transport, string, driver.ReplyChannel, *inbox) {
 	tr := openTransport(t)
 	q := newCleaner(t).queue(unique("reply-requests"))
-	if err := tr.DeclareQueue(ctxT(t), q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctxT(t), q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
 	box := newInbox()
@@ -27,21 +28,21 @@ func replyRig(t *testing.T) (*Transport, string, acemq.ReplyChannel, *inbox) {
 
 // roundTrip publishes a request on rc, answers it from the queue and
 // returns the reply rc received.
-func roundTrip(t *testing.T, tr *Transport, q string, rc acemq.ReplyChannel, box *inbox) (request, reply acemq.Delivery) {
+func roundTrip(t *testing.T, tr *Transport, q string, rc driver.ReplyChannel, box *inbox) (request, reply driver.Delivery) {
 	t.Helper()
-	msg := acemq.Outbound{MessageID: acemq.NewUUID(), Headers: map[string]any{acemq.ReplyToHeader: "?"}, Mandatory: true}
+	msg := driver.Outbound{MessageID: acemq.NewUUID(), Headers: map[string]any{driver.ReplyToHeader: "?"}, Mandatory: true}
 	if res, err := rc.Publish(ctxT(t), "", q, msg); err != nil || !res.Routed || !res.Confirmed {
 		t.Fatalf("request: %+v, %v", res, err)
 	}
 	requests := newInbox()
-	sub, err := tr.Consume(ctxT(t), q, acemq.ConsumeSpec{Prefetch: 1}, requests.deliver)
+	sub, err := tr.Consume(ctxT(t), q, driver.ConsumeSpec{Prefetch: 1}, requests.deliver)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer sub.Close()
 	request = requests.next(t)
 	_ = request.Ack()
-	answer := acemq.Outbound{MessageID: acemq.NewUUID(), CorrelationID: request.MessageID, Body: []byte("ok")}
+	answer := driver.Outbound{MessageID: acemq.NewUUID(), CorrelationID: request.MessageID, Body: []byte("ok")}
 	if _, err := tr.Publish(ctxT(t), "", request.ReplyTo, answer); err != nil {
 		t.Fatal(err)
 	}
@@ -54,8 +55,8 @@ func TestDirectReplyToStampsTheBrokersAddressAndReceivesTheReply(t *testing.T) {
 		t.Fatalf("address %q, want the broker's direct reply-to address", rc.Address())
 	}
 	request, reply := roundTrip(t, tr, q, rc, box)
-	if request.ReplyTo != rc.Address() || request.Headers[acemq.ReplyToHeader] != rc.Address() {
-		t.Errorf("request reply-to %q header %v, want both %q", request.ReplyTo, request.Headers[acemq.ReplyToHeader], rc.Address())
+	if request.ReplyTo != rc.Address() || request.Headers[driver.ReplyToHeader] != rc.Address() {
+		t.Errorf("request reply-to %q header %v, want both %q", request.ReplyTo, request.Headers[driver.ReplyToHeader], rc.Address())
 	}
 	if reply.CorrelationID != request.MessageID || string(reply.Body) != "ok" {
 		t.Errorf("reply %+v", reply)
@@ -65,7 +66,7 @@ func TestDirectReplyToStampsTheBrokersAddressAndReceivesTheReply(t *testing.T) {
 func TestDirectReplyChannelReopensAfterAChannelError(t *testing.T) {
 	tr, q, rc, box := replyRig(t)
 	before := rc.Address()
-	_, err := rc.Publish(ctxT(t), unique("no-such-exchange"), "k", acemq.Outbound{MessageID: "x"})
+	_, err := rc.Publish(ctxT(t), unique("no-such-exchange"), "k", driver.Outbound{MessageID: "x"})
 	if err == nil {
 		t.Fatal("publishing to a missing exchange succeeded")
 	}
@@ -91,7 +92,7 @@ func TestClosedDirectReplyChannelRefusesToPublish(t *testing.T) {
 	if err := rc.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := rc.Publish(context.Background(), "", q, acemq.Outbound{MessageID: "x"}); !errors.Is(err, acemq.ErrClosed) {
+	if _, err := rc.Publish(context.Background(), "", q, driver.Outbound{MessageID: "x"}); !errors.Is(err, acemq.ErrClosed) {
 		t.Errorf("err = %v, want ErrClosed", err)
 	}
 	if err := rc.Close(); err != nil {

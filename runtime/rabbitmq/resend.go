@@ -9,6 +9,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // Defaults of the resend options.
@@ -51,7 +52,7 @@ func NackRetries(n int) acemq.ConnOption {
 }
 
 // readResendOptions reads ConfirmTimeout and NackRetries among ext.
-func (c *config) readResendOptions(ext acemq.Extensions) {
+func (c *config) readResendOptions(ext driver.Extensions) {
 	if d, ok := confirmTimeoutExt.Of(ext); ok {
 		c.confirmTimeout = d
 	}

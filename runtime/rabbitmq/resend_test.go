@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestConfirmTimeoutAndNackRetriesAreValidated(t *testing.T) {
@@ -42,7 +43,7 @@ func mutedTransport(t *testing.T, opts ...acemq.ConnOption) (*Transport, *mutePr
 // before the proxy mutes the connection.
 func warmUp(t *testing.T, tr *Transport, q string) {
 	t.Helper()
-	if _, err := tr.Publish(ctxT(t), "", q, acemq.Outbound{MessageID: "warm-up"}); err != nil {
+	if _, err := tr.Publish(ctxT(t), "", q, driver.Outbound{MessageID: "warm-up"}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -72,7 +73,7 @@ func TestAPublishWhoseConfirmWasLostWithTheConnectionIsSentAgainAndConfirmed(t *
 	tr, px, ev := mutedTransport(t)
 	check, c := openTransport(t), newCleaner(t)
 	q := c.queue(unique("resend"))
-	if err := tr.DeclareQueue(ctxT(t), q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctxT(t), q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
 	warmUp(t, tr, q)
@@ -83,7 +84,7 @@ func TestAPublishWhoseConfirmWasLostWithTheConnectionIsSentAgainAndConfirmed(t *
 	}
 	got := make(chan answer, 1)
 	go func() {
-		res, err := tr.Publish(ctxT(t), "", q, acemq.Outbound{MessageID: "once", Body: []byte("x"), Mandatory: true})
+		res, err := tr.Publish(ctxT(t), "", q, driver.Outbound{MessageID: "once", Body: []byte("x"), Mandatory: true})
 		got <- answer{res, err}
 	}()
 	waitHolds(t, check, q, 2) // warm-up and this one written, confirm swallowed
@@ -102,14 +103,14 @@ func TestAPipelinedPublishWhoseConfirmWasLostIsSentAgainAndConfirmed(t *testing.
 	tr, px, ev := mutedTransport(t)
 	check, c := openTransport(t), newCleaner(t)
 	q := c.queue(unique("resend-async"))
-	if err := tr.DeclareQueue(ctxT(t), q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctxT(t), q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
 	warmUp(t, tr, q)
 	px.mute()
-	var confs []acemq.Confirmation
+	var confs []driver.Confirmation
 	for _, id := range []string{"a", "b", "c"} {
-		conf, err := tr.PublishAsync(ctxT(t), "", q, acemq.Outbound{MessageID: id, Body: []byte(id), Mandatory: true})
+		conf, err := tr.PublishAsync(ctxT(t), "", q, driver.Outbound{MessageID: id, Body: []byte(id), Mandatory: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -134,12 +135,12 @@ func TestAPublishNeverConfirmedWithinConfirmTimeoutIsSentAgainOnANewConnection(t
 	tr, px, ev := mutedTransport(t, ConfirmTimeout(300*time.Millisecond))
 	c := newCleaner(t)
 	q := c.queue(unique("wedged"))
-	if err := tr.DeclareQueue(ctxT(t), q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctxT(t), q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
 	warmUp(t, tr, q)
 	px.mute()
-	res, err := tr.Publish(ctxT(t), "", q, acemq.Outbound{MessageID: "w", Body: []byte("w")})
+	res, err := tr.Publish(ctxT(t), "", q, driver.Outbound{MessageID: "w", Body: []byte("w")})
 	if err != nil || !res.Confirmed {
 		t.Fatalf("Publish on a wedged connection = %+v, %v; want it confirmed on the next", res, err)
 	}
@@ -156,7 +157,7 @@ func TestAPublishWaitingForALostConfirmFailsOnlyWhenItsContextEnds(t *testing.T)
 	tr, px, _ := mutedTransport(t)
 	check, c := openTransport(t), newCleaner(t)
 	q := c.queue(unique("resend-ctx"))
-	if err := tr.DeclareQueue(ctxT(t), q, acemq.QueueSpec{}); err != nil {
+	if err := tr.DeclareQueue(ctxT(t), q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
 	warmUp(t, tr, q)
@@ -166,7 +167,7 @@ func TestAPublishWaitingForALostConfirmFailsOnlyWhenItsContextEnds(t *testing.T)
 	defer cancel()
 	got := make(chan error, 1)
 	go func() {
-		_, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "late", Body: []byte("x")})
+		_, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "late", Body: []byte("x")})
 		got <- err
 	}()
 	waitHolds(t, check, q, 2)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 // A contract's set-aside-queues: quorum on RabbitMQ: the topology declares
@@ -32,7 +33,7 @@ func TestContractSetAsideTypeAgreesBetweenTopologyAndConsumerOnRabbitMQ(t *testi
 	if _, err := acemq.Consume(ctx, conn, q, reject); err == nil || !strings.Contains(err.Error(), dlq) {
 		t.Fatalf("a consumer declaring %s classic = %v, want the broker's refusal naming it", dlq, err)
 	}
-	cons, err := acemq.Consume(ctx, conn, q, reject, acemq.ConsumeSetAsideQueuesOfType(acemq.QueueQuorum))
+	cons, err := acemq.Consume(ctx, conn, q, reject, acemqimpl.ConsumeSetAsideQueuesOfType(acemq.QueueQuorum))
 	if err != nil {
 		t.Fatalf("a consumer given the contract's type: %v", err)
 	}

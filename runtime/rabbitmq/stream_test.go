@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // hookCount is a publish interceptor counting the outcome hooks run.
@@ -126,7 +127,7 @@ func TestSendAsyncPendingResolvesWhenTheBrokerClosesEveryConnection(t *testing.T
 	}
 	defer tr.Close()
 	q := c.queue(unique("stream-closed"))
-	if err := tr.DeclareQueue(ctx, q, acemq.QueueSpec{Durable: true, Args: map[string]any{"x-queue-type": "quorum"}}); err != nil {
+	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Durable: true, Args: map[string]any{"x-queue-type": "quorum"}}); err != nil {
 		t.Fatal(err)
 	}
 	p := acemq.NewPublisher[asyncOrder](asyncConn(t, tr, acemq.WithPublishInterceptor(hooks.intercept)), "", q)

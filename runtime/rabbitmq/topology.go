@@ -6,7 +6,7 @@ import (
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 // DeclareQueue declares queue with spec's settings and arguments, on a
@@ -15,12 +15,12 @@ import (
 // the argument. The declaration is remembered and repeated after recovery.
 // Errors are the broker's, unprefixed: acemq.Conn wraps them naming the
 // queue.
-func (t *Transport) DeclareQueue(ctx context.Context, name string, spec acemq.QueueSpec) error {
+func (t *Transport) DeclareQueue(ctx context.Context, name string, spec driver.QueueSpec) error {
 	return t.declare(ctx, topoOp{kind: opQueue, name: name, queue: spec})
 }
 
 // DeclareExchange declares exchange name of spec.Kind, like DeclareQueue.
-func (t *Transport) DeclareExchange(ctx context.Context, name string, spec acemq.ExchangeSpec) error {
+func (t *Transport) DeclareExchange(ctx context.Context, name string, spec driver.ExchangeSpec) error {
 	return t.declare(ctx, topoOp{kind: opExchange, name: name, exchange: spec})
 }
 
@@ -49,8 +49,8 @@ const (
 type topoOp struct {
 	kind     opKind
 	name     string // queue or exchange name; the queue of a binding
-	queue    acemq.QueueSpec
-	exchange acemq.ExchangeSpec
+	queue    driver.QueueSpec
+	exchange driver.ExchangeSpec
 	source   string // the exchange of a binding
 	key      string
 }

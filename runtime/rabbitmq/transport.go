@@ -21,7 +21,7 @@ const dialTimeout = 30 * time.Second
 // is acemq.ErrClosed.
 var ErrClosed = acemq.ErrClosed
 
-// Transport is the RabbitMQ implementation of acemq.Transport. Create it with
+// Transport is the RabbitMQ implementation of driver.Transport. Create it with
 // Dial or through acemq.Connect with an amqp:// or amqps:// URL. Safe for
 // concurrent use.
 type Transport struct {

@@ -11,6 +11,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
 
 func TestDefaultsAreTheFamilyNumbers(t *testing.T) {
@@ -153,19 +154,19 @@ func TestAnIntBeyond32BitsIsSentAs64NotTruncated(t *testing.T) {
 
 func TestAnExpirationThatIsNotWholeMillisecondsIsRefusedBeforeSending(t *testing.T) {
 	for _, bad := range []string{"abc", "-1", "1.5", "99999999999"} {
-		_, err := toPublishing(acemq.Outbound{MessageID: "m", Expiration: bad})
+		_, err := toPublishing(driver.Outbound{MessageID: "m", Expiration: bad})
 		if err == nil || !strings.Contains(err.Error(), "expiration") || !strings.Contains(err.Error(), "message m") {
 			t.Errorf("expiration %q: err = %v, want a refusal naming the message and the expiration", bad, err)
 		}
 	}
-	if _, err := toPublishing(acemq.Outbound{Expiration: "60000"}); err != nil {
+	if _, err := toPublishing(driver.Outbound{Expiration: "60000"}); err != nil {
 		t.Errorf("expiration 60000 refused: %v", err)
 	}
 }
 
 func TestAPrefetchBeyondAMQPsSixteenBitsIsRefusedNotTruncated(t *testing.T) {
 	tr := &Transport{}
-	_, err := tr.Consume(context.Background(), "q", acemq.ConsumeSpec{Prefetch: 70000}, func(acemq.Delivery) {})
+	_, err := tr.Consume(context.Background(), "q", driver.ConsumeSpec{Prefetch: 70000}, func(driver.Delivery) {})
 	if err == nil || !strings.Contains(err.Error(), "70000") || !strings.Contains(err.Error(), "65535") {
 		t.Fatalf("err = %v, want the prefetch and the limit named", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
 	"github.com/acemq/acemq-gen/runtime/internal/membound"
 )
 
@@ -42,7 +43,7 @@ func TestTOMLNestedInlineTablesAreLinear(t *testing.T) {
 		"quoted keys":   strings.Repeat(`"k".`, depth) + "v = 1\n",
 	} {
 		t.Run(name, func(t *testing.T) {
-			refused(t, Codec{}, []byte(body), acemq.LimitDepth, 1<<20)
+			refused(t, Codec{}, []byte(body), decodelimit.Depth, 1<<20)
 		})
 	}
 }
@@ -66,14 +67,14 @@ func TestTOMLStringsAndCommentsDoNotNest(t *testing.T) {
 
 func TestTOMLWidthBombIsRefusedBeforeParsing(t *testing.T) {
 	body := []byte("a = [" + strings.Repeat("1,", 1_100_000) + "1]")
-	refused(t, Codec{}, body, acemq.LimitElements, 1<<20)
+	refused(t, Codec{}, body, decodelimit.Elements, 1<<20)
 	body = []byte(strings.Repeat("k = 1\n", 1_100_000))
-	refused(t, Codec{}, body, acemq.LimitElements, 1<<20)
+	refused(t, Codec{}, body, decodelimit.Elements, 1<<20)
 }
 
 func TestTOMLLimitsAreConfigurable(t *testing.T) {
-	refused(t, Codec{Limits: acemq.DecodeLimits{MaxDepth: 2}}, []byte("a.b.c = 1"), acemq.LimitDepth, 1<<20)
-	refused(t, Codec{Limits: acemq.DecodeLimits{MaxBody: 4}}, []byte("a = 1"), acemq.LimitBody, 1<<20)
+	refused(t, Codec{Limits: acemq.DecodeLimits{MaxDepth: 2}}, []byte("a.b.c = 1"), decodelimit.Depth, 1<<20)
+	refused(t, Codec{Limits: acemq.DecodeLimits{MaxBody: 4}}, []byte("a = 1"), decodelimit.Body, 1<<20)
 }
 
 // booked is shaped as a generated record: its schema says which fields are

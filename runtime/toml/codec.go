@@ -17,7 +17,7 @@ var claimed = []string{"application/toml", "text/toml"}
 // and safe for concurrent use.
 type Codec struct {
 	// Limits bound what Decode reads; zero fields take the process-wide
-	// acemq.ProcessDecodeLimits (64 MiB, depth 100, a million values).
+	// decodelimit.Process (64 MiB, depth 100, a million values).
 	Limits acemq.DecodeLimits
 }
 

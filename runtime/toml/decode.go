@@ -6,6 +6,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
 	"github.com/acemq/acemq-gen/runtime/internal/errtext"
 	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck"
 )
@@ -64,9 +65,9 @@ func (c Codec) check(body []byte) error {
 	sh := scan(body, l.MaxDepth, l.MaxElements)
 	switch {
 	case l.TooDeep(sh.depth):
-		return l.Over(format, acemq.LimitDepth)
+		return l.Over(format, decodelimit.Depth)
 	case l.TooMany(sh.elements):
-		return l.Over(format, acemq.LimitElements)
+		return l.Over(format, decodelimit.Elements)
 	}
 	return nil
 }

@@ -18,7 +18,7 @@ var claimed = []string{"application/xml", "text/xml"}
 // concurrent use.
 type Codec struct {
 	// Limits bound what Decode reads; zero fields take the process-wide
-	// acemq.ProcessDecodeLimits (64 MiB, depth 100), and MaxElements
+	// decodelimit.Process (64 MiB, depth 100), and MaxElements
 	// (elements and attributes) at most DefaultMaxElements.
 	Limits acemq.DecodeLimits
 }

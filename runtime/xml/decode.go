@@ -10,6 +10,7 @@ import (
 	"reflect"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
 	"github.com/acemq/acemq-gen/runtime/internal/errtext"
 	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck"
 )
@@ -64,7 +65,7 @@ const DefaultMaxElements = 100_000
 func (c Codec) limits() acemq.DecodeLimits {
 	l := c.Limits
 	if l.MaxElements == 0 {
-		l.MaxElements = min(acemq.ProcessDecodeLimits().MaxElements, DefaultMaxElements)
+		l.MaxElements = min(decodelimit.Process().MaxElements, DefaultMaxElements)
 	}
 	return l.Resolve()
 }
@@ -75,7 +76,7 @@ func check(body []byte, lim acemq.DecodeLimits) error {
 		return err
 	}
 	if lim.TooMany(countMarkup(body, lim.MaxElements)) {
-		return lim.Over(format, acemq.LimitElements)
+		return lim.Over(format, decodelimit.Elements)
 	}
 	return nil
 }
@@ -169,7 +170,7 @@ func parse(body []byte, lim acemq.DecodeLimits) (*element, error) {
 				return nil, errTwoRoots
 			}
 			if lim.TooDeep(len(open) + 1) {
-				return nil, lim.Over(format, acemq.LimitDepth)
+				return nil, lim.Over(format, decodelimit.Depth)
 			}
 			e := &element{name: t.Name.Local}
 			if len(open) == 0 {

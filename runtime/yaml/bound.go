@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
 	"github.com/acemq/acemq-gen/runtime/internal/errtext"
 	goyaml "github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
@@ -27,10 +28,10 @@ func parseBounded(body []byte, lim acemq.DecodeLimits) (ast.Node, error) {
 		return nil, err
 	}
 	if lim.TooDeep(scanDepth(body, lim.MaxDepth)) {
-		return nil, lim.Over(format, acemq.LimitDepth)
+		return nil, lim.Over(format, decodelimit.Depth)
 	}
 	if lim.TooMany(countIndicators(body)) {
-		return nil, lim.Over(format, acemq.LimitElements)
+		return nil, lim.Over(format, decodelimit.Elements)
 	}
 	tokens, err := tokenize(body, lim)
 	if err != nil {
@@ -102,12 +103,12 @@ func tokenize(body []byte, lim acemq.DecodeLimits) (token.Tokens, error) {
 		}
 		for _, t := range sub {
 			if lim.TooDeep(n.step(t)) {
-				return nil, lim.Over(format, acemq.LimitDepth)
+				return nil, lim.Over(format, decodelimit.Depth)
 			}
 			tokens.Add(t)
 		}
 		if lim.TooMany(len(tokens) / 2) {
-			return nil, lim.Over(format, acemq.LimitElements)
+			return nil, lim.Over(format, decodelimit.Elements)
 		}
 	}
 }
@@ -182,7 +183,7 @@ func (m *measurer) measure(n ast.Node, depth int) extent {
 		return extent{}
 	}
 	if m.lim.TooDeep(depth) {
-		m.err = m.lim.Over(format, acemq.LimitDepth)
+		m.err = m.lim.Over(format, decodelimit.Depth)
 		return extent{}
 	}
 	e := m.children(n, depth)
@@ -193,9 +194,9 @@ func (m *measurer) measure(n ast.Node, depth int) extent {
 func (m *measurer) count(e extent, depth int) extent {
 	switch {
 	case m.lim.TooDeep(depth + e.height):
-		m.err = m.lim.Over(format, acemq.LimitDepth)
+		m.err = m.lim.Over(format, decodelimit.Depth)
 	case m.lim.TooMany(m.total):
-		m.err = m.lim.Over(format, acemq.LimitElements)
+		m.err = m.lim.Over(format, decodelimit.Elements)
 	}
 	return e
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
 	"github.com/acemq/acemq-gen/runtime/internal/membound"
 )
 
@@ -44,8 +45,8 @@ func TestYAMLNestingBombIsParkedNotOOM(t *testing.T) {
 	}
 	for name, body := range bombs {
 		t.Run(name, func(t *testing.T) {
-			refusedWithin[map[string]any](t, Codec{}, body, acemq.LimitDepth, 8<<20)
-			refusedWithin[order](t, Codec{}, body, acemq.LimitDepth, 8<<20)
+			refusedWithin[map[string]any](t, Codec{}, body, decodelimit.Depth, 8<<20)
+			refusedWithin[order](t, Codec{}, body, decodelimit.Depth, 8<<20)
 		})
 	}
 	var o order
@@ -60,7 +61,7 @@ func TestYAMLBlockIndentationBombIsRefused(t *testing.T) {
 	for i := range 300 {
 		b.WriteString(strings.Repeat(" ", i) + "k:\n")
 	}
-	refusedWithin[map[string]any](t, Codec{}, b.String(), acemq.LimitDepth, 8<<20)
+	refusedWithin[map[string]any](t, Codec{}, b.String(), decodelimit.Depth, 8<<20)
 }
 
 func TestYAMLAliasExpansionBombIsRefused(t *testing.T) {
@@ -71,12 +72,12 @@ func TestYAMLAliasExpansionBombIsRefused(t *testing.T) {
 		prev := "*a" + string(rune('0'+i-1))
 		b.WriteString("a" + string(rune('0'+i)) + ": &a" + string(rune('0'+i)) + " [" + strings.Repeat(prev+", ", 9) + prev + "]\n")
 	}
-	refusedWithin[map[string]any](t, Codec{}, b.String(), acemq.LimitElements, 8<<20)
+	refusedWithin[map[string]any](t, Codec{}, b.String(), decodelimit.Elements, 8<<20)
 }
 
 func TestYAMLWidthBombIsRefusedBeforeParsing(t *testing.T) {
 	body := "[" + strings.Repeat("1,", 1_500_000) + "1]"
-	refusedWithin[[]int](t, Codec{}, body, acemq.LimitElements, 1<<20)
+	refusedWithin[[]int](t, Codec{}, body, decodelimit.Elements, 1<<20)
 }
 
 func TestYAMLLimitsAreConfigurable(t *testing.T) {
@@ -85,9 +86,9 @@ func TestYAMLLimitsAreConfigurable(t *testing.T) {
 	if err := (Codec{}).Decode([]byte(body), &m); err != nil {
 		t.Fatalf("depth 5 under the default limits: %v", err)
 	}
-	refusedWithin[map[string]any](t, Codec{Limits: acemq.DecodeLimits{MaxDepth: 3}}, body, acemq.LimitDepth, 1<<20)
-	refusedWithin[map[string]any](t, Codec{Limits: acemq.DecodeLimits{MaxBody: 5}}, body, acemq.LimitBody, 1<<20)
-	refusedWithin[map[string]any](t, Codec{Limits: acemq.DecodeLimits{MaxElements: 3}}, "[1, 2, 3, 4, 5]", acemq.LimitElements, 1<<20)
+	refusedWithin[map[string]any](t, Codec{Limits: acemq.DecodeLimits{MaxDepth: 3}}, body, decodelimit.Depth, 1<<20)
+	refusedWithin[map[string]any](t, Codec{Limits: acemq.DecodeLimits{MaxBody: 5}}, body, decodelimit.Body, 1<<20)
+	refusedWithin[map[string]any](t, Codec{Limits: acemq.DecodeLimits{MaxElements: 3}}, "[1, 2, 3, 4, 5]", decodelimit.Elements, 1<<20)
 }
 
 func TestYAMLSecondDocumentIsRefused(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
 	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck"
 	goyaml "github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
@@ -30,7 +31,7 @@ const DefaultMaxElements = 50_000
 func (c Codec) limits() acemq.DecodeLimits {
 	l := c.Limits
 	if l.MaxElements == 0 {
-		l.MaxElements = min(acemq.ProcessDecodeLimits().MaxElements, DefaultMaxElements)
+		l.MaxElements = min(decodelimit.Process().MaxElements, DefaultMaxElements)
 	}
 	return l.Resolve()
 }
@@ -39,7 +40,7 @@ func (c Codec) limits() acemq.DecodeLimits {
 // The zero value is ready to use and safe for concurrent use.
 type Codec struct {
 	// Limits bound what Decode reads; zero fields take the process-wide
-	// acemq.ProcessDecodeLimits (64 MiB, depth 100), and MaxElements at
+	// decodelimit.Process (64 MiB, depth 100), and MaxElements at
 	// most DefaultMaxElements.
 	Limits acemq.DecodeLimits
 }

@@ -12,6 +12,7 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // rawMessage renders event i as the runtime would, by hand: JSON body,
@@ -26,8 +27,8 @@ func rawMessage(i int, key string) (amqp.Publishing, error) {
 	}
 	id := acemq.NewUUID()
 	headers := amqp.Table{
-		acemq.HeaderID: id, acemq.HeaderType: key, acemq.HeaderVersion: int64(1), acemq.HeaderCorrelation: id,
-		acemq.HeaderAttempt: int64(1), acemq.HeaderFirstSeen: time.Now().UnixMilli(), acemq.HeaderOrigin: "sidebyside",
+		semconv.HeaderID: id, semconv.HeaderType: key, semconv.HeaderVersion: int64(1), semconv.HeaderCorrelation: id,
+		semconv.HeaderAttempt: int64(1), semconv.HeaderFirstSeen: time.Now().UnixMilli(), semconv.HeaderOrigin: "sidebyside",
 	}
 	return amqp.Publishing{Headers: headers, ContentType: "application/json", MessageId: id,
 		DeliveryMode: amqp.Persistent, Body: body}, nil

@@ -25,10 +25,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the orders domain's topic exchange, where its events and commands travel.
 const Exchange = "orders"
@@ -424,7 +424,7 @@ func ConsumeOrderPlaced(
 }
 
 // OrderPlacedQueue returns the queue on which service consumes OrderPlaced events,
-// <service>.order.placed, as ConsumeOrderPlaced names it (acemq.SubscriberQueue): an
+// <service>.order.placed, as ConsumeOrderPlaced names it (acemqimpl.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func OrderPlacedQueue(service string) (string, error) {
 	return orderPlacedSpec.QueueOf(service)
@@ -445,8 +445,8 @@ func ConsumeOrderShipped(
 }
 
 // OrderShippedQueue returns the queue on which service consumes OrderShipped events,
-// <service>.order.shipped, as ConsumeOrderShipped names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.order.shipped, as ConsumeOrderShipped names it (acemqimpl.SubscriberQueue):
+// an empty service, or one a queue name cannot hold, is the same error.
 func OrderShippedQueue(service string) (string, error) {
 	return orderShippedSpec.QueueOf(service)
 }
@@ -510,7 +510,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		orderPlacedSpec.Subscriber(conn, service, h.HandleOrderPlaced, opts...),
 		orderShippedSpec.Subscriber(conn, service, h.HandleOrderShipped, opts...),
@@ -565,7 +565,7 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		cancelOrderSpec.Consumer(conn, h.HandleCancelOrder, opts...),
 		getOrderStatusSpec.Responder(conn, h.HandleGetOrderStatus, opts...),
@@ -582,7 +582,7 @@ type Server = acemq.Server
 func InterceptOrderPlaced(
 	fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptOrderShipped returns a ConnOption adding a publish interceptor that runs
@@ -591,7 +591,7 @@ func InterceptOrderPlaced(
 func InterceptOrderShipped(
 	fn func(context.Context, *acemq.PublishContext, *OrderShipped) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptCancelOrder returns a ConnOption adding a publish interceptor that runs
@@ -600,7 +600,7 @@ func InterceptOrderShipped(
 func InterceptCancelOrder(
 	fn func(context.Context, *acemq.PublishContext, *CancelOrder) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -608,7 +608,7 @@ func InterceptCancelOrder(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions(orderPlacedSpec.Rules())
+	return acemqimpl.ConnOptions(orderPlacedSpec.Rules())
 }
 
 // The declared errors of the domain's RPCs: a responder returns one to send it, and a

@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 func publish(_ context.Context, c *acemq.PublishContext) error {
@@ -22,7 +23,7 @@ var consume acemq.ConsumeInterceptor = func(_ context.Context, c *acemq.ConsumeC
 	return nil
 }
 
-var typed = acemq.InterceptPublish(func(_ context.Context, _ *acemq.PublishContext, m *string) error {
+var typed = acemqimpl.InterceptPublish(func(_ context.Context, _ *acemq.PublishContext, m *string) error {
 	panic("typed") // want `panic in a typed publish interceptor`
 })
 

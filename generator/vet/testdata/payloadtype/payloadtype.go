@@ -6,6 +6,7 @@ import (
 
 	"example.com/vettest/payloadtype/orders"
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 type Order struct {
@@ -45,7 +46,7 @@ var options = []acemq.ConnOption{
 		*m = orders.OrderPlaced{} // want `\*m is replaced with the zero orders.OrderPlaced: an empty message is published`
 		return nil
 	}),
-	acemq.InterceptPublish(func(_ context.Context, _ *acemq.PublishContext, m *Order) error {
+	acemqimpl.InterceptPublish(func(_ context.Context, _ *acemq.PublishContext, m *Order) error {
 		*m = *new(Order) // want `\*m is replaced with the zero Order`
 		return nil
 	}),
@@ -55,7 +56,7 @@ var options = []acemq.ConnOption{
 		m.OrderID = "redacted"
 		return nil
 	}),
-	acemq.InterceptPublish(func(_ context.Context, _ *acemq.PublishContext, m *Order) error {
+	acemqimpl.InterceptPublish(func(_ context.Context, _ *acemq.PublishContext, m *Order) error {
 		*m = Order{ID: "redacted-" + m.ID}
 		var zero Order
 		_ = zero

@@ -7,6 +7,7 @@ import (
 	"context"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
 type OrderPlaced struct {
@@ -15,5 +16,5 @@ type OrderPlaced struct {
 
 // InterceptOrderPlaced is what acemq-gen emits.
 func InterceptOrderPlaced(fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }

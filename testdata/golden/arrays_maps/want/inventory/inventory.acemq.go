@@ -18,10 +18,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the inventory domain's topic exchange, where its events and commands
 // travel.
@@ -151,8 +151,8 @@ func ConsumeStockCounted(
 }
 
 // StockCountedQueue returns the queue on which service consumes StockCounted events,
-// <service>.stock.counted, as ConsumeStockCounted names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.stock.counted, as ConsumeStockCounted names it (acemqimpl.SubscriberQueue):
+// an empty service, or one a queue name cannot hold, is the same error.
 func StockCountedQueue(service string) (string, error) {
 	return stockCountedSpec.QueueOf(service)
 }
@@ -194,7 +194,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		stockCountedSpec.Subscriber(conn, service, h.HandleStockCounted, opts...),
 	)
@@ -210,7 +210,7 @@ type Server = acemq.Server
 func InterceptStockCounted(
 	fn func(context.Context, *acemq.PublishContext, *StockCounted) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -218,7 +218,7 @@ func InterceptStockCounted(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

@@ -21,10 +21,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the orders domain's topic exchange, where its events and commands travel.
 const Exchange = "orders"
@@ -282,8 +282,8 @@ func ConsumeOrderShipped(
 }
 
 // OrderShippedQueue returns the queue on which service consumes OrderShipped events,
-// <service>.order.shipped, as ConsumeOrderShipped names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.order.shipped, as ConsumeOrderShipped names it (acemqimpl.SubscriberQueue):
+// an empty service, or one a queue name cannot hold, is the same error.
 func OrderShippedQueue(service string) (string, error) {
 	return orderShippedSpec.QueueOf(service)
 }
@@ -325,7 +325,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		orderShippedSpec.Subscriber(conn, service, h.HandleOrderShipped, opts...),
 	)
@@ -363,7 +363,7 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(ctx, holdOrderSpec.Consumer(conn, h.HandleHoldOrder, opts...))
+	return acemqimpl.StartServer(ctx, holdOrderSpec.Consumer(conn, h.HandleHoldOrder, opts...))
 }
 
 // Server is what Subscribe or Serve started: close it to stop every consumer. Close is
@@ -376,7 +376,7 @@ type Server = acemq.Server
 func InterceptHoldOrder(
 	fn func(context.Context, *acemq.PublishContext, *HoldOrder) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptOrderShipped returns a ConnOption adding a publish interceptor that runs
@@ -385,7 +385,7 @@ func InterceptHoldOrder(
 func InterceptOrderShipped(
 	fn func(context.Context, *acemq.PublishContext, *OrderShipped) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -393,7 +393,7 @@ func InterceptOrderShipped(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

@@ -28,10 +28,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the billing domain's topic exchange, where its events and commands travel.
 const Exchange = "billing"
@@ -462,8 +462,8 @@ func ConsumePaymentTaken(
 }
 
 // PaymentTakenQueue returns the queue on which service consumes PaymentTaken events,
-// <service>.payment.taken, as ConsumePaymentTaken names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.payment.taken, as ConsumePaymentTaken names it (acemqimpl.SubscriberQueue):
+// an empty service, or one a queue name cannot hold, is the same error.
 func PaymentTakenQueue(service string) (string, error) {
 	return paymentTakenSpec.QueueOf(service)
 }
@@ -483,8 +483,9 @@ func ConsumePaymentSettled(
 }
 
 // PaymentSettledQueue returns the queue on which service consumes PaymentSettled events,
-// <service>.payment.settled, as ConsumePaymentSettled names it (acemq.SubscriberQueue):
-// an empty service, or one a queue name cannot hold, is the same error.
+// <service>.payment.settled, as ConsumePaymentSettled names it
+// (acemqimpl.SubscriberQueue): an empty service, or one a queue name cannot hold, is the
+// same error.
 func PaymentSettledQueue(service string) (string, error) {
 	return paymentSettledSpec.QueueOf(service)
 }
@@ -550,7 +551,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		paymentTakenSpec.Subscriber(conn, service, h.HandlePaymentTaken, opts...),
 		paymentSettledSpec.Subscriber(conn, service, h.HandlePaymentSettled, opts...),
@@ -592,7 +593,10 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(ctx, refundPaymentSpec.Consumer(conn, h.HandleRefundPayment, opts...))
+	return acemqimpl.StartServer(
+		ctx,
+		refundPaymentSpec.Consumer(conn, h.HandleRefundPayment, opts...),
+	)
 }
 
 // Server is what Subscribe or Serve started: close it to stop every consumer. Close is
@@ -605,7 +609,7 @@ type Server = acemq.Server
 func InterceptPaymentTaken(
 	fn func(context.Context, *acemq.PublishContext, *PaymentTaken) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptPaymentSettled returns a ConnOption adding a publish interceptor that runs
@@ -614,7 +618,7 @@ func InterceptPaymentTaken(
 func InterceptPaymentSettled(
 	fn func(context.Context, *acemq.PublishContext, *PaymentSettled) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptRefundPayment returns a ConnOption adding a publish interceptor that runs
@@ -623,7 +627,7 @@ func InterceptPaymentSettled(
 func InterceptRefundPayment(
 	fn func(context.Context, *acemq.PublishContext, *RefundPayment) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -631,7 +635,7 @@ func InterceptRefundPayment(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

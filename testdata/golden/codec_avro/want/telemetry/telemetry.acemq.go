@@ -25,10 +25,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the telemetry domain's topic exchange, where its events and commands
 // travel.
@@ -505,8 +505,8 @@ func ConsumeReadingTaken(
 }
 
 // ReadingTakenQueue returns the queue on which service consumes ReadingTaken events,
-// <service>.reading.taken, as ConsumeReadingTaken names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.reading.taken, as ConsumeReadingTaken names it (acemqimpl.SubscriberQueue):
+// an empty service, or one a queue name cannot hold, is the same error.
 func ReadingTakenQueue(service string) (string, error) {
 	return readingTakenSpec.QueueOf(service)
 }
@@ -526,8 +526,8 @@ func ConsumeOptionalsSet(
 }
 
 // OptionalsSetQueue returns the queue on which service consumes OptionalsSet events,
-// <service>.optionals.set, as ConsumeOptionalsSet names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.optionals.set, as ConsumeOptionalsSet names it (acemqimpl.SubscriberQueue):
+// an empty service, or one a queue name cannot hold, is the same error.
 func OptionalsSetQueue(service string) (string, error) {
 	return optionalsSetSpec.QueueOf(service)
 }
@@ -591,7 +591,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		readingTakenSpec.Subscriber(conn, service, h.HandleReadingTaken, opts...),
 		optionalsSetSpec.Subscriber(conn, service, h.HandleOptionalsSet, opts...),
@@ -633,7 +633,7 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(ctx, recalibrateSpec.Consumer(conn, h.HandleRecalibrate, opts...))
+	return acemqimpl.StartServer(ctx, recalibrateSpec.Consumer(conn, h.HandleRecalibrate, opts...))
 }
 
 // Server is what Subscribe or Serve started: close it to stop every consumer. Close is
@@ -646,7 +646,7 @@ type Server = acemq.Server
 func InterceptReadingTaken(
 	fn func(context.Context, *acemq.PublishContext, *ReadingTaken) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptOptionalsSet returns a ConnOption adding a publish interceptor that runs
@@ -655,7 +655,7 @@ func InterceptReadingTaken(
 func InterceptOptionalsSet(
 	fn func(context.Context, *acemq.PublishContext, *OptionalsSet) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptRecalibrate returns a ConnOption adding a publish interceptor that runs
@@ -664,7 +664,7 @@ func InterceptOptionalsSet(
 func InterceptRecalibrate(
 	fn func(context.Context, *acemq.PublishContext, *Recalibrate) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -672,7 +672,7 @@ func InterceptRecalibrate(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

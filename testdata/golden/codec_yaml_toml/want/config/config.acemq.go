@@ -23,10 +23,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/yaml"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the config domain's topic exchange, where its events and commands travel.
 const Exchange = "config"
@@ -273,8 +273,9 @@ func ConsumeSettingChanged(
 }
 
 // SettingChangedQueue returns the queue on which service consumes SettingChanged events,
-// <service>.setting.changed, as ConsumeSettingChanged names it (acemq.SubscriberQueue):
-// an empty service, or one a queue name cannot hold, is the same error.
+// <service>.setting.changed, as ConsumeSettingChanged names it
+// (acemqimpl.SubscriberQueue): an empty service, or one a queue name cannot hold, is the
+// same error.
 func SettingChangedQueue(service string) (string, error) {
 	return settingChangedSpec.QueueOf(service)
 }
@@ -294,8 +295,8 @@ func ConsumeLimitsChanged(
 }
 
 // LimitsChangedQueue returns the queue on which service consumes LimitsChanged events,
-// <service>.limits.changed, as ConsumeLimitsChanged names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.limits.changed, as ConsumeLimitsChanged names it (acemqimpl.SubscriberQueue):
+// an empty service, or one a queue name cannot hold, is the same error.
 func LimitsChangedQueue(service string) (string, error) {
 	return limitsChangedSpec.QueueOf(service)
 }
@@ -360,7 +361,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		settingChangedSpec.Subscriber(conn, service, h.HandleSettingChanged, opts...),
 		limitsChangedSpec.Subscriber(conn, service, h.HandleLimitsChanged, opts...),
@@ -402,7 +403,10 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(ctx, reloadConfigSpec.Consumer(conn, h.HandleReloadConfig, opts...))
+	return acemqimpl.StartServer(
+		ctx,
+		reloadConfigSpec.Consumer(conn, h.HandleReloadConfig, opts...),
+	)
 }
 
 // Server is what Subscribe or Serve started: close it to stop every consumer. Close is
@@ -415,7 +419,7 @@ type Server = acemq.Server
 func InterceptSettingChanged(
 	fn func(context.Context, *acemq.PublishContext, *SettingChanged) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptLimitsChanged returns a ConnOption adding a publish interceptor that runs
@@ -424,7 +428,7 @@ func InterceptSettingChanged(
 func InterceptLimitsChanged(
 	fn func(context.Context, *acemq.PublishContext, *LimitsChanged) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptReloadConfig returns a ConnOption adding a publish interceptor that runs
@@ -433,7 +437,7 @@ func InterceptLimitsChanged(
 func InterceptReloadConfig(
 	fn func(context.Context, *acemq.PublishContext, *ReloadConfig) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -441,7 +445,7 @@ func InterceptReloadConfig(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

@@ -20,10 +20,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the files domain's topic exchange, where its events and commands travel.
 const Exchange = "files"
@@ -378,7 +378,7 @@ func ConsumeLineWritten(
 }
 
 // LineWrittenQueue returns the queue on which service consumes LineWritten events,
-// <service>.line.written, as ConsumeLineWritten names it (acemq.SubscriberQueue): an
+// <service>.line.written, as ConsumeLineWritten names it (acemqimpl.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func LineWrittenQueue(service string) (string, error) {
 	return lineWrittenSpec.QueueOf(service)
@@ -399,8 +399,8 @@ func ConsumeBlobStored(
 }
 
 // BlobStoredQueue returns the queue on which service consumes BlobStored events,
-// <service>.blob.stored, as ConsumeBlobStored names it (acemq.SubscriberQueue): an empty
-// service, or one a queue name cannot hold, is the same error.
+// <service>.blob.stored, as ConsumeBlobStored names it (acemqimpl.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
 func BlobStoredQueue(service string) (string, error) {
 	return blobStoredSpec.QueueOf(service)
 }
@@ -420,7 +420,7 @@ func ConsumeFileIndexed(
 }
 
 // FileIndexedQueue returns the queue on which service consumes FileIndexed events,
-// <service>.file.indexed, as ConsumeFileIndexed names it (acemq.SubscriberQueue): an
+// <service>.file.indexed, as ConsumeFileIndexed names it (acemqimpl.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func FileIndexedQueue(service string) (string, error) {
 	return fileIndexedSpec.QueueOf(service)
@@ -495,7 +495,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		lineWrittenSpec.Subscriber(conn, service, h.HandleLineWritten, opts...),
 		blobStoredSpec.Subscriber(conn, service, h.HandleBlobStored, opts...),
@@ -538,7 +538,7 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(ctx, deleteFileSpec.Consumer(conn, h.HandleDeleteFile, opts...))
+	return acemqimpl.StartServer(ctx, deleteFileSpec.Consumer(conn, h.HandleDeleteFile, opts...))
 }
 
 // Server is what Subscribe or Serve started: close it to stop every consumer. Close is
@@ -551,7 +551,7 @@ type Server = acemq.Server
 func InterceptLineWritten(
 	fn func(context.Context, *acemq.PublishContext, *LineWritten) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptBlobStored returns a ConnOption adding a publish interceptor that runs
@@ -560,7 +560,7 @@ func InterceptLineWritten(
 func InterceptBlobStored(
 	fn func(context.Context, *acemq.PublishContext, *BlobStored) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptFileIndexed returns a ConnOption adding a publish interceptor that runs
@@ -569,7 +569,7 @@ func InterceptBlobStored(
 func InterceptFileIndexed(
 	fn func(context.Context, *acemq.PublishContext, *FileIndexed) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptDeleteFile returns a ConnOption adding a publish interceptor that runs
@@ -578,7 +578,7 @@ func InterceptFileIndexed(
 func InterceptDeleteFile(
 	fn func(context.Context, *acemq.PublishContext, *DeleteFile) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -586,7 +586,7 @@ func InterceptDeleteFile(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

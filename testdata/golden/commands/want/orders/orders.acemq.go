@@ -17,10 +17,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the orders domain's topic exchange, where its events and commands travel.
 const Exchange = "orders"
@@ -358,7 +358,7 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		cancelOrderSpec.Consumer(conn, h.HandleCancelOrder, opts...),
 		refundOrderSpec.Consumer(conn, h.HandleRefundOrder, opts...),
@@ -376,7 +376,7 @@ type Server = acemq.Server
 func InterceptCancelOrder(
 	fn func(context.Context, *acemq.PublishContext, *CancelOrder) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptRefundOrder returns a ConnOption adding a publish interceptor that runs
@@ -385,7 +385,7 @@ func InterceptCancelOrder(
 func InterceptRefundOrder(
 	fn func(context.Context, *acemq.PublishContext, *RefundOrder) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptShipHTTPOrder returns a ConnOption adding a publish interceptor that runs
@@ -394,7 +394,7 @@ func InterceptRefundOrder(
 func InterceptShipHTTPOrder(
 	fn func(context.Context, *acemq.PublishContext, *ShipHTTPOrder) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -402,7 +402,7 @@ func InterceptShipHTTPOrder(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

@@ -22,10 +22,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the jobs domain's topic exchange, where its events and commands travel.
 const Exchange = "jobs"
@@ -340,7 +340,7 @@ func ConsumeJobFinished(
 }
 
 // JobFinishedQueue returns the queue on which service consumes JobFinished events,
-// <service>.job.finished, as ConsumeJobFinished names it (acemq.SubscriberQueue): an
+// <service>.job.finished, as ConsumeJobFinished names it (acemqimpl.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func JobFinishedQueue(service string) (string, error) {
 	return jobFinishedSpec.QueueOf(service)
@@ -407,7 +407,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		jobFinishedSpec.Subscriber(conn, service, h.HandleJobFinished, opts...),
 	)
@@ -462,7 +462,7 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		runJobSpec.Consumer(conn, h.HandleRunJob, opts...),
 		cancelJobSpec.Consumer(conn, h.HandleCancelJob, opts...),
@@ -480,7 +480,7 @@ type Server = acemq.Server
 func InterceptJobFinished(
 	fn func(context.Context, *acemq.PublishContext, *JobFinished) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptRunJob returns a ConnOption adding a publish interceptor that runs
@@ -489,7 +489,7 @@ func InterceptJobFinished(
 func InterceptRunJob(
 	fn func(context.Context, *acemq.PublishContext, *RunJob) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptCancelJob returns a ConnOption adding a publish interceptor that runs
@@ -498,7 +498,7 @@ func InterceptRunJob(
 func InterceptCancelJob(
 	fn func(context.Context, *acemq.PublishContext, *CancelJob) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -506,7 +506,7 @@ func InterceptCancelJob(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // ServeJobStatus declares JobStatusQueue (a quorum queue with its dead-letter queue) and

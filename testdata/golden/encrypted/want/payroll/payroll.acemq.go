@@ -22,10 +22,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/crypto"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the payroll domain's topic exchange, where its events and commands travel.
 const Exchange = "payroll"
@@ -270,8 +270,8 @@ func ConsumeSalaryPaid(
 }
 
 // SalaryPaidQueue returns the queue on which service consumes SalaryPaid events,
-// <service>.salary.paid, as ConsumeSalaryPaid names it (acemq.SubscriberQueue): an empty
-// service, or one a queue name cannot hold, is the same error.
+// <service>.salary.paid, as ConsumeSalaryPaid names it (acemqimpl.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
 func SalaryPaidQueue(service string) (string, error) {
 	return salaryPaidSpec.QueueOf(service)
 }
@@ -291,8 +291,8 @@ func ConsumePayslipIssued(
 }
 
 // PayslipIssuedQueue returns the queue on which service consumes PayslipIssued events,
-// <service>.payslip.issued, as ConsumePayslipIssued names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.payslip.issued, as ConsumePayslipIssued names it (acemqimpl.SubscriberQueue):
+// an empty service, or one a queue name cannot hold, is the same error.
 func PayslipIssuedQueue(service string) (string, error) {
 	return payslipIssuedSpec.QueueOf(service)
 }
@@ -356,7 +356,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		salaryPaidSpec.Subscriber(conn, service, h.HandleSalaryPaid, opts...),
 		payslipIssuedSpec.Subscriber(conn, service, h.HandlePayslipIssued, opts...),
@@ -395,7 +395,7 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(ctx, payBonusSpec.Consumer(conn, h.HandlePayBonus, opts...))
+	return acemqimpl.StartServer(ctx, payBonusSpec.Consumer(conn, h.HandlePayBonus, opts...))
 }
 
 // Server is what Subscribe or Serve started: close it to stop every consumer. Close is
@@ -408,7 +408,7 @@ type Server = acemq.Server
 func InterceptSalaryPaid(
 	fn func(context.Context, *acemq.PublishContext, *SalaryPaid) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptPayslipIssued returns a ConnOption adding a publish interceptor that runs
@@ -417,7 +417,7 @@ func InterceptSalaryPaid(
 func InterceptPayslipIssued(
 	fn func(context.Context, *acemq.PublishContext, *PayslipIssued) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptPayBonus returns a ConnOption adding a publish interceptor that runs
@@ -426,7 +426,7 @@ func InterceptPayslipIssued(
 func InterceptPayBonus(
 	fn func(context.Context, *acemq.PublishContext, *PayBonus) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -434,7 +434,7 @@ func InterceptPayBonus(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

@@ -18,10 +18,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the orders domain's topic exchange, where its events and commands travel.
 const Exchange = "orders"
@@ -131,7 +131,7 @@ func ConsumeOrderPlaced(
 }
 
 // OrderPlacedQueue returns the queue on which service consumes OrderPlaced events,
-// <service>.order.placed, as ConsumeOrderPlaced names it (acemq.SubscriberQueue): an
+// <service>.order.placed, as ConsumeOrderPlaced names it (acemqimpl.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func OrderPlacedQueue(service string) (string, error) {
 	return orderPlacedSpec.QueueOf(service)
@@ -174,7 +174,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		orderPlacedSpec.Subscriber(conn, service, h.HandleOrderPlaced, opts...),
 	)
@@ -190,7 +190,7 @@ type Server = acemq.Server
 func InterceptOrderPlaced(
 	fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -198,7 +198,7 @@ func InterceptOrderPlaced(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

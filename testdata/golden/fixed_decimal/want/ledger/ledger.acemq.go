@@ -22,10 +22,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the ledger domain's topic exchange, where its events and commands travel.
 const Exchange = "ledger"
@@ -249,7 +249,7 @@ func ConsumeEntryPosted(
 }
 
 // EntryPostedQueue returns the queue on which service consumes EntryPosted events,
-// <service>.entry.posted, as ConsumeEntryPosted names it (acemq.SubscriberQueue): an
+// <service>.entry.posted, as ConsumeEntryPosted names it (acemqimpl.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func EntryPostedQueue(service string) (string, error) {
 	return entryPostedSpec.QueueOf(service)
@@ -292,7 +292,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		entryPostedSpec.Subscriber(conn, service, h.HandleEntryPosted, opts...),
 	)
@@ -308,7 +308,7 @@ type Server = acemq.Server
 func InterceptEntryPosted(
 	fn func(context.Context, *acemq.PublishContext, *EntryPosted) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -316,7 +316,7 @@ func InterceptEntryPosted(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

@@ -32,10 +32,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the shop domain's topic exchange, where its events and commands travel.
 const Exchange = "shop"
@@ -539,8 +539,8 @@ func ConsumeOrderShipped(
 }
 
 // OrderShippedQueue returns the queue on which service consumes OrderShipped events,
-// <service>.order.shipped, as ConsumeOrderShipped names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.order.shipped, as ConsumeOrderShipped names it (acemqimpl.SubscriberQueue):
+// an empty service, or one a queue name cannot hold, is the same error.
 func OrderShippedQueue(service string) (string, error) {
 	return orderShippedSpec.QueueOf(service)
 }
@@ -564,7 +564,7 @@ func ConsumeOrderPlaced(
 }
 
 // OrderPlacedQueue returns the queue on which service consumes OrderPlaced events,
-// <service>.order.placed, as ConsumeOrderPlaced names it (acemq.SubscriberQueue): an
+// <service>.order.placed, as ConsumeOrderPlaced names it (acemqimpl.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func OrderPlacedQueue(service string) (string, error) {
 	return orderPlacedSpec.QueueOf(service)
@@ -632,7 +632,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		orderShippedSpec.Subscriber(conn, service, h.HandleOrderShipped, opts...),
 		orderPlacedSpec.Subscriber(conn, service, h.HandleOrderPlaced, opts...),
@@ -681,7 +681,7 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		holdOrderSpec.Consumer(conn, h.HandleHoldOrder, opts...),
 		getOrderSpec.Responder(conn, h.HandleGetOrder, opts...),
@@ -698,7 +698,7 @@ type Server = acemq.Server
 func InterceptOrderShipped(
 	fn func(context.Context, *acemq.PublishContext, *OrderShipped) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptOrderPlaced returns a ConnOption adding a publish interceptor that runs
@@ -707,7 +707,7 @@ func InterceptOrderShipped(
 func InterceptOrderPlaced(
 	fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptHoldOrder returns a ConnOption adding a publish interceptor that runs
@@ -716,7 +716,7 @@ func InterceptOrderPlaced(
 func InterceptHoldOrder(
 	fn func(context.Context, *acemq.PublishContext, *HoldOrder) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -724,7 +724,7 @@ func InterceptHoldOrder(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions(orderPlacedSpec.Rules())
+	return acemqimpl.ConnOptions(orderPlacedSpec.Rules())
 }
 
 // The declared errors of the domain's RPCs: a responder returns one to send it, and a

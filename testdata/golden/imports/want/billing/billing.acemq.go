@@ -20,10 +20,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the billing domain's topic exchange, where its events and commands travel.
 const Exchange = "billing"
@@ -128,8 +128,8 @@ func ConsumeInvoiceRaised(
 }
 
 // InvoiceRaisedQueue returns the queue on which service consumes InvoiceRaised events,
-// <service>.invoice.raised, as ConsumeInvoiceRaised names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.invoice.raised, as ConsumeInvoiceRaised names it (acemqimpl.SubscriberQueue):
+// an empty service, or one a queue name cannot hold, is the same error.
 func InvoiceRaisedQueue(service string) (string, error) {
 	return invoiceRaisedSpec.QueueOf(service)
 }
@@ -171,7 +171,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		invoiceRaisedSpec.Subscriber(conn, service, h.HandleInvoiceRaised, opts...),
 	)
@@ -187,7 +187,7 @@ type Server = acemq.Server
 func InterceptInvoiceRaised(
 	fn func(context.Context, *acemq.PublishContext, *InvoiceRaised) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -195,7 +195,7 @@ func InterceptInvoiceRaised(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

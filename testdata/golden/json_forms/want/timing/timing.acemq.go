@@ -23,10 +23,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the timing domain's topic exchange, where its events and commands travel.
 const Exchange = "timing"
@@ -446,8 +446,8 @@ func ConsumeRaceTimed(
 }
 
 // RaceTimedQueue returns the queue on which service consumes RaceTimed events,
-// <service>.race.timed, as ConsumeRaceTimed names it (acemq.SubscriberQueue): an empty
-// service, or one a queue name cannot hold, is the same error.
+// <service>.race.timed, as ConsumeRaceTimed names it (acemqimpl.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
 func RaceTimedQueue(service string) (string, error) {
 	return raceTimedSpec.QueueOf(service)
 }
@@ -467,8 +467,8 @@ func ConsumeResultPosted(
 }
 
 // ResultPostedQueue returns the queue on which service consumes ResultPosted events,
-// <service>.result.posted, as ConsumeResultPosted names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.result.posted, as ConsumeResultPosted names it (acemqimpl.SubscriberQueue):
+// an empty service, or one a queue name cannot hold, is the same error.
 func ResultPostedQueue(service string) (string, error) {
 	return resultPostedSpec.QueueOf(service)
 }
@@ -520,7 +520,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		raceTimedSpec.Subscriber(conn, service, h.HandleRaceTimed, opts...),
 		resultPostedSpec.Subscriber(conn, service, h.HandleResultPosted, opts...),
@@ -537,7 +537,7 @@ type Server = acemq.Server
 func InterceptRaceTimed(
 	fn func(context.Context, *acemq.PublishContext, *RaceTimed) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptResultPosted returns a ConnOption adding a publish interceptor that runs
@@ -546,7 +546,7 @@ func InterceptRaceTimed(
 func InterceptResultPosted(
 	fn func(context.Context, *acemq.PublishContext, *ResultPosted) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -554,7 +554,7 @@ func InterceptResultPosted(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

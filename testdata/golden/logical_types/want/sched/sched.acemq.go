@@ -19,10 +19,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the sched domain's topic exchange, where its events and commands travel.
 const Exchange = "sched"
@@ -167,8 +167,8 @@ func ConsumeSlotBooked(
 }
 
 // SlotBookedQueue returns the queue on which service consumes SlotBooked events,
-// <service>.slot.booked, as ConsumeSlotBooked names it (acemq.SubscriberQueue): an empty
-// service, or one a queue name cannot hold, is the same error.
+// <service>.slot.booked, as ConsumeSlotBooked names it (acemqimpl.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
 func SlotBookedQueue(service string) (string, error) {
 	return slotBookedSpec.QueueOf(service)
 }
@@ -210,7 +210,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		slotBookedSpec.Subscriber(conn, service, h.HandleSlotBooked, opts...),
 	)
@@ -226,7 +226,7 @@ type Server = acemq.Server
 func InterceptSlotBooked(
 	fn func(context.Context, *acemq.PublishContext, *SlotBooked) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -234,7 +234,7 @@ func InterceptSlotBooked(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

@@ -24,10 +24,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the alerts domain's topic exchange, where its events and commands travel.
 const Exchange = "alerts"
@@ -469,7 +469,7 @@ func ConsumeAlarmRaised(
 }
 
 // AlarmRaisedQueue returns the queue on which service consumes AlarmRaised events,
-// <service>.alarm.raised, as ConsumeAlarmRaised names it (acemq.SubscriberQueue): an
+// <service>.alarm.raised, as ConsumeAlarmRaised names it (acemqimpl.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func AlarmRaisedQueue(service string) (string, error) {
 	return alarmRaisedSpec.QueueOf(service)
@@ -490,8 +490,8 @@ func ConsumeAlarmCleared(
 }
 
 // AlarmClearedQueue returns the queue on which service consumes AlarmCleared events,
-// <service>.alarm.cleared, as ConsumeAlarmCleared names it (acemq.SubscriberQueue): an
-// empty service, or one a queue name cannot hold, is the same error.
+// <service>.alarm.cleared, as ConsumeAlarmCleared names it (acemqimpl.SubscriberQueue):
+// an empty service, or one a queue name cannot hold, is the same error.
 func AlarmClearedQueue(service string) (string, error) {
 	return alarmClearedSpec.QueueOf(service)
 }
@@ -511,8 +511,8 @@ func ConsumeAlarmNoted(
 }
 
 // AlarmNotedQueue returns the queue on which service consumes AlarmNoted events,
-// <service>.alarm.noted, as ConsumeAlarmNoted names it (acemq.SubscriberQueue): an empty
-// service, or one a queue name cannot hold, is the same error.
+// <service>.alarm.noted, as ConsumeAlarmNoted names it (acemqimpl.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
 func AlarmNotedQueue(service string) (string, error) {
 	return alarmNotedSpec.QueueOf(service)
 }
@@ -544,8 +544,9 @@ func ConsumeAlarmEscalated(
 }
 
 // AlarmEscalatedQueue returns the queue on which service consumes AlarmEscalated events,
-// <service>.alarm.escalated, as ConsumeAlarmEscalated names it (acemq.SubscriberQueue):
-// an empty service, or one a queue name cannot hold, is the same error.
+// <service>.alarm.escalated, as ConsumeAlarmEscalated names it
+// (acemqimpl.SubscriberQueue): an empty service, or one a queue name cannot hold, is the
+// same error.
 func AlarmEscalatedQueue(service string) (string, error) {
 	return alarmEscalatedSpec.QueueOf(service)
 }
@@ -618,7 +619,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		alarmRaisedSpec.Subscriber(conn, service, h.HandleAlarmRaised, opts...),
 		alarmClearedSpec.Subscriber(conn, service, h.HandleAlarmCleared, opts...),
@@ -672,7 +673,7 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		silenceAlarmSpec.Consumer(conn, h.HandleSilenceAlarm, opts...),
 		getAlarmSpec.Responder(conn, h.HandleGetAlarm, opts...),
@@ -689,7 +690,7 @@ type Server = acemq.Server
 func InterceptAlarmRaised(
 	fn func(context.Context, *acemq.PublishContext, *AlarmRaised) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptAlarmCleared returns a ConnOption adding a publish interceptor that runs
@@ -698,7 +699,7 @@ func InterceptAlarmRaised(
 func InterceptAlarmCleared(
 	fn func(context.Context, *acemq.PublishContext, *AlarmCleared) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptAlarmNoted returns a ConnOption adding a publish interceptor that runs
@@ -707,7 +708,7 @@ func InterceptAlarmCleared(
 func InterceptAlarmNoted(
 	fn func(context.Context, *acemq.PublishContext, *AlarmNoted) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptSilenceAlarm returns a ConnOption adding a publish interceptor that runs
@@ -716,7 +717,7 @@ func InterceptAlarmNoted(
 func InterceptSilenceAlarm(
 	fn func(context.Context, *acemq.PublishContext, *SilenceAlarm) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptAlarmEscalated returns a ConnOption adding a publish interceptor that runs
@@ -725,7 +726,7 @@ func InterceptSilenceAlarm(
 func InterceptAlarmEscalated(
 	fn func(context.Context, *acemq.PublishContext, *AlarmEscalated) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -733,7 +734,7 @@ func InterceptAlarmEscalated(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // ServeGetAlarm declares GetAlarmQueue (a quorum queue with its dead-letter queue) and

@@ -20,10 +20,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the orders domain's topic exchange, where its events and commands travel.
 const Exchange = "orders"
@@ -339,7 +339,7 @@ func ConsumeOrderPlaced(
 }
 
 // OrderPlacedQueue returns the queue on which service consumes OrderPlaced events,
-// <service>.order.placed, as ConsumeOrderPlaced names it (acemq.SubscriberQueue): an
+// <service>.order.placed, as ConsumeOrderPlaced names it (acemqimpl.SubscriberQueue): an
 // empty service, or one a queue name cannot hold, is the same error.
 func OrderPlacedQueue(service string) (string, error) {
 	return orderPlacedSpec.QueueOf(service)
@@ -360,8 +360,8 @@ func ConsumeOrderPaid(
 }
 
 // OrderPaidQueue returns the queue on which service consumes OrderPaid events,
-// <service>.order.paid, as ConsumeOrderPaid names it (acemq.SubscriberQueue): an empty
-// service, or one a queue name cannot hold, is the same error.
+// <service>.order.paid, as ConsumeOrderPaid names it (acemqimpl.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
 func OrderPaidQueue(service string) (string, error) {
 	return orderPaidSpec.QueueOf(service)
 }
@@ -381,8 +381,8 @@ func ConsumeOrderAged(
 }
 
 // OrderAgedQueue returns the queue on which service consumes OrderAged events,
-// <service>.order.aged, as ConsumeOrderAged names it (acemq.SubscriberQueue): an empty
-// service, or one a queue name cannot hold, is the same error.
+// <service>.order.aged, as ConsumeOrderAged names it (acemqimpl.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
 func OrderAgedQueue(service string) (string, error) {
 	return orderAgedSpec.QueueOf(service)
 }
@@ -456,7 +456,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		orderPlacedSpec.Subscriber(conn, service, h.HandleOrderPlaced, opts...),
 		orderPaidSpec.Subscriber(conn, service, h.HandleOrderPaid, opts...),
@@ -499,7 +499,7 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(ctx, cancelOrderSpec.Consumer(conn, h.HandleCancelOrder, opts...))
+	return acemqimpl.StartServer(ctx, cancelOrderSpec.Consumer(conn, h.HandleCancelOrder, opts...))
 }
 
 // Server is what Subscribe or Serve started: close it to stop every consumer. Close is
@@ -512,7 +512,7 @@ type Server = acemq.Server
 func InterceptOrderPlaced(
 	fn func(context.Context, *acemq.PublishContext, *OrderPlaced) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptOrderPaid returns a ConnOption adding a publish interceptor that runs
@@ -521,7 +521,7 @@ func InterceptOrderPlaced(
 func InterceptOrderPaid(
 	fn func(context.Context, *acemq.PublishContext, *OrderPaid) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptOrderAged returns a ConnOption adding a publish interceptor that runs
@@ -530,7 +530,7 @@ func InterceptOrderPaid(
 func InterceptOrderAged(
 	fn func(context.Context, *acemq.PublishContext, *OrderAged) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptCancelOrder returns a ConnOption adding a publish interceptor that runs
@@ -539,7 +539,7 @@ func InterceptOrderAged(
 func InterceptCancelOrder(
 	fn func(context.Context, *acemq.PublishContext, *CancelOrder) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -547,7 +547,7 @@ func InterceptCancelOrder(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

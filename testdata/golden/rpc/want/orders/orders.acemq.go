@@ -20,10 +20,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the orders domain's topic exchange, where its events and commands travel.
 const Exchange = "orders"
@@ -245,7 +245,7 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		getOrderSummarySpec.Responder(conn, h.HandleGetOrderSummary, opts...),
 		cancelOrderNowSpec.Responder(conn, h.HandleCancelOrderNow, opts...),
@@ -261,7 +261,7 @@ type Server = acemq.Server
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // The declared errors of the domain's RPCs: a responder returns one to send it, and a

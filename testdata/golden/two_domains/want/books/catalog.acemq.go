@@ -20,10 +20,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the catalog domain's topic exchange, where its events and commands travel.
 const Exchange = "catalog"
@@ -199,8 +199,8 @@ func ConsumeBookAdded(
 }
 
 // BookAddedQueue returns the queue on which service consumes BookAdded events,
-// <service>.book.added.v1, as ConsumeBookAdded names it (acemq.SubscriberQueue): an empty
-// service, or one a queue name cannot hold, is the same error.
+// <service>.book.added.v1, as ConsumeBookAdded names it (acemqimpl.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
 func BookAddedQueue(service string) (string, error) {
 	return bookAddedSpec.QueueOf(service)
 }
@@ -254,7 +254,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		bookAddedSpec.Subscriber(conn, service, h.HandleBookAdded, opts...),
 	)
@@ -295,7 +295,10 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(ctx, reserveStockSpec.Consumer(conn, h.HandleReserveStock, opts...))
+	return acemqimpl.StartServer(
+		ctx,
+		reserveStockSpec.Consumer(conn, h.HandleReserveStock, opts...),
+	)
 }
 
 // Server is what Subscribe or Serve started: close it to stop every consumer. Close is
@@ -308,7 +311,7 @@ type Server = acemq.Server
 func InterceptBookAdded(
 	fn func(context.Context, *acemq.PublishContext, *BookAdded) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptReserveStock returns a ConnOption adding a publish interceptor that runs
@@ -317,7 +320,7 @@ func InterceptBookAdded(
 func InterceptReserveStock(
 	fn func(context.Context, *acemq.PublishContext, *ReserveStock) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -325,7 +328,7 @@ func InterceptReserveStock(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

@@ -26,10 +26,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/crypto"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the stock domain's topic exchange, where its events and commands travel.
 const Exchange = "stock"
@@ -1179,8 +1179,8 @@ func ConsumeStockMoved(
 }
 
 // StockMovedQueue returns the queue on which service consumes StockMoved events,
-// <service>.stock.moved, as ConsumeStockMoved names it (acemq.SubscriberQueue): an empty
-// service, or one a queue name cannot hold, is the same error.
+// <service>.stock.moved, as ConsumeStockMoved names it (acemqimpl.SubscriberQueue): an
+// empty service, or one a queue name cannot hold, is the same error.
 func StockMovedQueue(service string) (string, error) {
 	return stockMovedSpec.QueueOf(service)
 }
@@ -1234,7 +1234,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		stockMovedSpec.Subscriber(conn, service, h.HandleStockMoved, opts...),
 	)
@@ -1275,7 +1275,7 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(ctx, countStockSpec.Consumer(conn, h.HandleCountStock, opts...))
+	return acemqimpl.StartServer(ctx, countStockSpec.Consumer(conn, h.HandleCountStock, opts...))
 }
 
 // Server is what Subscribe or Serve started: close it to stop every consumer. Close is
@@ -1288,7 +1288,7 @@ type Server = acemq.Server
 func InterceptStockMoved(
 	fn func(context.Context, *acemq.PublishContext, *StockMoved) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptCountStock returns a ConnOption adding a publish interceptor that runs
@@ -1297,7 +1297,7 @@ func InterceptStockMoved(
 func InterceptCountStock(
 	fn func(context.Context, *acemq.PublishContext, *CountStock) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -1305,7 +1305,7 @@ func InterceptCountStock(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // Topology returns what the domain declares: its topic exchange; per command, the owning

@@ -25,10 +25,10 @@ import (
 	"github.com/acemq/acemq-gen/runtime/xml"
 )
 
-// The generated code needs version 2 of the acemq runtime; a runtime that cannot run it
+// The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
 // acemq-gen of the runtime's version.
-const _ = acemq.SupportPackageIsVersion2
+const _ = acemqimpl.SupportPackageIsVersion3
 
 // Exchange is the warehouse domain's topic exchange, where its events and commands
 // travel.
@@ -522,8 +522,9 @@ func ConsumeShipmentBooked(
 }
 
 // ShipmentBookedQueue returns the queue on which service consumes ShipmentBooked events,
-// <service>.shipment.booked, as ConsumeShipmentBooked names it (acemq.SubscriberQueue):
-// an empty service, or one a queue name cannot hold, is the same error.
+// <service>.shipment.booked, as ConsumeShipmentBooked names it
+// (acemqimpl.SubscriberQueue): an empty service, or one a queue name cannot hold, is the
+// same error.
 func ShipmentBookedQueue(service string) (string, error) {
 	return shipmentBookedSpec.QueueOf(service)
 }
@@ -544,8 +545,8 @@ func ConsumeShipmentAudited(
 
 // ShipmentAuditedQueue returns the queue on which service consumes ShipmentAudited
 // events, <service>.shipment.audited, as ConsumeShipmentAudited names it
-// (acemq.SubscriberQueue): an empty service, or one a queue name cannot hold, is the same
-// error.
+// (acemqimpl.SubscriberQueue): an empty service, or one a queue name cannot hold, is the
+// same error.
 func ShipmentAuditedQueue(service string) (string, error) {
 	return shipmentAuditedSpec.QueueOf(service)
 }
@@ -612,7 +613,7 @@ func Subscribe(
 	h EventHandlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		shipmentBookedSpec.Subscriber(conn, service, h.HandleShipmentBooked, opts...),
 		shipmentAuditedSpec.Subscriber(conn, service, h.HandleShipmentAudited, opts...),
@@ -668,7 +669,7 @@ func Serve(
 	h Handlers,
 	opts ...acemq.ConsumeOption,
 ) (*Server, error) {
-	return acemq.StartServer(
+	return acemqimpl.StartServer(
 		ctx,
 		cancelShipmentSpec.Consumer(conn, h.HandleCancelShipment, opts...),
 		quoteShipmentSpec.Responder(conn, h.HandleQuoteShipment, opts...),
@@ -685,7 +686,7 @@ type Server = acemq.Server
 func InterceptShipmentBooked(
 	fn func(context.Context, *acemq.PublishContext, *ShipmentBooked) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptShipmentAudited returns a ConnOption adding a publish interceptor that runs
@@ -694,7 +695,7 @@ func InterceptShipmentBooked(
 func InterceptShipmentAudited(
 	fn func(context.Context, *acemq.PublishContext, *ShipmentAudited) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // InterceptCancelShipment returns a ConnOption adding a publish interceptor that runs
@@ -703,7 +704,7 @@ func InterceptShipmentAudited(
 func InterceptCancelShipment(
 	fn func(context.Context, *acemq.PublishContext, *CancelShipment) error,
 ) acemq.ConnOption {
-	return acemq.InterceptPublish(fn)
+	return acemqimpl.InterceptPublish(fn)
 }
 
 // Rules returns the contract's rules as one ConnOption: every required header, and the
@@ -711,7 +712,7 @@ func InterceptCancelShipment(
 // message's type) and on consume (a delivery of the message's type lacking it, or
 // carrying a value of another type, is dead-lettered).
 func Rules() acemq.ConnOption {
-	return acemq.ConnOptions()
+	return acemqimpl.ConnOptions()
 }
 
 // ServeQuoteShipment declares QuoteShipmentQueue (a quorum queue with its dead-letter

@@ -1,10 +1,22 @@
-package acemq_test
+package acemqimpl_test
 
 import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
+
+// Order is a payload.
+type Order struct {
+	ID    string `json:"id"`
+	Total int    `json:"total"`
+}
+
+// Refund is another payload.
+type Refund struct {
+	ID string `json:"id"`
+}
 
 // wire is Order as another codec wants it.
 type wire struct {
@@ -13,7 +25,7 @@ type wire struct {
 }
 
 func orderMapped() acemq.Codec {
-	return acemq.MappedCodec(acemq.JSONCodec{},
+	return acemqimpl.MappedCodec(acemq.JSONCodec{},
 		func(o Order) wire { return wire{ID: o.ID, Total: o.Total} },
 		func(w wire) Order { return Order{ID: w.ID, Total: w.Total} })
 }

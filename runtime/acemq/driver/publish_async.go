@@ -1,10 +1,10 @@
-package acemq
+package driver
 
 import "context"
 
 // AsyncPublisher is an optional Transport seam: a transport that can write a
 // message now and let the caller wait for its confirm later, so that one
-// goroutine keeps many publishes in flight. Publisher.SendAll uses it when
+// goroutine keeps many publishes in flight. acemq.Publisher.SendAll uses it when
 // the connection's transport implements it (memory:// and the RabbitMQ
 // transport do); everything else uses Transport.Publish. Implementations
 // must be safe for concurrent use.
@@ -32,13 +32,6 @@ type Confirmation interface {
 	Wait(ctx context.Context) (PublishResult, error)
 }
 
-// ConfirmationOf returns a Confirmation already settled with res and err,
-// for transports that know a publish's outcome when it is written (without
-// confirms, or in memory). Its Wait ignores ctx.
-func ConfirmationOf(res PublishResult, err error) Confirmation {
-	return settledConfirmation{res: res, err: err}
-}
-
 // settledConfirmation is a Confirmation whose outcome is known.
 type settledConfirmation struct {
 	res PublishResult
@@ -47,3 +40,17 @@ type settledConfirmation struct {
 
 // Wait returns the outcome at once.
 func (c settledConfirmation) Wait(context.Context) (PublishResult, error) { return c.res, c.err }
+
+// ConfirmationOf returns a Confirmation already settled with res and err,
+// for transports that know a publish's outcome when it is written (without
+// confirms, or in memory). Its Wait ignores ctx.
+func ConfirmationOf(res PublishResult, err error) Confirmation {
+	return settledConfirmation{res: res, err: err}
+}
+
+// Settled reports whether c was made by ConfirmationOf and, if so, the
+// outcome it holds, so that a caller can settle it without waiting.
+func Settled(c Confirmation) (settled bool, res PublishResult, err error) {
+	s, ok := c.(settledConfirmation)
+	return ok, s.res, s.err
+}

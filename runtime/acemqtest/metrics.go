@@ -1,12 +1,14 @@
-package acemq
+package acemqtest
 
 import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
-// Metrics is an in-memory Observer, for tests and small services. A sample is
+// Metrics is an in-memory acemq.Observer, for tests and small services. A sample is
 // filed under its key: the metric name followed by each label as {name=value},
 // labels sorted by name, e.g. acemq.consume.total{outcome=acked}{queue=orders}.
 // Safe for concurrent use.
@@ -37,7 +39,7 @@ func NewMetrics() *Metrics {
 }
 
 // MetricKey renders a metric name and its labels as Metrics files them.
-func MetricKey(metric string, labels Labels) string {
+func MetricKey(metric string, labels semconv.Labels) string {
 	names := make([]string, 0, len(labels))
 	for name := range labels {
 		names = append(names, name)
@@ -52,7 +54,7 @@ func MetricKey(metric string, labels Labels) string {
 }
 
 // Count adds delta to a counter.
-func (m *Metrics) Count(metric string, delta int64, labels Labels) {
+func (m *Metrics) Count(metric string, delta int64, labels semconv.Labels) {
 	key := MetricKey(metric, labels)
 	m.mu.Lock()
 	m.counts[key] += delta
@@ -60,7 +62,7 @@ func (m *Metrics) Count(metric string, delta int64, labels Labels) {
 }
 
 // Observe records a duration in seconds.
-func (m *Metrics) Observe(metric string, seconds float64, labels Labels) {
+func (m *Metrics) Observe(metric string, seconds float64, labels semconv.Labels) {
 	key := MetricKey(metric, labels)
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -77,7 +79,7 @@ func (m *Metrics) Observe(metric string, seconds float64, labels Labels) {
 }
 
 // Gauge sets a gauge.
-func (m *Metrics) Gauge(metric string, value float64, labels Labels) {
+func (m *Metrics) Gauge(metric string, value float64, labels semconv.Labels) {
 	key := MetricKey(metric, labels)
 	m.mu.Lock()
 	m.gauges[key] = value

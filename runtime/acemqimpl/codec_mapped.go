@@ -1,4 +1,6 @@
-package acemq
+package acemqimpl
+
+import "github.com/acemq/acemq-gen/runtime/acemq"
 
 // MappedCodec returns a codec that writes a payload of type T as inner writes
 // to(payload), and reads into a *T what inner reads into a W, through from.
@@ -6,12 +8,12 @@ package acemq
 // uses it to hand hamba/avro a mirror of a payload whose unions Avro carries
 // through converters. Content type and CanDecode are inner's. Safe for
 // concurrent use when inner, to and from are.
-func MappedCodec[T, W any](inner Codec, to func(T) W, from func(W) T) Codec {
+func MappedCodec[T, W any](inner acemq.Codec, to func(T) W, from func(W) T) acemq.Codec {
 	return mappedCodec[T, W]{inner: inner, to: to, from: from}
 }
 
 type mappedCodec[T, W any] struct {
-	inner Codec
+	inner acemq.Codec
 	to    func(T) W
 	from  func(W) T
 }

@@ -1,4 +1,4 @@
-package acemq
+package driver
 
 import (
 	"context"
@@ -11,13 +11,18 @@ import (
 	"github.com/acemq/acemq-gen/runtime/internal/redact"
 )
 
+// Extensions is a read-only view of the extension values given to acemq.Connect.
+type Extensions struct {
+	m map[any]any
+}
+
 // transports maps a URL scheme to the DialFunc that opens it.
 var transports = struct {
 	sync.RWMutex
 	m map[string]DialFunc
 }{m: map[string]DialFunc{}}
 
-// RegisterTransport makes Connect open URLs of scheme (such as "amqp", without
+// RegisterTransport makes acemq.Connect open URLs of scheme (such as "amqp", without
 // "://") with dial. Registering a scheme again replaces the earlier DialFunc.
 // A nil dial panics, because it is a programming error found at init time.
 // Safe for concurrent use; usually called from an init function.
@@ -43,8 +48,8 @@ func TransportSchemes() []string {
 	return schemes
 }
 
-// dialerFor returns the DialFunc registered for url's scheme.
-func dialerFor(url string) (DialFunc, error) {
+// Dialer returns the DialFunc registered for url's scheme.
+func Dialer(url string) (DialFunc, error) {
 	scheme, _, ok := strings.Cut(url, "://")
 	if !ok || !redact.IsScheme(scheme) {
 		return nil, errors.New("acemq: the URL has no scheme: write amqp://user:pass@host:5672/vhost or memory://name " +
@@ -62,19 +67,13 @@ func dialerFor(url string) (DialFunc, error) {
 	return dial, nil
 }
 
-// QueueInspector is an optional Transport seam: a transport that can count
-// the messages ready in a queue implements it (memory:// does).
-type QueueInspector interface {
-	// MessageCount returns how many messages of queue are ready for
-	// delivery, not counting those delivered and unsettled.
-	MessageCount(ctx context.Context, queue string) (int, error)
-}
+// DialFunc opens a Transport for url. ext carries the connection's options
+// that belong to packages outside acemq (see acemq.Extension).
+type DialFunc func(ctx context.Context, url string, ext Extensions) (Transport, error)
 
-// Puller is an optional Transport seam: a transport that can take one message
-// off a queue without a subscription implements it (memory:// does). The
-// message is settled as it is taken (auto-acknowledged).
-type Puller interface {
-	// Pull takes the next ready message of queue; ok is false when the
-	// queue is empty.
-	Pull(ctx context.Context, queue string) (d Delivery, ok bool, err error)
-}
+// NewExtensions wraps the extension values of a connection, keyed by their
+// acemq.Extension, for a DialFunc. The map is not copied and must not change.
+func NewExtensions(m map[any]any) Extensions { return Extensions{m: m} }
+
+// Value returns the value stored under key, or nil.
+func (x Extensions) Value(key any) any { return x.m[key] }
