@@ -29,8 +29,9 @@ func (e *ConnectionBlockedError) Error() string {
 
 // PublishingPausedError is the error of a publish that waited for a blocked
 // connection to be unblocked until its context ended; the message was not
-// published (or, if it was already written, its confirm never came). It
-// matches IsBlocked and wraps the context's error.
+// written (a message written whose confirm did not come is an
+// *UnconfirmedError instead, matching ErrOutcomeUnknown). It matches
+// IsBlocked and wraps the context's error.
 type PublishingPausedError struct {
 	Reason string
 	Err    error

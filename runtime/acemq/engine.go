@@ -53,6 +53,9 @@ func (f *inFlight) Value(key any) any {
 
 // plan decides what becomes of a delivery.
 func (c *Consumer) plan(ctx context.Context, d Delivery, cc *ConsumeContext) plan {
+	if reason, refused := headersRefused(d.Headers); refused {
+		return c.setAside(*cc.Envelope, ParkedQueue(c.queue), ActionParked, OutcomeParked, "could not be decoded: "+reason)
+	}
 	env, err := c.intercept(ctx, cc)
 	if err != nil {
 		return c.setAside(env, DeadLetterQueue(c.queue), ActionDeadLettered, OutcomeDeadLettered,

@@ -55,7 +55,7 @@ func (c *Consumer) execute(d Delivery, p *plan) disposition {
 	case p.action == ActionRetried, p.action == ActionInProgress:
 		return c.executeRetry(d, p)
 	}
-	err := c.republish(d, p.target, p.env)
+	err := c.republishFitting(d, p)
 	if err == nil {
 		return settleAck
 	}
@@ -89,6 +89,9 @@ func (c *Consumer) executeRetry(d Delivery, p *plan) disposition {
 		return settleRequeue
 	}
 	err := c.republish(d, p.target, p.env)
+	if errors.As(err, new(*FrameTooLargeError)) {
+		return c.parkUnretriable(d, p, err)
+	}
 	if err != nil && p.rung {
 		err = c.retryInConsumer(d, p, err)
 	}

@@ -24,6 +24,13 @@ const (
 	HeaderRouteID       = "x-acemq-route-id"
 )
 
+// HeaderHeadersRefused marks a delivery whose header table the transport
+// could not read (nested too deep, too many entries, an unknown field type,
+// truncated): the transport replaced the table with this one header, whose
+// string value says why, and the engine parks the delivery as "could not be
+// decoded: <why>". It is local to a consumer and never sent to the broker.
+const HeaderHeadersRefused = "x-acemq-headers-refused"
+
 // EnvelopeFromWire reads the envelope of a received message from its headers,
 // routing key and AMQP message-id. Strings may arrive as []byte and integers
 // as any integer width, a float or a decimal string; a value that cannot be

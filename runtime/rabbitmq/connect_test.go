@@ -113,8 +113,8 @@ func TestErrorsThroughTheConnectionCarryOnePrefix(t *testing.T) {
 			t.Errorf("err = %v, want exactly one acemq: prefix", err)
 		}
 	}
-	if !errors.Is(pubErr, ErrConfirmLost) || !strings.Contains(pubErr.Error(), "NOT_FOUND") {
-		t.Errorf("publish to a missing exchange: %v, want ErrConfirmLost with NOT_FOUND", pubErr)
+	if !errors.Is(pubErr, acemq.ErrBrokerRefused) || !strings.Contains(pubErr.Error(), "NOT_FOUND") {
+		t.Errorf("publish to a missing exchange: %v, want ErrBrokerRefused with NOT_FOUND", pubErr)
 	}
 }
 

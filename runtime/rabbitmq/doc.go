@@ -33,8 +33,11 @@
 // the transport has recovered (on any host of the URL), and returns that
 // confirm; it fails only when its ctx ends first. A nack is sent again
 // NackRetries times (default 3, pausing 200 ms doubling) before it is
-// ErrBrokerRefused; a channel the broker closed while the connection lives
-// (a publish to a missing exchange) is ErrConfirmLost. A publish not
+// ErrBrokerRefused; a channel the broker closed in answer to the publish (a
+// missing exchange, no write permission, a message over max_message_size)
+// is a *RefusedError, which matches ErrBrokerRefused too and is never sent
+// again; any other close of the channel is ErrConfirmLost
+// (acemq.ErrOutcomeUnknown). A publish not
 // confirmed within ConfirmTimeout (default 30 s) makes the transport drop
 // the connection as wedged and recover. This is at-least-once: a consumer
 // can see a message twice, with the same x-acemq-id (the broker may have
@@ -59,8 +62,25 @@
 // alarm), OnRecovery reports blocked with the broker's reason, Blocked (the
 // acemq.BlockedReporter seam) lets Conn.Health answer at once, and publishes
 // wait for the block to lift as long as their ctx allows, then fail with an
-// *acemq.PublishingPausedError (acemq.IsBlocked). A new connection after
-// recovery starts unblocked.
+// *acemq.PublishingPausedError (acemq.IsBlocked): not written. A publish
+// written before the block arrived whose confirm has not come when its ctx
+// ends fails with an *acemq.UnconfirmedError (acemq.ErrOutcomeUnknown): the
+// broker delivers it once the block lifts. A new connection after recovery
+// starts unblocked.
+//
+// Hostile headers and frame_max: the transport dials TCP (and TLS) itself
+// and reads the broker's frames through a filter before amqp091-go does. A
+// delivery's header table amqp091-go cannot read (nested deeper than 32,
+// a table or array of more than 8192 entries, an unknown field type, a
+// length past the end) would fail the whole connection on every delivery;
+// the filter replaces that table with acemq.HeaderHeadersRefused, and the
+// consumer parks the delivery as "could not be decoded: <why>". Frames it
+// need not change pass through without allocating. A publish whose content
+// header (properties and headers) would exceed the frame_max negotiated
+// with the broker (FrameMax; 128 KiB by default) fails before it is written
+// with an *acemq.FrameTooLargeError (acemq.ErrBrokerRefused); a set-aside
+// that would drops the largest application headers, naming them in its
+// reason, until it fits.
 //
 // With WithoutConfirms, mandatory publishes (the library's own hops: retry
 // republishes and set-asides) still go through a confirmed channel of their

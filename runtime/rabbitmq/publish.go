@@ -24,7 +24,8 @@ var ErrBrokerRefused = acemq.ErrBrokerRefused
 // connection closed before the broker confirmed it: the message may or may not
 // have reached the broker. Like every Publish error it carries no "acemq:"
 // prefix, because the publisher wraps it with one naming the message.
-var ErrConfirmLost = errors.New("the channel or connection closed before the broker confirmed it; it may or may not have been delivered")
+// It matches acemq.ErrOutcomeUnknown.
+var ErrConfirmLost = fmt.Errorf("the channel or connection closed before the broker confirmed it; %w", acemq.ErrOutcomeUnknown)
 
 // pubChannel is the channel publishes go through, with its returns.
 type pubChannel struct {
@@ -115,17 +116,23 @@ func (t *Transport) pubChannelOn(conn *amqp.Connection, l lane) (*pubChannel, er
 // waits for the broker's confirm of this message only, while other publishes
 // proceed on the same channel; at most MaxOutstandingPublishes wait at once.
 // A mandatory message that reached no queue returns Routed false with the
-// broker's reason ("312 NO_ROUTE"). A nack is ErrBrokerRefused; a channel or
-// connection lost before the confirm is ErrConfirmLost. While the connection
-// is down, Publish waits for recovery as long as ctx allows; while the
-// broker blocks the connection (a memory or disk alarm) it waits for the
-// block to lift, and when ctx ends first it returns an
-// *acemq.PublishingPausedError (acemq.IsBlocked). With WithoutConfirms,
-// mandatory messages are still confirmed, on a channel of their own. Errors
-// carry no "acemq:" prefix, except PublishingPausedError's: the publisher
-// wraps them naming the message.
+// broker's reason ("312 NO_ROUTE"). Refused for certain, not delivered, and
+// never sent again (errors.Is acemq.ErrBrokerRefused): a nack (after
+// NackRetries resends), a *RefusedError (the broker closed the channel in
+// answer to it: 404, 403, 406) and an *acemq.FrameTooLargeError (found
+// before writing). Written but not confirmed (errors.Is
+// acemq.ErrOutcomeUnknown): ErrConfirmLost (the channel closed for another
+// reason, or the connection did and the resend failed) and an
+// *acemq.UnconfirmedError (ctx ended while waiting for the confirm). While
+// the connection is down, Publish waits for recovery as long as ctx allows;
+// while the broker blocks the connection (a memory or disk alarm) it waits
+// for the block to lift, and when ctx ends first, the message unwritten, it
+// returns an *acemq.PublishingPausedError (acemq.IsBlocked). With
+// WithoutConfirms, mandatory messages are still confirmed, on a channel of
+// their own. Errors carry no "acemq:" prefix, except
+// PublishingPausedError's: the publisher wraps them naming the message.
 func (t *Transport) Publish(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.PublishResult, error) {
-	pm, err := toPublishing(msg)
+	pm, err := t.publishing(msg)
 	if err != nil {
 		return acemq.PublishResult{}, err
 	}
@@ -147,14 +154,14 @@ func (t *Transport) publishConfirmed(ctx context.Context, l lane, exchange, key 
 	r := resender{t: t}
 	for {
 		if err := t.window.acquire(ctx); err != nil {
-			return acemq.PublishResult{}, t.pausedOr(err)
+			return acemq.PublishResult{}, r.unsent(t.pausedOr(err))
 		}
 		p, dc, err := t.send(ctx, l, exchange, key, msg.Mandatory, pm)
 		if err != nil {
 			t.window.release()
-			return acemq.PublishResult{}, err
+			return acemq.PublishResult{}, r.unsent(err)
 		}
-		res, err := t.await(ctx, p, dc, msg)
+		res, err := t.await(ctx, p, dc, exchange, msg)
 		if err == nil || !r.again(ctx, p, err) {
 			return res, err
 		}
@@ -211,14 +218,14 @@ func isSocketError(err error) bool {
 
 // await waits for msg's confirm (within ConfirmTimeout, else the connection
 // is dropped) and turns it into a result.
-func (t *Transport) await(ctx context.Context, p *pubChannel, dc *amqp.DeferredConfirmation, msg acemq.Outbound) (acemq.PublishResult, error) {
+func (t *Transport) await(ctx context.Context, p *pubChannel, dc *amqp.DeferredConfirmation, exchange string, msg acemq.Outbound) (acemq.PublishResult, error) {
 	if err := t.waitConfirm(ctx, p, dc); err != nil {
 		go func() { <-dc.Done(); t.window.release() }()
-		return acemq.PublishResult{}, t.pausedOr(fmt.Errorf("stopped waiting for the broker's confirm; it may or may not have been delivered: %w", err))
+		return acemq.PublishResult{}, t.unconfirmed(err)
 	}
 	t.window.release()
 	if !dc.Acked() {
-		return acemq.PublishResult{}, p.nackError()
+		return acemq.PublishResult{}, p.nackError(exchange, len(msg.Body))
 	}
 	res := acemq.PublishResult{MessageID: msg.MessageID, Confirmed: true, Routed: true}
 	if msg.Mandatory {
@@ -228,12 +235,18 @@ func (t *Transport) await(ctx context.Context, p *pubChannel, dc *amqp.DeferredC
 	return res, nil
 }
 
-// nackError tells a broker nack from a channel that closed under the publish.
-func (p *pubChannel) nackError() error {
+// nackError tells a broker nack from a channel that closed under the
+// publish (to exchange, with a body of size bytes): in answer to it (a
+// *RefusedError), or for another reason (ErrConfirmLost).
+func (p *pubChannel) nackError(exchange string, size int) error {
 	if !p.ch.IsClosed() {
 		return ErrBrokerRefused
 	}
-	if reason := p.closeReason(); reason != nil {
+	reason := p.closeReason()
+	if refused := refusalOf(reason, exchange, size); refused != nil && !p.conn.IsClosed() {
+		return refused
+	}
+	if reason != nil {
 		return fmt.Errorf("%w: %w", ErrConfirmLost, reason)
 	}
 	return ErrConfirmLost
@@ -245,4 +258,13 @@ func (t *Transport) publishUnconfirmed(ctx context.Context, exchange, key string
 		return acemq.PublishResult{}, err
 	}
 	return acemq.PublishResult{MessageID: msg.MessageID, Routed: true}, nil
+}
+
+// unconfirmed is the error of a publish written whose confirm had not come
+// when its ctx ended (ctxErr): an *acemq.UnconfirmedError, naming the
+// broker's block if there is one, never a PublishingPausedError, which says
+// the message was not written.
+func (t *Transport) unconfirmed(ctxErr error) error {
+	reason, _ := t.Blocked()
+	return &acemq.UnconfirmedError{Blocked: reason, Err: ctxErr}
 }

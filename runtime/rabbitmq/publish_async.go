@@ -3,7 +3,6 @@ package rabbitmq
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 
 	amqp "github.com/rabbitmq/amqp091-go"
@@ -20,13 +19,16 @@ var _ acemq.AsyncPublisher = (*Transport)(nil)
 // connection and for a MaxOutstandingPublishes slot) and returns without
 // waiting for the broker's confirm; the Confirmation's Wait returns what
 // Publish would have: Routed false with the broker's reason for a returned
-// mandatory message, ErrBrokerRefused for a nack, ErrConfirmLost when the
-// channel or connection closed first. The message's slot is given back when
-// its confirm arrives, whether or not anyone waits for it. With
+// mandatory message, ErrBrokerRefused for a nack, a *RefusedError when the
+// broker closed the channel in answer to it, ErrConfirmLost when the channel
+// or connection closed first for another reason, an *acemq.UnconfirmedError
+// (acemq.ErrOutcomeUnknown) when Wait's ctx ends first. The message's slot
+// is given back when its confirm arrives, whether or not anyone waits for
+// it. With
 // WithoutConfirms, a message that is not mandatory is settled once written.
 // Safe for concurrent use.
 func (t *Transport) PublishAsync(ctx context.Context, exchange, key string, msg acemq.Outbound) (acemq.Confirmation, error) {
-	pm, err := toPublishing(msg)
+	pm, err := t.publishing(msg)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +140,7 @@ func (c *confirmation) Wait(ctx context.Context) (acemq.PublishResult, error) {
 }
 
 func (c *confirmation) stopped(ctx context.Context) error {
-	return c.t.pausedOr(fmt.Errorf("stopped waiting for the broker's confirm; it may or may not have been delivered: %w", ctx.Err()))
+	return c.t.unconfirmed(ctx.Err())
 }
 
 // driveAlone drives the publish to its outcome after a Wait gave up, so
@@ -167,7 +169,7 @@ func (c *confirmation) drive(ctx context.Context) bool {
 				if ctx.Err() != nil {
 					return false
 				}
-				c.finish(acemq.PublishResult{}, err)
+				c.finish(acemq.PublishResult{}, c.r.unsent(err))
 				return true
 			}
 			c.rewrite = false
@@ -180,7 +182,7 @@ func (c *confirmation) drive(ctx context.Context) bool {
 			c.rewrite = true
 			continue
 		}
-		if errors.Is(err, ErrBrokerRefused) && ctx.Err() != nil {
+		if errors.Is(err, ErrBrokerRefused) && !final(err) && ctx.Err() != nil {
 			c.rewrite = true // its pause was cut short: the next driver resends
 			return false
 		}
@@ -201,7 +203,7 @@ func (c *confirmation) outcome() (acemq.PublishResult, error) {
 		reason, returned = c.p.returns.claim(c.msg.MessageID)
 	}
 	if !c.dc.Acked() {
-		return acemq.PublishResult{}, c.p.nackError()
+		return acemq.PublishResult{}, c.p.nackError(c.exchange, len(c.msg.Body))
 	}
 	return acemq.PublishResult{MessageID: c.msg.MessageID, Confirmed: true, Routed: !returned, ReturnReason: reason}, nil
 }

@@ -169,8 +169,8 @@ func TestPublishToAMissingExchangeFailsAndTheNextPublishWorks(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := tr.Publish(ctx, unique("missing"), "k", acemq.Outbound{MessageID: "m"})
-	if !errors.Is(err, ErrConfirmLost) || !strings.Contains(err.Error(), "NOT_FOUND") {
-		t.Fatalf("err = %v, want ErrConfirmLost with the broker's NOT_FOUND", err)
+	if !errors.Is(err, ErrBrokerRefused) || !strings.Contains(err.Error(), "NOT_FOUND") {
+		t.Fatalf("err = %v, want ErrBrokerRefused with the broker's NOT_FOUND", err)
 	}
 	if _, err := tr.Publish(ctx, "", q, acemq.Outbound{MessageID: "next"}); err != nil {
 		t.Fatalf("publish after the channel error: %v", err)

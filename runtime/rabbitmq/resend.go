@@ -77,6 +77,18 @@ func (c config) validateResend() error {
 type resender struct {
 	t     *Transport
 	nacks int
+	lost  bool // an attempt's confirm was lost with its connection: it may have been delivered
+}
+
+// unsent is the error of a resend that could not be written (err): when an
+// earlier attempt's confirm was lost with its connection, the message may
+// still have been delivered, and the error says so (an
+// *acemq.UnconfirmedError, acemq.ErrOutcomeUnknown, wrapping err).
+func (r *resender) unsent(err error) error {
+	if r.lost {
+		return &acemq.UnconfirmedError{Err: fmt.Errorf("its confirm was lost with the connection and sending it again failed: %w", err)}
+	}
+	return err
 }
 
 // again reports whether the publish that failed with err on p is sent
@@ -85,7 +97,10 @@ type resender struct {
 // missing exchange) is final: a resend would close it again.
 func (r *resender) again(ctx context.Context, p *pubChannel, err error) bool {
 	switch {
+	case final(err):
+		return false
 	case errors.Is(err, ErrConfirmLost):
+		r.lost = r.lost || p.conn.IsClosed()
 		return p.conn.IsClosed() && r.t.cfg.recovery == recoveryOn && !r.t.isClosed()
 	case errors.Is(err, ErrBrokerRefused) && r.nacks < r.t.cfg.nackRetries:
 		pause := nackPause << r.nacks

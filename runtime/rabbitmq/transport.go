@@ -45,6 +45,7 @@ type Transport struct {
 	emitMu  sync.Mutex  // OnRecovery events one at a time
 
 	dropped        atomic.Pointer[error] // why dropWedged dropped the live connection
+	frameMax       atomic.Int64          // frame_max negotiated on the last connection (0: none)
 	redeclaresLeft atomic.Int64          // declarations recovery could not restore yet
 
 	pubMu sync.Mutex
@@ -106,10 +107,13 @@ func (t *Transport) openAny(ctx context.Context, from int) (link, error) {
 func (t *Transport) open(ctx context.Context, url string) (link, error) {
 	ctx, cancel := context.WithTimeout(ctx, dialTimeout)
 	defer cancel()
-	s := &socket{}
+	target, err := t.dialTarget(url)
+	if err != nil {
+		return link{}, err
+	}
+	s := &socket{target: target}
 	stop := context.AfterFunc(ctx, s.abort)
-	conn, err := amqp.DialConfig(url, amqp.Config{Properties: t.properties(), Dial: s.dialer(ctx),
-		TLSClientConfig: t.cfg.tls.Clone()})
+	conn, err := amqp.DialConfig(target.amqpURL, amqp.Config{Properties: t.properties(), Dial: s.dialer(ctx)})
 	if err != nil {
 		stop()
 		return link{}, err
@@ -131,45 +135,6 @@ func (t *Transport) properties() amqp.Table {
 	return props
 }
 
-// socket is the TCP connection under one dial, kept to abort the handshake
-// and as the test seam that drops a connection.
-type socket struct {
-	mu sync.Mutex
-	nc net.Conn
-}
-
-// dialer connects within ctx and bounds the handshakes by ctx's deadline
-// (amqp091 clears the deadline once the connection is open).
-func (s *socket) dialer(ctx context.Context) func(network, addr string) (net.Conn, error) {
-	return func(network, addr string) (net.Conn, error) {
-		var d net.Dialer
-		nc, err := d.DialContext(ctx, network, addr)
-		if err != nil {
-			return nil, err
-		}
-		if deadline, ok := ctx.Deadline(); ok {
-			_ = nc.SetDeadline(deadline)
-		}
-		s.mu.Lock()
-		s.nc = nc
-		s.mu.Unlock()
-		return nc, nil
-	}
-}
-
-func (s *socket) get() net.Conn {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.nc
-}
-
-// abort fails a handshake in progress.
-func (s *socket) abort() {
-	if nc := s.get(); nc != nil {
-		_ = nc.SetDeadline(time.Unix(1, 0))
-	}
-}
-
 // markUp makes l the live connection, unblocked, and starts watching it
 // and retrying the declarations in later (refused by the recovery);
 // after Close it closes the connection instead and returns false.
@@ -182,6 +147,7 @@ func (t *Transport) markUp(l link, later []topoOp) bool {
 		return false
 	}
 	t.conn, t.netConn = l.conn, l.nc
+	t.frameMax.Store(int64(l.conn.Config.FrameSize))
 	t.clearBlockLocked()
 	close(t.ready)
 	t.wg.Add(2)
