@@ -34,6 +34,7 @@ func goListDeps(t *testing.T, pattern string) []string {
 var stdlibOnlyInternal = []string{
 	"github.com/acemq/acemq-gen/runtime/acemq/internal/",
 	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue",
+	"github.com/acemq/acemq-gen/runtime/internal/redact",
 }
 
 func isStdlibOnlyInternal(path string) bool {
