@@ -246,17 +246,16 @@ func (r *Relay) send(ctx context.Context, w *row) (driver.Confirmation, error) {
 	return driver.ConfirmationOf(res, err), err
 }
 
-// settle waits for each confirmation in order and records the outcomes; it
-// returns errOutage (joined with the first lost publish's error) when one
-// was lost.
+// settle waits for each confirmation in order and records the outcomes,
+// those after a lost publish too: a row the broker confirmed is marked even
+// behind a lost one (sending it again would only duplicate it; RabbitMQ's
+// transport writes the publishes behind a refusal that closed the channel
+// on a new one). It returns errOutage (joined with the first lost publish's
+// error) when one was lost.
 func settle(ctx context.Context, rows []*row, pending []driver.Confirmation) error {
 	var outage error
 	for i, w := range rows {
 		if pending[i] == nil {
-			continue
-		}
-		if outage != nil {
-			w.outcome = lost
 			continue
 		}
 		res, err := pending[i].Wait(ctx)
@@ -267,8 +266,10 @@ func settle(ctx context.Context, rows []*row, pending []driver.Confirmation) err
 			w.outcome = confirmed
 		case isRefusal(err):
 			w.outcome, w.lastError = refused, err.Error()
-		default:
+		case outage == nil:
 			w.outcome, outage = lost, errors.Join(errOutage, err)
+		default:
+			w.outcome = lost
 		}
 	}
 	return outage
