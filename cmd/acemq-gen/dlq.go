@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	_ "github.com/acemq/acemq-gen/runtime/rabbitmq" // amqp:// and amqps://
@@ -167,11 +168,11 @@ func peek(ctx context.Context, conn *acemq.Conn, queue string) ([]peeked, error)
 
 // dlqList prints every dead-letter and parked queue the contracts imply.
 func dlqList(ctx context.Context, o dlqOptions, stdout io.Writer) error {
-	entries, err := readCatalog(o.paths)
+	entries, err := ops.ReadCatalog(o.paths)
 	if err != nil {
 		return err
 	}
-	queues, err := consumedQueues(entries, o.services)
+	queues, err := ops.ConsumedQueues(entries, o.services)
 	if err != nil {
 		return err
 	}
@@ -183,7 +184,7 @@ func dlqList(ctx context.Context, o dlqOptions, stdout io.Writer) error {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	defer tw.Flush()
 	for _, c := range queues {
-		for _, q := range []string{acemq.DeadLetterQueue(c.queue), acemq.ParkedQueue(c.queue)} {
+		for _, q := range []string{acemq.DeadLetterQueue(c.Queue), acemq.ParkedQueue(c.Queue)} {
 			if err := listQueue(ctx, conn, c, q, tw); err != nil {
 				return err
 			}
@@ -200,7 +201,7 @@ type group struct {
 	minTries, maxTries int
 }
 
-func listQueue(ctx context.Context, conn *acemq.Conn, c consumed, queue string, w io.Writer) error {
+func listQueue(ctx context.Context, conn *acemq.Conn, c ops.Consumed, queue string, w io.Writer) error {
 	exists, err := conn.QueueExists(ctx, queue)
 	if err != nil {
 		return err
@@ -242,8 +243,8 @@ func groups(msgs []peeked) []group {
 	return gs
 }
 
-func typeLabel(c consumed, typ string) string {
-	if e, ok := c.entryFor(typ); ok {
+func typeLabel(c ops.Consumed, typ string) string {
+	if e, ok := c.EntryFor(typ); ok {
 		return fmt.Sprintf("%s %s (%s)", e.Kind, e.Name, typ)
 	}
 	return fmt.Sprintf("%s (no contract describes it)", typ)
@@ -265,8 +266,8 @@ func tries(lo, hi int) string {
 
 // sourceFor is the consumed queue of a dead-letter or parked queue, or an
 // error naming what the contracts do describe.
-func sourceFor(entries []generator.Entry, queue string) (consumed, error) {
-	c, ok := sourceOf(entries, queue)
+func sourceFor(entries []generator.Entry, queue string) (ops.Consumed, error) {
+	c, ok := ops.SourceOf(entries, queue)
 	if !ok {
 		return c, errors.New("acemq-gen: no contract describes queue " + fmt.Sprintf("%q", queue) +
 			"; name a command's, an RPC's or a service's event queue, or its .dlq or .parked")

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
@@ -237,7 +238,7 @@ func TestAnInterruptedRedriveLeavesEveryMessageInExactlyOnePlace(t *testing.T) {
 	runCtx, stop := context.WithCancel(ctx)
 	done := make(chan int, 1)
 	var out, errOut bytes.Buffer
-	t.Setenv(keysEnv, r.keysEnv)
+	t.Setenv(ops.KeysEnv, r.keysEnv)
 	go func() {
 		done <- run(runCtx, []string{"dlq", "redrive", "--url", r.url, "--rate", "200/s", dlq, r.dir}, strings.NewReader(""), &out, &errOut)
 	}()

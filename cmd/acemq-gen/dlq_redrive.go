@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/patterns"
@@ -20,10 +21,10 @@ type route struct {
 }
 
 // routesOf groups src's entries by where their messages belong.
-func routesOf(src consumed) []route {
+func routesOf(src ops.Consumed) []route {
 	var rs []route
-	for _, e := range src.entries {
-		x, k := src.destination(e)
+	for _, e := range src.Entries {
+		x, k := src.Destination(e)
 		found := false
 		for i := range rs {
 			if rs[i].exchange == x && rs[i].key == k {
@@ -56,11 +57,11 @@ func (r route) String() string {
 // matcher is the redrive's own filter: --type, --reason and --where.
 type matcher struct {
 	o     dlqOptions
-	dec   *decoders
+	dec   *ops.Decoders
 	where [][2]string
 }
 
-func newMatcher(o dlqOptions, dec *decoders) (*matcher, error) {
+func newMatcher(o dlqOptions, dec *ops.Decoders) (*matcher, error) {
 	m := &matcher{o: o, dec: dec}
 	for _, w := range o.where {
 		field, value, ok := strings.Cut(w, "=")
@@ -83,7 +84,7 @@ func (m *matcher) matches(e generator.Entry, env acemq.Envelope, contentType str
 	if len(m.where) == 0 {
 		return true
 	}
-	payload, err := m.dec.decode(e, contentType, body)
+	payload, err := m.dec.Decode(e, contentType, body)
 	if err != nil {
 		return false
 	}
@@ -113,7 +114,7 @@ func fieldAt(v any, path string) (any, bool) {
 // dlqRedrive moves o.queue's matching messages to where the contracts say
 // they belong, one patterns.Replay per destination.
 func dlqRedrive(ctx context.Context, o dlqOptions, stdout io.Writer) error {
-	entries, err := readCatalog(o.paths)
+	entries, err := ops.ReadCatalog(o.paths)
 	if err != nil {
 		return err
 	}
@@ -121,7 +122,7 @@ func dlqRedrive(ctx context.Context, o dlqOptions, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	dec, err := newDecoders(o.registry)
+	dec, err := ops.NewDecoders(o.registry)
 	if err != nil {
 		return err
 	}
@@ -140,7 +141,7 @@ func dlqRedrive(ctx context.Context, o dlqOptions, stdout io.Writer) error {
 	return redrive(ctx, conn, o, src, m, stdout)
 }
 
-func redrive(ctx context.Context, conn *acemq.Conn, o dlqOptions, src consumed, m *matcher, stdout io.Writer) error {
+func redrive(ctx context.Context, conn *acemq.Conn, o dlqOptions, src ops.Consumed, m *matcher, stdout io.Writer) error {
 	moved := 0
 	pace := newPacer(float64(o.rate))
 	for _, r := range routesOf(src) {
@@ -171,7 +172,7 @@ func redrive(ctx context.Context, conn *acemq.Conn, o dlqOptions, src consumed, 
 }
 
 // dryRun says what redrive would move, changing nothing.
-func dryRun(ctx context.Context, conn *acemq.Conn, o dlqOptions, src consumed, m *matcher, stdout io.Writer) error {
+func dryRun(ctx context.Context, conn *acemq.Conn, o dlqOptions, src ops.Consumed, m *matcher, stdout io.Writer) error {
 	msgs, err := peek(ctx, conn, o.queue)
 	if err != nil {
 		return err

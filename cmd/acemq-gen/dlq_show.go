@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 )
 
 // shown is one message as dlq show prints it.
@@ -38,11 +40,11 @@ type shownEnvelope struct {
 // dlqShow prints every message of o.queue, decoded with its contract's
 // codec, as a JSON array; the messages stay where they were.
 func dlqShow(ctx context.Context, o dlqOptions, stdout io.Writer) error {
-	entries, err := readCatalog(o.paths)
+	entries, err := ops.ReadCatalog(o.paths)
 	if err != nil {
 		return err
 	}
-	dec, err := newDecoders(o.registry)
+	dec, err := ops.NewDecoders(o.registry)
 	if err != nil {
 		return err
 	}
@@ -55,7 +57,7 @@ func dlqShow(ctx context.Context, o dlqOptions, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	src, _ := sourceOf(entries, o.queue)
+	src, _ := ops.SourceOf(entries, o.queue)
 	out := make([]shown, 0, len(msgs))
 	for _, m := range msgs {
 		out = append(out, showOne(o, src, dec, m))
@@ -65,12 +67,12 @@ func dlqShow(ctx context.Context, o dlqOptions, stdout io.Writer) error {
 	return enc.Encode(out)
 }
 
-func showOne(o dlqOptions, src consumed, dec *decoders, m peeked) shown {
+func showOne(o dlqOptions, src ops.Consumed, dec *ops.Decoders, m peeked) shown {
 	env := m.env
 	s := shown{Queue: o.queue, RoutingKey: m.d.RoutingKey, ContentType: m.d.ContentType, Headers: env.Headers,
 		Envelope: shownEnvelope{ID: env.ID, Type: env.Type, Version: env.Version, CorrelationID: env.CorrelationID,
 			CausationID: env.CausationID, Attempt: env.Attempt, FirstSeen: env.FirstSeen.UTC(), Origin: env.Origin, Error: env.Error}}
-	e, known := src.entryFor(env.Type)
+	e, known := src.EntryFor(env.Type)
 	if !known {
 		s.Body, s.Note = m.d.Body, fmt.Sprintf("no contract describes messages of type %q here; the body is shown as bytes", env.Type)
 		return s
@@ -80,7 +82,7 @@ func showOne(o dlqOptions, src consumed, dec *decoders, m peeked) shown {
 		s.Body = m.d.Body
 		return s
 	}
-	payload, err := dec.decode(e, m.d.ContentType, m.d.Body)
+	payload, err := dec.Decode(e, m.d.ContentType, m.d.Body)
 	if err != nil {
 		s.Body, s.Note = m.d.Body, fmt.Sprintf("cannot decode it as %s: %v; the body is shown as bytes", e.Name, err)
 		return s

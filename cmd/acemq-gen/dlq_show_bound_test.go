@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
@@ -15,8 +16,8 @@ import (
 // quickly and in little memory, and the body is shown as bytes with the
 // reason, instead of the command dying of memory.
 func TestDLQShowSurvivesNestingBomb(t *testing.T) {
-	t.Setenv(keysEnv, "")
-	dec, err := newDecoders("")
+	t.Setenv(ops.KeysEnv, "")
+	dec, err := ops.NewDecoders("")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +29,7 @@ func TestDLQShowSurvivesNestingBomb(t *testing.T) {
 	} {
 		t.Run(codec, func(t *testing.T) {
 			e := generator.Entry{Kind: "event", Domain: "shop", Name: "Placed" + codec, Type: "placed", Codec: codec}
-			src := consumed{queue: "q", entries: []generator.Entry{e}}
+			src := ops.Consumed{Queue: "q", Entries: []generator.Entry{e}}
 			m := peeked{d: acemq.Delivery{Body: []byte(body)}, env: acemq.Envelope{Type: "placed"}}
 			var s shown
 			start := time.Now()

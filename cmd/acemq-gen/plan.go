@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
@@ -91,11 +92,11 @@ func onlyMissing(diffs []difference) bool {
 }
 
 func runPlan(ctx context.Context, o planOptions, stdout io.Writer) ([]difference, error) {
-	entries, err := readCatalog(o.paths)
+	entries, err := ops.ReadCatalog(o.paths)
 	if err != nil {
 		return nil, err
 	}
-	topo, err := contractTopology(entries, o.services)
+	topo, err := ops.ContractTopology(entries, o.services)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package main
+package ops
 
 import (
 	"fmt"
@@ -10,25 +10,25 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
-// consumed is one queue the contracts imply a consumer reads: a command's
+// Consumed is one queue the contracts imply a consumer reads: a command's
 // owning queue, an RPC's request queue or a listed service's event queue,
 // with the messages that arrive on it.
-type consumed struct {
-	queue   string
-	entries []generator.Entry
+type Consumed struct {
+	Queue   string            // the queue consumed
+	Entries []generator.Entry // the messages that arrive on it, in catalog order
 }
 
-// consumedQueues lists the queues of entries, in catalog order: owned ones
+// ConsumedQueues lists the queues of entries, in catalog order: owned ones
 // first, then each service's event queues.
-func consumedQueues(entries []generator.Entry, services []string) ([]consumed, error) {
-	var out []consumed
+func ConsumedQueues(entries []generator.Entry, services []string) ([]Consumed, error) {
+	var out []Consumed
 	add := func(queue string, e generator.Entry) {
-		i := slices.IndexFunc(out, func(c consumed) bool { return c.queue == queue })
+		i := slices.IndexFunc(out, func(c Consumed) bool { return c.Queue == queue })
 		if i < 0 {
-			out = append(out, consumed{queue: queue})
+			out = append(out, Consumed{Queue: queue})
 			i = len(out) - 1
 		}
-		out[i].entries = append(out[i].entries, e)
+		out[i].Entries = append(out[i].Entries, e)
 	}
 	for _, e := range entries {
 		if e.Kind != "event" {
@@ -50,9 +50,9 @@ func consumedQueues(entries []generator.Entry, services []string) ([]consumed, e
 	return out, nil
 }
 
-// sourceOf is the consumed queue a dead-letter or parked queue belongs to:
+// SourceOf is the Consumed queue a dead-letter or parked queue belongs to:
 // an owned queue, or an event queue <service>.<routing key> of any service.
-func sourceOf(entries []generator.Entry, queue string) (consumed, bool) {
+func SourceOf(entries []generator.Entry, queue string) (Consumed, bool) {
 	base, ok := strings.CutSuffix(queue, ".dlq")
 	if !ok {
 		base, ok = strings.CutSuffix(queue, ".parked")
@@ -60,24 +60,24 @@ func sourceOf(entries []generator.Entry, queue string) (consumed, bool) {
 	if !ok {
 		base = queue
 	}
-	owned, _ := consumedQueues(entries, nil)
+	owned, _ := ConsumedQueues(entries, nil)
 	for _, c := range owned {
-		if c.queue == base {
+		if c.Queue == base {
 			return c, true
 		}
 	}
-	c := consumed{queue: base}
+	c := Consumed{Queue: base}
 	for _, e := range entries {
 		if e.Kind == "event" && strings.HasSuffix(base, "."+e.RoutingKey) && len(base) > len(e.RoutingKey)+1 {
-			c.entries = append(c.entries, e)
+			c.Entries = append(c.Entries, e)
 		}
 	}
-	return c, len(c.entries) > 0
+	return c, len(c.Entries) > 0
 }
 
-// entryFor is the entry of c whose messages carry envelope type typ.
-func (c consumed) entryFor(typ string) (generator.Entry, bool) {
-	for _, e := range c.entries {
+// EntryFor is the entry of c whose messages carry envelope type typ.
+func (c Consumed) EntryFor(typ string) (generator.Entry, bool) {
+	for _, e := range c.Entries {
 		if e.Type == typ {
 			return e, true
 		}
@@ -88,15 +88,15 @@ func (c consumed) entryFor(typ string) (generator.Entry, bool) {
 // destination is where a message of e dead-lettered from c belongs: a
 // command to its exchange and routing key, an event to the consumer's own
 // queue and an RPC request to its queue, both through the default exchange.
-func (c consumed) destination(e generator.Entry) (exchange, key string) {
+func (c Consumed) Destination(e generator.Entry) (exchange, key string) {
 	if e.Kind == "command" {
 		return e.Exchange, e.RoutingKey
 	}
-	return "", c.queue
+	return "", c.Queue
 }
 
-// retryPolicy is e's retry policy as the runtime takes it.
-func retryPolicy(r generator.Retry) acemq.RetryPolicy {
+// RetryPolicy is e's retry policy as the runtime takes it.
+func RetryPolicy(r generator.Retry) acemq.RetryPolicy {
 	var p acemq.RetryPolicy
 	if r.Backoff == "fixed" {
 		p = acemq.FixedRetry(r.Attempts, r.Initial)
@@ -109,13 +109,13 @@ func retryPolicy(r generator.Retry) acemq.RetryPolicy {
 	return p
 }
 
-// contractTopology is what generated code declares for entries, and what
+// ContractTopology is what generated code declares for entries, and what
 // each service's event consumers declare: the domains' topic exchanges, the
 // owned queues (commands quorum with dead-letter and retry queues, RPCs
 // quorum with a dead-letter queue) and the services' event queues, bound.
 // The queues are added by the runtime's own specifications (acemqimpl), as
 // generated code adds them, with the contract's queue keys.
-func contractTopology(entries []generator.Entry, services []string) (*acemq.Topology, error) {
+func ContractTopology(entries []generator.Entry, services []string) (*acemq.Topology, error) {
 	t := acemq.NewTopology()
 	var exchanges, queues []string
 	exchange := func(name string) {
@@ -131,7 +131,7 @@ func contractTopology(entries []generator.Entry, services []string) (*acemq.Topo
 		}
 		queues = append(queues, queue)
 		spec := &acemqimpl.MessageSpec[struct{}]{Exchange: e.Exchange, RoutingKey: e.RoutingKey,
-			Retry: retryPolicy(e.Retry), QueueOptions: queueOptions(e.Queues), SetAside: acemq.QueueType(e.Queues.SetAside)}
+			Retry: RetryPolicy(e.Retry), QueueOptions: queueOptions(e.Queues), SetAside: acemq.QueueType(e.Queues.SetAside)}
 		spec.AddTo(t, queue)
 	}
 	for _, e := range entries {
@@ -166,7 +166,7 @@ func contractTopology(entries []generator.Entry, services []string) (*acemq.Topo
 }
 
 // queueOptions are the options a contract's queue keys give the queues a
-// message is consumed from, as its generated specification lists them.
+// message is Consumed from, as its generated specification lists them.
 func queueOptions(q generator.QueueSettings) []acemq.QueueOption {
 	var opts []acemq.QueueOption
 	if q.DeliveryLimit > 0 {
@@ -181,8 +181,8 @@ func queueOptions(q generator.QueueSettings) []acemq.QueueOption {
 	return opts
 }
 
-// readCatalog reads the contracts of paths; a contract error is printed.
-func readCatalog(paths []string) ([]generator.Entry, error) {
+// ReadCatalog reads the contracts of paths; a contract error is printed.
+func ReadCatalog(paths []string) ([]generator.Entry, error) {
 	srcs, err := generator.ReadSources(paths)
 	if err != nil {
 		return nil, err
