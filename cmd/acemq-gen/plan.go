@@ -333,7 +333,7 @@ func durable(d bool) string {
 // applyMissing declares the missing objects, exchanges then queues then
 // bindings, and nothing else.
 func applyMissing(ctx context.Context, rawURL string, diffs []difference, stdout io.Writer) error {
-	conn, err := connectTo(ctx, rawURL)
+	conn, err := ops.Connect(ctx, rawURL)
 	if err != nil {
 		return err
 	}
