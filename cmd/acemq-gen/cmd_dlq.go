@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/dlq"
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
@@ -100,7 +101,7 @@ func redriveFlags(fs *flag.FlagSet, o *dlq.Options) {
 func badURLFlag(flags ...string) string {
 	for i := 0; i+1 < len(flags); i += 2 {
 		if err := acemq.CheckURL(flags[i+1]); err != nil {
-			return flags[i] + ": " + unprefixed(err)
+			return flags[i] + ": " + ops.Unprefixed(err)
 		}
 	}
 	return ""

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/registry"
 )
 
 // passwordMarker is in every password these tests use; no byte run of four
@@ -84,7 +86,7 @@ func TestRegistryCheckRedactsPassword(t *testing.T) {
 	dir := contracts(t)
 	for _, pw := range hostilePasswords {
 		expectRefusedQuietly(t, "registry", "check", "--url", "http://dnsprobe-user:"+pw+"@127.0.0.1:1", dir)
-		t.Setenv(registryURLEnv, "http://dnsprobe-user:"+pw+"@127.0.0.1:1")
+		t.Setenv(registry.URLEnv, "http://dnsprobe-user:"+pw+"@127.0.0.1:1")
 		expectRefusedQuietly(t, "registry", "push", dir)
 	}
 	if n := lookups.Load(); n != 0 {
