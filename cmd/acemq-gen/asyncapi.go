@@ -52,7 +52,7 @@ func asyncapiCmd(_ context.Context, args []string, stdout, stderr io.Writer) int
 	if fs.NArg() == 0 {
 		return self.usageError(stderr, "name at least one contract file or directory")
 	}
-	srcs, ok := readSources(fs.Args(), stderr)
+	srcs, ok := ops.ReadSources(fs.Args(), stderr)
 	if !ok {
 		return exitFindings
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/textdiff"
 	"github.com/acemq/acemq-gen/generator"
 )
 
@@ -67,6 +68,6 @@ func checkFile(name string, want []byte, stdout, stderr io.Writer) int {
 		return 0
 	}
 	fmt.Fprintf(stderr, "acemq-gen: %s differs from what generate would write\n", name)
-	fmt.Fprint(stdout, unifiedDiff(name+" (on disk)", name+" (generated)", string(got), string(want)))
+	fmt.Fprint(stdout, textdiff.Unified(name+" (on disk)", name+" (generated)", string(got), string(want)))
 	return 1
 }

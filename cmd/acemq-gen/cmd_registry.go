@@ -38,7 +38,7 @@ func registryCmd(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if !ok {
 		return code
 	}
-	srcs, ok := readSources(o.paths, stderr)
+	srcs, ok := ops.ReadSources(o.paths, stderr)
 	if !ok {
 		return exitFindings
 	}

@@ -41,7 +41,7 @@ func parse(name string, args []string, withDir bool, stdout, stderr io.Writer) (
 // load reads the sources and generates; code is non-zero when the command
 // must stop with it.
 func load(o options, stderr io.Writer) (generator.Result, int) {
-	srcs, ok := readSources(o.paths, stderr)
+	srcs, ok := ops.ReadSources(o.paths, stderr)
 	if !ok {
 		return generator.Result{}, exitFindings
 	}
@@ -58,17 +58,6 @@ func load(o options, stderr io.Writer) (generator.Result, int) {
 		res.Files = append(res.Files, docs.Files...)
 	}
 	return res, exitOK
-}
-
-// readSources reads the contracts under paths, reporting on stderr what
-// cannot be read; ok is false then.
-func readSources(paths []string, stderr io.Writer) ([]generator.Source, bool) {
-	srcs, err := generator.ReadSources(paths)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return nil, false
-	}
-	return srcs, true
 }
 
 func generate(_ context.Context, args []string, stdout, stderr io.Writer) int {
@@ -94,7 +83,7 @@ func vet(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	srcs, ok := readSources(o.paths, stderr)
+	srcs, ok := ops.ReadSources(o.paths, stderr)
 	if !ok {
 		return exitFindings
 	}

@@ -79,7 +79,7 @@ flags:
   --history        against every commit that changed a contract file
   --since REV      with --history, only REV and the commits after it
   --full           demand both directions for every message`,
-			example: "acemq-gen compat --against git:HEAD~1 ./contracts\nacemq-gen compat --history --since v1.0.0 ./contracts", run: compat},
+			example: "acemq-gen compat --against git:HEAD~1 ./contracts\nacemq-gen compat --history --since v1.0.0 ./contracts", run: compatCmd},
 		{name: "init", args: "[-o DIR] [DOMAIN]", summary: "scaffold contracts/DOMAIN.acemq.yaml and a gen.go holding the go:generate line",
 			about: `Init writes a contract to edit, DIR/contracts/DOMAIN.acemq.yaml, and DIR/gen.go
 holding the line go generate runs:
