@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/output"
 	"github.com/acemq/acemq-gen/generator"
 )
 
@@ -60,7 +61,7 @@ func asyncapiCmd(_ context.Context, args []string, stdout, stderr io.Writer) int
 	if ops.PrintDiagnostics(res.Diagnostics, stderr) {
 		return exitFindings
 	}
-	if err := write(dir, res.Files); err != nil {
+	if err := output.Write(dir, res.Files); err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitFindings
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/output"
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/textdiff"
 	"github.com/acemq/acemq-gen/generator"
 )
@@ -34,7 +35,7 @@ func check(_ context.Context, args []string, stdout, stderr io.Writer) int {
 // checkStale reports the generated files generate would remove; it returns
 // the number of findings.
 func checkStale(dir string, files []generator.File, stderr io.Writer) int {
-	stale, err := staleFiles(dir, files)
+	stale, err := output.StaleFiles(dir, files)
 	if err != nil {
 		fmt.Fprintln(stderr, "acemq-gen:", err)
 		return 1

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/output"
 	"github.com/acemq/acemq-gen/generator"
 )
 
@@ -46,7 +47,7 @@ func load(o options, stderr io.Writer) (generator.Result, int) {
 		return generator.Result{}, exitFindings
 	}
 	abs, _ := filepath.Abs(o.dir)
-	res := generator.Generate(srcs, generator.ImportPath(importPath(o.dir)), generator.ModuleDir(existingDir(abs)))
+	res := generator.Generate(srcs, generator.ImportPath(output.ImportPath(o.dir)), generator.ModuleDir(output.ExistingDir(abs)))
 	if ops.PrintDiagnostics(res.Diagnostics, stderr) {
 		return res, exitFindings
 	}
@@ -69,7 +70,7 @@ func generate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if code != exitOK {
 		return code
 	}
-	if err := write(o.dir, res.Files); err != nil {
+	if err := output.Write(o.dir, res.Files); err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitFindings
 	}
