@@ -51,14 +51,8 @@ func parseRegistry(c command, sub string, args []string, stdout, stderr io.Write
 	fs.StringVar(&o.User, "user", os.Getenv(registry.UserEnv), "the registry's basic-auth `USER`")
 	fs.StringVar(&o.CA, "ca", "", "trust the CA certificates in `FILE` (PEM) instead of the system roots")
 	fs.DurationVar(&o.Timeout, "timeout", 10*time.Second, "the longest wait for one registry request")
-	for {
-		if code, ok := parseFlags(c, fs, args, stdout, stderr); !ok {
-			return o, code, false
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		o.paths, args = append(o.paths, fs.Arg(0)), fs.Args()[1:]
+	if o.paths, code, ok = parseAnywhere(c, fs, args, stdout, stderr); !ok {
+		return o, code, false
 	}
 	switch {
 	case o.URL == "":

@@ -66,14 +66,8 @@ func parseCompat(args []string, stdout, stderr io.Writer) (a compatArgs, code in
 	fs.BoolVar(&a.history, "history", false, "check against every committed version of each contract file")
 	fs.StringVar(&a.Since, "since", "", "with --history, only the versions from `REV` on")
 	fs.BoolVar(&a.Full, "full", false, "demand both directions for every message")
-	for {
-		if code, ok := parseFlags(c, fs, args, stdout, stderr); !ok {
-			return a, code, false
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		a.Paths, args = append(a.Paths, fs.Arg(0)), fs.Args()[1:]
+	if a.Paths, code, ok = parseAnywhere(c, fs, args, stdout, stderr); !ok {
+		return a, code, false
 	}
 	switch {
 	case a.history && a.against != "":

@@ -48,19 +48,13 @@ func Peek(ctx context.Context, conn *acemq.Conn, queue string) ([]Peeked, error)
 
 // List prints every dead-letter and parked queue the contracts imply.
 func List(ctx context.Context, o Options, stdout io.Writer) error {
-	entries, err := ops.ReadCatalog(o.Paths)
-	if err != nil {
-		return err
-	}
-	queues, err := ops.ConsumedQueues(entries, o.Services)
-	if err != nil {
-		return err
-	}
-	conn, err := ops.Connect(ctx, o.URL)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
+	return run(ctx, o, func(entries []generator.Entry) (func(*acemq.Conn) error, error) {
+		queues, err := ops.ConsumedQueues(entries, o.Services)
+		return func(conn *acemq.Conn) error { return listQueues(ctx, conn, queues, stdout) }, err
+	})
+}
+
+func listQueues(ctx context.Context, conn *acemq.Conn, queues []ops.Consumed, stdout io.Writer) error {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	defer tw.Flush()
 	for _, c := range queues {

@@ -113,31 +113,29 @@ func fieldAt(v any, path string) (any, bool) {
 // Redrive moves o.Queue's matching messages to where the contracts say
 // they belong, one patterns.Replay per destination.
 func Redrive(ctx context.Context, o Options, stdout io.Writer) error {
-	entries, err := ops.ReadCatalog(o.Paths)
-	if err != nil {
-		return err
-	}
+	return run(ctx, o, func(entries []generator.Entry) (func(*acemq.Conn) error, error) {
+		src, m, err := redriveFilter(o, entries)
+		return func(conn *acemq.Conn) error {
+			if o.DryRun {
+				return dryRun(ctx, conn, o, src, m, stdout)
+			}
+			return redrive(ctx, conn, o, src, m, stdout)
+		}, err
+	})
+}
+
+// redriveFilter is the queue o.Queue belongs to and the filter of o's flags.
+func redriveFilter(o Options, entries []generator.Entry) (ops.Consumed, *matcher, error) {
 	src, err := sourceFor(entries, o.Queue)
 	if err != nil {
-		return err
+		return src, nil, err
 	}
 	dec, err := ops.NewDecoders(o.Registry)
 	if err != nil {
-		return err
+		return src, nil, err
 	}
 	m, err := newMatcher(o, dec)
-	if err != nil {
-		return err
-	}
-	conn, err := ops.Connect(ctx, o.URL)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	if o.DryRun {
-		return dryRun(ctx, conn, o, src, m, stdout)
-	}
-	return redrive(ctx, conn, o, src, m, stdout)
+	return src, m, err
 }
 
 func redrive(ctx context.Context, conn *acemq.Conn, o Options, src ops.Consumed, m *matcher, stdout io.Writer) error {

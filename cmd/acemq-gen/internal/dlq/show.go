@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
+	"github.com/acemq/acemq-gen/generator"
+	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
 // Shown is one message as dlq show prints it (a JSON array of them).
@@ -40,24 +42,18 @@ type ShownEnvelope struct {
 // Show prints every message of o.Queue, decoded with its contract's
 // codec, as a JSON array; the messages stay where they were.
 func Show(ctx context.Context, o Options, stdout io.Writer) error {
-	entries, err := ops.ReadCatalog(o.Paths)
-	if err != nil {
-		return err
-	}
-	dec, err := ops.NewDecoders(o.Registry)
-	if err != nil {
-		return err
-	}
-	conn, err := ops.Connect(ctx, o.URL)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
+	return run(ctx, o, func(entries []generator.Entry) (func(*acemq.Conn) error, error) {
+		dec, err := ops.NewDecoders(o.Registry)
+		src, _ := ops.SourceOf(entries, o.Queue)
+		return func(conn *acemq.Conn) error { return show(ctx, conn, o, src, dec, stdout) }, err
+	})
+}
+
+func show(ctx context.Context, conn *acemq.Conn, o Options, src ops.Consumed, dec *ops.Decoders, stdout io.Writer) error {
 	msgs, err := Peek(ctx, conn, o.Queue)
 	if err != nil {
 		return err
 	}
-	src, _ := ops.SourceOf(entries, o.Queue)
 	out := make([]Shown, 0, len(msgs))
 	for _, m := range msgs {
 		out = append(out, showOne(o, src, dec, m))
