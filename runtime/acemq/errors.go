@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/acemq/acemq-gen/runtime/internal/batchfail"
 )
 
 // ErrClosed is returned by operations on a closed connection.
@@ -134,6 +136,8 @@ func (e *BatchPublishFailedError) Error() string {
 
 // Unwrap returns the first failure.
 func (e *BatchPublishFailedError) Unwrap() error { return e.First }
+
+func init() { batchfail.New = batchError } // for runtime/otel and the other runtime packages
 
 // batchError returns a *BatchPublishFailedError for the failures in errs
 // (one entry per payload, nil for a success), or nil when there are none.
