@@ -72,6 +72,17 @@ func (m *management) get(ctx context.Context, path string, into any) error {
 	return json.NewDecoder(resp.Body).Decode(into)
 }
 
+// managed is an exchange or a queue as the management API lists it
+// (exchanges have no exclusive flag).
+type managed struct {
+	Name       string         `json:"name"`
+	Type       string         `json:"type"`
+	Durable    bool           `json:"durable"`
+	AutoDelete bool           `json:"auto_delete"`
+	Exclusive  bool           `json:"exclusive"`
+	Arguments  map[string]any `json:"arguments"`
+}
+
 // readManagement reads vhost's exchanges, queues and bindings.
 func readManagement(ctx context.Context, raw, vhost string) (live, error) {
 	m, err := newManagement(raw)
@@ -79,21 +90,7 @@ func readManagement(ctx context.Context, raw, vhost string) (live, error) {
 		return live{}, err
 	}
 	v := "/" + url.PathEscape(vhost)
-	var exchanges []struct {
-		Name       string         `json:"name"`
-		Type       string         `json:"type"`
-		Durable    bool           `json:"durable"`
-		AutoDelete bool           `json:"auto_delete"`
-		Arguments  map[string]any `json:"arguments"`
-	}
-	var queues []struct {
-		Name       string         `json:"name"`
-		Type       string         `json:"type"`
-		Durable    bool           `json:"durable"`
-		AutoDelete bool           `json:"auto_delete"`
-		Exclusive  bool           `json:"exclusive"`
-		Arguments  map[string]any `json:"arguments"`
-	}
+	var exchanges, queues []managed
 	var bindings []struct {
 		Source          string `json:"source"`
 		Destination     string `json:"destination"`
