@@ -39,9 +39,13 @@
 // a Publisher, Consume<Message> per event and command, Serve<Rpc> and a Client
 // per RPC, the handler sets (EventHandlers, Handlers) with their Unimplemented
 // types, Subscribe and Serve, Intercept<Message>, Rules, Topology and
-// DeclareTopology. Codecs that need the connection (avro-registered's
-// registry, encrypted's keyring) are built from it by a generated
-// <message>Codec(conn) through acemqimpl.PublishWithFunc and acemqimpl.ConsumeWithFunc.
+// DeclareTopology. Each message's contract is one unexported value,
+// <message>Spec, of the generated-code support package (acemqimpl): its
+// exchange and routing key, retry policy, queue options and codec, which
+// every publisher, consumer and topology of the message reads. A codec that
+// needs the connection (avro-registered's registry, encrypted's keyring) is
+// written there as a builder, avro.RegisteredBuilder or crypto.Encrypted,
+// that makes it from the connection when a publisher or consumer is made.
 //
 // names.go is the one naming authority: it spells every Go identifier a
 // generated package declares, and domainNames lists them all. Validation's
@@ -75,5 +79,6 @@
 // sources are sorted, domains are emitted in package order and diagnostics in
 // position order, and no timestamp, version or absolute path is written.
 //
-// Generate, Vet and Build are safe for concurrent use; they share no state.
+// Generate, Vet, AsyncAPI, Catalog and Compat are safe for concurrent use;
+// they share no state.
 package generator

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/output"
 	"github.com/acemq/acemq-gen/generator"
 )
 
@@ -51,15 +53,15 @@ func asyncapiCmd(_ context.Context, args []string, stdout, stderr io.Writer) int
 	if fs.NArg() == 0 {
 		return self.usageError(stderr, "name at least one contract file or directory")
 	}
-	srcs, ok := readSources(fs.Args(), stderr)
+	srcs, ok := ops.ReadSources(fs.Args(), stderr)
 	if !ok {
 		return exitFindings
 	}
 	res := generator.AsyncAPI(srcs, append(srvs.opts, generator.AsyncAPIFormat(format))...)
-	if printDiagnostics(res.Diagnostics, stderr) {
+	if ops.PrintDiagnostics(res.Diagnostics, stderr) {
 		return exitFindings
 	}
-	if err := write(dir, res.Files); err != nil {
+	if err := output.Write(dir, res.Files); err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitFindings
 	}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/output"
 	"github.com/acemq/acemq-gen/generator"
 )
 
@@ -40,43 +42,23 @@ func parse(name string, args []string, withDir bool, stdout, stderr io.Writer) (
 // load reads the sources and generates; code is non-zero when the command
 // must stop with it.
 func load(o options, stderr io.Writer) (generator.Result, int) {
-	srcs, ok := readSources(o.paths, stderr)
+	srcs, ok := ops.ReadSources(o.paths, stderr)
 	if !ok {
 		return generator.Result{}, exitFindings
 	}
 	abs, _ := filepath.Abs(o.dir)
-	res := generator.Generate(srcs, generator.ImportPath(importPath(o.dir)), generator.ModuleDir(existingDir(abs)))
-	if printDiagnostics(res.Diagnostics, stderr) {
+	res := generator.Generate(srcs, generator.ImportPath(output.ImportPath(o.dir)), generator.ModuleDir(output.ExistingDir(abs)))
+	if ops.PrintDiagnostics(res.Diagnostics, stderr) {
 		return res, exitFindings
 	}
 	if o.asyncapi {
 		docs := generator.AsyncAPI(srcs)
-		if printDiagnostics(docs.Diagnostics, stderr) {
+		if ops.PrintDiagnostics(docs.Diagnostics, stderr) {
 			return res, exitFindings
 		}
 		res.Files = append(res.Files, docs.Files...)
 	}
 	return res, exitOK
-}
-
-// readSources reads the contracts under paths, reporting on stderr what
-// cannot be read; ok is false then.
-func readSources(paths []string, stderr io.Writer) ([]generator.Source, bool) {
-	srcs, err := generator.ReadSources(paths)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return nil, false
-	}
-	return srcs, true
-}
-
-// printDiagnostics writes each diagnostic on its own line and reports
-// whether any was an error.
-func printDiagnostics(ds generator.Diagnostics, stderr io.Writer) bool {
-	for _, d := range ds {
-		fmt.Fprintln(stderr, d)
-	}
-	return ds.HasErrors()
 }
 
 func generate(_ context.Context, args []string, stdout, stderr io.Writer) int {
@@ -88,7 +70,7 @@ func generate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if code != exitOK {
 		return code
 	}
-	if err := write(o.dir, res.Files); err != nil {
+	if err := output.Write(o.dir, res.Files); err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitFindings
 	}
@@ -102,16 +84,16 @@ func vet(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	srcs, ok := readSources(o.paths, stderr)
+	srcs, ok := ops.ReadSources(o.paths, stderr)
 	if !ok {
 		return exitFindings
 	}
 	ds := generator.Vet(srcs)
-	if printDiagnostics(ds, stderr) {
+	if ops.PrintDiagnostics(ds, stderr) {
 		return exitFindings
 	}
 	contracts, messages := generator.Count(srcs)
-	fmt.Fprintf(stdout, "vet: %s, %s; %s\n", plural(contracts, "contract"), plural(messages, "message"), vetVerdict(ds))
+	fmt.Fprintf(stdout, "vet: %s, %s; %s\n", ops.Plural(contracts, "contract"), ops.Plural(messages, "message"), vetVerdict(ds))
 	return exitOK
 }
 
@@ -120,13 +102,5 @@ func vetVerdict(ds generator.Diagnostics) string {
 	if len(ds) == 0 {
 		return "no problems"
 	}
-	return plural(len(ds), "warning") + ", no errors"
-}
-
-// plural is "1 message" or "n messages".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return ops.Plural(len(ds), "warning") + ", no errors"
 }

@@ -60,3 +60,17 @@ func spelled(name string, args []string) string {
 	}
 	return "-" + name
 }
+
+// parseAnywhere parses args with fs, the flags allowed before, between or
+// after the arguments, and returns the arguments; ok as parseFlags.
+func parseAnywhere(c command, fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (rest []string, code int, ok bool) {
+	for {
+		if code, ok := parseFlags(c, fs, args, stdout, stderr); !ok {
+			return nil, code, false
+		}
+		if fs.NArg() == 0 {
+			return rest, exitOK, true
+		}
+		rest, args = append(rest, fs.Arg(0)), fs.Args()[1:]
+	}
+}

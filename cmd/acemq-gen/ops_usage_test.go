@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
 )
 
@@ -38,13 +39,13 @@ func TestPlanThatCannotReachTheBrokerExitsTwoWithoutItsPassword(t *testing.T) {
 }
 
 func TestACEMQKeysAreReadAndNeverEchoed(t *testing.T) {
-	if _, err := parseKeys("k1=MDEyMzQ1Njc4OWFiY2RlZg==,k2=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="); err != nil {
+	if _, err := ops.ParseKeys("k1=MDEyMzQ1Njc4OWFiY2RlZg==,k2=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="); err != nil {
 		t.Fatal(err)
 	}
 	for _, bad := range []string{"k1", "k1=!!notbase64", "k1=c2hvcnQ="} {
-		_, err := parseKeys(bad)
+		_, err := ops.ParseKeys(bad)
 		if err == nil || strings.Contains(err.Error(), strings.TrimPrefix(bad, "k1=")) && bad != "k1" {
-			t.Errorf("parseKeys(%q) = %v; want an error that does not echo the secret", bad, err)
+			t.Errorf("ops.ParseKeys(%q) = %v; want an error that does not echo the secret", bad, err)
 		}
 	}
 }
@@ -54,7 +55,7 @@ func TestContractTopologyIsWhatGeneratedCodeDeclares(t *testing.T) {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	topo, err := contractTopology(entries, []string{"billing"})
+	topo, err := ops.ContractTopology(entries, []string{"billing"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func TestContractTopologyCarriesTheContractsQueueKeys(t *testing.T) {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	topo, err := contractTopology(entries, []string{"audit"})
+	topo, err := ops.ContractTopology(entries, []string{"audit"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,23 +123,23 @@ func TestKeysEntryWithoutIDHidesKey(t *testing.T) {
 			"k1=" + secret[:len(secret)-3],          // truncated
 			"k0=MDEyMzQ1Njc4OWFiY2RlZg==," + secret, // a later entry without its id
 		} {
-			_, err := parseKeys(entry)
+			_, err := ops.ParseKeys(entry)
 			if err == nil {
-				t.Fatalf("parseKeys(%q) accepted it", entry)
+				t.Fatalf("ops.ParseKeys(%q) accepted it", entry)
 			}
 			msg := err.Error()
 			core := strings.TrimRight(secret, "=")
 			for i := 0; i+8 <= len(core); i++ {
 				if strings.Contains(msg, core[i:i+8]) {
-					t.Fatalf("parseKeys(%q) = %q: echoes the secret", entry, msg)
+					t.Fatalf("ops.ParseKeys(%q) = %q: echoes the secret", entry, msg)
 				}
 			}
 			if !strings.Contains(msg, "entry ") {
-				t.Errorf("parseKeys(%q) = %q: does not name the entry by position", entry, msg)
+				t.Errorf("ops.ParseKeys(%q) = %q: does not name the entry by position", entry, msg)
 			}
 		}
 	}
-	if _, err := parseKeys("k1=" + secrets[2]); err == nil || !strings.Contains(err.Error(), "entry 1") || strings.Contains(err.Error(), "k1") {
+	if _, err := ops.ParseKeys("k1=" + secrets[2]); err == nil || !strings.Contains(err.Error(), "entry 1") || strings.Contains(err.Error(), "k1") {
 		t.Errorf("a 30-byte key: %v; want entry 1 named by position only", err)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"golang.org/x/mod/modfile"
+
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/scaffold"
 )
 
 // TestReadmeTutorialRunsVerbatim follows README.md's "Five minutes with
@@ -62,13 +64,13 @@ func TestInitThenGoModTidyKeepsGoGenerateWorking(t *testing.T) {
 	}
 	mod := t.TempDir()
 	userGo(t, mod, "mod", "init", "example.com/billing")
-	addTool(t, mod, root, toolPath)
+	addTool(t, mod, root, scaffold.ToolPath)
 	out := userGo(t, mod, "tool", "acemq-gen", "init", "billing")
 	if strings.Contains(out, "go get -tool") {
 		t.Errorf("init asked for the tool the module already has:\n%s", out)
 	}
 	userGo(t, mod, "mod", "tidy")
-	if data, _ := os.ReadFile(filepath.Join(mod, "go.mod")); !strings.Contains(string(data), "tool "+toolPath) {
+	if data, _ := os.ReadFile(filepath.Join(mod, "go.mod")); !strings.Contains(string(data), "tool "+scaffold.ToolPath) {
 		t.Fatalf("go mod tidy dropped the tool:\n%s", data)
 	}
 	userGo(t, mod, "generate", "./...")

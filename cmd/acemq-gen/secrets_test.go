@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/registry"
 )
 
 // passwordMarker is in every password these tests use; no byte run of four
@@ -84,7 +86,7 @@ func TestRegistryCheckRedactsPassword(t *testing.T) {
 	dir := contracts(t)
 	for _, pw := range hostilePasswords {
 		expectRefusedQuietly(t, "registry", "check", "--url", "http://dnsprobe-user:"+pw+"@127.0.0.1:1", dir)
-		t.Setenv(registryURLEnv, "http://dnsprobe-user:"+pw+"@127.0.0.1:1")
+		t.Setenv(registry.URLEnv, "http://dnsprobe-user:"+pw+"@127.0.0.1:1")
 		expectRefusedQuietly(t, "registry", "push", dir)
 	}
 	if n := lookups.Load(); n != 0 {
@@ -142,31 +144,4 @@ func TestAsyncAPIServerURLNeverWritesOrPrintsPassword(t *testing.T) {
 			t.Errorf("a server without its name: exit %d, prints %q:\n%s%s", code, w, stdout, errOut)
 		}
 	}
-}
-
-// FuzzParseKeysErrorsQuoteNothing: whatever ACEMQ_KEYS holds, an error is
-// one of parseKeys' fixed sentences with numbers in it, never its text.
-func FuzzParseKeysErrorsQuoteNothing(f *testing.F) {
-	for _, s := range []string{"k1=MDEyMzQ1Njc4OWFiY2RlZg==", "MDEyMzQ1Njc4OWFiY2RlZg==", "MDEyMzQ1Njc4OWFiY2RlZg===k1", "k=x,k=y", "=", ",,"} {
-		f.Add(s)
-	}
-	templates := map[string]bool{}
-	for _, e := range []error{
-		errBadEntry(1), errNotBase64(1), errUnusable(1, 1), errRepeatedID(1), errNoKeyring(),
-	} {
-		templates[strings.Map(dropDigits, e.Error())] = true
-	}
-	f.Fuzz(func(t *testing.T, v string) {
-		_, err := parseKeys(v)
-		if err != nil && !templates[strings.Map(dropDigits, err.Error())] {
-			t.Fatalf("parseKeys(%q) = %q: not one of its fixed sentences", v, err)
-		}
-	})
-}
-
-func dropDigits(r rune) rune {
-	if r >= '0' && r <= '9' {
-		return -1
-	}
-	return r
 }

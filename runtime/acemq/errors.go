@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/internal/batchfail"
 )
 
 // ErrClosed is returned by operations on a closed connection.
@@ -71,6 +72,8 @@ func (e *BatchPublishFailedError) Error() string {
 
 // Unwrap returns the first failure.
 func (e *BatchPublishFailedError) Unwrap() error { return e.First }
+
+func init() { batchfail.New = batchError } // for runtime/otel and the other runtime packages
 
 // batchError returns a *BatchPublishFailedError for the failures in errs
 // (one entry per payload, nil for a success), or nil when there are none.

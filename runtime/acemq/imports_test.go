@@ -36,6 +36,7 @@ var stdlibOnlyInternal = []string{
 	"github.com/acemq/acemq-gen/runtime/acemq/driver",
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv",
 	"github.com/acemq/acemq-gen/runtime/internal/amqpvalue",
+	"github.com/acemq/acemq-gen/runtime/internal/batchfail",
 	"github.com/acemq/acemq-gen/runtime/internal/decodelimit",
 	"github.com/acemq/acemq-gen/runtime/internal/errtext",
 	"github.com/acemq/acemq-gen/runtime/internal/implbridge",

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+
+	"github.com/acemq/acemq-gen/runtime/internal/option"
 )
 
 // ConfluentContentType is the media type the Confluent Schema Registry API
@@ -67,9 +69,7 @@ func NewConfluentRegistry(baseURL string, opts ...ConfluentOption) (*ConfluentRe
 		return nil, fmt.Errorf("acemq: the schema registry URL %s is not an http or https URL", acemq.RedactURL(baseURL))
 	}
 	r := &ConfluentRegistry{base: strings.TrimRight(baseURL, "/"), client: &http.Client{Timeout: 10 * time.Second}}
-	for _, opt := range opts {
-		opt(r)
-	}
+	option.Apply(r, opts)
 	return r, nil
 }
 

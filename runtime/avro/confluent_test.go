@@ -330,3 +330,15 @@ func TestConfluentRegistryURLNeverPrintsPasswordWithReservedChars(t *testing.T) 
 		}
 	}
 }
+
+// TestConfluentRegistryNilOptionIsSkippedNotAPanic: a nil option is skipped,
+// as every other package of the runtime does, instead of panicking.
+func TestConfluentRegistryNilOptionIsSkippedNotAPanic(t *testing.T) {
+	r, err := NewConfluentRegistry("http://127.0.0.1:1", nil, WithBasicAuth("u", "p"))
+	if err != nil || r == nil {
+		t.Fatalf("got %v, %v", r, err)
+	}
+	if _, err := Registered(r, "s", `"string"`, nil); err != nil {
+		t.Fatalf("Registered with a nil option: %v", err)
+	}
+}

@@ -12,6 +12,8 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/internal/safecall"
 	hamba "github.com/hamba/avro/v2"
+
+	"github.com/acemq/acemq-gen/runtime/internal/option"
 )
 
 var errNoSubject = errors.New("acemq: a schema needs a subject to be registered under")
@@ -107,9 +109,7 @@ func Registered(reg Registry, subject, schema string, opts ...Option) (*Codec, e
 
 func newRegistered(reg Registry, subject string, opts []Option) (*registered, error) {
 	var o options
-	for _, opt := range opts {
-		opt(&o)
-	}
+	option.Apply(&o, opts)
 	r := &registered{registry: reg, subject: subject, compat: hamba.NewSchemaCompatibility(), unknown: newUnknownIDs()}
 	if !o.hasReader {
 		return r, nil

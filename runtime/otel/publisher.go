@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/batchfail"
 )
 
 // Publisher is an acemq.Publisher that opens a `<destination> publish`
@@ -69,23 +70,7 @@ func (p *Publisher[T]) SendAll(ctx context.Context, payloads []T, opts ...acemq.
 		wg.Go(func() { results[i], errs[i] = p.SendResult(ctx, payload, opts...) })
 	}
 	wg.Wait()
-	return results, batchError(errs)
-}
-
-// batchError is acemq's *BatchPublishFailedError for the failures in errs
-// (one entry per payload, nil for a success), or nil when there are none.
-func batchError(errs []error) error {
-	e := &acemq.BatchPublishFailedError{Total: len(errs)}
-	for _, err := range errs {
-		if err != nil {
-			e.Errors = append(e.Errors, err)
-		}
-	}
-	if len(e.Errors) == 0 {
-		return nil
-	}
-	e.Failed, e.Confirmed, e.First = len(e.Errors), len(errs)-len(e.Errors), e.Errors[0]
-	return e
+	return results, batchfail.New(errs)
 }
 
 // SendEnvelope publishes payload with env inside a publish span, as

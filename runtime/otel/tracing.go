@@ -8,6 +8,8 @@ import (
 	"go.opentelemetry.io/otel/metric"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
+
+	"github.com/acemq/acemq-gen/runtime/internal/option"
 )
 
 // ScopeName is the instrumentation scope of the tracer and meter this
@@ -79,11 +81,7 @@ func New(opts ...Option) *Tracing {
 		propagator: propagation.TraceContext{},
 		system:     DefaultSystem,
 	}
-	for _, opt := range opts {
-		if opt != nil {
-			opt(t)
-		}
-	}
+	option.Apply(t, opts)
 	return t
 }
 

@@ -7,6 +7,8 @@ import (
 	"fmt"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+
+	"github.com/acemq/acemq-gen/runtime/internal/option"
 )
 
 // Inbox is a table of the message ids each queue's handlers have handled,
@@ -21,11 +23,7 @@ type Inbox struct {
 // no SQL: call Migrate, or run Schema's DDL yourself.
 func NewInbox(db *sql.DB, opts ...StoreOption) *Inbox {
 	cfg := storeConfig{table: DefaultInboxTable}
-	for _, opt := range opts {
-		if opt != nil {
-			opt(&cfg)
-		}
-	}
+	option.Apply(&cfg, opts)
 	return &Inbox{db: db, table: parseTable(cfg.table, inboxLongestSuffix)}
 }
 

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+
+	"github.com/acemq/acemq-gen/runtime/internal/option"
 )
 
 // Relay publishes an outbox table's committed rows to the broker of its
@@ -54,13 +56,8 @@ func NewRelay(conn *acemq.Conn, store *Store, opts ...RelayOption) *Relay {
 
 // configure applies opts and checks the relay can run.
 func (r *Relay) configure(opts []RelayOption) error {
-	for _, opt := range opts {
-		if opt == nil {
-			return errors.New("acemq: outbox: a relay option is nil")
-		}
-		if err := opt(&r.cfg); err != nil {
-			return err
-		}
+	if err := option.ApplyChecked(&r.cfg, opts, errors.New("acemq: outbox: a relay option is nil")); err != nil {
+		return err
 	}
 	if r.conn == nil {
 		return errors.New("acemq: outbox.NewRelay was given a nil connection")

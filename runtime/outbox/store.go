@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/acemq/acemq-gen/runtime/internal/option"
 )
 
 // DefaultTable is the outbox table unless Table says otherwise.
@@ -119,11 +121,7 @@ type Store struct {
 // runs no SQL: call Migrate, or run Schema's DDL yourself.
 func NewStore(db *sql.DB, opts ...StoreOption) *Store {
 	cfg := storeConfig{table: DefaultTable}
-	for _, opt := range opts {
-		if opt != nil {
-			opt(&cfg)
-		}
-	}
+	option.Apply(&cfg, opts)
 	return &Store{db: db, table: parseTable(cfg.table, outboxLongestSuffix)}
 }
 

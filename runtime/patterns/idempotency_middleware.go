@@ -7,6 +7,8 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/internal/safecall"
+
+	"github.com/acemq/acemq-gen/runtime/internal/option"
 )
 
 // storeTimeout bounds a Confirm or Release, which run detached from the
@@ -74,11 +76,7 @@ type guard struct {
 
 func newGuard(store IdempotencyStore, opts []IdempotencyOption) guard {
 	cfg := idempotencyConfig{inProgressDelay: acemq.DefaultInProgressDelay}
-	for _, o := range opts {
-		if o != nil {
-			o(&cfg)
-		}
-	}
+	option.Apply(&cfg, opts)
 	return guard{store: store, cfg: cfg}
 }
 

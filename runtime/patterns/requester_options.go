@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+
+	"github.com/acemq/acemq-gen/runtime/internal/option"
 )
 
 // DefaultTimeout is how long Do waits for a reply unless Timeout or the
@@ -27,13 +29,8 @@ type requesterConfig struct {
 
 func buildRequesterConfig(conn *acemq.Conn, opts []RequesterOption) (requesterConfig, error) {
 	cfg := requesterConfig{conn: conn, timeout: DefaultTimeout, codec: conn.Codec(), declared: map[string]*DeclaredError{}}
-	for _, opt := range opts {
-		if opt == nil {
-			return requesterConfig{}, errors.New("acemq: a requester option is nil")
-		}
-		if err := opt(&cfg); err != nil {
-			return requesterConfig{}, err
-		}
+	if err := option.ApplyChecked(&cfg, opts, errors.New("acemq: a requester option is nil")); err != nil {
+		return requesterConfig{}, err
 	}
 	return cfg, nil
 }

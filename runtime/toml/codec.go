@@ -1,9 +1,8 @@
 package toml
 
 import (
-	"strings"
-
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/mediatype"
 )
 
 // ContentType is what Codec writes on every message.
@@ -29,18 +28,5 @@ func (Codec) ContentType() string { return ContentType }
 // CanDecode reports whether contentType is application/toml, text/toml or any
 // +toml suffix type, compared case-insensitively. It is false for "".
 func (Codec) CanDecode(contentType string) bool {
-	mt := mediaType(contentType)
-	for _, p := range claimed {
-		if mt == p {
-			return true
-		}
-	}
-	return strings.HasSuffix(mt, "+toml")
-}
-
-// mediaType returns contentType lower-cased, without parameters or
-// surrounding space.
-func mediaType(contentType string) string {
-	mt, _, _ := strings.Cut(contentType, ";")
-	return strings.ToLower(strings.TrimSpace(mt))
+	return mediatype.Claims(contentType, claimed, "+toml")
 }

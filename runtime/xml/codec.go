@@ -1,9 +1,8 @@
 package xml
 
 import (
-	"strings"
-
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/mediatype"
 )
 
 // ContentType is what Codec writes on every message.
@@ -32,18 +31,5 @@ func (Codec) ContentType() string { return ContentType }
 // +xml suffix type, compared case-insensitively and without parameters. It
 // is false for "" (no content type).
 func (Codec) CanDecode(contentType string) bool {
-	mt := mediaType(contentType)
-	for _, p := range claimed {
-		if mt == p {
-			return true
-		}
-	}
-	return strings.HasSuffix(mt, "+xml")
-}
-
-// mediaType returns contentType lower-cased, without parameters
-// ("; charset=...") or surrounding space.
-func mediaType(contentType string) string {
-	mt, _, _ := strings.Cut(contentType, ";")
-	return strings.ToLower(strings.TrimSpace(mt))
+	return mediatype.Claims(contentType, claimed, "+xml")
 }

@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/ordjson"
 )
 
 var (
@@ -46,7 +47,7 @@ func encode(payload any) ([]byte, error) {
 	if root == "" || deref(t).Kind() == reflect.Map || deref(t).Kind() == reflect.Slice || deref(t).Kind() == reflect.Array {
 		return nil, errNoRoot
 	}
-	tree, err := jsonTree(payload)
+	tree, err := ordjson.Tree(payload, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -71,9 +72,9 @@ func (w *writer) element(name string, v any, t reflect.Type) error {
 	}
 	w.buf.WriteString("<" + name + ">")
 	switch x := v.(type) {
-	case *object:
-		for i, key := range x.keys {
-			if err := w.member(key, x.vals[i], t); err != nil {
+	case *ordjson.Object:
+		for i, key := range x.Keys {
+			if err := w.member(key, x.Vals[i], t); err != nil {
 				return err
 			}
 		}
@@ -159,8 +160,8 @@ func empty(v any) bool {
 		return err == nil && f == 0
 	case []any:
 		return len(x) == 0
-	case *object:
-		return len(x.keys) == 0
+	case *ordjson.Object:
+		return len(x.Keys) == 0
 	}
 	return v == nil
 }
@@ -183,66 +184,4 @@ func validName(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-// object is a JSON object with its keys in the order they were written.
-type object struct {
-	keys []string
-	vals []any
-}
-
-// jsonTree renders v through encoding/json, so json tags, omitempty and
-// MarshalJSON apply, and reads it back keeping key order and number text.
-func jsonTree(v any) (any, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	return readValue(dec)
-}
-
-func readValue(dec *json.Decoder) (any, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	if d, ok := tok.(json.Delim); ok {
-		if d == '{' {
-			return readObject(dec)
-		}
-		return readArray(dec)
-	}
-	return tok, nil
-}
-
-func readObject(dec *json.Decoder) (any, error) {
-	o := &object{}
-	for dec.More() {
-		key, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		v, err := readValue(dec)
-		if err != nil {
-			return nil, err
-		}
-		o.keys, o.vals = append(o.keys, key.(string)), append(o.vals, v)
-	}
-	_, err := dec.Token() // '}'
-	return o, err
-}
-
-func readArray(dec *json.Decoder) (any, error) {
-	arr := []any{}
-	for dec.More() {
-		v, err := readValue(dec)
-		if err != nil {
-			return nil, err
-		}
-		arr = append(arr, v)
-	}
-	_, err := dec.Token() // ']'
-	return arr, err
 }

@@ -3,11 +3,11 @@ package yaml
 import (
 	"encoding/json"
 	"reflect"
-	"strings"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
 	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck"
+	"github.com/acemq/acemq-gen/runtime/internal/mediatype"
 	goyaml "github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 )
@@ -104,18 +104,5 @@ func required(node ast.Node, dst any) error {
 // application/x-yaml, text/x-yaml, text/yaml or any +yaml suffix, compared
 // case-insensitively. It is false for "" (no content type).
 func (Codec) CanDecode(contentType string) bool {
-	mt := mediaType(contentType)
-	for _, p := range claimed {
-		if mt == p {
-			return true
-		}
-	}
-	return strings.HasSuffix(mt, "+yaml")
-}
-
-// mediaType returns contentType lower-cased, without parameters
-// ("; charset=...") or surrounding space.
-func mediaType(contentType string) string {
-	mt, _, _ := strings.Cut(contentType, ";")
-	return strings.ToLower(strings.TrimSpace(mt))
+	return mediatype.Claims(contentType, claimed, "+yaml")
 }
