@@ -42,22 +42,6 @@ type Entry struct {
 	Queues QueueSettings
 }
 
-// QueueSettings are what a contract says of the queues a message (or an
-// rpc's requests) is consumed from.
-type QueueSettings struct {
-	// DeliveryLimit is their x-delivery-limit; 0 when the contract sets none.
-	DeliveryLimit int
-	// LeaderLocator is their x-queue-leader-locator: client-local, balanced,
-	// or "" (the broker's).
-	LeaderLocator string
-	// AtLeastOnceDeadLettering asks for at-least-once dead-lettering
-	// (x-dead-letter-strategy at-least-once, x-overflow reject-publish).
-	AtLeastOnceDeadLettering bool
-	// SetAside is the type of their set-aside queues ({queue}.dlq,
-	// {queue}.parked): classic, quorum, or "" (the connection's choice).
-	SetAside string
-}
-
 // Retry is a contract's retry policy, as acemq.ExponentialRetry or
 // acemq.FixedRetry (then GiveUpAfter) take it.
 type Retry struct {

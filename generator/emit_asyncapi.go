@@ -314,17 +314,10 @@ func operationBinding(mandatory, receive bool) object {
 // queues): x-delivery-limit, the leader locator, at-least-once
 // dead-lettering and the set-aside queues' type, each only when set.
 func appendQueueExtensions(ch object, q QueueSettings) object {
-	if q.DeliveryLimit > 0 {
-		ch = append(ch, member{"x-acemq-delivery-limit", q.DeliveryLimit})
-	}
-	if q.LeaderLocator != "" {
-		ch = append(ch, member{"x-acemq-leader-locator", q.LeaderLocator})
-	}
-	if q.AtLeastOnceDeadLettering {
-		ch = append(ch, member{"x-acemq-dead-letter-strategy", "at-least-once"})
-	}
-	if q.SetAside != "" {
-		ch = append(ch, member{"x-acemq-set-aside-queues", q.SetAside})
+	for _, k := range queueKeyTable {
+		if v := k.value(q); v != nil {
+			ch = append(ch, member{"x-acemq-" + k.name, v})
+		}
 	}
 	return ch
 }

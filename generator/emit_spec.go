@@ -60,12 +60,12 @@ func messageSummary(m *message) string {
 	if m.Mandatory {
 		parts = append(parts, "mandatory")
 	}
-	return strings.Join(append(parts, m.summaries()...), "; ")
+	return strings.Join(append(parts, queueSummaries(m.QueueSettings)...), "; ")
 }
 
 func (e *emitter) rpcSpec(r *rpc) {
 	limit := ""
-	for _, s := range r.summaries() {
+	for _, s := range queueSummaries(r.QueueSettings) {
 		limit += "; " + s
 	}
 	e.comment(fmt.Sprintf("%s is the contract of rpc %s: %s codec; calls wait at most %s%s.",
@@ -87,36 +87,17 @@ func (e *emitter) rpcSpec(r *rpc) {
 	e.f.Var().Id(specVar(r.Name)).Op("=").Op("&").Add(spec).Add(lines(fields))
 }
 
-// appendQueueSettings adds the QueueOptions and SetAside fields of a
-// specification for what the contract says of its queues.
+// appendQueueSettings adds the Queues field of a specification for what the
+// contract says of its queues.
 func appendQueueSettings(fields []jen.Code, q QueueSettings) []jen.Code {
-	var opts []jen.Code
-	if q.DeliveryLimit > 0 {
-		opts = append(opts, qual("DeliveryLimit").Call(jen.Lit(q.DeliveryLimit)))
-	}
-	switch q.LeaderLocator {
-	case "balanced":
-		opts = append(opts, qual("LeaderLocator").Call(qual("LeaderBalanced")))
-	case "client-local":
-		opts = append(opts, qual("LeaderLocator").Call(qual("LeaderClientLocal")))
-	}
-	if q.AtLeastOnceDeadLettering {
-		opts = append(opts, qual("AtLeastOnceDeadLettering").Call())
-	}
-	if len(opts) > 0 {
-		fields = append(fields, jen.Id("QueueOptions").Op(":").Index().Add(qual("QueueOption")).Values(opts...))
-	}
-	switch q.SetAside {
-	case "quorum":
-		fields = append(fields, jen.Id("SetAside").Op(":").Add(qual("QueueQuorum")))
-	case "classic":
-		fields = append(fields, jen.Id("SetAside").Op(":").Add(qual("QueueClassic")))
+	if c := queueKeysCode(q); c != nil {
+		fields = append(fields, jen.Id("Queues").Op(":").Add(c))
 	}
 	return fields
 }
 
 // summaries say what q does, for a specification's doc.
-func (q QueueSettings) summaries() []string {
+func queueSummaries(q QueueSettings) []string {
 	var out []string
 	if q.DeliveryLimit > 0 {
 		out = append(out, fmt.Sprintf("its queues dead-letter a message returned to them more than %d times (x-delivery-limit)", q.DeliveryLimit))

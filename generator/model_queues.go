@@ -2,29 +2,35 @@ package generator
 
 import (
 	"fmt"
+	"github.com/acemq/acemq-gen/runtime/acemq"
 	"slices"
 	"strings"
 )
 
-// QueueSettings resolves the keys of an event, command or rpc about the
+// queueSettings resolves the keys of an event, command or rpc about the
 // queues it is consumed from; set-aside-queues defaults to the file's.
 func (r *resolver) queueSettings(s syntaxQueueKeys) QueueSettings {
 	if !s.SetAside.Set {
 		s.SetAside = r.f.SetAside
 	}
 	return QueueSettings{
-		DeliveryLimit: r.deliveryLimit(s.DeliveryLimit),
-		LeaderLocator: r.oneOf(s.LeaderLocator, "leader-locator", "the node that leads each new quorum queue", "client-local", "balanced"),
-		AtLeastOnceDeadLettering: r.oneOf(s.DeadLetterStrategy, "dead-letter-strategy", "how quorum queues dead-letter",
-			"at-most-once", "at-least-once") == "at-least-once",
-		SetAside: r.oneOf(s.SetAside, "set-aside-queues", "the type of the {queue}.dlq and {queue}.parked queues", "classic", "quorum"),
+		DeliveryLimit:            r.deliveryLimit(s.DeliveryLimit),
+		LeaderLocator:            acemq.LeaderLocation(r.queueKey(s.LeaderLocator, "leader-locator")),
+		AtLeastOnceDeadLettering: r.queueKey(s.DeadLetterStrategy, "dead-letter-strategy") == "at-least-once",
+		SetAside:                 acemq.QueueType(r.queueKey(s.SetAside, "set-aside-queues")),
 	}
+}
+
+// queueKey reads the string queue key name, one of its table's values.
+func (r *resolver) queueKey(v sStr, name string) string {
+	k := queueKeyNamed(name)
+	return r.oneOf(v, k.name, k.what, k.values...)
 }
 
 // deliveryLimit reads a delivery-limit key: at least 1, 0 when absent.
 func (r *resolver) deliveryLimit(v sInt) int {
 	if v.Set && v.V < 1 {
-		r.d.errorf(v.P, "delivery-limit must be at least 1 (the deliveries after which the broker dead-letters a message), got %d", v.V)
+		r.d.errorf(v.P, "delivery-limit must be at least 1 (%s), got %d", queueKeyNamed("delivery-limit").what, v.V)
 		return 0
 	}
 	return v.V

@@ -131,7 +131,7 @@ func contractTopology(entries []generator.Entry, services []string) (*acemq.Topo
 		}
 		queues = append(queues, queue)
 		spec := &acemqimpl.MessageSpec[struct{}]{Exchange: e.Exchange, RoutingKey: e.RoutingKey,
-			Retry: retryPolicy(e.Retry), QueueOptions: queueOptions(e.Queues), SetAside: acemq.QueueType(e.Queues.SetAside)}
+			Retry: retryPolicy(e.Retry), Queues: e.Queues}
 		spec.AddTo(t, queue)
 	}
 	for _, e := range entries {
@@ -139,8 +139,7 @@ func contractTopology(entries []generator.Entry, services []string) (*acemq.Topo
 		case "rpc":
 			if !slices.Contains(queues, e.Queue) {
 				queues = append(queues, e.Queue)
-				spec := &acemqimpl.RPCSpec[struct{}, struct{}]{Queue: e.Queue, QueueOptions: queueOptions(e.Queues),
-					SetAside: acemq.QueueType(e.Queues.SetAside)}
+				spec := &acemqimpl.RPCSpec[struct{}, struct{}]{Queue: e.Queue, Queues: e.Queues}
 				spec.Declare(t)
 			}
 		case "command":
@@ -163,22 +162,6 @@ func contractTopology(entries []generator.Entry, services []string) (*acemq.Topo
 		}
 	}
 	return t, t.Validate()
-}
-
-// queueOptions are the options a contract's queue keys give the queues a
-// message is consumed from, as its generated specification lists them.
-func queueOptions(q generator.QueueSettings) []acemq.QueueOption {
-	var opts []acemq.QueueOption
-	if q.DeliveryLimit > 0 {
-		opts = append(opts, acemq.DeliveryLimit(q.DeliveryLimit))
-	}
-	if q.LeaderLocator != "" {
-		opts = append(opts, acemq.LeaderLocator(acemq.LeaderLocation(q.LeaderLocator)))
-	}
-	if q.AtLeastOnceDeadLettering {
-		opts = append(opts, acemq.AtLeastOnceDeadLettering())
-	}
-	return opts
 }
 
 // readCatalog reads the contracts of paths; a contract error is printed.
