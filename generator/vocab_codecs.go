@@ -71,3 +71,11 @@ func knownCodec(codec string) bool {
 
 // value is the Go value of a codec that needs nothing from the connection.
 func (c codecFact) value() jen.Code { return jen.Qual(c.importPath, c.goValue).Values() }
+
+// CodecNames returns the codecs a contract may name (all) and those an rpc
+// may name (rpc), in the table's order. The JSON Schema in schemas/ is
+// tested against them.
+func CodecNames() (all, rpc []string) {
+	return codecNames(func(codecFact) bool { return true }),
+		codecNames(func(c codecFact) bool { return c.rpc })
+}

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"reflect"
+	"slices"
 
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/dave/jennifer/jen"
@@ -100,4 +101,16 @@ func queueKeysCode(q QueueSettings) jen.Code {
 		return nil
 	}
 	return impl("QueueKeys").Values(fields...)
+}
+
+// QueueKeyValues returns the values each string queue key takes, by key. The
+// JSON Schema in schemas/ is tested against it.
+func QueueKeyValues() map[string][]string {
+	out := map[string][]string{}
+	for _, k := range queueKeyTable {
+		if k.values != nil {
+			out[k.name] = slices.Clone(k.values)
+		}
+	}
+	return out
 }
