@@ -30,8 +30,8 @@ func (e *emitter) messageSpec(m *message) {
 	fields = append(fields,
 		jen.Id("Codec").Op(":").Add(messageCodec(m).builder()),
 		jen.Id("Retry").Op(":").Add(retryCode(m.Retry)))
-	if m.Version != 1 {
-		fields = append(fields, jen.Id("Version").Op(":").Lit(m.Version))
+	if v := specVersion(m); v != 0 {
+		fields = append(fields, jen.Id("Version").Op(":").Lit(v))
 	}
 	if rules := ruledHeaders(m); len(rules) > 0 {
 		fields = append(fields, jen.Id("Headers").Op(":").Index().Add(qual("HeaderRule")).ValuesFunc(func(g *jen.Group) {
@@ -46,6 +46,15 @@ func (e *emitter) messageSpec(m *message) {
 	}
 	fields = appendQueueSettings(fields, m.QueueSettings)
 	e.f.Var().Id(specVar(m.Name)).Op("=").Op("&").Add(impl("MessageSpec")).Types(jen.Id(m.Name)).Add(lines(fields))
+}
+
+// specVersion is the Version of m's specification: its schema version, 0
+// for version 1, which publishes without one as no version does.
+func specVersion(m *message) int {
+	if m.Version == 1 {
+		return 0
+	}
+	return m.Version
 }
 
 // messageSummary says what a message's specification holds, for its doc.

@@ -10,6 +10,7 @@ type codecFact struct {
 	contentType string // what it writes in the AMQP content-type property (FAMILY-SPEC §3)
 	rpc         bool   // an RPC may use it: it is not bound to one schema
 	avro        bool   // it writes Avro binary with the payload's schema
+	registry    bool   // it registers the schema under the message's subject and frames its id
 	raw         string // the YAML type of the one field a payload of a raw codec carries; "" for a record codec
 }
 
@@ -26,7 +27,7 @@ const (
 var codecTable = []codecFact{
 	{name: codecJSON, importPath: acemqPath, goValue: "JSONCodec", contentType: "application/json", rpc: true},
 	{name: codecAvro, importPath: avroPath, contentType: "avro/binary", avro: true},
-	{name: codecAvroRegistered, importPath: avroPath, contentType: "application/vnd.acemq.avro", avro: true},
+	{name: codecAvroRegistered, importPath: avroPath, contentType: "application/vnd.acemq.avro", avro: true, registry: true},
 	{name: "yaml", importPath: yamlPath, goValue: "Codec", contentType: "application/yaml", rpc: true},
 	{name: "toml", importPath: tomlPath, goValue: "Codec", contentType: "application/toml", rpc: true},
 	{name: codecXML, importPath: xmlPath, goValue: "Codec", contentType: "application/xml", rpc: true},
