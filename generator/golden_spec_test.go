@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -20,8 +21,8 @@ const specCompareProgram = `package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"reflect"
+	"strings"
 
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/generator/contractspec"
@@ -39,6 +40,7 @@ type goldenPackage struct {
 	where, domain string
 	paths         []string
 	specs         map[string]any
+	topology      func() *acemq.Topology
 }
 
 func main() {
@@ -58,19 +60,21 @@ func main() {
 		}
 		entries, ds := generator.Catalog(srcs)
 		if ds.HasErrors() {
-			fmt.Printf("%s: the catalog fails: %v\n", p.where, ds)
+			fmt.Printf("SPEC %s: the catalog fails: %v\n", p.where, ds)
 			bad++
 			continue
 		}
-		seen := 0
+		var own []generator.Entry
 		for _, e := range entries {
-			if e.Domain != p.domain {
-				continue
+			if e.Domain == p.domain {
+				own = append(own, e)
 			}
-			seen++
+		}
+		bad += comparePlans(p, own)
+		for _, e := range own {
 			want, ok := p.specs[e.Name]
 			if !ok {
-				fmt.Printf("%s: the package declares no spec of %s\n", p.where, e.Name)
+				fmt.Printf("SPEC %s: the package declares no spec of %s\n", p.where, e.Name)
 				bad++
 				continue
 			}
@@ -79,21 +83,39 @@ func main() {
 				got = contractspec.RPC(e)
 			}
 			for _, d := range compare(got, want) {
-				fmt.Printf("%s %s: %s\n", p.where, e.Name, d)
+				fmt.Printf("SPEC %s %s: %s\n", p.where, e.Name, d)
 				bad++
 			}
 			n++
 		}
-		if seen != len(p.specs) {
-			fmt.Printf("%s: the package declares %d specs, the catalog has %d entries\n", p.where, len(p.specs), seen)
+		if len(own) != len(p.specs) {
+			fmt.Printf("SPEC %s: the package declares %d specs, the catalog has %d entries\n", p.where, len(p.specs), len(own))
 			bad++
 		}
 	}
-	fmt.Printf("compared %d specifications\n", n)
-	if bad > 0 || n == 0 {
-		os.Exit(1)
-	}
+	fmt.Printf("compared %d specifications and %d topologies\n", n, plans)
+	_ = bad
 }
+
+// comparePlans prints where the plan of the CLI's topology of own differs
+// from the generated package's Topology(), and returns 1 if it does.
+func comparePlans(p goldenPackage, own []generator.Entry) int {
+	t, err := contractspec.Topology(own, nil)
+	if err != nil {
+		fmt.Printf("PLAN %s: the CLI's topology: %v\n", p.where, err)
+		return 1
+	}
+	got, want := t.Plan(), p.topology().Plan()
+	if !reflect.DeepEqual(got, want) {
+		fmt.Printf("PLAN %s: the CLI plans [%s]; the generated DeclareTopology declares [%s]\n", p.where,
+			strings.Join(got, "; "), strings.Join(want, "; "))
+		return 1
+	}
+	plans++
+	return 0
+}
+
+var plans int
 
 // compare lists the fields in which got and want, pointers to spec structs, differ.
 func compare(got, want any) []string {
@@ -180,9 +202,58 @@ func compareErrors(got, want []*patterns.DeclaredError) string {
 // specification the CLI builds from a contract (contractspec) equals, field
 // for field, the one the generated package declares.
 func TestCLISpecEqualsGeneratedSpec(t *testing.T) {
+	out := specComparison(t)
+	if diffs := linesWith(out, "SPEC "); len(diffs) > 0 || !strings.Contains(out, "compared ") {
+		t.Fatalf("the CLI's specifications differ from the generated ones:\n%s", strings.Join(diffs, "\n"))
+	}
+}
+
+// TestPlanDeclaresWhatDeclareTopologyDeclares proves, for every golden
+// case, that the topology plan and dlq build (contractspec.Topology)
+// declares what the generated package's DeclareTopology declares: the same
+// exchanges, queues, arguments and bindings, in the same order.
+func TestPlanDeclaresWhatDeclareTopologyDeclares(t *testing.T) {
+	out := specComparison(t)
+	if diffs := linesWith(out, "PLAN "); len(diffs) > 0 || strings.Contains(out, "and 0 topologies") {
+		t.Fatalf("plan differs from DeclareTopology:\n%s", strings.Join(diffs, "\n"))
+	}
+}
+
+func linesWith(out, prefix string) []string {
+	var ls []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			ls = append(ls, l)
+		}
+	}
+	return ls
+}
+
+var specCompare struct {
+	once sync.Once
+	out  string
+	err  error
+}
+
+// specComparison runs specCompareProgram over every golden package, once
+// for both tests (compiling the goldens costs most of the time), and
+// returns its output.
+func specComparison(t *testing.T) string {
+	t.Helper()
+	specCompare.once.Do(func() { specCompare.out, specCompare.err = runSpecComparison(t) })
+	if specCompare.err != nil {
+		t.Fatalf("the comparison program failed: %v\n%s", specCompare.err, specCompare.out)
+	}
+	t.Log(strings.TrimSpace(specCompare.out[strings.LastIndex(specCompare.out, "compared"):]))
+	return specCompare.out
+}
+
+func runSpecComparison(t *testing.T) (string, error) {
 	root, err := filepath.Abs("..")
 	must(t, err)
-	mod := t.TempDir()
+	mod, err := os.MkdirTemp("", "acemq-spec-compare-")
+	must(t, err)
+	defer os.RemoveAll(mod)
 	copyGoldenPackages(t, mod)
 	writeModule(t, mod, root)
 	var imports, pkgs strings.Builder
@@ -194,7 +265,7 @@ func TestCLISpecEqualsGeneratedSpec(t *testing.T) {
 		}
 		m, ds := build(caseSources(t, dir))
 		if ds.HasErrors() {
-			t.Fatalf("%s: %v", name, ds)
+			return "", fmt.Errorf("%s: %v", name, ds)
 		}
 		for _, d := range m.Domains {
 			if len(d.Messages)+len(d.RPCs) == 0 {
@@ -204,8 +275,8 @@ func TestCLISpecEqualsGeneratedSpec(t *testing.T) {
 			n++
 			exportSpecs(t, filepath.Join(mod, name, d.Package), d)
 			fmt.Fprintf(&imports, "\t%s %q\n", alias, goldenImportPath(name)+"/"+d.Package)
-			fmt.Fprintf(&pkgs, "\t{where: %q, domain: %q, paths: []string{%q}, specs: %s.AcemqSpecs()},\n",
-				name+"/"+d.Package, d.Name, absDir(t, dir), alias)
+			fmt.Fprintf(&pkgs, "\t{where: %q, domain: %q, paths: []string{%q}, specs: %s.AcemqSpecs(), topology: %s.Topology},\n",
+				name+"/"+d.Package, d.Name, absDir(t, dir), alias, alias)
 		}
 	}
 	prog := strings.Replace(specCompareProgram, "import (\n", "import (\n"+imports.String(), 1) +
@@ -216,10 +287,7 @@ func TestCLISpecEqualsGeneratedSpec(t *testing.T) {
 	cmd.Dir = mod
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("the CLI's specifications differ from the generated ones: %v\n%s", err, out)
-	}
-	t.Logf("%d packages: %s", n, out)
+	return string(out), err
 }
 
 // exportSpecs adds to the generated package in dir a function AcemqSpecs
