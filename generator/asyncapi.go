@@ -12,6 +12,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/acemq/acemq-gen/generator/internal/yamlout"
+	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
 // AsyncAPI documents: one AsyncAPI 3.0.0 document per domain, from the point
@@ -98,6 +99,9 @@ func (c asyncapiConfig) check() error {
 	for i, s := range c.servers {
 		if !serverNameRE.MatchString(s.name) {
 			return fmt.Errorf("server %d: a server needs a name of letters, digits, '.', '-' or '_' before its URL: NAME=URL (the value is not shown: it may hold a password)", i+1)
+		}
+		if err := acemq.CheckURL(s.url); err != nil { // part of the password would reach the document
+			return fmt.Errorf("server %s: %w", s.name, err)
 		}
 		if u, err := url.Parse(s.url); err != nil || (u.Scheme != "amqp" && u.Scheme != "amqps") || u.Host == "" {
 			return fmt.Errorf("server %s: its URL is not an amqp:// or amqps:// URL with a host (not shown: it may hold a password; percent-encode / ? # @ in one)", s.name)

@@ -24,6 +24,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
 type options struct {
@@ -102,16 +104,7 @@ func compare(ctx context.Context, o options, cluster *report) bool {
 	return rep.conserved()
 }
 
-// redacted is an AMQP URL of one or several hosts with its password
-// replaced by xxxxx, for printing.
-func redacted(raw string) string {
-	scheme, rest, ok := strings.Cut(raw, "://")
-	userinfo, hosts, hasUser := strings.Cut(rest, "@")
-	if !ok || !hasUser {
-		return raw
-	}
-	if user, _, hasPass := strings.Cut(userinfo, ":"); hasPass {
-		userinfo = user + ":xxxxx"
-	}
-	return scheme + "://" + userinfo + "@" + hosts
-}
+// redacted is an AMQP URL of one or several hosts as it may be printed:
+// acemq.RedactURL's one rule (password replaced by xxxxx; a URL with an
+// unencoded reserved character in its password not shown at all).
+func redacted(raw string) string { return acemq.RedactURL(raw) }

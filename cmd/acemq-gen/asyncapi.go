@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
 )
 
@@ -56,7 +57,7 @@ func asyncapiCmd(_ context.Context, args []string, stdout, stderr io.Writer) int
 		return exitFindings
 	}
 	res := generator.AsyncAPI(srcs, append(srvs.opts, generator.AsyncAPIFormat(format))...)
-	if printDiagnostics(res.Diagnostics, stderr) {
+	if ops.PrintDiagnostics(res.Diagnostics, stderr) {
 		return exitFindings
 	}
 	if err := write(dir, res.Files); err != nil {

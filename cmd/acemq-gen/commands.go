@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
 )
 
@@ -46,12 +47,12 @@ func load(o options, stderr io.Writer) (generator.Result, int) {
 	}
 	abs, _ := filepath.Abs(o.dir)
 	res := generator.Generate(srcs, generator.ImportPath(importPath(o.dir)), generator.ModuleDir(existingDir(abs)))
-	if printDiagnostics(res.Diagnostics, stderr) {
+	if ops.PrintDiagnostics(res.Diagnostics, stderr) {
 		return res, exitFindings
 	}
 	if o.asyncapi {
 		docs := generator.AsyncAPI(srcs)
-		if printDiagnostics(docs.Diagnostics, stderr) {
+		if ops.PrintDiagnostics(docs.Diagnostics, stderr) {
 			return res, exitFindings
 		}
 		res.Files = append(res.Files, docs.Files...)
@@ -68,15 +69,6 @@ func readSources(paths []string, stderr io.Writer) ([]generator.Source, bool) {
 		return nil, false
 	}
 	return srcs, true
-}
-
-// printDiagnostics writes each diagnostic on its own line and reports
-// whether any was an error.
-func printDiagnostics(ds generator.Diagnostics, stderr io.Writer) bool {
-	for _, d := range ds {
-		fmt.Fprintln(stderr, d)
-	}
-	return ds.HasErrors()
 }
 
 func generate(_ context.Context, args []string, stdout, stderr io.Writer) int {
@@ -107,11 +99,11 @@ func vet(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitFindings
 	}
 	ds := generator.Vet(srcs)
-	if printDiagnostics(ds, stderr) {
+	if ops.PrintDiagnostics(ds, stderr) {
 		return exitFindings
 	}
 	contracts, messages := generator.Count(srcs)
-	fmt.Fprintf(stdout, "vet: %s, %s; %s\n", plural(contracts, "contract"), plural(messages, "message"), vetVerdict(ds))
+	fmt.Fprintf(stdout, "vet: %s, %s; %s\n", ops.Plural(contracts, "contract"), ops.Plural(messages, "message"), vetVerdict(ds))
 	return exitOK
 }
 
@@ -120,13 +112,5 @@ func vetVerdict(ds generator.Diagnostics) string {
 	if len(ds) == 0 {
 		return "no problems"
 	}
-	return plural(len(ds), "warning") + ", no errors"
-}
-
-// plural is "1 message" or "n messages".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return ops.Plural(len(ds), "warning") + ", no errors"
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
 )
 
@@ -33,11 +34,11 @@ func compat(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if code != exitOK {
 		return code
 	}
-	if printDiagnostics(generator.Compat(base, next, a.options()...), stderr) {
+	if ops.PrintDiagnostics(generator.Compat(base, next, a.options()...), stderr) {
 		return exitFindings
 	}
 	_, messages := generator.Count(base)
-	fmt.Fprintf(stdout, "compat: %s checked against %s; nothing breaks\n", plural(messages, "message"), a.against)
+	fmt.Fprintf(stdout, "compat: %s checked against %s; nothing breaks\n", ops.Plural(messages, "message"), a.against)
 	return exitOK
 }
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
 )
 
@@ -57,7 +58,7 @@ func compatHistory(ctx context.Context, a compatArgs, stdout, stderr io.Writer) 
 		return exitFindings
 	}
 	_, messages := generator.Count(next)
-	fmt.Fprintf(stdout, "compat: %s checked against %s of history; nothing breaks\n", plural(messages, "message"), plural(len(commits), "commit"))
+	fmt.Fprintf(stdout, "compat: %s checked against %s of history; nothing breaks\n", ops.Plural(messages, "message"), ops.Plural(len(commits), "commit"))
 	return exitOK
 }
 

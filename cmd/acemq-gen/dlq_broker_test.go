@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	dlqop "github.com/acemq/acemq-gen/cmd/acemq-gen/internal/dlq"
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
@@ -152,7 +154,7 @@ func TestDLQShowsAndRedrivesAvroRegisteredMessagesThroughTheRegistry(t *testing.
 	if code != exitOK {
 		t.Fatalf("dlq show: exit %d: %s", code, errOut)
 	}
-	var shownMsgs []shown
+	var shownMsgs []dlqop.Shown
 	if err := json.Unmarshal([]byte(out), &shownMsgs); err != nil {
 		t.Fatalf("dlq show printed no JSON array: %v\n%s", err, out)
 	}
@@ -237,7 +239,7 @@ func TestAnInterruptedRedriveLeavesEveryMessageInExactlyOnePlace(t *testing.T) {
 	runCtx, stop := context.WithCancel(ctx)
 	done := make(chan int, 1)
 	var out, errOut bytes.Buffer
-	t.Setenv(keysEnv, r.keysEnv)
+	t.Setenv(ops.KeysEnv, r.keysEnv)
 	go func() {
 		done <- run(runCtx, []string{"dlq", "redrive", "--url", r.url, "--rate", "200/s", dlq, r.dir}, strings.NewReader(""), &out, &errOut)
 	}()
@@ -283,13 +285,13 @@ func TestAnInterruptedRedriveLeavesEveryMessageInExactlyOnePlace(t *testing.T) {
 // idsOn is the message ids on queue, read and left there.
 func idsOn(t *testing.T, r *opsRig, queue string) []string {
 	t.Helper()
-	msgs, err := peek(context.Background(), r.conn, queue)
+	msgs, err := dlqop.Peek(context.Background(), r.conn, queue)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ids := make([]string, 0, len(msgs))
 	for _, m := range msgs {
-		ids = append(ids, m.env.ID)
+		ids = append(ids, m.Envelope.ID)
 	}
 	slices.Sort(ids)
 	return slices.Compact(ids)

@@ -26,7 +26,9 @@ List and show return every message to where it was. Flags come before
 QUEUE and the paths.
 
 flags:
-  --url URL          the broker (amqp://user:pass@host:5672/vhost), never printed
+  --url URL          the broker (amqp://user:pass@host:5672/vhost); its password
+                     is never printed and must percent-encode / ? # @ (%2F %3F
+                     %23 %40), or the URL is refused
   --registry URL     the schema registry, for avro-registered messages
   --service S        list: include S's event queues (repeatable)
   --raw              show: the bytes, not decoded

@@ -22,13 +22,15 @@ import (
 	"context"
 	"io"
 	"os"
+
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 )
 
 // Exit codes.
 const (
-	exitOK       = 0
-	exitFindings = 1
-	exitUsage    = 2
+	exitOK       = ops.ExitOK
+	exitFindings = ops.ExitFindings
+	exitUsage    = ops.ExitUsage
 )
 
 func main() {

@@ -13,7 +13,9 @@ import (
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
+	"github.com/acemq/acemq-gen/generator/contractspec"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
 	"github.com/acemq/acemq-gen/runtime/avro"
@@ -48,7 +50,7 @@ func newOpsRig(t *testing.T, contract string) *opsRig {
 		t.Fatal(err)
 	}
 	var err error
-	if r.entries, err = readCatalog([]string{r.dir}); err != nil {
+	if r.entries, err = ops.ReadCatalog([]string{r.dir}); err != nil {
 		t.Fatal(err)
 	}
 	key := crypto.Key{ID: "k1", Secret: []byte("0123456789abcdef0123456789abcdef")}
@@ -59,7 +61,7 @@ func newOpsRig(t *testing.T, contract string) *opsRig {
 	if r.conn, err = acemq.Connect(context.Background(), url, crypto.WithKeyring(r.keyring)); err != nil {
 		t.Fatal(err)
 	}
-	topo, err := contractTopology(r.entries, []string{r.service})
+	topo, err := contractspec.Topology(r.entries, []string{r.service})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +105,7 @@ func (r *opsRig) entry(name string) generator.Entry {
 // cli runs acemq-gen with ACEMQ_KEYS set to the rig's key.
 func (r *opsRig) cli(args ...string) (int, string, string) {
 	r.t.Helper()
-	r.t.Setenv(keysEnv, r.keysEnv)
+	r.t.Setenv(ops.KeysEnv, r.keysEnv)
 	return cli(r.t, args...)
 }
 
@@ -323,7 +325,7 @@ func TestDLQListShowAndRedriveWorkOnMessagesRealHandlersDeadLettered(t *testing.
 
 func mustTopology(t *testing.T, r *opsRig) *acemq.Topology {
 	t.Helper()
-	topo, err := contractTopology(r.entries, []string{r.service})
+	topo, err := contractspec.Topology(r.entries, []string{r.service})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"encoding/base64"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
+	"github.com/acemq/acemq-gen/generator/contractspec"
 )
 
 func TestDLQAndPlanReportUsageMistakesWithExitTwo(t *testing.T) {
@@ -37,13 +40,13 @@ func TestPlanThatCannotReachTheBrokerExitsTwoWithoutItsPassword(t *testing.T) {
 }
 
 func TestACEMQKeysAreReadAndNeverEchoed(t *testing.T) {
-	if _, err := parseKeys("k1=MDEyMzQ1Njc4OWFiY2RlZg==,k2=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="); err != nil {
+	if _, err := ops.ParseKeys("k1=MDEyMzQ1Njc4OWFiY2RlZg==,k2=MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY="); err != nil {
 		t.Fatal(err)
 	}
 	for _, bad := range []string{"k1", "k1=!!notbase64", "k1=c2hvcnQ="} {
-		_, err := parseKeys(bad)
+		_, err := ops.ParseKeys(bad)
 		if err == nil || strings.Contains(err.Error(), strings.TrimPrefix(bad, "k1=")) && bad != "k1" {
-			t.Errorf("parseKeys(%q) = %v; want an error that does not echo the secret", bad, err)
+			t.Errorf("ops.ParseKeys(%q) = %v; want an error that does not echo the secret", bad, err)
 		}
 	}
 }
@@ -53,7 +56,7 @@ func TestContractTopologyIsWhatGeneratedCodeDeclares(t *testing.T) {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	topo, err := contractTopology(entries, []string{"billing"})
+	topo, err := contractspec.Topology(entries, []string{"billing"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +88,7 @@ func TestContractTopologyCarriesTheContractsQueueKeys(t *testing.T) {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	topo, err := contractTopology(entries, []string{"audit"})
+	topo, err := contractspec.Topology(entries, []string{"audit"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,5 +105,42 @@ func TestContractTopologyCarriesTheContractsQueueKeys(t *testing.T) {
 		if !strings.Contains(plan, want) {
 			t.Errorf("the contract topology lacks %q:\n%s", want, plan)
 		}
+	}
+}
+
+func TestKeysEntryWithoutIDHidesKey(t *testing.T) {
+	secrets := []string{
+		"U0VDUkVUc2VjcmV0U0VDUkVUc2VjcmV0U0VDUkVUMTI=", // 32 bytes, one '='
+		"U0VDUkVUc2VjcmV0U0VDUkVUc2Vj",                 // 16 bytes... padded below
+		"U0VDUkVUc2VjcmV0U0VDUkVUc2VjcmV0U0VDUkVU",     // 30 bytes, no padding
+		"U0VDUkVUc2VjcmV0U0VDUkVUc2VjcmV0",             // 24 bytes, no padding
+	}
+	secrets[1] = base64.StdEncoding.EncodeToString([]byte("SECRETsecretSECR"))
+	for _, secret := range secrets {
+		for _, entry := range []string{
+			secret,                                  // no id
+			secret + "=k1",                          // secret=id
+			"=" + secret,                            // empty id
+			"k1=" + secret[:len(secret)-3],          // truncated
+			"k0=MDEyMzQ1Njc4OWFiY2RlZg==," + secret, // a later entry without its id
+		} {
+			_, err := ops.ParseKeys(entry)
+			if err == nil {
+				t.Fatalf("ops.ParseKeys(%q) accepted it", entry)
+			}
+			msg := err.Error()
+			core := strings.TrimRight(secret, "=")
+			for i := 0; i+8 <= len(core); i++ {
+				if strings.Contains(msg, core[i:i+8]) {
+					t.Fatalf("ops.ParseKeys(%q) = %q: echoes the secret", entry, msg)
+				}
+			}
+			if !strings.Contains(msg, "entry ") {
+				t.Errorf("ops.ParseKeys(%q) = %q: does not name the entry by position", entry, msg)
+			}
+		}
+	}
+	if _, err := ops.ParseKeys("k1=" + secrets[2]); err == nil || !strings.Contains(err.Error(), "entry 1") || strings.Contains(err.Error(), "k1") {
+		t.Errorf("a 30-byte key: %v; want entry 1 named by position only", err)
 	}
 }

@@ -40,7 +40,7 @@ func TestPlanFindsNoDifferenceOnATopologyTheRuntimeDeclared(t *testing.T) {
 	for _, name := range []string{"CancelOrder", "RefundOrder", "ItemShipped"} {
 		e := r.entry(name)
 		spec := &acemqimpl.MessageSpec[map[string]any]{Exchange: e.Exchange, RoutingKey: e.RoutingKey, Queue: e.Queue,
-			Codec: acemqimpl.Static(acemq.JSONCodec{}), Retry: retryPolicy(e.Retry)}
+			Codec: acemqimpl.Static(acemq.JSONCodec{}), Retry: e.Retry.Policy()}
 		var k *acemq.Consumer
 		var err error
 		if e.Kind == "event" {

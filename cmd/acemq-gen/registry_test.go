@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/registry"
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
@@ -205,20 +206,20 @@ func TestRegistryCredentialsComeFromUserAndEnvironmentAndAreNeverPrinted(t *test
 	const secret = "s3cr3t-pa55"
 	_, srv := newFakeRegistry(t, "ci", secret, false)
 	dir := registryDir(t, registryContract(placedV1, cancelV1))
-	t.Setenv(registryPasswordEnv, "wrong")
+	t.Setenv(registry.PasswordEnv, "wrong")
 	code, out, errOut := cli(t, "registry", "push", "--url", srv.URL, "--user", "ci", dir)
 	if code != exitUsage || !strings.Contains(errOut, "401") {
 		t.Fatalf("a wrong password: exit %d, want 2 naming the 401\n%s", code, errOut)
 	}
-	t.Setenv(registryPasswordEnv, secret)
-	t.Setenv(registryUserEnv, "ci")
+	t.Setenv(registry.PasswordEnv, secret)
+	t.Setenv(registry.UserEnv, "ci")
 	if code, _, errOut = cli(t, "registry", "push", "--url", srv.URL, dir); code != exitOK {
 		t.Fatalf("ACEMQ_REGISTRY_USER and ACEMQ_REGISTRY_PASSWORD: exit %d\n%s", code, errOut)
 	}
 	// Credentials in the URL work too, and an unreachable registry names it
 	// without the password.
-	t.Setenv(registryPasswordEnv, "")
-	t.Setenv(registryUserEnv, "")
+	t.Setenv(registry.PasswordEnv, "")
+	t.Setenv(registry.UserEnv, "")
 	withCreds := strings.Replace(srv.URL, "http://", "http://ci:"+secret+"@", 1)
 	if code, _, errOut = cli(t, "registry", "check", "--url", withCreds, dir); code != exitOK {
 		t.Fatalf("credentials in the URL: exit %d\n%s", code, errOut)
@@ -271,7 +272,7 @@ func TestRegistryTimesOutOnARegistryThatDoesNotAnswer(t *testing.T) {
 }
 
 func TestRegistryUsageErrors(t *testing.T) {
-	t.Setenv(registryURLEnv, "")
+	t.Setenv(registry.URLEnv, "")
 	dir := registryDir(t, registryContract(placedV1, cancelV1))
 	for _, tc := range []struct {
 		args []string

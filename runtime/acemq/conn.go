@@ -72,8 +72,13 @@ type Conn struct {
 // Connect opens a connection to url, picking the transport by the URL's
 // scheme (see RegisterTransport): memory://NAME is built in, amqp:// and
 // amqps:// need the blank import of runtime/rabbitmq. ctx bounds the dial
-// only; close the connection with Close.
+// only; close the connection with Close. A URL whose password holds an
+// unencoded '/', '?', '#' or '@' is refused before any lookup or dial
+// (ErrURLCredentialsNotEncoded); no error quotes the password.
 func Connect(ctx context.Context, url string, opts ...ConnOption) (*Conn, error) {
+	if err := CheckURL(url); err != nil {
+		return nil, err
+	}
 	cfg, err := buildConnConfig(opts)
 	if err != nil {
 		return nil, err

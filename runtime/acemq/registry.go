@@ -2,10 +2,13 @@ package acemq
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/acemq/acemq-gen/runtime/internal/redact"
 )
 
 // transports maps a URL scheme to the DialFunc that opens it.
@@ -42,7 +45,11 @@ func TransportSchemes() []string {
 
 // dialerFor returns the DialFunc registered for url's scheme.
 func dialerFor(url string) (DialFunc, error) {
-	scheme, _, _ := strings.Cut(url, "://")
+	scheme, _, ok := strings.Cut(url, "://")
+	if !ok || !redact.IsScheme(scheme) {
+		return nil, errors.New("acemq: the URL has no scheme: write amqp://user:pass@host:5672/vhost or memory://name " +
+			"(it is not shown, as it may hold a password)")
+	}
 	scheme = strings.ToLower(scheme)
 	transports.RLock()
 	dial, ok := transports.m[scheme]

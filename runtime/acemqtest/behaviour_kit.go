@@ -47,7 +47,7 @@ func (k *bkit) open(opts ...acemq.ConnOption) *acemq.Conn {
 	k.t.Helper()
 	conn, err := acemq.Connect(k.ctx, k.url, opts...)
 	if err != nil {
-		k.t.Fatalf("Connect(%s): %v", k.url, err)
+		k.t.Fatalf("Connect(%s): %v", acemq.RedactURL(k.url), err)
 	}
 	k.t.Cleanup(func() { _ = conn.Close() })
 	return conn

@@ -17,14 +17,14 @@ func Connect(t testing.TB, opts ...acemq.ConnOption) (*acemq.Conn, *Recorder) {
 	url := "memory://" + uniqueName("recorder")
 	dialed, err := acemq.Connect(context.Background(), url)
 	if err != nil {
-		t.Fatalf("acemqtest: cannot open %s: %v", url, err)
+		t.Fatalf("acemqtest: cannot open %s: %v", acemq.RedactURL(url), err)
 		return nil, nil
 	}
 	rec := NewRecorder(dialed.Transport())
 	conn, err := acemq.NewConn(rec, opts...)
 	if err != nil {
 		_ = dialed.Close()
-		t.Fatalf("acemqtest: cannot connect to %s: %v", url, err)
+		t.Fatalf("acemqtest: cannot connect to %s: %v", acemq.RedactURL(url), err)
 		return nil, nil
 	}
 	t.Cleanup(func() { _ = conn.Close() })

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
 // ConfluentContentType is the media type the Confluent Schema Registry API
@@ -54,12 +56,15 @@ func WithHTTPClient(client *http.Client) ConfluentOption {
 // NewConfluentRegistry returns a client for the registry at baseURL, an
 // http or https URL (a path prefix is kept).
 func NewConfluentRegistry(baseURL string, opts ...ConfluentOption) (*ConfluentRegistry, error) {
+	if err := acemq.CheckURL(baseURL); err != nil {
+		return nil, err
+	}
 	u, err := url.Parse(baseURL)
-	if err != nil {
-		return nil, fmt.Errorf("acemq: the schema registry URL %q does not parse: %w", baseURL, err)
+	if err != nil { // url.Parse's error quotes the URL, password included
+		return nil, fmt.Errorf("acemq: the schema registry URL %s does not parse", acemq.RedactURL(baseURL))
 	}
 	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("acemq: the schema registry URL %q is not an http or https URL", u.Redacted())
+		return nil, fmt.Errorf("acemq: the schema registry URL %s is not an http or https URL", acemq.RedactURL(baseURL))
 	}
 	r := &ConfluentRegistry{base: strings.TrimRight(baseURL, "/"), client: &http.Client{Timeout: 10 * time.Second}}
 	for _, opt := range opts {
@@ -70,8 +75,7 @@ func NewConfluentRegistry(baseURL string, opts ...ConfluentOption) (*ConfluentRe
 
 // String names the registry by its URL, without credentials.
 func (r *ConfluentRegistry) String() string {
-	u, _ := url.Parse(r.base)
-	return "avro.ConfluentRegistry(" + u.Redacted() + ")"
+	return "avro.ConfluentRegistry(" + acemq.RedactURL(r.base) + ")"
 }
 
 // GoString is String, so %#v prints no password either.

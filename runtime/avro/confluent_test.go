@@ -314,3 +314,19 @@ func TestNewConfluentRegistryRefusesANonHTTPURL(t *testing.T) {
 		}
 	}
 }
+
+func TestConfluentRegistryURLNeverPrintsPasswordWithReservedChars(t *testing.T) {
+	for _, raw := range []string{
+		"http://ci:Zq7x/Kp9mW@registry:8081", "http://ci:Zq7x?Kp9mW@registry:8081", "http://ci:Zq7x#Kp9mW@registry:8081",
+		"http://ci:Zq7x%Kp9mW@registry:8081", "ftp://ci:Zq7xKp9mW@registry",
+	} {
+		_, err := NewConfluentRegistry(raw)
+		if err == nil {
+			t.Errorf("NewConfluentRegistry(%q) succeeded", raw)
+			continue
+		}
+		if strings.Contains(err.Error(), "Kp9m") || strings.Contains(err.Error(), "Zq7x") {
+			t.Errorf("NewConfluentRegistry(%q) = %q: prints the password", raw, err)
+		}
+	}
+}

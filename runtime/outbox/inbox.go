@@ -26,7 +26,7 @@ func NewInbox(db *sql.DB, opts ...StoreOption) *Inbox {
 			opt(&cfg)
 		}
 	}
-	return &Inbox{db: db, table: parseTable(cfg.table)}
+	return &Inbox{db: db, table: parseTable(cfg.table, inboxLongestSuffix)}
 }
 
 // Name returns the table's name as given to Table.

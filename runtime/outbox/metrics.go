@@ -47,6 +47,19 @@ func (r *Relay) count(rows []*row) {
 				r.retired.Add(1)
 				o.Count(MetricTotal, 1, labels(OutcomeRetired))
 			}
+			r.logRefused(w)
 		}
 	}
+}
+
+// logRefused logs a refused row: a warning while it will be retried, an
+// error once it retired.
+func (r *Relay) logRefused(w *row) {
+	args := []any{"table", r.store.table.raw, "row", w.id, "message_id", w.msg.MessageID,
+		"exchange", w.exchange, "routing_key", w.key, "attempts", w.attempts + 1, "error", w.lastError}
+	if w.retiredNow {
+		r.conn.Logger().Error("acemq: outbox relay retired a row the broker kept refusing; it will not be published", args...)
+		return
+	}
+	r.conn.Logger().Warn("acemq: outbox relay: the broker refused a row; it costs an attempt and is retried in a later sweep", args...)
 }

@@ -30,7 +30,16 @@ type Relay struct {
 	beforeMark func(ctx context.Context, published int) error
 	// outageLogged keeps an outage to one log line until it ends.
 	outageLogged atomic.Bool
+	// slowAfter is how long a batch's publishes may take before the relay
+	// logs that it still waits (slowBatchAfter; tests shorten it).
+	slowAfter time.Duration
 }
+
+// slowBatchAfter is how long a batch's publishes and confirms may take
+// before the relay logs that it is still waiting for the broker (blocked by
+// an alarm, or a publish that does not return): a stuck relay is never
+// silent.
+const slowBatchAfter = 30 * time.Second
 
 // NewRelay returns a relay of store's table to conn's broker. It publishes
 // through conn's transport, pipelined when the transport is an
@@ -38,7 +47,7 @@ type Relay struct {
 // publish chain: the rows already are the wire messages. Its metrics go to
 // conn's observer (MetricTotal, MetricLag). Start it with Run.
 func NewRelay(conn *acemq.Conn, store *Store, opts ...RelayOption) *Relay {
-	r := &Relay{conn: conn, store: store, cfg: defaultRelayConfig(), wake: make(chan struct{}, 1)}
+	r := &Relay{conn: conn, store: store, cfg: defaultRelayConfig(), wake: make(chan struct{}, 1), slowAfter: slowBatchAfter}
 	r.err = r.configure(opts)
 	return r
 }
@@ -101,13 +110,13 @@ func (r *Relay) loop(ctx context.Context) {
 	b := newBackoff(r.cfg.maxBackoff)
 	lastPrune := time.Time{}
 	for ctx.Err() == nil {
-		n, err := r.sweep(ctx)
+		more, err := r.sweep(ctx)
 		if err != nil {
 			r.outage(ctx, err, b)
 			continue
 		}
 		r.recovered(b)
-		if n == r.cfg.batch {
+		if more {
 			continue
 		}
 		if r.cfg.retain > 0 && time.Since(lastPrune) >= r.cfg.poll {

@@ -14,6 +14,9 @@ const (
 	DefaultMaxAttempts = 10
 	// DefaultBatch is how many rows a relay claims and keeps unconfirmed at once.
 	DefaultBatch = 500
+	// DefaultBatchBytes bounds the bytes (bodies and stored headers) of the
+	// rows a relay loads at once: 16 MiB.
+	DefaultBatchBytes = 16 << 20
 	// DefaultMaxBackoff bounds the wait after an outage of the broker or the database.
 	DefaultMaxBackoff = 5 * time.Second
 )
@@ -27,11 +30,13 @@ type relayConfig struct {
 	maxAttempts int
 	retain      time.Duration
 	batch       int
+	batchBytes  int
 	maxBackoff  time.Duration
 }
 
 func defaultRelayConfig() relayConfig {
-	return relayConfig{poll: DefaultPollInterval, maxAttempts: DefaultMaxAttempts, batch: DefaultBatch, maxBackoff: DefaultMaxBackoff}
+	return relayConfig{poll: DefaultPollInterval, maxAttempts: DefaultMaxAttempts, batch: DefaultBatch,
+		batchBytes: DefaultBatchBytes, maxBackoff: DefaultMaxBackoff}
 }
 
 // PollInterval sets how often the relay looks for committed rows when no
@@ -82,6 +87,21 @@ func Batch(n int) RelayOption {
 			return fmt.Errorf("acemq: outbox.Batch must be at least 1, got %d", n)
 		}
 		c.batch = n
+		return nil
+	}
+}
+
+// BatchBytes bounds the bytes a relay loads into memory at once: the rows
+// of a batch are taken in commit order while their bodies and stored
+// headers add up to at most n bytes (and Batch rows). A row larger than n
+// is published alone. Default DefaultBatchBytes (16 MiB); it must be at
+// least 1.
+func BatchBytes(n int) RelayOption {
+	return func(c *relayConfig) error {
+		if n < 1 {
+			return fmt.Errorf("acemq: outbox.BatchBytes must be at least 1, got %d", n)
+		}
+		c.batchBytes = n
 		return nil
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -43,73 +44,90 @@ const (
 var errOutage = errors.New("acemq: outbox: the broker did not confirm a publish")
 
 // sweep claims up to a batch of committed rows in one transaction, publishes
-// them, records their outcome and commits. It returns how many rows it
-// claimed; an error means an outage (of the database, or of the broker once
-// what was confirmed before it is recorded).
-func (r *Relay) sweep(ctx context.Context) (int, error) {
+// them, records their outcome and commits. It reports whether more rows may
+// be waiting (the batch was full, by rows or by bytes); an error means an
+// outage (of the database, or of the broker once what was confirmed before
+// it is recorded).
+func (r *Relay) sweep(ctx context.Context) (bool, error) {
 	tx, err := r.store.db.BeginTx(context.WithoutCancel(ctx), nil)
 	if err != nil {
-		return 0, fmt.Errorf("acemq: outbox: cannot begin a transaction: %w", err)
+		return false, fmt.Errorf("acemq: outbox: cannot begin a transaction: %w", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // after Commit it is a no-op
-	rows, err := r.claim(ctx, tx)
+	rows, more, err := r.claim(ctx, tx)
 	if err != nil || len(rows) == 0 {
-		return 0, err
+		return false, err
 	}
-	outageErr := r.publish(ctx, rows)
+	stop := r.warnIfSlow(len(rows))
+	outageErr := r.publishAll(ctx, rows)
+	stop()
 	if r.beforeMark != nil {
 		if err := r.beforeMark(ctx, len(rows)); err != nil {
-			return 0, err
+			return false, err
 		}
 	}
 	if err := r.mark(ctx, tx, rows); err != nil {
-		return 0, err
+		return false, err
 	}
 	if err := tx.Commit(); err != nil {
-		return 0, fmt.Errorf("acemq: outbox: cannot record what was published: %w", err)
+		return false, fmt.Errorf("acemq: outbox: cannot record what was published: %w", err)
 	}
 	r.count(rows)
-	return len(rows), outageErr
+	return more, outageErr
 }
 
-// claimSQL selects the oldest committed rows, in commit order, locking them.
+// claimSQL locks the oldest committed rows, in commit order, up to $1 of
+// them, and reads those whose bodies and headers add up to at most $2 bytes
+// (the first one whatever its size), with the number locked. Sizes are
+// taken without reading the values (octet_length and pg_column_size do not
+// detoast), so only the rows returned are loaded.
 func claimSQL(t tableName) string {
-	return `SELECT id, message_id, exchange, routing_key, body, content_type, headers, reply_to,
-    correlation_id, expiration, persistent, mandatory, created_at, attempts
-FROM ` + t.quoted + `
-WHERE published_at IS NULL AND retired_at IS NULL
-ORDER BY seq, id
-LIMIT $1
-FOR UPDATE SKIP LOCKED`
+	return `WITH locked AS MATERIALIZED (
+    SELECT id, seq, octet_length(body) + pg_column_size(headers) AS size
+    FROM ` + t.quoted + `
+    WHERE published_at IS NULL AND retired_at IS NULL
+    ORDER BY seq, id
+    LIMIT $1
+    FOR UPDATE SKIP LOCKED
+), sized AS (
+    SELECT id, seq, sum(size) OVER w AS upto, row_number() OVER w AS n, count(*) OVER () AS locked
+    FROM locked WINDOW w AS (ORDER BY seq, id)
+)
+SELECT sized.locked, t.id, t.message_id, t.exchange, t.routing_key, t.body, t.content_type, t.headers,
+    t.reply_to, t.correlation_id, t.expiration, t.persistent, t.mandatory, t.created_at, t.attempts
+FROM sized JOIN ` + t.quoted + ` t ON t.id = sized.id
+WHERE sized.n = 1 OR sized.upto <= $2
+ORDER BY sized.seq, sized.id`
 }
 
-// claim reads and locks the next batch.
-func (r *Relay) claim(ctx context.Context, tx *sql.Tx) ([]*row, error) {
-	rs, err := tx.QueryContext(ctx, claimSQL(r.store.table), r.cfg.batch)
+// claim reads and locks the next batch, bounded by Batch rows and
+// BatchBytes bytes; more reports whether a bound cut it short.
+func (r *Relay) claim(ctx context.Context, tx *sql.Tx) (rows []*row, more bool, err error) {
+	rs, err := tx.QueryContext(ctx, claimSQL(r.store.table), r.cfg.batch, r.cfg.batchBytes)
 	if err != nil {
-		return nil, fmt.Errorf("acemq: outbox: cannot claim rows of %s: %w", r.store.table.raw, err)
+		return nil, false, fmt.Errorf("acemq: outbox: cannot claim rows of %s: %w", r.store.table.raw, err)
 	}
 	defer rs.Close()
-	var rows []*row
+	var locked int
 	for rs.Next() {
-		w, err := scanRow(rs)
+		w, err := scanRow(rs, &locked)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		rows = append(rows, w)
 	}
 	if err := rs.Err(); err != nil {
-		return nil, fmt.Errorf("acemq: outbox: cannot claim rows of %s: %w", r.store.table.raw, err)
+		return nil, false, fmt.Errorf("acemq: outbox: cannot claim rows of %s: %w", r.store.table.raw, err)
 	}
-	return rows, nil
+	return rows, locked == r.cfg.batch || len(rows) < locked, nil
 }
 
 // scanRow reads one claimed row.
-func scanRow(rs *sql.Rows) (*row, error) {
+func scanRow(rs *sql.Rows, locked *int) (*row, error) {
 	w := &row{}
 	var headers []byte
 	m := &w.msg
-	if err := rs.Scan(&w.id, &m.MessageID, &w.exchange, &w.key, &m.Body, &m.ContentType, &headers, &m.ReplyTo,
+	if err := rs.Scan(locked, &w.id, &m.MessageID, &w.exchange, &w.key, &m.Body, &m.ContentType, &headers, &m.ReplyTo,
 		&m.CorrelationID, &m.Expiration, &m.Persistent, &m.Mandatory, &w.createdAt, &w.attempts); err != nil {
 		return nil, fmt.Errorf("acemq: outbox: cannot read a row: %w", err)
 	}
@@ -122,33 +140,109 @@ func scanRow(rs *sql.Rows) (*row, error) {
 	return w, nil
 }
 
+// publishAll publishes the rows, then again, in order, those lost in a
+// round in which the broker refused a row: a refusal may close the channel
+// (RabbitMQ's 404 or 406), losing the publishes written behind it, and those
+// rows must not wait for the refused one to retire. Each further round
+// publishes fewer rows (a refused row is not sent again), so it ends; a
+// round without a refusal that lost a row is an outage.
+func (r *Relay) publishAll(ctx context.Context, rows []*row) error {
+	todo := rows
+	for {
+		before := countRefused(todo)
+		err := r.publish(ctx, todo)
+		if err == nil || countRefused(todo) == before || ctx.Err() != nil {
+			return err
+		}
+		todo = unfinished(todo)
+		if len(todo) == 0 {
+			return nil
+		}
+	}
+}
+
+// warnIfSlow logs, every slowAfter until the returned func is called, that
+// a batch of n rows is still waiting for the broker.
+func (r *Relay) warnIfSlow(n int) (stop func()) {
+	start := time.Now()
+	var t *time.Timer
+	var mu sync.Mutex
+	warn := func() {
+		r.conn.Logger().Warn("acemq: outbox relay: the broker has not confirmed a batch yet; still waiting",
+			"table", r.store.table.raw, "rows", n, "waited", time.Since(start).Round(time.Second))
+		mu.Lock()
+		defer mu.Unlock()
+		if t != nil {
+			t.Reset(r.slowAfter)
+		}
+	}
+	mu.Lock()
+	t = time.AfterFunc(r.slowAfter, warn)
+	mu.Unlock()
+	return func() {
+		mu.Lock()
+		defer mu.Unlock()
+		t.Stop()
+		t = nil
+	}
+}
+
+// countRefused counts the rows refused so far.
+func countRefused(rows []*row) int {
+	n := 0
+	for _, w := range rows {
+		if w.outcome == refused {
+			n++
+		}
+	}
+	return n
+}
+
+// unfinished returns the rows neither confirmed nor refused, made unsent.
+func unfinished(rows []*row) []*row {
+	var out []*row
+	for _, w := range rows {
+		if w.outcome == lost || w.outcome == unsent {
+			w.outcome = unsent
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // publish sends the rows in order, pipelined when the transport can, and
 // waits for their confirms. After the first outage the rest stay unsent or
 // count as lost, so one relay never publishes a row before one it
 // committed earlier (they are republished, in order, by the next sweep).
 func (r *Relay) publish(ctx context.Context, rows []*row) error {
-	t := r.conn.Transport()
-	ap, pipelined := t.(acemq.AsyncPublisher)
 	pending := make([]acemq.Confirmation, len(rows))
 	for i, w := range rows {
 		if w.outcome == refused { // unreadable headers
 			continue
 		}
-		if !pipelined {
-			res, err := t.Publish(ctx, w.exchange, w.key, w.msg)
-			pending[i] = acemq.ConfirmationOf(res, err)
-			continue
-		}
-		c, err := ap.PublishAsync(ctx, w.exchange, w.key, w.msg)
-		if err != nil {
-			c = acemq.ConfirmationOf(acemq.PublishResult{}, err)
-		}
+		c, err := r.send(ctx, w)
 		pending[i] = c
 		if err != nil && !isRefusal(err) {
 			break
 		}
 	}
 	return settle(ctx, rows, pending)
+}
+
+// send writes w through the transport's PublishAsync when it has one, else
+// through Publish (which waits for the confirm). err is the publish's error
+// when it is known at once; the Confirmation then carries it too.
+func (r *Relay) send(ctx context.Context, w *row) (acemq.Confirmation, error) {
+	t := r.conn.Transport()
+	if ap, ok := t.(acemq.AsyncPublisher); ok {
+		c, err := ap.PublishAsync(ctx, w.exchange, w.key, w.msg)
+		if err != nil {
+			return acemq.ConfirmationOf(acemq.PublishResult{}, err), err
+		}
+		return c, nil
+	}
+	res, err := t.Publish(ctx, w.exchange, w.key, w.msg)
+	return acemq.ConfirmationOf(res, err), err
 }
 
 // settle waits for each confirmation in order and records the outcomes; it

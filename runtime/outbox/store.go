@@ -25,14 +25,42 @@ type storeConfig struct {
 
 // Table names the table (optionally schema-qualified, "app.outbox"): for a
 // Store default DefaultTable, for an Inbox DefaultInboxTable. A name that is
-// not one or two SQL identifiers ([A-Za-z_][A-Za-z0-9_]*) makes every
-// operation of the store fail saying so.
+// not one or two SQL identifiers ([A-Za-z_][A-Za-z0-9_]*), or that is too
+// long for the objects derived from it (for a Store: the table's own name at
+// most 50 characters; for an Inbox: at most 52; for both, 63 with its
+// schema), makes every operation of the store fail saying so
+// (ErrInvalidTableName).
 func Table(name string) StoreOption {
 	return func(c *storeConfig) { c.table = name }
 }
 
-// identifier is a table name the store accepts.
+// identifier is a table name the store accepts: one or two identifiers that
+// are always double-quoted in the SQL and need no escaping inside quotes.
 var identifier = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$`)
+
+// MaxIdentifierLength is PostgreSQL's longest identifier, in bytes
+// (NAMEDATALEN-1): a longer name is truncated by the server, so the objects a
+// store derives from its table name would collide or go missing.
+const MaxIdentifierLength = 63
+
+// ErrInvalidTableName matches (errors.Is) the error of every operation of a
+// Store or Inbox whose table name Table was given cannot be used: not one or
+// two SQL identifiers, or too long for the names derived from it.
+var ErrInvalidTableName = errors.New("acemq: outbox: invalid table name")
+
+// tableNameError is why a table name cannot be used; it matches
+// ErrInvalidTableName.
+type tableNameError struct{ msg string }
+
+func (e *tableNameError) Error() string        { return e.msg }
+func (e *tableNameError) Is(target error) bool { return target == ErrInvalidTableName }
+
+// Suffixes of the objects derived from a table name (schema.go), the longest
+// of each kind of store: its base name plus this must fit an identifier.
+const (
+	outboxLongestSuffix = "_commit_order" // also _commit_seq, _pending, _published
+	inboxLongestSuffix  = "_handled_at"
+)
 
 // tableName is a validated table name in the forms the SQL needs.
 type tableName struct {
@@ -43,17 +71,38 @@ type tableName struct {
 	err    error
 }
 
-// parseTable validates name and derives its forms.
-func parseTable(name string) tableName {
+// parseTable validates name, whose derived objects end at most in suffix
+// and which is a LISTEN/NOTIFY channel name as a whole, and derives its
+// forms.
+func parseTable(name, suffix string) tableName {
 	if !identifier.MatchString(name) {
-		return tableName{raw: name, err: fmt.Errorf("acemq: outbox: %q is not a table name (one or two SQL identifiers, [A-Za-z_][A-Za-z0-9_]*)", name)}
+		return tableName{raw: name, err: &tableNameError{fmt.Sprintf("acemq: outbox: %q is not a table name (one or two SQL identifiers, [A-Za-z_][A-Za-z0-9_]*)", name)}}
 	}
 	t := tableName{raw: name, base: name}
 	if schema, base, ok := strings.Cut(name, "."); ok {
 		t.schema, t.base = `"`+schema+`".`, base
 	}
+	if err := checkLength(name, t.base, suffix); err != nil {
+		return tableName{raw: name, err: err}
+	}
 	t.quoted = t.schema + `"` + t.base + `"`
 	return t
+}
+
+// checkLength refuses a name whose derived identifiers PostgreSQL would
+// truncate: the table's own name plus suffix, and the name as given (the
+// NOTIFY channel).
+func checkLength(name, base, suffix string) error {
+	limit := MaxIdentifierLength - len(suffix)
+	switch {
+	case len(base) > limit:
+		return &tableNameError{fmt.Sprintf("acemq: outbox: table name %q is too long: the table's own name may have at most %d characters (%d, the PostgreSQL identifier limit, less the %d of %q)",
+			name, limit, MaxIdentifierLength, len(suffix), suffix)}
+	case len(name) > MaxIdentifierLength:
+		return &tableNameError{fmt.Sprintf("acemq: outbox: table name %q is too long: it may have at most %d characters with its schema (the PostgreSQL identifier limit, which the store's NOTIFY channel, named after the table, is held to)",
+			name, MaxIdentifierLength)}
+	}
+	return nil
 }
 
 // derived returns the quoted name of an object belonging to the table.
@@ -75,7 +124,7 @@ func NewStore(db *sql.DB, opts ...StoreOption) *Store {
 			opt(&cfg)
 		}
 	}
-	return &Store{db: db, table: parseTable(cfg.table)}
+	return &Store{db: db, table: parseTable(cfg.table, outboxLongestSuffix)}
 }
 
 // errNoDB is the error of a store built on a nil *sql.DB.

@@ -259,3 +259,57 @@ func TestHeaderValuesKeepTheirTypesThroughTheTable(t *testing.T) {
 		t.Errorf("a channel header = %v", err)
 	}
 }
+
+func TestNewStoreRefusesTableNameTooLong(t *testing.T) {
+	db := database(t)
+	longest := "ob_" + strings.Repeat("x", MaxIdentifierLength-len(outboxLongestSuffix)-3)
+	cases := map[string]string{
+		"63 characters":                   "ob_" + strings.Repeat("a", 60),
+		"64 characters":                   "ob_" + strings.Repeat("b", 61),
+		"one over the longest":            longest + "y",
+		"schema and table over 63 in all": strings.Repeat("s", 20) + "." + "ob_" + strings.Repeat("c", 45),
+	}
+	for name, table := range cases {
+		t.Run(name, func(t *testing.T) {
+			store := NewStore(db, Table(table))
+			err := store.Migrate(t.Context())
+			if !errors.Is(err, ErrInvalidTableName) || !strings.Contains(err.Error(), "too long") || !strings.Contains(err.Error(), "at most") {
+				t.Fatalf("Migrate = %v, want ErrInvalidTableName naming the limit", err)
+			}
+			var exists bool
+			if err := db.QueryRow(`SELECT to_regclass($1) IS NOT NULL`, `"`+table+`"`).Scan(&exists); err == nil && exists {
+				t.Errorf("Migrate created %s", table)
+			}
+			inTx(t, db, false, func(tx *sql.Tx) {
+				err := acemq.NewPublisher[order](Within(broker(t, ""), store, tx), "", "q").Send(t.Context(), order{ID: "x"})
+				if !errors.Is(err, ErrInvalidTableName) {
+					t.Errorf("a publish through Within = %v, want ErrInvalidTableName", err)
+				}
+			})
+			if err := NewRelay(broker(t, ""), store).Run(t.Context()); !errors.Is(err, ErrInvalidTableName) {
+				t.Errorf("Relay.Run = %v, want ErrInvalidTableName", err)
+			}
+		})
+	}
+	t.Run("the longest accepted name works end to end", func(t *testing.T) {
+		store := NewStore(db, Table(longest))
+		t.Cleanup(func() {
+			db.Exec(`DROP TABLE IF EXISTS ` + store.table.quoted)
+			db.Exec(`DROP SEQUENCE IF EXISTS ` + store.table.derived("commit_seq"))
+			db.Exec(`DROP FUNCTION IF EXISTS ` + store.table.derived("commit_order") + `()`)
+		})
+		if err := store.Migrate(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		conn := broker(t, "")
+		q := queue(t, conn)
+		c := newCollector[order]()
+		consume(t, conn, q, c.handle)
+		write(t, db, conn, store, q, 0, 2)
+		startRelay(t, conn, store, PollInterval(20*time.Millisecond))
+		c.waitFor(t, 2, 10*time.Second)
+	})
+	if in := NewInbox(db, Table("ib_"+strings.Repeat("d", 50))); !errors.Is(in.Migrate(t.Context()), ErrInvalidTableName) {
+		t.Errorf("an inbox name too long for its index was accepted")
+	}
+}

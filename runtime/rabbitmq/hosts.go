@@ -44,20 +44,27 @@ type hostList struct {
 }
 
 // parseHosts parses raw, whose authority may list several hosts separated by
-// commas. Its errors never quote raw (which holds the password).
+// commas. Its errors never quote raw (which holds the password); a password
+// with an unencoded '/', '?', '#' or '@' is refused first
+// (acemq.ErrURLCredentialsNotEncoded), before it could be read as a host.
 func parseHosts(raw string) (hostList, error) {
+	if err := acemq.CheckURL(raw); err != nil {
+		return hostList{}, err
+	}
 	scheme, rest, ok := strings.Cut(raw, "://")
 	if !ok {
 		return hostList{}, errors.New("it has no scheme: write amqp://user:pass@host:5672/vhost")
 	}
 	scheme = strings.ToLower(scheme)
 	if scheme != "amqp" && scheme != "amqps" {
+		if len(scheme) > 10 || strings.Trim(scheme, "abcdefghijklmnopqrstuvwxyz") != "" {
+			return hostList{}, errors.New("its scheme is neither amqp nor amqps (not shown: it is not a scheme)")
+		}
 		return hostList{}, fmt.Errorf("its scheme %q is neither amqp nor amqps", scheme)
 	}
-	if i := strings.Index(rest, "://"); i >= 0 {
-		return hostList{}, fmt.Errorf("it mixes schemes (a second %q:// appears after %s://): "+
-			"every host of one URL shares its scheme, as in %s://user:pass@h1:5672,h2:5672/vhost",
-			lastWord(rest[:i]), scheme, scheme)
+	if strings.Contains(rest, "://") {
+		return hostList{}, fmt.Errorf("it mixes schemes (a second scheme:// appears after %s://): "+
+			"every host of one URL shares its scheme, as in %s://user:pass@h1:5672,h2:5672/vhost", scheme, scheme)
 	}
 	authority, tail := rest, ""
 	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
@@ -83,6 +90,9 @@ func buildHostList(scheme, userinfo string, hosts []string, tail string) (hostLi
 		}
 		single := scheme + "://" + userinfo + h + tail
 		u, err := parseOne(single)
+		if err != nil && userinfo == "" { // h may be user:password without its '@'
+			return hostList{}, fmt.Errorf("%s is not valid: %w (not shown: without an '@' it may be user:password)", where, err)
+		}
 		if err != nil {
 			return hostList{}, fmt.Errorf("%s (%s) is not valid: %w", where, h, err)
 		}
@@ -93,15 +103,13 @@ func buildHostList(scheme, userinfo string, hosts []string, tail string) (hostLi
 	return l, nil
 }
 
-// parseOne parses a single-host URL and checks its port, without quoting it.
+// parseOne parses a single-host URL and checks its port, without quoting
+// any of it (url.Parse's errors quote the URL, or the bad escape or port
+// of a password).
 func parseOne(single string) (amqp.URI, error) {
 	u, err := amqp.ParseURI(single)
 	if err != nil {
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			err = ue.Err
-		}
-		return amqp.URI{}, err
+		return amqp.URI{}, describe(err)
 	}
 	if u.Port < 1 || u.Port > 65535 {
 		return amqp.URI{}, fmt.Errorf("port %d is out of range 1-65535", u.Port)
@@ -112,11 +120,21 @@ func parseOne(single string) (amqp.URI, error) {
 	return u, nil
 }
 
-func lastWord(s string) string {
-	if i := strings.LastIndexAny(s, ",@/:"); i >= 0 {
-		return s[i+1:]
+// describe says what is wrong with a URL without quoting any of it.
+func describe(err error) error {
+	var esc url.EscapeError
+	var host url.InvalidHostError
+	switch {
+	case errors.As(err, &esc):
+		return errors.New("invalid URL escape: a '%' not followed by two hex digits (percent-encode a '%' as %25)")
+	case errors.As(err, &host):
+		return errors.New("invalid character in the host name")
+	case strings.Contains(err.Error(), "invalid port"):
+		return errors.New("invalid port: not a number from 1 to 65535")
+	case strings.Contains(err.Error(), "invalid userinfo"):
+		return errors.New("invalid character in the user name or password (percent-encode it)")
 	}
-	return s
+	return errors.New("it does not parse as an AMQP URL")
 }
 
 // String is the URL without the password: scheme://h1:5672,h2:5672/vhost.

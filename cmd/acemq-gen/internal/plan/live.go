@@ -1,4 +1,4 @@
-package main
+package plan
 
 import (
 	"context"
@@ -63,11 +63,11 @@ func (m *management) get(ctx context.Context, path string, into any) error {
 	}
 	resp, err := m.client.Do(req)
 	if err != nil {
-		return fmt.Errorf("acemq-gen: cannot reach the management API at %s: %w", m.base, errors.Unwrap(err))
+		return fmt.Errorf("acemq-gen: cannot reach the management API at %s: %w", acemq.RedactURL(m.base), errors.Unwrap(err))
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("acemq-gen: the management API at %s answered %s for %s", m.base, resp.Status, path)
+		return fmt.Errorf("acemq-gen: the management API at %s answered %s for %s", acemq.RedactURL(m.base), resp.Status, path)
 	}
 	return json.NewDecoder(resp.Body).Decode(into)
 }
@@ -132,9 +132,12 @@ var notCheckedByAMQP = []string{
 // throwaway channel: a refusal (406 PRECONDITION_FAILED) is a difference.
 // It creates nothing.
 func compareByAMQP(ctx context.Context, rawURL string, want acemq.Declarations) ([]difference, []string, error) {
+	if _, err := amqp.ParseURI(rawURL); err != nil { // its error quotes the URL
+		return nil, nil, errors.New("acemq-gen: --url is not an AMQP URL such as amqp://user:pass@host:5672/vhost (not shown: it holds the password)")
+	}
 	conn, err := amqp.Dial(rawURL)
 	if err != nil {
-		return nil, nil, fmt.Errorf("acemq-gen: cannot connect to %s: %w", redacted(rawURL), err)
+		return nil, nil, fmt.Errorf("acemq-gen: cannot connect to %s: %w", acemq.RedactURL(rawURL), err)
 	}
 	defer conn.Close()
 	var diffs []difference

@@ -1,4 +1,4 @@
-package main
+package ops
 
 import (
 	"encoding/base64"
@@ -16,22 +16,22 @@ import (
 	"github.com/acemq/acemq-gen/runtime/yaml"
 )
 
-// keysEnv names the environment variable holding the keys of encrypted
+// KeysEnv names the environment variable holding the keys of encrypted
 // messages: id=base64secret,… (the first is the keyring's current key).
-const keysEnv = "ACEMQ_KEYS"
+const KeysEnv = "ACEMQ_KEYS"
 
-// decoders builds and keeps the contract codec of each message, with the
+// Decoders builds and keeps the contract codec of each message, with the
 // registry and the keyring the command was given. Used by one goroutine.
-type decoders struct {
+type Decoders struct {
 	registry avro.Registry   // nil without --registry
 	keyring  *crypto.Keyring // nil without ACEMQ_KEYS
 	codecs   map[string]acemq.Codec
 }
 
-// newDecoders reads --registry and ACEMQ_KEYS; neither secret ever reaches
+// NewDecoders reads --registry and ACEMQ_KEYS; neither secret ever reaches
 // an error message.
-func newDecoders(registryURL string) (*decoders, error) {
-	d := &decoders{codecs: map[string]acemq.Codec{}}
+func NewDecoders(registryURL string) (*Decoders, error) {
+	d := &Decoders{codecs: map[string]acemq.Codec{}}
 	if registryURL != "" {
 		reg, err := registryAt(registryURL)
 		if err != nil {
@@ -39,8 +39,8 @@ func newDecoders(registryURL string) (*decoders, error) {
 		}
 		d.registry = reg
 	}
-	if v := os.Getenv(keysEnv); v != "" {
-		kr, err := parseKeys(v)
+	if v := os.Getenv(KeysEnv); v != "" {
+		kr, err := ParseKeys(v)
 		if err != nil {
 			return nil, err
 		}
@@ -65,30 +65,71 @@ func registryAt(raw string) (avro.Registry, error) {
 	return avro.NewConfluentRegistry(u.String(), opts...)
 }
 
-// parseKeys reads id=base64secret,… into a keyring, naming a bad entry by
-// its position and id only.
-func parseKeys(v string) (*crypto.Keyring, error) {
+// ParseKeys reads id=base64secret,… into a keyring. An error names a bad
+// entry by its position only: an entry written without its id, or as
+// secret=id, would otherwise echo the secret.
+func ParseKeys(v string) (*crypto.Keyring, error) {
 	var keys []crypto.Key
+	seen := map[string]bool{}
 	for i, part := range strings.Split(v, ",") {
-		id, secret, ok := strings.Cut(strings.TrimSpace(part), "=")
-		if !ok || id == "" {
-			return nil, fmt.Errorf("acemq-gen: %s entry %d is not id=base64secret", keysEnv, i+1)
-		}
-		raw, err := base64.StdEncoding.DecodeString(secret)
+		k, err := parseKey(i+1, part)
 		if err != nil {
-			return nil, fmt.Errorf("acemq-gen: the secret of key %q in %s is not base64", id, keysEnv)
+			return nil, err
 		}
-		keys = append(keys, crypto.Key{ID: id, Secret: raw})
+		if seen[k.ID] {
+			return nil, errRepeatedID(i + 1)
+		}
+		seen[k.ID] = true
+		keys = append(keys, k)
 	}
 	kr, err := crypto.NewKeyring(keys...)
-	if err != nil {
-		return nil, fmt.Errorf("acemq-gen: %s: %w", keysEnv, err)
+	if err != nil { // each key was checked alone: not reached
+		return nil, errNoKeyring()
 	}
 	return kr, nil
 }
 
+// parseKey reads the n-th entry, id=base64secret, saying what is wrong
+// with it without any of its text.
+func parseKey(n int, part string) (crypto.Key, error) {
+	id, secret, ok := strings.Cut(strings.TrimSpace(part), "=")
+	if !ok || id == "" || secret == "" {
+		return crypto.Key{}, errBadEntry(n)
+	}
+	raw, err := base64.StdEncoding.DecodeString(secret)
+	if err != nil {
+		return crypto.Key{}, errNotBase64(n)
+	}
+	k := crypto.Key{ID: id, Secret: raw}
+	if _, err := crypto.NewKeyring(k); err != nil {
+		return crypto.Key{}, errUnusable(n, len(raw))
+	}
+	return k, nil
+}
+
+// The errors of ParseKeys: fixed sentences with numbers only.
+
+func errBadEntry(n int) error {
+	return fmt.Errorf("acemq-gen: %s entry %d is not id=base64secret", KeysEnv, n)
+}
+
+func errNotBase64(n int) error {
+	return fmt.Errorf("acemq-gen: the secret of %s entry %d is not base64 (an entry is id=base64secret)", KeysEnv, n)
+}
+
+func errUnusable(n, size int) error {
+	return fmt.Errorf("acemq-gen: %s entry %d is not a usable key: its id must be 1 to %d bytes without NUL, its secret the base64 of 16, 24 or 32 bytes (it is %d)",
+		KeysEnv, n, crypto.MaxKeyIDBytes, size)
+}
+
+func errRepeatedID(n int) error {
+	return fmt.Errorf("acemq-gen: %s entry %d repeats the id of an earlier entry", KeysEnv, n)
+}
+
+func errNoKeyring() error { return fmt.Errorf("acemq-gen: %s holds no usable keyring", KeysEnv) }
+
 // codec is e's contract codec.
-func (d *decoders) codec(e generator.Entry) (acemq.Codec, error) {
+func (d *Decoders) codec(e generator.Entry) (acemq.Codec, error) {
 	key := e.Domain + "/" + e.Name
 	if c, ok := d.codecs[key]; ok {
 		return c, nil
@@ -101,18 +142,18 @@ func (d *decoders) codec(e generator.Entry) (acemq.Codec, error) {
 	return c, nil
 }
 
-func (d *decoders) build(e generator.Entry) (acemq.Codec, error) {
+func (d *Decoders) build(e generator.Entry) (acemq.Codec, error) {
 	inner, err := d.inner(e)
 	if err != nil || !e.Encrypted {
 		return inner, err
 	}
 	if d.keyring == nil {
-		return nil, fmt.Errorf("%s is encrypted: set %s to id=base64secret,… to read it", e.Name, keysEnv)
+		return nil, fmt.Errorf("%s is encrypted: set %s to id=base64secret,… to read it", e.Name, KeysEnv)
 	}
 	return crypto.Wrap(inner, d.keyring), nil
 }
 
-func (d *decoders) inner(e generator.Entry) (acemq.Codec, error) {
+func (d *Decoders) inner(e generator.Entry) (acemq.Codec, error) {
 	switch e.Codec {
 	case "avro":
 		return avro.OfCodec(e.AvroSchema)
@@ -135,7 +176,7 @@ func (d *decoders) inner(e generator.Entry) (acemq.Codec, error) {
 
 // decode reads body as e's payload, in a shape encoding/json can print;
 // contentType "" is the codec's own.
-func (d *decoders) decode(e generator.Entry, contentType string, body []byte) (any, error) {
+func (d *Decoders) Decode(e generator.Entry, contentType string, body []byte) (any, error) {
 	c, err := d.codec(e)
 	if err != nil {
 		return nil, err
@@ -162,7 +203,7 @@ func (d *decoders) decode(e generator.Entry, contentType string, body []byte) (a
 	return printable(v), err
 }
 
-// printable turns the map[any]any and []byte values some decoders produce
+// printable turns the map[any]any and []byte values some Decoders produce
 // into what encoding/json prints.
 func printable(v any) any {
 	switch x := v.(type) {

@@ -1,4 +1,4 @@
-package main
+package dlq
 
 import (
 	"runtime"
@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
@@ -15,8 +16,8 @@ import (
 // quickly and in little memory, and the body is shown as bytes with the
 // reason, instead of the command dying of memory.
 func TestDLQShowSurvivesNestingBomb(t *testing.T) {
-	t.Setenv(keysEnv, "")
-	dec, err := newDecoders("")
+	t.Setenv(ops.KeysEnv, "")
+	dec, err := ops.NewDecoders("")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,17 +29,17 @@ func TestDLQShowSurvivesNestingBomb(t *testing.T) {
 	} {
 		t.Run(codec, func(t *testing.T) {
 			e := generator.Entry{Kind: "event", Domain: "shop", Name: "Placed" + codec, Type: "placed", Codec: codec}
-			src := consumed{queue: "q", entries: []generator.Entry{e}}
-			m := peeked{d: acemq.Delivery{Body: []byte(body)}, env: acemq.Envelope{Type: "placed"}}
-			var s shown
+			src := ops.Consumed{Queue: "q", Entries: []generator.Entry{e}}
+			m := Peeked{Delivery: acemq.Delivery{Body: []byte(body)}, Envelope: acemq.Envelope{Type: "placed"}}
+			var s Shown
 			start := time.Now()
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			s = showOne(dlqOptions{queue: "q.parked"}, src, dec, m)
+			s = showOne(Options{Queue: "q.parked"}, src, dec, m)
 			runtime.ReadMemStats(&after)
 			n := after.TotalAlloc - before.TotalAlloc
 			if want := codec + ": nesting deeper than 100"; s.Payload != nil || !strings.Contains(s.Note, want) || len(s.Body) != len(body) || len(s.Note) > 1024 {
-				t.Fatalf("shown with note %q and payload %v, want the body as bytes and a note naming %q", s.Note, s.Payload, want)
+				t.Fatalf("Shown with note %q and payload %v, want the body as bytes and a note naming %q", s.Note, s.Payload, want)
 			}
 			if took := time.Since(start); took > time.Second {
 				t.Errorf("showing it took %v", took)

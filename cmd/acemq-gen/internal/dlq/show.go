@@ -1,4 +1,4 @@
-package main
+package dlq
 
 import (
 	"context"
@@ -6,24 +6,26 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 )
 
-// shown is one message as dlq show prints it.
-type shown struct {
+// Shown is one message as dlq show prints it (a JSON array of them).
+type Shown struct {
 	Queue       string         `json:"queue"`
 	Message     string         `json:"message,omitempty"`
 	Kind        string         `json:"kind,omitempty"`
 	RoutingKey  string         `json:"routingKey"`
 	ContentType string         `json:"contentType,omitempty"`
-	Envelope    shownEnvelope  `json:"envelope"`
+	Envelope    ShownEnvelope  `json:"envelope"`
 	Headers     map[string]any `json:"headers,omitempty"`
 	Payload     any            `json:"payload,omitempty"`
 	Body        []byte         `json:"body,omitempty"`
 	Note        string         `json:"note,omitempty"`
 }
 
-// shownEnvelope is the envelope, in the family's JSON names.
-type shownEnvelope struct {
+// ShownEnvelope is the envelope, in the family's JSON names.
+type ShownEnvelope struct {
 	ID            string    `json:"id"`
 	Type          string    `json:"type"`
 	Version       int       `json:"version"`
@@ -35,28 +37,28 @@ type shownEnvelope struct {
 	Error         string    `json:"error,omitempty"`
 }
 
-// dlqShow prints every message of o.queue, decoded with its contract's
+// Show prints every message of o.Queue, decoded with its contract's
 // codec, as a JSON array; the messages stay where they were.
-func dlqShow(ctx context.Context, o dlqOptions, stdout io.Writer) error {
-	entries, err := readCatalog(o.paths)
+func Show(ctx context.Context, o Options, stdout io.Writer) error {
+	entries, err := ops.ReadCatalog(o.Paths)
 	if err != nil {
 		return err
 	}
-	dec, err := newDecoders(o.registry)
+	dec, err := ops.NewDecoders(o.Registry)
 	if err != nil {
 		return err
 	}
-	conn, err := connectTo(ctx, o.url)
+	conn, err := ops.Connect(ctx, o.URL)
 	if err != nil {
 		return err
 	}
 	defer conn.Close()
-	msgs, err := peek(ctx, conn, o.queue)
+	msgs, err := Peek(ctx, conn, o.Queue)
 	if err != nil {
 		return err
 	}
-	src, _ := sourceOf(entries, o.queue)
-	out := make([]shown, 0, len(msgs))
+	src, _ := ops.SourceOf(entries, o.Queue)
+	out := make([]Shown, 0, len(msgs))
 	for _, m := range msgs {
 		out = append(out, showOne(o, src, dec, m))
 	}
@@ -65,24 +67,24 @@ func dlqShow(ctx context.Context, o dlqOptions, stdout io.Writer) error {
 	return enc.Encode(out)
 }
 
-func showOne(o dlqOptions, src consumed, dec *decoders, m peeked) shown {
-	env := m.env
-	s := shown{Queue: o.queue, RoutingKey: m.d.RoutingKey, ContentType: m.d.ContentType, Headers: env.Headers,
-		Envelope: shownEnvelope{ID: env.ID, Type: env.Type, Version: env.Version, CorrelationID: env.CorrelationID,
+func showOne(o Options, src ops.Consumed, dec *ops.Decoders, m Peeked) Shown {
+	env := m.Envelope
+	s := Shown{Queue: o.Queue, RoutingKey: m.Delivery.RoutingKey, ContentType: m.Delivery.ContentType, Headers: env.Headers,
+		Envelope: ShownEnvelope{ID: env.ID, Type: env.Type, Version: env.Version, CorrelationID: env.CorrelationID,
 			CausationID: env.CausationID, Attempt: env.Attempt, FirstSeen: env.FirstSeen.UTC(), Origin: env.Origin, Error: env.Error}}
-	e, known := src.entryFor(env.Type)
+	e, known := src.EntryFor(env.Type)
 	if !known {
-		s.Body, s.Note = m.d.Body, fmt.Sprintf("no contract describes messages of type %q here; the body is shown as bytes", env.Type)
+		s.Body, s.Note = m.Delivery.Body, fmt.Sprintf("no contract describes messages of type %q here; the body is shown as bytes", env.Type)
 		return s
 	}
 	s.Message, s.Kind = e.Name, e.Kind
-	if o.raw {
-		s.Body = m.d.Body
+	if o.Raw {
+		s.Body = m.Delivery.Body
 		return s
 	}
-	payload, err := dec.decode(e, m.d.ContentType, m.d.Body)
+	payload, err := dec.Decode(e, m.Delivery.ContentType, m.Delivery.Body)
 	if err != nil {
-		s.Body, s.Note = m.d.Body, fmt.Sprintf("cannot decode it as %s: %v; the body is shown as bytes", e.Name, err)
+		s.Body, s.Note = m.Delivery.Body, fmt.Sprintf("cannot decode it as %s: %v; the body is shown as bytes", e.Name, err)
 		return s
 	}
 	s.Payload = payload

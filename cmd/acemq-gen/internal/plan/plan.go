@@ -1,4 +1,4 @@
-package main
+package plan
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
+	"github.com/acemq/acemq-gen/generator/contractspec"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
@@ -45,54 +47,29 @@ func (d difference) String() string {
 	return s
 }
 
-// planOptions are plan's flags.
-type planOptions struct {
-	url, management string
-	services        stringsFlag
-	apply           bool
-	paths           []string
-}
-
-// planCmd is acemq-gen plan: exit 0 when the broker matches, 1 when it
-// differs, 2 on a usage error or a failure.
-func planCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c, _ := lookup("plan")
-	var o planOptions
-	fs := newFlags(c)
-	fs.StringVar(&o.url, "url", "", "the broker's `URL`")
-	fs.StringVar(&o.management, "management", "", "the management API's `URL`")
-	fs.Var(&o.services, "service", "a `SERVICE` whose event queues to include (repeatable)")
-	fs.BoolVar(&o.apply, "apply", false, "declare what is missing")
-	if code, ok := parseFlags(c, fs, args, stdout, stderr); !ok {
-		return code
-	}
-	if o.paths = fs.Args(); len(o.paths) == 0 {
-		return c.usageError(stderr, "name at least one contract file or directory")
-	}
-	if o.url == "" {
-		return c.usageError(stderr, "plan needs --url, the broker's URL")
-	}
-	diffs, err := runPlan(ctx, o, stdout)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitUsage
-	}
-	if len(diffs) == 0 || o.apply && onlyMissing(diffs) {
-		return exitOK
-	}
-	return exitFindings
-}
-
+// onlyMissing reports whether every difference is a missing object.
 func onlyMissing(diffs []difference) bool {
 	return !slices.ContainsFunc(diffs, func(d difference) bool { return d.class != classMissing })
 }
 
-func runPlan(ctx context.Context, o planOptions, stdout io.Writer) ([]difference, error) {
-	entries, err := readCatalog(o.paths)
+// Run prints how the broker at o.URL differs from what the contracts of
+// o.Paths declare, and with o.Apply declares what is missing. It reports
+// whether the broker matches: no differences, or with o.Apply, only missing
+// objects (now declared).
+func Run(ctx context.Context, o Options, stdout io.Writer) (bool, error) {
+	diffs, err := run(ctx, o, stdout)
+	if err != nil {
+		return false, err
+	}
+	return len(diffs) == 0 || o.Apply && onlyMissing(diffs), nil
+}
+
+func run(ctx context.Context, o Options, stdout io.Writer) ([]difference, error) {
+	entries, err := ops.ReadCatalog(o.Paths)
 	if err != nil {
 		return nil, err
 	}
-	topo, err := contractTopology(entries, o.services)
+	topo, err := contractspec.Topology(entries, o.Services)
 	if err != nil {
 		return nil, err
 	}
@@ -101,15 +78,15 @@ func runPlan(ctx context.Context, o planOptions, stdout io.Writer) ([]difference
 		return nil, err
 	}
 	var diffs []difference
-	if o.management != "" {
-		live, err := readManagement(ctx, o.management, vhostOf(o.url))
+	if o.Management != "" {
+		live, err := readManagement(ctx, o.Management, vhostOf(o.URL))
 		if err != nil {
 			return nil, err
 		}
 		diffs = compare(want, live)
 	} else {
 		var unchecked []string
-		diffs, unchecked, err = compareByAMQP(ctx, o.url, want)
+		diffs, unchecked, err = compareByAMQP(ctx, o.URL, want)
 		if err != nil {
 			return nil, err
 		}
@@ -122,8 +99,8 @@ func runPlan(ctx context.Context, o planOptions, stdout io.Writer) ([]difference
 		fmt.Fprintf(stdout, "no differences: %d exchanges, %d queues, %d bindings match the contracts\n",
 			len(want.Exchanges), len(want.Queues), len(want.Bindings))
 	}
-	if o.apply {
-		return diffs, applyMissing(ctx, o.url, diffs, stdout)
+	if o.Apply {
+		return diffs, applyMissing(ctx, o.URL, diffs, stdout)
 	}
 	return diffs, nil
 }
@@ -329,7 +306,7 @@ func durable(d bool) string {
 // applyMissing declares the missing objects, exchanges then queues then
 // bindings, and nothing else.
 func applyMissing(ctx context.Context, rawURL string, diffs []difference, stdout io.Writer) error {
-	conn, err := connectTo(ctx, rawURL)
+	conn, err := ops.Connect(ctx, rawURL)
 	if err != nil {
 		return err
 	}

@@ -1,13 +1,13 @@
-package main
+package dlq
 
 import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/patterns"
@@ -20,10 +20,10 @@ type route struct {
 }
 
 // routesOf groups src's entries by where their messages belong.
-func routesOf(src consumed) []route {
+func routesOf(src ops.Consumed) []route {
 	var rs []route
-	for _, e := range src.entries {
-		x, k := src.destination(e)
+	for _, e := range src.Entries {
+		x, k := src.Destination(e)
 		found := false
 		for i := range rs {
 			if rs[i].exchange == x && rs[i].key == k {
@@ -55,14 +55,14 @@ func (r route) String() string {
 
 // matcher is the redrive's own filter: --type, --reason and --where.
 type matcher struct {
-	o     dlqOptions
-	dec   *decoders
+	o     Options
+	dec   *ops.Decoders
 	where [][2]string
 }
 
-func newMatcher(o dlqOptions, dec *decoders) (*matcher, error) {
+func newMatcher(o Options, dec *ops.Decoders) (*matcher, error) {
 	m := &matcher{o: o, dec: dec}
-	for _, w := range o.where {
+	for _, w := range o.Where {
 		field, value, ok := strings.Cut(w, "=")
 		if !ok || field == "" {
 			return nil, fmt.Errorf("acemq-gen: --where %q is not field=value", w)
@@ -74,16 +74,16 @@ func newMatcher(o dlqOptions, dec *decoders) (*matcher, error) {
 
 // matches reports whether a message of e passes the flags.
 func (m *matcher) matches(e generator.Entry, env acemq.Envelope, contentType string, body []byte) bool {
-	if m.o.typ != "" && m.o.typ != e.Name && m.o.typ != e.Type {
+	if m.o.Type != "" && m.o.Type != e.Name && m.o.Type != e.Type {
 		return false
 	}
-	if m.o.reason != "" && !strings.Contains(env.Error, m.o.reason) {
+	if m.o.Reason != "" && !strings.Contains(env.Error, m.o.Reason) {
 		return false
 	}
 	if len(m.where) == 0 {
 		return true
 	}
-	payload, err := m.dec.decode(e, contentType, body)
+	payload, err := m.dec.Decode(e, contentType, body)
 	if err != nil {
 		return false
 	}
@@ -110,18 +110,18 @@ func fieldAt(v any, path string) (any, bool) {
 	return v, true
 }
 
-// dlqRedrive moves o.queue's matching messages to where the contracts say
+// Redrive moves o.Queue's matching messages to where the contracts say
 // they belong, one patterns.Replay per destination.
-func dlqRedrive(ctx context.Context, o dlqOptions, stdout io.Writer) error {
-	entries, err := readCatalog(o.paths)
+func Redrive(ctx context.Context, o Options, stdout io.Writer) error {
+	entries, err := ops.ReadCatalog(o.Paths)
 	if err != nil {
 		return err
 	}
-	src, err := sourceFor(entries, o.queue)
+	src, err := sourceFor(entries, o.Queue)
 	if err != nil {
 		return err
 	}
-	dec, err := newDecoders(o.registry)
+	dec, err := ops.NewDecoders(o.Registry)
 	if err != nil {
 		return err
 	}
@@ -129,25 +129,25 @@ func dlqRedrive(ctx context.Context, o dlqOptions, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	conn, err := connectTo(ctx, o.url)
+	conn, err := ops.Connect(ctx, o.URL)
 	if err != nil {
 		return err
 	}
 	defer conn.Close()
-	if o.dryRun {
+	if o.DryRun {
 		return dryRun(ctx, conn, o, src, m, stdout)
 	}
 	return redrive(ctx, conn, o, src, m, stdout)
 }
 
-func redrive(ctx context.Context, conn *acemq.Conn, o dlqOptions, src consumed, m *matcher, stdout io.Writer) error {
+func redrive(ctx context.Context, conn *acemq.Conn, o Options, src ops.Consumed, m *matcher, stdout io.Writer) error {
 	moved := 0
-	pace := newPacer(float64(o.rate))
+	pace := newPacer(o.Rate)
 	for _, r := range routesOf(src) {
-		if o.limit > 0 && moved >= o.limit {
+		if o.Limit > 0 && moved >= o.Limit {
 			break
 		}
-		from := patterns.ReplayFrom{Queue: o.queue, Exchange: r.exchange, RoutingKey: r.key,
+		from := patterns.ReplayFrom{Queue: o.Queue, Exchange: r.exchange, RoutingKey: r.key,
 			Filter: func(env acemq.Envelope, body []byte) bool {
 				e, ok := r.has(env.Type)
 				if !ok || !m.matches(e, env, "", body) {
@@ -156,12 +156,12 @@ func redrive(ctx context.Context, conn *acemq.Conn, o dlqOptions, src consumed, 
 				pace.wait(ctx)
 				return true
 			}}
-		if o.limit > 0 {
-			from.Limit = o.limit - moved
+		if o.Limit > 0 {
+			from.Limit = o.Limit - moved
 		}
 		res, err := patterns.Replay(ctx, conn, from)
 		moved += res.Moved
-		fmt.Fprintf(stdout, "%s: moved %d to %s\n", o.queue, res.Moved, r)
+		fmt.Fprintf(stdout, "%s: moved %d to %s\n", o.Queue, res.Moved, r)
 		if err != nil {
 			return err
 		}
@@ -171,8 +171,8 @@ func redrive(ctx context.Context, conn *acemq.Conn, o dlqOptions, src consumed, 
 }
 
 // dryRun says what redrive would move, changing nothing.
-func dryRun(ctx context.Context, conn *acemq.Conn, o dlqOptions, src consumed, m *matcher, stdout io.Writer) error {
-	msgs, err := peek(ctx, conn, o.queue)
+func dryRun(ctx context.Context, conn *acemq.Conn, o Options, src ops.Consumed, m *matcher, stdout io.Writer) error {
+	msgs, err := Peek(ctx, conn, o.Queue)
 	if err != nil {
 		return err
 	}
@@ -180,12 +180,12 @@ func dryRun(ctx context.Context, conn *acemq.Conn, o dlqOptions, src consumed, m
 	for _, r := range routesOf(src) {
 		n := 0
 		for _, p := range msgs {
-			if o.limit > 0 && would+n >= o.limit {
+			if o.Limit > 0 && would+n >= o.Limit {
 				break
 			}
-			if e, ok := r.has(p.env.Type); ok && m.matches(e, p.env, p.d.ContentType, p.d.Body) {
+			if e, ok := r.has(p.Envelope.Type); ok && m.matches(e, p.Envelope, p.Delivery.ContentType, p.Delivery.Body) {
 				n++
-				fmt.Fprintf(stdout, "would move %s (%s, attempt %d, %s) to %s\n", p.env.ID, e.Name, p.env.Attempt, reasonLabel(p.env.Error), r)
+				fmt.Fprintf(stdout, "would move %s (%s, attempt %d, %s) to %s\n", p.Envelope.ID, e.Name, p.Envelope.Attempt, reasonLabel(p.Envelope.Error), r)
 			}
 		}
 		would += n
@@ -220,18 +220,4 @@ func (p *pacer) wait(ctx context.Context) {
 		t.Stop()
 	}
 	p.next = time.Now().Add(p.every)
-}
-
-// rateFlag is --rate: N or N/s messages a second.
-type rateFlag float64
-
-func (r *rateFlag) String() string { return strconv.FormatFloat(float64(*r), 'g', -1, 64) }
-
-func (r *rateFlag) Set(v string) error {
-	n, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), "/s"), 64)
-	if err != nil || n < 0 {
-		return fmt.Errorf("%q is not a rate such as 10/s", v)
-	}
-	*r = rateFlag(n)
-	return nil
 }

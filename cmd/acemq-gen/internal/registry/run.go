@@ -1,4 +1,4 @@
-package main
+package registry
 
 import (
 	"context"
@@ -7,49 +7,47 @@ import (
 	"io"
 	"strings"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
 
-// registrySession is one run of registry push or check.
-type registrySession struct {
-	sub            string
-	reg            *avro.ConfluentRegistry
-	where          string // the registry's URL without credentials
-	srcs           []generator.Source
-	stdout, stderr io.Writer
+// Session is one run of registry push or check.
+type Session struct {
+	Sub            string // push or check, as messages name it
+	Registry       *avro.ConfluentRegistry
+	Where          string // the registry's URL without credentials
+	Sources        []generator.Source
+	Stdout, Stderr io.Writer
 }
 
 // outage reports a registry that cannot be reached or will not answer
-// (network, TLS, authentication, a server error) and returns exitUsage.
-func (s *registrySession) outage(e generator.Entry, err error) int {
+// (network, TLS, authentication, a server error) and returns ops.ExitUsage.
+func (s *Session) outage(e generator.Entry, err error) int {
 	var ce *avro.ConfluentError
 	if errors.As(err, &ce) {
-		fmt.Fprintf(s.stderr, "acemq-gen registry %s: %s (subject %q): the schema registry at %s answered %d %s (error %d)\n",
-			s.sub, e.Name, e.Subject, s.where, ce.StatusCode, ce.Message, ce.ErrorCode)
-		return exitUsage
+		fmt.Fprintf(s.Stderr, "acemq-gen registry %s: %s (subject %q): the schema registry at %s answered %d %s (error %d)\n",
+			s.Sub, e.Name, e.Subject, s.Where, ce.StatusCode, ce.Message, ce.ErrorCode)
+		return ops.ExitUsage
 	}
-	fmt.Fprintf(s.stderr, "acemq-gen registry %s: cannot reach the schema registry at %s: %s\n", s.sub, s.where, unprefixed(err))
-	return exitUsage
+	fmt.Fprintf(s.Stderr, "acemq-gen registry %s: cannot reach the schema registry at %s: %s\n", s.Sub, s.Where, ops.Unprefixed(err))
+	return ops.ExitUsage
 }
 
-// unprefixed is err's text without the runtime's "acemq: " prefix.
-func unprefixed(err error) string { return strings.TrimPrefix(err.Error(), "acemq: ") }
-
-// registryPush registers the schema of every avro-registered message under
+// Push registers the schema of every avro-registered message under
 // its subject and prints "subject version id" for each on stdout.
-func registryPush(ctx context.Context, s *registrySession) int {
-	msgs, code := registeredMessages(s.srcs, s.stderr)
-	if code != exitOK {
+func Push(ctx context.Context, s *Session) int {
+	msgs, code := registeredMessages(s.Sources, s.Stderr)
+	if code != ops.ExitOK {
 		return code
 	}
-	status, added, held := exitOK, 0, 0
+	status, added, held := ops.ExitOK, 0, 0
 	for _, e := range msgs {
-		def, fresh, err := pushOne(ctx, s.reg, e)
+		def, fresh, err := pushOne(ctx, s.Registry, e)
 		switch {
 		case refused(err):
-			fmt.Fprintf(s.stderr, "acemq-gen registry push: %s (subject %q): the registry refuses the schema: %s\n", e.Name, e.Subject, unprefixed(err))
-			status = exitFindings
+			fmt.Fprintf(s.Stderr, "acemq-gen registry push: %s (subject %q): the registry refuses the schema: %s\n", e.Name, e.Subject, ops.Unprefixed(err))
+			status = ops.ExitFindings
 			continue
 		case err != nil:
 			return s.outage(e, err)
@@ -58,9 +56,9 @@ func registryPush(ctx context.Context, s *registrySession) int {
 		default:
 			held++
 		}
-		fmt.Fprintf(s.stdout, "%s %d %d\n", e.Subject, def.Version, def.ID)
+		fmt.Fprintf(s.Stdout, "%s %d %d\n", e.Subject, def.Version, def.ID)
 	}
-	fmt.Fprintf(s.stderr, "registry push: %s: %d registered, %d already registered\n", plural(len(msgs), "avro-registered message"), added, held)
+	fmt.Fprintf(s.Stderr, "registry push: %s: %d registered, %d already registered\n", ops.Plural(len(msgs), "avro-registered message"), added, held)
 	return status
 }
 
@@ -102,12 +100,12 @@ func heldID(held []generator.Held, id int) (generator.Held, bool) {
 	return generator.Held{}, false
 }
 
-// registryCheck checks every avro-registered message against every version
+// Check checks every avro-registered message against every version
 // its subject holds with acemq-gen's role-aware rules, and asks the
 // registry for its own verdict; it exits 1 when either finds a break.
-func registryCheck(ctx context.Context, s *registrySession) int {
-	msgs, code := registeredMessages(s.srcs, s.stderr)
-	if code != exitOK {
+func Check(ctx context.Context, s *Session) int {
+	msgs, code := registeredMessages(s.Sources, s.Stderr)
+	if code != ops.ExitOK {
 		return code
 	}
 	held := map[string][]generator.Held{}
@@ -116,29 +114,29 @@ func registryCheck(ctx context.Context, s *registrySession) int {
 		if _, done := held[e.Subject]; done {
 			continue
 		}
-		hs, err := heldVersions(ctx, s.reg, e.Subject)
+		hs, err := heldVersions(ctx, s.Registry, e.Subject)
 		if err != nil {
 			return s.outage(e, err)
 		}
 		held[e.Subject] = hs
 		versions += len(hs)
 	}
-	ds := generator.CompatHeld(s.srcs, held)
-	printDiagnostics(ds, s.stderr)
+	ds := generator.CompatHeld(s.Sources, held)
+	ops.PrintDiagnostics(ds, s.Stderr)
 	breaks := len(ds.Errors())
 	for _, e := range msgs {
 		n, code := s.verdict(ctx, e, held[e.Subject], ds)
-		if code != exitOK {
+		if code != ops.ExitOK {
 			return code
 		}
 		breaks += n
 	}
 	if breaks > 0 {
-		return exitFindings
+		return ops.ExitFindings
 	}
-	fmt.Fprintf(s.stdout, "registry check: %s checked against %s; nothing breaks\n", plural(len(msgs), "avro-registered message"),
-		plural(versions, "registered version"))
-	return exitOK
+	fmt.Fprintf(s.Stdout, "registry check: %s checked against %s; nothing breaks\n", ops.Plural(len(msgs), "avro-registered message"),
+		ops.Plural(versions, "registered version"))
+	return ops.ExitOK
 }
 
 // heldVersions is every version subject holds; none for a new subject.
@@ -160,28 +158,28 @@ func heldVersions(ctx context.Context, reg *avro.ConfluentRegistry, subject stri
 // verdict prints e's line on stdout, with acemq-gen's verdict and the
 // registry's own (POST /compatibility/subjects/{s}/versions/latest), and
 // returns 1 when the registry refuses the schema.
-func (s *registrySession) verdict(ctx context.Context, e generator.Entry, held []generator.Held, ds generator.Diagnostics) (int, int) {
+func (s *Session) verdict(ctx context.Context, e generator.Entry, held []generator.Held, ds generator.Diagnostics) (int, int) {
 	if len(held) == 0 {
-		fmt.Fprintf(s.stdout, "%s: %s: new subject; nothing to break\n", e.Subject, e.Name)
-		return 0, exitOK
+		fmt.Fprintf(s.Stdout, "%s: %s: new subject; nothing to break\n", e.Subject, e.Name)
+		return 0, ops.ExitOK
 	}
 	ours := "nothing breaks"
 	if n := countFor(ds, e); n > 0 {
-		ours = plural(n, "break")
+		ours = ops.Plural(n, "break")
 	}
-	ok, err := s.reg.CheckCompatibility(ctx, e.Subject, avro.FormatAvro, e.AvroFullSchema)
+	ok, err := s.Registry.CheckCompatibility(ctx, e.Subject, avro.FormatAvro, e.AvroFullSchema)
 	switch {
 	case err != nil && !refused(err):
 		return 0, s.outage(e, err)
 	case err != nil || !ok:
-		fmt.Fprintf(s.stdout, "%s: %s: %s held; acemq-gen: %s; registry: incompatible with version %d\n",
-			e.Subject, e.Name, plural(len(held), "version"), ours, held[len(held)-1].Version)
-		fmt.Fprintf(s.stderr, "acemq-gen registry check: %s (subject %q): the registry's own check refuses the schema against its latest version %d\n",
+		fmt.Fprintf(s.Stdout, "%s: %s: %s held; acemq-gen: %s; registry: incompatible with version %d\n",
+			e.Subject, e.Name, ops.Plural(len(held), "version"), ours, held[len(held)-1].Version)
+		fmt.Fprintf(s.Stderr, "acemq-gen registry check: %s (subject %q): the registry's own check refuses the schema against its latest version %d\n",
 			e.Name, e.Subject, held[len(held)-1].Version)
-		return 1, exitOK
+		return 1, ops.ExitOK
 	}
-	fmt.Fprintf(s.stdout, "%s: %s: %s held; acemq-gen: %s; registry: compatible\n", e.Subject, e.Name, plural(len(held), "version"), ours)
-	return 0, exitOK
+	fmt.Fprintf(s.Stdout, "%s: %s: %s held; acemq-gen: %s; registry: compatible\n", e.Subject, e.Name, ops.Plural(len(held), "version"), ours)
+	return 0, ops.ExitOK
 }
 
 // countFor counts the errors of ds about e.

@@ -1,0 +1,36 @@
+package ops
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/acemq/acemq-gen/generator"
+)
+
+// The exit codes of every acemq-gen command.
+const (
+	ExitOK       = 0 // done; nothing found
+	ExitFindings = 1 // findings (differences, breaks, contract errors)
+	ExitUsage    = 2 // a usage mistake, or a failure such as an unreachable service
+)
+
+// PrintDiagnostics writes each diagnostic on its own line and reports
+// whether any was an error.
+func PrintDiagnostics(ds generator.Diagnostics, stderr io.Writer) bool {
+	for _, d := range ds {
+		fmt.Fprintln(stderr, d)
+	}
+	return ds.HasErrors()
+}
+
+// Plural is "1 message" or "n messages".
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// Unprefixed is err's text without the runtime's "acemq: " prefix.
+func Unprefixed(err error) string { return strings.TrimPrefix(err.Error(), "acemq: ") }
