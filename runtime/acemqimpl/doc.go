@@ -16,6 +16,13 @@
 // generated UnmarshalJSON methods (UnionBranch), and the conversions of
 // payload mirrors (MirrorSlice, MirrorMap, MirrorPtr, Mirrored).
 //
+// It owns the contract's run-time vocabulary, which generated specifications
+// hold as literals and acemq-gen's plan, dlq and registry commands build from
+// the generator's model (generator/contractspec): the queue keys as one
+// comparable value (QueueKeys, which turns itself into queue options), the
+// retry policy (Retry), and codecs by their registered name (Named, through
+// acemq.CodecByName).
+//
 // Every value here is read-only once built: a specification is safe for
 // concurrent use.
 package acemqimpl
