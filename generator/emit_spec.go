@@ -105,24 +105,6 @@ func appendQueueSettings(fields []jen.Code, q QueueSettings) []jen.Code {
 	return fields
 }
 
-// summaries say what q does, for a specification's doc.
-func queueSummaries(q QueueSettings) []string {
-	var out []string
-	if q.DeliveryLimit > 0 {
-		out = append(out, fmt.Sprintf("its queues dead-letter a message returned to them more than %d times (x-delivery-limit)", q.DeliveryLimit))
-	}
-	if q.LeaderLocator != "" {
-		out = append(out, fmt.Sprintf("its queues' leader locator is %s (x-queue-leader-locator)", q.LeaderLocator))
-	}
-	if q.AtLeastOnceDeadLettering {
-		out = append(out, "at-least-once dead-lettering")
-	}
-	if q.SetAside != "" {
-		out = append(out, fmt.Sprintf("its {queue}.dlq and {queue}.parked are %s queues", q.SetAside))
-	}
-	return out
-}
-
 // lines is a composite literal's values, one a line.
 func lines(values []jen.Code) jen.Code {
 	return jen.ValuesFunc(func(g *jen.Group) {

@@ -2,35 +2,41 @@ package generator
 
 import (
 	"fmt"
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"reflect"
 	"slices"
 	"strings"
 )
 
 // queueSettings resolves the keys of an event, command or rpc about the
-// queues it is consumed from; set-aside-queues defaults to the file's.
+// queues it is consumed from, each as its row of queueKeyTable says; a key
+// the file also holds (set-aside-queues) defaults to the file's.
 func (r *resolver) queueSettings(s syntaxQueueKeys) QueueSettings {
-	if !s.SetAside.Set {
-		s.SetAside = r.f.SetAside
+	var q QueueSettings
+	v := reflect.ValueOf(&q).Elem()
+	for _, k := range queueKeyTable {
+		f := v.FieldByName(k.field)
+		if k.values == nil {
+			f.SetInt(int64(r.atLeastOne(s.ints[k.name], k)))
+			continue
+		}
+		str, ok := s.strs[k.name]
+		if !ok && k.fileDefault {
+			str = r.f.SetAside
+		}
+		val := r.oneOf(str, k.name, k.what, k.values...)
+		if f.Kind() == reflect.Bool {
+			f.SetBool(val == k.on)
+		} else {
+			f.SetString(val)
+		}
 	}
-	return QueueSettings{
-		DeliveryLimit:            r.deliveryLimit(s.DeliveryLimit),
-		LeaderLocator:            acemq.LeaderLocation(r.queueKey(s.LeaderLocator, "leader-locator")),
-		AtLeastOnceDeadLettering: r.queueKey(s.DeadLetterStrategy, "dead-letter-strategy") == "at-least-once",
-		SetAside:                 acemq.QueueType(r.queueKey(s.SetAside, "set-aside-queues")),
-	}
+	return q
 }
 
-// queueKey reads the string queue key name, one of its table's values.
-func (r *resolver) queueKey(v sStr, name string) string {
-	k := queueKeyNamed(name)
-	return r.oneOf(v, k.name, k.what, k.values...)
-}
-
-// deliveryLimit reads a delivery-limit key: at least 1, 0 when absent.
-func (r *resolver) deliveryLimit(v sInt) int {
+// atLeastOne reads an integer queue key: at least 1, 0 when absent.
+func (r *resolver) atLeastOne(v sInt, k queueKey) int {
 	if v.Set && v.V < 1 {
-		r.d.errorf(v.P, "delivery-limit must be at least 1 (%s), got %d", queueKeyNamed("delivery-limit").what, v.V)
+		r.d.errorf(v.P, "%s must be at least 1 (%s), got %d", k.name, k.what, v.V)
 		return 0
 	}
 	return v.V

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 
@@ -23,21 +24,29 @@ type queueKey struct {
 	values []string          // the values of a string key; nil for an integer key
 	consts map[string]string // the acemq constant of each value, when there is one
 	on     string            // the value that sets a bool field
+	// summary says what a value v of the key does, as fmt.Sprintf(summary, v),
+	// for a specification's doc.
+	summary string
+	// fileDefault says a contract file's key of the same name is the default.
+	fileDefault bool
 }
 
 // queueKeyTable is every queue key, in the order a specification and an
 // AsyncAPI channel list them. It is the one place a queue key is spelled.
 var queueKeyTable = []queueKey{
 	{name: "delivery-limit", field: "DeliveryLimit",
-		what: "the deliveries after which the broker dead-letters a message"},
+		what:    "the deliveries after which the broker dead-letters a message",
+		summary: "its queues dead-letter a message returned to them more than %v times (x-delivery-limit)"},
 	{name: "leader-locator", field: "LeaderLocator", what: "the node that leads each new quorum queue",
-		values: []string{"client-local", "balanced"},
-		consts: map[string]string{"client-local": "LeaderClientLocal", "balanced": "LeaderBalanced"}},
+		values:  []string{"client-local", "balanced"},
+		consts:  map[string]string{"client-local": "LeaderClientLocal", "balanced": "LeaderBalanced"},
+		summary: "its queues' leader locator is %v (x-queue-leader-locator)"},
 	{name: "dead-letter-strategy", field: "AtLeastOnceDeadLettering", what: "how quorum queues dead-letter",
-		values: []string{"at-most-once", "at-least-once"}, on: "at-least-once"},
+		values: []string{"at-most-once", "at-least-once"}, on: "at-least-once", summary: "%v dead-lettering"},
 	{name: "set-aside-queues", field: "SetAside", what: "the type of the {queue}.dlq and {queue}.parked queues",
-		values: []string{"classic", "quorum"},
-		consts: map[string]string{"classic": "QueueClassic", "quorum": "QueueQuorum"}},
+		values:  []string{"classic", "quorum"},
+		consts:  map[string]string{"classic": "QueueClassic", "quorum": "QueueQuorum"},
+		summary: "its {queue}.dlq and {queue}.parked are %v queues", fileDefault: true},
 }
 
 // queueKeyNames are the names of queueKeyTable, the keys an event, command
@@ -50,15 +59,25 @@ func queueKeyNames() []string {
 	return out
 }
 
-// queueKeyNamed is the row of name; it panics on a name the table lacks,
-// a generator bug.
-func queueKeyNamed(name string) queueKey {
+// queueKeyFor is the row of name and whether the table has one.
+func queueKeyFor(name string) (queueKey, bool) {
 	for _, k := range queueKeyTable {
 		if k.name == name {
-			return k
+			return k, true
 		}
 	}
-	panic("generator: no queue key " + name)
+	return queueKey{}, false
+}
+
+// queueSummaries say what q does, for a specification's doc.
+func queueSummaries(q QueueSettings) []string {
+	var out []string
+	for _, k := range queueKeyTable {
+		if v := k.value(q); v != nil {
+			out = append(out, fmt.Sprintf(k.summary, v))
+		}
+	}
+	return out
 }
 
 // value is what q holds for the key as the contract spells it (an int or a
