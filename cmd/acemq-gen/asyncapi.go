@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/output"
 	"github.com/acemq/acemq-gen/generator"
 )
 
@@ -52,7 +53,7 @@ func asyncapiCmd(_ context.Context, args []string, stdout, stderr io.Writer) int
 	if fs.NArg() == 0 {
 		return self.usageError(stderr, "name at least one contract file or directory")
 	}
-	srcs, ok := readSources(fs.Args(), stderr)
+	srcs, ok := ops.ReadSources(fs.Args(), stderr)
 	if !ok {
 		return exitFindings
 	}
@@ -60,7 +61,7 @@ func asyncapiCmd(_ context.Context, args []string, stdout, stderr io.Writer) int
 	if ops.PrintDiagnostics(res.Diagnostics, stderr) {
 		return exitFindings
 	}
-	if err := write(dir, res.Files); err != nil {
+	if err := output.Write(dir, res.Files); err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitFindings
 	}

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/output"
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/textdiff"
 	"github.com/acemq/acemq-gen/generator"
 )
 
@@ -33,7 +35,7 @@ func check(_ context.Context, args []string, stdout, stderr io.Writer) int {
 // checkStale reports the generated files generate would remove; it returns
 // the number of findings.
 func checkStale(dir string, files []generator.File, stderr io.Writer) int {
-	stale, err := staleFiles(dir, files)
+	stale, err := output.StaleFiles(dir, files)
 	if err != nil {
 		fmt.Fprintln(stderr, "acemq-gen:", err)
 		return 1
@@ -67,6 +69,6 @@ func checkFile(name string, want []byte, stdout, stderr io.Writer) int {
 		return 0
 	}
 	fmt.Fprintf(stderr, "acemq-gen: %s differs from what generate would write\n", name)
-	fmt.Fprint(stdout, unifiedDiff(name+" (on disk)", name+" (generated)", string(got), string(want)))
+	fmt.Fprint(stdout, textdiff.Unified(name+" (on disk)", name+" (generated)", string(got), string(want)))
 	return 1
 }

@@ -22,19 +22,12 @@ func (s *stringsFlag) Set(v string) error { *s = append(*s, v); return nil }
 // dlqCmd is acemq-gen dlq list|show|redrive.
 func dlqCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c, _ := lookup("dlq")
-	if len(args) == 0 {
-		return c.usageError(stderr, "name a subcommand: list, show or redrive")
-	}
-	sub := args[0]
-	if sub == "-h" || sub == "-help" || sub == "--help" {
-		c.printHelp(stdout)
-		return exitOK
+	sub, code, ok := c.subcommand(args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	run := map[string]func(context.Context, dlq.Options, io.Writer) error{
 		"list": dlq.List, "show": dlq.Show, "redrive": dlq.Redrive}[sub]
-	if run == nil {
-		return c.usageError(stderr, "unknown subcommand %q%s", sub, didYouMean(suggest(sub, []string{"list", "show", "redrive"})))
-	}
 	o, code, ok := parseDLQ(c, sub, args[1:], stdout, stderr)
 	if !ok {
 		return code

@@ -21,24 +21,17 @@ type registryArgs struct {
 // registryCmd is acemq-gen registry push|check.
 func registryCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c, _ := lookup("registry")
-	if len(args) == 0 {
-		return c.usageError(stderr, "name a subcommand: push or check")
-	}
-	sub := args[0]
-	if sub == "-h" || sub == "-help" || sub == "--help" {
-		c.printHelp(stdout)
-		return exitOK
+	sub, code, ok := c.subcommand(args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	run := map[string]func(context.Context, *registry.Session) int{
 		"push": registry.Push, "check": registry.Check}[sub]
-	if run == nil {
-		return c.usageError(stderr, "unknown subcommand %q%s", sub, didYouMean(suggest(sub, []string{"push", "check"})))
-	}
 	o, code, ok := parseRegistry(c, sub, args[1:], stdout, stderr)
 	if !ok {
 		return code
 	}
-	srcs, ok := readSources(o.paths, stderr)
+	srcs, ok := ops.ReadSources(o.paths, stderr)
 	if !ok {
 		return exitFindings
 	}

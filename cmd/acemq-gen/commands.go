@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/output"
 	"github.com/acemq/acemq-gen/generator"
 )
 
@@ -41,12 +42,12 @@ func parse(name string, args []string, withDir bool, stdout, stderr io.Writer) (
 // load reads the sources and generates; code is non-zero when the command
 // must stop with it.
 func load(o options, stderr io.Writer) (generator.Result, int) {
-	srcs, ok := readSources(o.paths, stderr)
+	srcs, ok := ops.ReadSources(o.paths, stderr)
 	if !ok {
 		return generator.Result{}, exitFindings
 	}
 	abs, _ := filepath.Abs(o.dir)
-	res := generator.Generate(srcs, generator.ImportPath(importPath(o.dir)), generator.ModuleDir(existingDir(abs)))
+	res := generator.Generate(srcs, generator.ImportPath(output.ImportPath(o.dir)), generator.ModuleDir(output.ExistingDir(abs)))
 	if ops.PrintDiagnostics(res.Diagnostics, stderr) {
 		return res, exitFindings
 	}
@@ -60,17 +61,6 @@ func load(o options, stderr io.Writer) (generator.Result, int) {
 	return res, exitOK
 }
 
-// readSources reads the contracts under paths, reporting on stderr what
-// cannot be read; ok is false then.
-func readSources(paths []string, stderr io.Writer) ([]generator.Source, bool) {
-	srcs, err := generator.ReadSources(paths)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return nil, false
-	}
-	return srcs, true
-}
-
 func generate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	o, code, ok := parse("generate", args, true, stdout, stderr)
 	if !ok {
@@ -80,7 +70,7 @@ func generate(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if code != exitOK {
 		return code
 	}
-	if err := write(o.dir, res.Files); err != nil {
+	if err := output.Write(o.dir, res.Files); err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitFindings
 	}
@@ -94,7 +84,7 @@ func vet(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	srcs, ok := readSources(o.paths, stderr)
+	srcs, ok := ops.ReadSources(o.paths, stderr)
 	if !ok {
 		return exitFindings
 	}

@@ -6,35 +6,34 @@ import (
 	"io"
 	"strings"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/compat"
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
 )
 
 // compatArgs are the parsed flags and paths of compat.
 type compatArgs struct {
+	compat.Options
 	against string
-	history bool   // against every committed version instead
-	since   string // --history: from this revision on
-	full    bool
-	paths   []string
+	history bool // against every committed version instead
 }
 
-// compat compares the contracts under the paths with BASE and exits 1 when a
+// compatCmd compares the contracts under the paths with BASE and exits 1 when a
 // change breaks readers or writers built from BASE; when nothing breaks it
 // says so in one line on stdout.
-func compat(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func compatCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	a, code, ok := parseCompat(args, stdout, stderr)
 	if !ok {
 		return code
 	}
 	if a.history {
-		return compatHistory(ctx, a, stdout, stderr)
+		return compat.History(ctx, a.Options, stdout, stderr)
 	}
 	base, next, code := compatSources(ctx, a, stderr)
 	if code != exitOK {
 		return code
 	}
-	if ops.PrintDiagnostics(generator.Compat(base, next, a.options()...), stderr) {
+	if ops.PrintDiagnostics(generator.Compat(base, next, a.CompatOptions()...), stderr) {
 		return exitFindings
 	}
 	_, messages := generator.Count(base)
@@ -45,23 +44,16 @@ func compat(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // compatSources reads BASE (a usage error when it cannot be read) and the
 // new contracts.
 func compatSources(ctx context.Context, a compatArgs, stderr io.Writer) (base, next []generator.Source, code int) {
-	base, err := readBase(ctx, a.against, a.paths)
+	base, err := compat.ReadBase(ctx, a.against, a.Paths)
 	if err != nil {
 		fmt.Fprintf(stderr, "acemq-gen compat: reading BASE %s: %s\n", a.against, strings.TrimPrefix(err.Error(), "acemq-gen: "))
 		return nil, nil, exitUsage
 	}
-	next, ok := readSources(a.paths, stderr)
+	next, ok := ops.ReadSources(a.Paths, stderr)
 	if !ok {
 		return nil, nil, exitFindings
 	}
 	return base, next, exitOK
-}
-
-func (a compatArgs) options() []generator.CompatOption {
-	if a.full {
-		return []generator.CompatOption{generator.CompatFull()}
-	}
-	return nil
 }
 
 // parseCompat reads the flags, which may come before or after the paths.
@@ -72,8 +64,8 @@ func parseCompat(args []string, stdout, stderr io.Writer) (a compatArgs, code in
 	fs := newFlags(c)
 	fs.StringVar(&a.against, "against", "", "the baseline: a `BASE` directory or git:REV")
 	fs.BoolVar(&a.history, "history", false, "check against every committed version of each contract file")
-	fs.StringVar(&a.since, "since", "", "with --history, only the versions from `REV` on")
-	fs.BoolVar(&a.full, "full", false, "demand both directions for every message")
+	fs.StringVar(&a.Since, "since", "", "with --history, only the versions from `REV` on")
+	fs.BoolVar(&a.Full, "full", false, "demand both directions for every message")
 	for {
 		if code, ok := parseFlags(c, fs, args, stdout, stderr); !ok {
 			return a, code, false
@@ -81,20 +73,20 @@ func parseCompat(args []string, stdout, stderr io.Writer) (a compatArgs, code in
 		if fs.NArg() == 0 {
 			break
 		}
-		a.paths, args = append(a.paths, fs.Arg(0)), fs.Args()[1:]
+		a.Paths, args = append(a.Paths, fs.Arg(0)), fs.Args()[1:]
 	}
 	switch {
 	case a.history && a.against != "":
 		return a, c.usageError(stderr, "--history and --against exclude each other"), false
-	case a.since != "" && !a.history:
+	case a.Since != "" && !a.history:
 		return a, c.usageError(stderr, "--since goes with --history"), false
-	case a.history && len(a.paths) == 0:
+	case a.history && len(a.Paths) == 0:
 		return a, c.usageError(stderr, "name at least one contract file or directory"), false
 	case a.history:
 		return a, exitOK, true
 	case strings.TrimPrefix(a.against, "git:") == "":
 		return a, c.usageError(stderr, "--against needs a directory or git:REV (or give --history)"), false
-	case len(a.paths) == 0:
+	case len(a.Paths) == 0:
 		return a, c.usageError(stderr, "name at least one contract file or directory"), false
 	}
 	return a, exitOK, true

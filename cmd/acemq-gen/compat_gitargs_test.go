@@ -32,21 +32,6 @@ func TestCompatSinceIsNeverAGitOption(t *testing.T) {
 	}
 }
 
-// TestGitRevisionRefusesOptionsAndControlCharacters checks the one rule a
-// user's revision passes before it reaches git.
-func TestGitRevisionRefusesOptionsAndControlCharacters(t *testing.T) {
-	for _, bad := range []string{"", "-p", "--output=x", "HEAD\n--output=x", "a\x00b", "HEAD\t"} {
-		if err := checkRevision(bad); err == nil {
-			t.Errorf("checkRevision(%q) = nil, want an error", bad)
-		}
-	}
-	for _, good := range []string{"HEAD", "HEAD~2", "v1.2.0", "main@{1}", "abc123^", "origin/main", ":/fix"} {
-		if err := checkRevision(good); err != nil {
-			t.Errorf("checkRevision(%q) = %v", good, err)
-		}
-	}
-}
-
 // TestCompatReadsAHugeBlobOnlyToTheLimit commits a contract of 3 MiB: compat
 // against that revision reads it only one byte past the limit and reports
 // it too big (the file is 2097153 bytes, all it read), instead of loading

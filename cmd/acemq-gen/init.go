@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/output"
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/templates"
 	"golang.org/x/mod/modfile"
@@ -45,7 +46,7 @@ func scaffold(dir string, s templates.Scaffold, stdout, stderr io.Writer) int {
 	files, err := templates.Init(s)
 	for _, f := range files {
 		if err == nil {
-			err = checkOutputPath(dir, f.Name)
+			err = output.CheckPath(dir, f.Name)
 		}
 		if err != nil {
 			break
@@ -94,7 +95,7 @@ func scaffoldFile(name string, data []byte, stdout io.Writer) error {
 		}
 		return fmt.Errorf("acemq-gen: %s already exists; init never overwrites a file", name)
 	}
-	if err := writeFile(name, data); err != nil {
+	if err := output.WriteFile(name, data); err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, "wrote", name)
@@ -117,7 +118,7 @@ func defaultDomain(dir string) string {
 // names it, or the directory's name as a package name ("contracts" when it
 // is not one).
 func packageOf(dir string) string {
-	if _, name := goPackage(dir); name != "" {
+	if _, name := output.GoPackage(dir); name != "" {
 		return name
 	}
 	abs, _ := filepath.Abs(dir)

@@ -34,3 +34,14 @@ func Plural(n int, noun string) string {
 
 // Unprefixed is err's text without the runtime's "acemq: " prefix.
 func Unprefixed(err error) string { return strings.TrimPrefix(err.Error(), "acemq: ") }
+
+// ReadSources reads the contracts under paths, reporting on stderr what
+// cannot be read; ok is false then.
+func ReadSources(paths []string, stderr io.Writer) ([]generator.Source, bool) {
+	srcs, err := generator.ReadSources(paths)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return nil, false
+	}
+	return srcs, true
+}

@@ -1,4 +1,7 @@
-package main
+// Package output is where acemq-gen writes: the generated files, safely
+// (regular files inside the output directory only), and the Go package the
+// output directory is, as the go command sees it.
+package output
 
 import (
 	"bytes"
@@ -18,23 +21,23 @@ import (
 // it in a generated package directory belongs to acemq-gen.
 const generatedSuffix = ".acemq.go"
 
-// write writes files under dir, leaving unchanged files untouched, and
+// Write writes files under dir, leaving unchanged files untouched, and
 // removes the generated files of those package directories that generate no
 // longer writes. It writes only regular files inside dir: a symbolic link (or
 // anything but a directory or a regular file) on the path of a file below dir
 // is refused, naming it, before anything is written.
-func write(dir string, files []generator.File) error {
+func Write(dir string, files []generator.File) error {
 	for _, f := range files {
-		if err := checkOutputPath(dir, f.Path); err != nil {
+		if err := CheckPath(dir, f.Path); err != nil {
 			return err
 		}
 	}
 	for _, f := range files {
-		if err := writeFile(filepath.Join(dir, filepath.FromSlash(f.Path)), f.Data); err != nil {
+		if err := WriteFile(filepath.Join(dir, filepath.FromSlash(f.Path)), f.Data); err != nil {
 			return err
 		}
 	}
-	stale, err := staleFiles(dir, files)
+	stale, err := StaleFiles(dir, files)
 	for _, s := range stale {
 		err = errors.Join(err, os.Remove(s))
 	}
@@ -49,10 +52,10 @@ func write(dir string, files []generator.File) error {
 // one, on the path of a file it writes below -o.
 var errUnsafeOutputPath = errors.New("not a directory or a regular file")
 
-// checkOutputPath refuses rel (slash-separated, below dir) when a part of it
+// CheckPath refuses rel (slash-separated, below dir) when a part of it
 // that exists is a symbolic link or not a directory (a regular file, for the
 // last part). dir itself is the user's choice and may be a link.
-func checkOutputPath(dir, rel string) error {
+func CheckPath(dir, rel string) error {
 	parts := strings.Split(rel, "/")
 	p := dir
 	for i, part := range parts {
@@ -86,10 +89,10 @@ func checkOutputEntry(p string, fi fs.FileInfo, last bool) error {
 	return nil
 }
 
-// writeFile writes data to name through a temporary file in its directory
+// WriteFile writes data to name through a temporary file in its directory
 // renamed over it, so a link put at name after the check is replaced, never
 // followed, and a reader never sees half a file.
-func writeFile(name string, data []byte) error {
+func WriteFile(name string, data []byte) error {
 	if old, err := os.ReadFile(name); err == nil && bytes.Equal(old, data) {
 		return nil
 	}
@@ -112,11 +115,11 @@ func writeFile(name string, data []byte) error {
 	return nil
 }
 
-// staleFiles lists the *.acemq.go files in the package directories of files
+// StaleFiles lists the *.acemq.go files in the package directories of files
 // that are not among them, and the AsyncAPI documents (*.asyncapi.yaml,
 // *.asyncapi.json) in the directories of the documents among files that are
 // not, sorted.
-func staleFiles(dir string, files []generator.File) ([]string, error) {
+func StaleFiles(dir string, files []generator.File) ([]string, error) {
 	want, dirs := map[string]bool{}, map[string]func(string) bool{}
 	for _, f := range files {
 		want[f.Path] = true

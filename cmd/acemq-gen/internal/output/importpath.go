@@ -1,4 +1,4 @@
-package main
+package output
 
 import (
 	"os"
@@ -16,17 +16,17 @@ import (
 // package the go command can name.
 const probeFile = "acemq_gen_probe.go"
 
-// importPath returns the Go import path of dir, which need not exist yet,
+// ImportPath returns the Go import path of dir, which need not exist yet,
 // or "" when dir is not inside a module (generation then fails only if one
 // generated package must import another, or a contract binds a Go type).
-func importPath(dir string) string {
-	path, _ := goPackage(dir)
+func ImportPath(dir string) string {
+	path, _ := GoPackage(dir)
 	return path
 }
 
-// goPackage returns dir's import path ("" outside a module) and the name of
+// GoPackage returns dir's import path ("" outside a module) and the name of
 // the package its Go files declare ("" when it holds none).
-func goPackage(dir string) (path, name string) {
+func GoPackage(dir string) (path, name string) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", ""
@@ -45,7 +45,7 @@ func goPackage(dir string) (path, name string) {
 // loadDir loads the package of dir from its nearest existing directory;
 // nil when the go command names none (outside a module).
 func loadDir(dir string, overlay map[string][]byte) *packages.Package {
-	base := existingDir(dir)
+	base := ExistingDir(dir)
 	rel, err := filepath.Rel(base, dir)
 	if err != nil {
 		return nil
@@ -72,8 +72,8 @@ func filesPackage(dir string) string {
 	return pkgs[0].Name
 }
 
-// existingDir is dir, or its nearest parent that exists.
-func existingDir(dir string) string {
+// ExistingDir is dir, or its nearest parent that exists.
+func ExistingDir(dir string) string {
 	for {
 		if st, err := os.Stat(dir); err == nil && st.IsDir() {
 			return dir

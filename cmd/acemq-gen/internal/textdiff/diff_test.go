@@ -1,4 +1,4 @@
-package main
+package textdiff
 
 import (
 	"fmt"
@@ -13,13 +13,13 @@ func TestUnifiedDiffShowsChangedLinesWithContextAndLineNumbers(t *testing.T) {
 	want := "--- a\n+++ b\n" +
 		"@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n" +
 		"@@ -10,3 +10,4 @@\n 10\n 11\n 12\n+13\n"
-	if got := unifiedDiff("a", "b", a, b); got != want {
+	if got := Unified("a", "b", a, b); got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
 
 func TestUnifiedDiffOfEqualTextsHasNoHunks(t *testing.T) {
-	if got := unifiedDiff("a", "b", "x\n", "x\n"); got != "--- a\n+++ b\n" {
+	if got := Unified("a", "b", "x\n", "x\n"); got != "--- a\n+++ b\n" {
 		t.Fatalf("got %q", got)
 	}
 }
@@ -41,7 +41,7 @@ func TestCheckDiffOfLargeChangeIsBounded(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	d := unifiedDiff("a", "b", a.String(), b.String())
+	d := Unified("a", "b", a.String(), b.String())
 	runtime.ReadMemStats(&after)
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 256<<20 {
 		t.Fatalf("the diff allocated %d MiB", grew>>20)

@@ -1,4 +1,4 @@
-package main
+package output
 
 import (
 	"os"
@@ -15,16 +15,16 @@ func TestImportPathJoinsTheModulePathWithTheDirectoryInsideIt(t *testing.T) {
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if got := importPath(sub); got != "example.com/shop/internal/gen" {
+	if got := ImportPath(sub); got != "example.com/shop/internal/gen" {
 		t.Errorf("subdirectory: got %q", got)
 	}
-	if got := importPath(root); got != "example.com/shop" {
+	if got := ImportPath(root); got != "example.com/shop" {
 		t.Errorf("module root: got %q", got)
 	}
 }
 
 func TestImportPathOutsideAModuleIsEmpty(t *testing.T) {
-	if got := importPath(string(filepath.Separator)); got != "" {
+	if got := ImportPath(string(filepath.Separator)); got != "" {
 		t.Errorf("got %q", got)
 	}
 }
@@ -32,7 +32,7 @@ func TestImportPathOutsideAModuleIsEmpty(t *testing.T) {
 func TestImportPathOfADirectoryThatDoesNotExistYet(t *testing.T) {
 	root := t.TempDir()
 	writeText(t, filepath.Join(root, "go.mod"), "module example.com/shop\n\ngo 1.26\n")
-	if got := importPath(filepath.Join(root, "gen", "messages")); got != "example.com/shop/gen/messages" {
+	if got := ImportPath(filepath.Join(root, "gen", "messages")); got != "example.com/shop/gen/messages" {
 		t.Errorf("got %q", got)
 	}
 	if _, err := os.Stat(filepath.Join(root, "gen")); err == nil {
@@ -44,12 +44,19 @@ func TestThePackageNameIsTheOneTheDirectorysGoFilesDeclare(t *testing.T) {
 	root := t.TempDir()
 	writeText(t, filepath.Join(root, "go.mod"), "module example.com/shop\n\ngo 1.26\n")
 	writeText(t, filepath.Join(root, "doc.go"), "// Package shopping is the shop.\npackage shopping\n")
-	if path, name := goPackage(root); path != "example.com/shop" || name != "shopping" {
+	if path, name := GoPackage(root); path != "example.com/shop" || name != "shopping" {
 		t.Errorf("in a module: got %q, %q", path, name)
 	}
 	outside := t.TempDir()
 	writeText(t, filepath.Join(outside, "main.go"), "package main\n")
-	if path, name := goPackage(outside); path != "" || name != "main" {
+	if path, name := GoPackage(outside); path != "" || name != "main" {
 		t.Errorf("outside a module: got %q, %q", path, name)
+	}
+}
+
+func writeText(t *testing.T, name, text string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

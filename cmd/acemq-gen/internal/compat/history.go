@@ -1,4 +1,4 @@
-package main
+package compat
 
 import (
 	"context"
@@ -31,18 +31,18 @@ type contractHistory struct {
 	names   []string // slash paths relative to the repository root
 }
 
-// compatHistory runs the role-aware checks of --against once per commit in
+// History runs the role-aware checks of --against once per commit in
 // the contracts' history; every break names the commit, the message and the
 // field.
-func compatHistory(ctx context.Context, a compatArgs, stdout, stderr io.Writer) int {
-	next, ok := readSources(a.paths, stderr)
+func History(ctx context.Context, a Options, stdout, stderr io.Writer) int {
+	next, ok := ops.ReadSources(a.Paths, stderr)
 	if !ok {
-		return exitFindings
+		return ops.ExitFindings
 	}
-	top, histories, err := readHistories(ctx, next, a.since)
+	top, histories, err := readHistories(ctx, next, a.Since)
 	if err != nil {
 		fmt.Fprintf(stderr, "acemq-gen compat: reading the history: %s\n", err)
-		return exitUsage
+		return ops.ExitUsage
 	}
 	commits := historyCommits(histories)
 	breaks := 0
@@ -50,21 +50,21 @@ func compatHistory(ctx context.Context, a compatArgs, stdout, stderr io.Writer) 
 		n, err := compatCommit(ctx, top, c, histories, next, a, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "acemq-gen compat: reading commit %s: %s\n", c.label(), err)
-			return exitUsage
+			return ops.ExitUsage
 		}
 		breaks += n
 	}
 	if breaks > 0 {
-		return exitFindings
+		return ops.ExitFindings
 	}
 	_, messages := generator.Count(next)
 	fmt.Fprintf(stdout, "compat: %s checked against %s of history; nothing breaks\n", ops.Plural(messages, "message"), ops.Plural(len(commits), "commit"))
-	return exitOK
+	return ops.ExitOK
 }
 
 // compatCommit checks next against the contracts at commit c and prints
 // each break with the commit; it returns how many errors it printed.
-func compatCommit(ctx context.Context, top string, c historyCommit, hs []contractHistory, next []generator.Source, a compatArgs, stderr io.Writer) (int, error) {
+func compatCommit(ctx context.Context, top string, c historyCommit, hs []contractHistory, next []generator.Source, a Options, stderr io.Writer) (int, error) {
 	names, err := namesAt(ctx, top, c.hash, hs)
 	if err != nil {
 		return 0, err
@@ -74,7 +74,7 @@ func compatCommit(ctx context.Context, top string, c historyCommit, hs []contrac
 		return 0, err
 	}
 	n := 0
-	for _, d := range generator.Compat(base, next, a.options()...) {
+	for _, d := range generator.Compat(base, next, a.CompatOptions()...) {
 		fmt.Fprintf(stderr, "%s (against commit %s)\n", d, c.label())
 		if d.Severity == generator.Error {
 			n++

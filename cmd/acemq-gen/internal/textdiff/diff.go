@@ -1,4 +1,7 @@
-package main
+// Package textdiff renders the line differences of two texts in unified
+// format, in time and memory bounded by the size of the texts (acemq-gen
+// check prints it for a stale generated file).
+package textdiff
 
 import (
 	"fmt"
@@ -14,8 +17,8 @@ type op struct {
 	line string
 }
 
-// unifiedDiff renders the line differences of a and b in unified format.
-func unifiedDiff(nameA, nameB, a, b string) string {
+// Unified renders the line differences of a and b in unified format.
+func Unified(nameA, nameB, a, b string) string {
 	ops := editScript(splitLines(a), splitLines(b))
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "--- %s\n+++ %s\n", nameA, nameB)

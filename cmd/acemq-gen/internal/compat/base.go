@@ -1,4 +1,4 @@
-package main
+package compat
 
 import (
 	"bytes"
@@ -20,9 +20,9 @@ import (
 // gitPrefix marks a BASE that is a git revision.
 const gitPrefix = "git:"
 
-// readBase reads the baseline contracts: from a git revision (git:REV) or a
+// ReadBase reads the baseline contracts: from a git revision (git:REV) or a
 // directory.
-func readBase(ctx context.Context, against string, paths []string) ([]generator.Source, error) {
+func ReadBase(ctx context.Context, against string, paths []string) ([]generator.Source, error) {
 	if rev, ok := strings.CutPrefix(against, gitPrefix); ok {
 		return readGitBase(ctx, rev, paths)
 	}
