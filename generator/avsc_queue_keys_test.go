@@ -27,8 +27,8 @@ func TestAvscRecordsTakeTheQueueKeys(t *testing.T) {
 		code += string(f.Data)
 	}
 	for _, want := range []string{
-		"acemq.DeliveryLimit(4)", "acemq.LeaderLocator(acemq.LeaderBalanced)", "acemq.AtLeastOnceDeadLettering()",
-		"acemq.DeliveryLimit(2)", "SetAside: acemq.QueueQuorum",
+		"DeliveryLimit: 4,", "LeaderLocator: acemq.LeaderBalanced,", "AtLeastOnceDeadLettering: true,",
+		"DeliveryLimit: 2, SetAside: acemq.QueueQuorum",
 	} {
 		if !strings.Contains(strings.Join(strings.Fields(code), " "), want) {
 			t.Errorf("the generated code lacks %s", want)

@@ -1,6 +1,11 @@
 package generator
 
-import "time"
+import (
+	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+)
 
 // Entry is what operations tools need to know of one message a contract
 // describes, without generated code: where it travels, how it is encoded and
@@ -24,12 +29,15 @@ type Entry struct {
 	// Type is the envelope type its messages carry (x-acemq-type): the
 	// routing key of an event or command, the queue of an RPC request.
 	Type string
-	// Codec is the codec's name: json, avro, avro-registered, text, bytes,
-	// yaml or toml.
+	// Codec is the codec's name, one of CodecNames.
 	Codec string
+	// Raw is the YAML type of the one value a raw codec's message carries
+	// ("string" for text, "bytes" for bytes); "" for a record codec.
+	Raw string
 	// Encrypted says the codec's bytes are sealed (runtime/crypto).
 	Encrypted bool
-	// Subject is an avro-registered message's registry subject.
+	// Subject is the registry subject of a message whose codec registers
+	// its schema (avro-registered); "" for other codecs.
 	Subject string
 	// AvroSchema is the payload's Avro schema as the codec writes it
 	// (canonical form) and AvroFullSchema the contract's full schema, the
@@ -37,36 +45,27 @@ type Entry struct {
 	AvroSchema, AvroFullSchema string
 	// Retry is the consumers' retry policy (events and commands).
 	Retry Retry
+	// Version is an event's or command's schema version as its
+	// specification holds it: 0 for version 1 (both publish without one).
+	Version int
+	// Headers are an event's or command's header rules: its headers that
+	// are required or typed, in contract order.
+	Headers []acemq.HeaderRule
+	// Mandatory says an event's or command's publisher fails a message that
+	// reaches no queue.
+	Mandatory bool
+	// Timeout is how long an RPC's call waits at most; Errors are the names
+	// of its declared errors.
+	Timeout time.Duration
+	Errors  []string
 	// Queues is what the contract says of the queues the message (an rpc's
 	// requests) is consumed from.
 	Queues QueueSettings
 }
 
-// QueueSettings are what a contract says of the queues a message (or an
-// rpc's requests) is consumed from.
-type QueueSettings struct {
-	// DeliveryLimit is their x-delivery-limit; 0 when the contract sets none.
-	DeliveryLimit int
-	// LeaderLocator is their x-queue-leader-locator: client-local, balanced,
-	// or "" (the broker's).
-	LeaderLocator string
-	// AtLeastOnceDeadLettering asks for at-least-once dead-lettering
-	// (x-dead-letter-strategy at-least-once, x-overflow reject-publish).
-	AtLeastOnceDeadLettering bool
-	// SetAside is the type of their set-aside queues ({queue}.dlq,
-	// {queue}.parked): classic, quorum, or "" (the connection's choice).
-	SetAside string
-}
-
-// Retry is a contract's retry policy, as acemq.ExponentialRetry or
-// acemq.FixedRetry (then GiveUpAfter) take it.
-type Retry struct {
-	Attempts int
-	// Backoff is "exponential" or "fixed".
-	Backoff      string
-	Initial, Max time.Duration
-	MaxAge       time.Duration // 0: none
-}
+// Retry is a contract's retry policy: the run-time value itself
+// (acemqimpl.Retry), whose Policy is the generated specification's.
+type Retry = acemqimpl.Retry
 
 // Catalog returns every message and RPC of the contracts in srcs, domain by
 // domain in package order, events and commands in file order, then RPCs.
@@ -83,8 +82,7 @@ func Catalog(srcs []Source) (entries []Entry, ds Diagnostics) {
 			entries = append(entries, messageEntry(d, msg))
 		}
 		for _, r := range d.RPCs {
-			entries = append(entries, Entry{Kind: "rpc", Domain: d.Name, Name: r.Name, Queue: r.Queue,
-				Type: r.Queue, Codec: r.Codec, Encrypted: r.Encrypted, Queues: r.QueueSettings})
+			entries = append(entries, rpcEntry(d, r))
 		}
 	}
 	return entries, nil
@@ -92,11 +90,36 @@ func Catalog(srcs []Source) (entries []Entry, ds Diagnostics) {
 
 func messageEntry(d *domain, m *message) Entry {
 	e := Entry{Kind: m.Kind.String(), Domain: d.Name, Name: m.Name, Exchange: d.Name, RoutingKey: m.RoutingKey,
-		Queue: m.Queue, Type: m.RoutingKey, Codec: m.Codec, Encrypted: m.Encrypted, Subject: m.Subject,
+		Queue: m.Queue, Type: m.RoutingKey, Codec: m.Codec, Raw: rawOf(m.Codec), Encrypted: m.Encrypted,
 		Retry: Retry{Attempts: m.Retry.Attempts, Backoff: m.Retry.Backoff, Initial: m.Retry.Initial,
-			Max: m.Retry.Max, MaxAge: m.Retry.MaxAge}, Queues: m.QueueSettings}
+			Max: m.Retry.Max, MaxAge: m.Retry.MaxAge}, Version: specVersion(m), Mandatory: m.Mandatory, Queues: m.QueueSettings}
+	for _, h := range ruledHeaders(m) {
+		rule := acemq.HeaderRule{Name: h.Name, Required: h.Required}
+		if h.Typed {
+			rule.Type = acemq.HeaderValueType(h.Type)
+		}
+		e.Headers = append(e.Headers, rule)
+	}
+	if c, _ := codecNamed(m.Codec); c.registry {
+		e.Subject = m.Subject
+	}
 	if isAvro(m.Codec) && m.Record != nil {
 		e.AvroSchema, e.AvroFullSchema = m.Record.Avro.Canonical, m.Record.Avro.Full
 	}
 	return e
+}
+
+func rpcEntry(d *domain, r *rpc) Entry {
+	e := Entry{Kind: "rpc", Domain: d.Name, Name: r.Name, Queue: r.Queue, Type: r.Queue, Codec: r.Codec,
+		Raw: rawOf(r.Codec), Encrypted: r.Encrypted, Timeout: r.Timeout, Queues: r.QueueSettings}
+	for _, x := range r.Errors {
+		e.Errors = append(e.Errors, x.Name)
+	}
+	return e
+}
+
+// rawOf is the codec table's raw type of codec.
+func rawOf(codec string) string {
+	c, _ := codecNamed(codec)
+	return c.raw
 }

@@ -38,7 +38,7 @@ func CompatHeld(srcs []Source, held map[string][]Held) (ds Diagnostics) {
 	d := &diags{}
 	for _, dom := range m.Domains {
 		for _, msg := range dom.Messages {
-			if msg.Codec != "avro-registered" {
+			if msg.Codec != codecAvroRegistered {
 				continue
 			}
 			for _, h := range held[msg.Subject] {

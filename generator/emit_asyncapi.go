@@ -94,7 +94,7 @@ func defaultCodec(dom *domain) string {
 	for _, r := range dom.RPCs {
 		add(wireCodec(r.Codec, r.Encrypted))
 	}
-	best := "json"
+	best := codecJSON
 	for _, c := range order {
 		if counts[c] > counts[best] {
 			best = c
@@ -107,7 +107,7 @@ func defaultCodec(dom *domain) string {
 // hides the inner one.
 func wireCodec(codec string, encrypted bool) string {
 	if encrypted {
-		return "encrypted"
+		return encryptedCodec.name
 	}
 	return codec
 }
@@ -115,19 +115,8 @@ func wireCodec(codec string, encrypted bool) string {
 // contentType is what a codec writes in the AMQP content-type property
 // (FAMILY-SPEC §3).
 func contentType(codec string) string {
-	switch codec {
-	case "avro":
-		return "avro/binary"
-	case "avro-registered":
-		return "application/vnd.acemq.avro"
-	case "encrypted":
-		return "application/vnd.acemq.encrypted"
-	case "text":
-		return "text/plain; charset=utf-8"
-	case "bytes":
-		return "application/octet-stream"
-	case "yaml", "toml", "xml":
-		return "application/" + codec
+	if c, ok := codecNamed(codec); ok {
+		return c.contentType
 	}
 	return "application/json"
 }
@@ -201,7 +190,7 @@ func (b *docBuilder) messageObject(m *message) object {
 	if m.Encrypted {
 		o = append(o, member{"x-acemq-encrypted", object{{"contentType", contentType(m.Codec)}}})
 	}
-	if m.Codec == "avro-registered" {
+	if m.Codec == codecAvroRegistered {
 		o = append(o, member{"x-acemq-subject", m.Subject})
 	}
 	return append(o, member{"x-acemq-retry", retryPolicy(m.Retry)})
@@ -314,17 +303,10 @@ func operationBinding(mandatory, receive bool) object {
 // queues): x-delivery-limit, the leader locator, at-least-once
 // dead-lettering and the set-aside queues' type, each only when set.
 func appendQueueExtensions(ch object, q QueueSettings) object {
-	if q.DeliveryLimit > 0 {
-		ch = append(ch, member{"x-acemq-delivery-limit", q.DeliveryLimit})
-	}
-	if q.LeaderLocator != "" {
-		ch = append(ch, member{"x-acemq-leader-locator", q.LeaderLocator})
-	}
-	if q.AtLeastOnceDeadLettering {
-		ch = append(ch, member{"x-acemq-dead-letter-strategy", "at-least-once"})
-	}
-	if q.SetAside != "" {
-		ch = append(ch, member{"x-acemq-set-aside-queues", q.SetAside})
+	for _, k := range queueKeyTable {
+		if v := k.value(q); v != nil {
+			ch = append(ch, member{"x-acemq-" + k.name, v})
+		}
 	}
 	return ch
 }

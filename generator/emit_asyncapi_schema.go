@@ -9,12 +9,13 @@ import "strings"
 
 // payload is the payload schema of rec travelling with codec.
 func (b *docBuilder) payload(rec *recordModel, codec string) any {
-	switch codec {
-	case "avro", "avro-registered":
+	c, _ := codecNamed(codec)
+	switch {
+	case c.avro:
 		return object{{"schemaFormat", avroSchemaFormat}, {"schema", splitAvroNames(avroRecord(rec, map[*recordModel]bool{}))}}
-	case "text":
+	case c.raw == "string":
 		return object{{"type", "string"}, {"description", "The body as UTF-8 text."}}
-	case "bytes":
+	case c.raw == "bytes":
 		return object{{"type", "string"}, {"format", "binary"}, {"description", "The body as raw bytes."}}
 	}
 	return b.schemas.named(rec)

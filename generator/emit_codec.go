@@ -41,7 +41,7 @@ func rpcCodec(r *rpc) codecSpec {
 func (c codecSpec) builder() jen.Code {
 	inner := c.inner()
 	if c.encrypted {
-		return jen.Qual(cryptoPath, "Encrypted").Call(inner)
+		return jen.Qual(encryptedCodec.importPath, encryptedCodec.goValue).Call(inner)
 	}
 	return inner
 }
@@ -51,9 +51,9 @@ func (c codecSpec) inner() jen.Code {
 	rec := jen.Id(c.payload)
 	var avro jen.Code
 	switch c.codec {
-	case "avro":
+	case codecAvro:
 		avro = jen.Qual(avroPath, "Builder").Call(rec.Clone().Values().Dot("AvroSchema").Call())
-	case "avro-registered":
+	case codecAvroRegistered:
 		avro = jen.Qual(avroPath, "RegisteredBuilder").Call(jen.Lit(c.subject),
 			rec.Clone().Values().Dot("AvroSchema").Call(),
 			jen.Qual(avroPath, "ReaderSchema").Call(rec.Clone().Values().Dot("AvroFullSchema").Call()))
@@ -67,21 +67,13 @@ func (c codecSpec) inner() jen.Code {
 }
 
 // codecValue is the runtime codec of a codec name that needs nothing from
-// the connection.
+// the connection: the table's Go value, json's for a name it lacks.
 func codecValue(codec string) jen.Code {
-	switch codec {
-	case "text":
-		return qual("StringCodec").Values()
-	case "bytes":
-		return qual("BytesCodec").Values()
-	case "yaml":
-		return jen.Qual(yamlPath, "Codec").Values()
-	case "toml":
-		return jen.Qual(tomlPath, "Codec").Values()
-	case "xml":
-		return jen.Qual(xmlPath, "Codec").Values()
+	if c, ok := codecNamed(codec); ok && c.goValue != "" {
+		return c.value()
 	}
-	return qual("JSONCodec").Values()
+	jsonCodec, _ := codecNamed(codecJSON)
+	return jsonCodec.value()
 }
 
 // describe says what the codec is, for the specification's doc comment.

@@ -7,8 +7,8 @@ import "github.com/dave/jennifer/jen"
 // TextUnmarshaler, a bytes payload an encoding.BinaryMarshaler and
 // BinaryUnmarshaler.
 func (e *emitter) rawMethods(m *message) {
-	switch m.Codec {
-	case "text":
+	switch c, _ := codecNamed(m.Codec); c.raw {
+	case "string":
 		e.textMethods(m)
 	case "bytes":
 		e.binaryMethods(m)

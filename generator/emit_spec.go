@@ -30,8 +30,8 @@ func (e *emitter) messageSpec(m *message) {
 	fields = append(fields,
 		jen.Id("Codec").Op(":").Add(messageCodec(m).builder()),
 		jen.Id("Retry").Op(":").Add(retryCode(m.Retry)))
-	if m.Version != 1 {
-		fields = append(fields, jen.Id("Version").Op(":").Lit(m.Version))
+	if v := specVersion(m); v != 0 {
+		fields = append(fields, jen.Id("Version").Op(":").Lit(v))
 	}
 	if rules := ruledHeaders(m); len(rules) > 0 {
 		fields = append(fields, jen.Id("Headers").Op(":").Index().Add(qual("HeaderRule")).ValuesFunc(func(g *jen.Group) {
@@ -48,6 +48,15 @@ func (e *emitter) messageSpec(m *message) {
 	e.f.Var().Id(specVar(m.Name)).Op("=").Op("&").Add(impl("MessageSpec")).Types(jen.Id(m.Name)).Add(lines(fields))
 }
 
+// specVersion is the Version of m's specification: its schema version, 0
+// for version 1, which publishes without one as no version does.
+func specVersion(m *message) int {
+	if m.Version == 1 {
+		return 0
+	}
+	return m.Version
+}
+
 // messageSummary says what a message's specification holds, for its doc.
 func messageSummary(m *message) string {
 	parts := []string{fmt.Sprintf("%s codec", messageCodec(m).describe()), describeRetry(m.Retry)}
@@ -60,12 +69,12 @@ func messageSummary(m *message) string {
 	if m.Mandatory {
 		parts = append(parts, "mandatory")
 	}
-	return strings.Join(append(parts, m.summaries()...), "; ")
+	return strings.Join(append(parts, queueSummaries(m.QueueSettings)...), "; ")
 }
 
 func (e *emitter) rpcSpec(r *rpc) {
 	limit := ""
-	for _, s := range r.summaries() {
+	for _, s := range queueSummaries(r.QueueSettings) {
 		limit += "; " + s
 	}
 	e.comment(fmt.Sprintf("%s is the contract of rpc %s: %s codec; calls wait at most %s%s.",
@@ -87,50 +96,13 @@ func (e *emitter) rpcSpec(r *rpc) {
 	e.f.Var().Id(specVar(r.Name)).Op("=").Op("&").Add(spec).Add(lines(fields))
 }
 
-// appendQueueSettings adds the QueueOptions and SetAside fields of a
-// specification for what the contract says of its queues.
+// appendQueueSettings adds the Queues field of a specification for what the
+// contract says of its queues.
 func appendQueueSettings(fields []jen.Code, q QueueSettings) []jen.Code {
-	var opts []jen.Code
-	if q.DeliveryLimit > 0 {
-		opts = append(opts, qual("DeliveryLimit").Call(jen.Lit(q.DeliveryLimit)))
-	}
-	switch q.LeaderLocator {
-	case "balanced":
-		opts = append(opts, qual("LeaderLocator").Call(qual("LeaderBalanced")))
-	case "client-local":
-		opts = append(opts, qual("LeaderLocator").Call(qual("LeaderClientLocal")))
-	}
-	if q.AtLeastOnceDeadLettering {
-		opts = append(opts, qual("AtLeastOnceDeadLettering").Call())
-	}
-	if len(opts) > 0 {
-		fields = append(fields, jen.Id("QueueOptions").Op(":").Index().Add(qual("QueueOption")).Values(opts...))
-	}
-	switch q.SetAside {
-	case "quorum":
-		fields = append(fields, jen.Id("SetAside").Op(":").Add(qual("QueueQuorum")))
-	case "classic":
-		fields = append(fields, jen.Id("SetAside").Op(":").Add(qual("QueueClassic")))
+	if c := queueKeysCode(q); c != nil {
+		fields = append(fields, jen.Id("Queues").Op(":").Add(c))
 	}
 	return fields
-}
-
-// summaries say what q does, for a specification's doc.
-func (q QueueSettings) summaries() []string {
-	var out []string
-	if q.DeliveryLimit > 0 {
-		out = append(out, fmt.Sprintf("its queues dead-letter a message returned to them more than %d times (x-delivery-limit)", q.DeliveryLimit))
-	}
-	if q.LeaderLocator != "" {
-		out = append(out, fmt.Sprintf("its queues' leader locator is %s (x-queue-leader-locator)", q.LeaderLocator))
-	}
-	if q.AtLeastOnceDeadLettering {
-		out = append(out, "at-least-once dead-lettering")
-	}
-	if q.SetAside != "" {
-		out = append(out, fmt.Sprintf("its {queue}.dlq and {queue}.parked are %s queues", q.SetAside))
-	}
-	return out
 }
 
 // lines is a composite literal's values, one a line.

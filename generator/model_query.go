@@ -11,7 +11,10 @@ func isUnionRecord(rec *recordModel) bool {
 }
 
 // isAvro reports whether codec writes Avro binary (avro, avro-registered).
-func isAvro(codec string) bool { return codec == "avro" || codec == "avro-registered" }
+func isAvro(codec string) bool {
+	c, _ := codecNamed(codec)
+	return c.avro
+}
 
 // unionFields returns the fields of rec whose type is a union.
 func unionFields(rec *recordModel) []*field {

@@ -2,29 +2,41 @@ package generator
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 )
 
-// QueueSettings resolves the keys of an event, command or rpc about the
-// queues it is consumed from; set-aside-queues defaults to the file's.
+// queueSettings resolves the keys of an event, command or rpc about the
+// queues it is consumed from, each as its row of queueKeyTable says; a key
+// the file also holds (set-aside-queues) defaults to the file's.
 func (r *resolver) queueSettings(s syntaxQueueKeys) QueueSettings {
-	if !s.SetAside.Set {
-		s.SetAside = r.f.SetAside
+	var q QueueSettings
+	v := reflect.ValueOf(&q).Elem()
+	for _, k := range queueKeyTable {
+		f := v.FieldByName(k.field)
+		if k.values == nil {
+			f.SetInt(int64(r.atLeastOne(s.ints[k.name], k)))
+			continue
+		}
+		str, ok := s.strs[k.name]
+		if !ok && k.fileDefault {
+			str = r.f.SetAside
+		}
+		val := r.oneOf(str, k.name, k.what, k.values...)
+		if f.Kind() == reflect.Bool {
+			f.SetBool(val == k.on)
+		} else {
+			f.SetString(val)
+		}
 	}
-	return QueueSettings{
-		DeliveryLimit: r.deliveryLimit(s.DeliveryLimit),
-		LeaderLocator: r.oneOf(s.LeaderLocator, "leader-locator", "the node that leads each new quorum queue", "client-local", "balanced"),
-		AtLeastOnceDeadLettering: r.oneOf(s.DeadLetterStrategy, "dead-letter-strategy", "how quorum queues dead-letter",
-			"at-most-once", "at-least-once") == "at-least-once",
-		SetAside: r.oneOf(s.SetAside, "set-aside-queues", "the type of the {queue}.dlq and {queue}.parked queues", "classic", "quorum"),
-	}
+	return q
 }
 
-// deliveryLimit reads a delivery-limit key: at least 1, 0 when absent.
-func (r *resolver) deliveryLimit(v sInt) int {
+// atLeastOne reads an integer queue key: at least 1, 0 when absent.
+func (r *resolver) atLeastOne(v sInt, k queueKey) int {
 	if v.Set && v.V < 1 {
-		r.d.errorf(v.P, "delivery-limit must be at least 1 (the deliveries after which the broker dead-letters a message), got %d", v.V)
+		r.d.errorf(v.P, "%s must be at least 1 (%s), got %d", k.name, k.what, v.V)
 		return 0
 	}
 	return v.V

@@ -49,7 +49,7 @@ func (w *world) add(f *syntaxFile) {
 	if !r.header() {
 		return
 	}
-	r.codec = r.codecOf(f.Codec, "json")
+	r.codec = r.codecOf(f.Codec, codecJSON)
 	r.encrypted(f.Encrypted, false)
 	r.retry = r.retryOf(f.Retry, defaultRetry)
 	r.declareTypes()
@@ -214,11 +214,8 @@ func (r *resolver) codecOf(s sStr, def string) string {
 	if !s.Set {
 		return def
 	}
-	if !knownCodecs[s.V] {
-		r.d.errorf(s.P, "unknown codec %q (expected one of json, avro, avro-registered, yaml, toml, xml, text, bytes)", s.V)
+	if !knownCodec(s.V) {
+		r.d.errorf(s.P, "unknown codec %q (expected one of %s)", s.V, strings.Join(codecNames(func(codecFact) bool { return true }), ", "))
 	}
 	return s.V
 }
-
-var knownCodecs = map[string]bool{"json": true, "text": true, "bytes": true, "avro": true,
-	"avro-registered": true, "yaml": true, "toml": true, "xml": true}

@@ -5,10 +5,6 @@ import "time"
 // defaultTimeout is an RPC caller's deadline unless the contract sets timeout.
 const defaultTimeout = 30 * time.Second
 
-// rpcCodecs are the codecs an RPC may use: one codec carries both the request
-// and the response, so it cannot be bound to one schema.
-var rpcCodecs = map[string]bool{"json": true, "yaml": true, "toml": true, "xml": true}
-
 // rpc resolves one request/reply pair with the file's defaults.
 func (r *resolver) rpc(s *syntaxRPC) *rpc {
 	x := &rpc{Pos: s.Name.P, Name: s.Name.V, Doc: s.Doc.V, Deprecated: s.Deprecated.V, Version: 1, Timeout: defaultTimeout}
@@ -17,12 +13,13 @@ func (r *resolver) rpc(s *syntaxRPC) *rpc {
 		x.Timeout = r.duration(s.Timeout, "rpc "+x.Name+" timeout")
 	}
 	x.Codec = r.codecOf(s.Codec, r.codec)
-	if knownCodecs[x.Codec] && !rpcCodecs[x.Codec] {
+	if c, ok := codecNamed(x.Codec); ok && !c.rpc {
 		p := s.Codec.P
 		if !s.Codec.Set {
 			p = s.Name.P
 		}
-		r.d.errorf(p, "rpc %s: codec %s is bound to one schema, but a request and its response have two; use json, yaml, toml or xml", x.Name, x.Codec)
+		r.d.errorf(p, "rpc %s: codec %s is bound to one schema, but a request and its response have two; use %s",
+			x.Name, x.Codec, orList(codecNames(func(c codecFact) bool { return c.rpc })))
 	}
 	x.Encrypted = r.encrypted(s.Encrypted, r.f.Encrypted.V)
 	if s.Version.Set {

@@ -10,12 +10,12 @@ package generator
 func markXMLRecords(doms []*domain) {
 	for _, dom := range doms {
 		for _, m := range dom.Messages {
-			if m.Codec == "xml" {
+			if m.Codec == codecXML {
 				markXML(m.Record)
 			}
 		}
 		for _, r := range dom.RPCs {
-			if r.Codec == "xml" {
+			if r.Codec == codecXML {
 				markXML(r.Request)
 				markXML(r.Response)
 			}

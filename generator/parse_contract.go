@@ -169,20 +169,25 @@ func (y *yamlDoc) messageKey(m *syntaxMessage, a entry) {
 	}
 }
 
-// queueKey reads a key about the queues a message is consumed from into q
-// and reports whether a was one.
+// queueKey reads a key about the queues a message is consumed from (a row
+// of queueKeyTable) into q and reports whether a was one.
 func (y *yamlDoc) queueKey(q *syntaxQueueKeys, a entry) bool {
-	strs := map[string]*sStr{"set-aside-queues": &q.SetAside, "leader-locator": &q.LeaderLocator,
-		"dead-letter-strategy": &q.DeadLetterStrategy}
-	if a.key == "delivery-limit" {
-		q.DeliveryLimit = y.sInt(a)
-		return true
+	k, ok := queueKeyFor(a.key)
+	switch {
+	case !ok:
+		return false
+	case k.values == nil:
+		if q.ints == nil {
+			q.ints = map[string]sInt{}
+		}
+		q.ints[k.name] = y.sInt(a)
+	default:
+		if q.strs == nil {
+			q.strs = map[string]sStr{}
+		}
+		q.strs[k.name] = y.sStr(a)
 	}
-	if p, ok := strs[a.key]; ok {
-		*p = y.sStr(a)
-		return true
-	}
-	return false
+	return true
 }
 
 func (y *yamlDoc) rpcs(e entry) []*syntaxRPC {

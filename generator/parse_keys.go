@@ -59,7 +59,7 @@ var messageKeys = append([]string{"doc", "codec", "routing-key", "version", "dep
 
 // queueKeys are the keys of an event, command or rpc about the queues it is
 // consumed from.
-var queueKeys = []string{"delivery-limit", "set-aside-queues", "leader-locator", "dead-letter-strategy"}
+var queueKeys = queueKeyNames()
 
 // The key sets of every mapping in a contract, by context.
 var (

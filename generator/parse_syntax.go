@@ -43,10 +43,11 @@ type syntaxFile struct {
 }
 
 // syntaxQueueKeys are the keys of an event, command or rpc about the queues
-// it is consumed from.
+// it is consumed from, by their name in queueKeyTable: an integer key's
+// value in ints, a string key's in strs. Nil maps hold none.
 type syntaxQueueKeys struct {
-	DeliveryLimit                               sInt
-	SetAside, LeaderLocator, DeadLetterStrategy sStr
+	ints map[string]sInt
+	strs map[string]sStr
 }
 
 type syntaxImport struct {

@@ -61,15 +61,12 @@ func checkMessage(m *message, d *diags) {
 	checkRawPayload(m, d)
 }
 
-// rawCodecs are the codecs whose payload is one value rather than a record:
-// the message has one field of this YAML type.
-var rawCodecs = map[string]string{"text": "string", "bytes": "bytes"}
-
 // checkRawPayload requires a text or bytes message to carry exactly one
 // field of the codec's type, which is what travels on the wire.
 func checkRawPayload(m *message, d *diags) {
-	want, raw := rawCodecs[m.Codec]
-	if !raw {
+	c, _ := codecNamed(m.Codec)
+	want := c.raw
+	if want == "" {
 		return
 	}
 	fs := m.Record.Fields
@@ -106,16 +103,13 @@ func checkRPC(r *rpc, d *diags) {
 // of another package with Avro (its mirror is that package's), and an
 // optional map with Avro (hamba/avro cannot write a nil-able map as a union).
 func checkUnionCodec(p Pos, what, codec string, rec *recordModel, d *diags) {
-	switch codec {
-	case "json":
-		return
-	case "xml":
-		return // checkXMLCodecs
+	if codec == codecJSON || codec == codecXML {
+		return // xml: checkXMLCodecs
 	}
 	if f := findField(rec, isKind(unionKind), map[*recordModel]bool{}); f != nil && !isAvro(codec) {
 		d.errorf(p, "%s: codec %s cannot carry the union of field %s (a sealed Go interface); multi-branch unions travel with json, avro and avro-registered only", what, codec, f.Name)
 	}
-	if codec != "avro" && codec != "avro-registered" {
+	if !isAvro(codec) {
 		return
 	}
 	if f := findField(rec, foreignUnion(rec.Owner), map[*recordModel]bool{}); f != nil {
@@ -137,12 +131,12 @@ func foreignUnion(dom *domain) func(*typ) bool {
 func checkXMLCodecs(dom *domain, d *diags) {
 	seen := map[*recordModel]bool{}
 	for _, m := range dom.Messages {
-		if m.Codec == "xml" {
+		if m.Codec == codecXML {
 			checkXMLPayload(m.Kind.String()+" "+m.Name, m.Record, seen, d)
 		}
 	}
 	for _, r := range dom.RPCs {
-		if r.Codec == "xml" {
+		if r.Codec == codecXML {
 			checkXMLPayload("rpc "+r.Name, r.Request, seen, d)
 			checkXMLPayload("rpc "+r.Name, r.Response, seen, d)
 		}

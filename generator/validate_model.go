@@ -67,7 +67,7 @@ func warnDeprecated(dom *domain, d *diags) {
 		}
 	}
 	for _, m := range dom.Messages {
-		if m.Subject != defaultSubject(dom, m) && m.Codec != "avro-registered" {
+		if m.Subject != defaultSubject(dom, m) && m.Codec != codecAvroRegistered {
 			d.warnf(m.Pos, "%s %s: subject is used by codec avro-registered only; this message uses %s", m.Kind, m.Name, m.Codec)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
+	"github.com/acemq/acemq-gen/generator/contractspec"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
@@ -63,7 +64,7 @@ func newOpsRig(t *testing.T, contract string) *opsRig {
 	if r.conn, err = acemq.Connect(context.Background(), url, crypto.WithKeyring(r.keyring)); err != nil {
 		t.Fatal(err)
 	}
-	topo, err := ops.ContractTopology(r.entries, []string{r.service})
+	topo, err := contractspec.Topology(r.entries, []string{r.service})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,7 +328,7 @@ func TestDLQListShowAndRedriveWorkOnMessagesRealHandlersDeadLettered(t *testing.
 
 func mustTopology(t *testing.T, r *opsRig) *acemq.Topology {
 	t.Helper()
-	topo, err := ops.ContractTopology(r.entries, []string{r.service})
+	topo, err := contractspec.Topology(r.entries, []string{r.service})
 	if err != nil {
 		t.Fatal(err)
 	}

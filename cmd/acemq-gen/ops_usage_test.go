@@ -9,6 +9,7 @@ import (
 
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
+	"github.com/acemq/acemq-gen/generator/contractspec"
 )
 
 func TestDLQAndPlanReportUsageMistakesWithExitTwo(t *testing.T) {
@@ -55,7 +56,7 @@ func TestContractTopologyIsWhatGeneratedCodeDeclares(t *testing.T) {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	topo, err := ops.ContractTopology(entries, []string{"billing"})
+	topo, err := contractspec.Topology(entries, []string{"billing"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +88,7 @@ func TestContractTopologyCarriesTheContractsQueueKeys(t *testing.T) {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	topo, err := ops.ContractTopology(entries, []string{"audit"})
+	topo, err := contractspec.Topology(entries, []string{"audit"})
 	if err != nil {
 		t.Fatal(err)
 	}

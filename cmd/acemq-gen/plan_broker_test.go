@@ -7,7 +7,6 @@ import (
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
-	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
@@ -42,7 +41,7 @@ func TestPlanFindsNoDifferenceOnATopologyTheRuntimeDeclared(t *testing.T) {
 	for _, name := range []string{"CancelOrder", "RefundOrder", "ItemShipped"} {
 		e := r.entry(name)
 		spec := &acemqimpl.MessageSpec[map[string]any]{Exchange: e.Exchange, RoutingKey: e.RoutingKey, Queue: e.Queue,
-			Codec: acemqimpl.Static(acemq.JSONCodec{}), Retry: ops.RetryPolicy(e.Retry)}
+			Codec: acemqimpl.Static(acemq.JSONCodec{}), Retry: e.Retry.Policy()}
 		var k *acemq.Consumer
 		var err error
 		if e.Kind == "event" {

@@ -16,6 +16,13 @@
 // generated UnmarshalJSON methods (UnionBranch), and the conversions of
 // payload mirrors (MirrorSlice, MirrorMap, MirrorPtr, Mirrored).
 //
+// It owns the contract's run-time vocabulary, which generated specifications
+// hold as literals and acemq-gen's plan, dlq and registry commands build from
+// the generator's model (generator/contractspec): the queue keys as one
+// comparable value (QueueKeys, which turns itself into queue options), the
+// retry policy (Retry), and codecs by their registered name (Named, through
+// acemq.CodecByName).
+//
 // It also holds the hooks only generated code calls, which are not
 // runtime/acemq's API: StartServer, InterceptPublish, ConnOptions,
 // SubscriberQueue, DeclareAndConsume, MappedCodec, the lazily built codec

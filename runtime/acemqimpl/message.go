@@ -28,15 +28,10 @@ type MessageSpec[T any] struct {
 	Headers []acemq.HeaderRule
 	// Mandatory makes a publish that reaches no queue fail (acemq.ErrUnroutable).
 	Mandatory bool
-	// QueueOptions apply to every queue the message is consumed from (a
-	// command's Queue, each subscriber's queue of an event), after the
-	// defaults: the contract's delivery limit. Nil: none.
-	QueueOptions []acemq.QueueOption
-	// SetAside is the type of the {queue}.dlq and {queue}.parked queues of
-	// every queue the message is consumed from: the contract's
-	// set-aside-queues key. "": the connection's SetAsideQueuesOfType, else
-	// classic.
-	SetAside acemq.QueueType
+	// Queues are the contract's queue keys; they apply to every queue the
+	// message is consumed from (a command's Queue, each subscriber's queue of
+	// an event) and its set-aside queues. The zero value: none.
+	Queues QueueKeys
 }
 
 // Publisher returns the message's publisher on conn: the contract's codec,
@@ -108,8 +103,8 @@ func (s *MessageSpec[T]) consumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOp
 	if len(s.Headers) > 0 {
 		own = append(own, ConsumeHeaderRules(s.Headers...))
 	}
-	if s.SetAside != "" {
-		own = append(own, ConsumeSetAsideQueuesOfType(s.SetAside))
+	if o := s.Queues.consumeOption(); o != nil {
+		own = append(own, o)
 	}
 	return append(own, opts...)
 }
@@ -118,7 +113,7 @@ func (s *MessageSpec[T]) consumeOptions(conn *acemq.Conn, opts []acemq.ConsumeOp
 // dead-letter queue and the retry queues of Retry, bound to Exchange with
 // RoutingKey. It returns t.
 func (s *MessageSpec[T]) AddTo(t *acemq.Topology, queue string) *acemq.Topology {
-	return deadLetters(t.Queue(queue, s.QueueOptions...), queue, s.SetAside).Retries(queue, s.Retry).
+	return s.Queues.deadLetters(t.Queue(queue, s.Queues.Options()...), queue).Retries(queue, s.Retry).
 		Binding(queue, s.Exchange, s.RoutingKey)
 }
 
@@ -134,13 +129,4 @@ func (s *MessageSpec[T]) Rules() acemq.ConnOption {
 		return nil
 	}
 	return HeaderRulesOf[T](s.RoutingKey, s.Headers...)
-}
-
-// deadLetters gives queue its dead-letter half, with set-aside queues of
-// type qt when the contract fixes one.
-func deadLetters(t *acemq.Topology, queue string, qt acemq.QueueType) *acemq.Topology {
-	if qt == "" {
-		return t.DeadLetters(queue)
-	}
-	return t.DeadLettersOfType(queue, qt)
 }

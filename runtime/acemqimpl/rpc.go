@@ -22,12 +22,10 @@ type RPCSpec[Req, Resp any] struct {
 	Timeout time.Duration
 	// Errors are the RPC's declared errors: a caller receives each as itself.
 	Errors []*patterns.DeclaredError
-	// QueueOptions apply to Queue after its quorum type: the contract's
-	// delivery limit. Nil: none.
-	QueueOptions []acemq.QueueOption
-	// SetAside is the type of Queue's {queue}.dlq and {queue}.parked: the
-	// contract's set-aside-queues key. "": the connection's choice, else classic.
-	SetAside acemq.QueueType
+	// Queues are the contract's queue keys: their options apply to Queue
+	// after its quorum type, their set-aside type to Queue's {queue}.dlq and
+	// {queue}.parked. The zero value: none.
+	Queues QueueKeys
 }
 
 // Serve declares Queue (Declare) and answers each request with h's response
@@ -35,8 +33,8 @@ type RPCSpec[Req, Resp any] struct {
 func (s *RPCSpec[Req, Resp]) Serve(ctx context.Context, conn *acemq.Conn,
 	h func(context.Context, acemq.Message[Req]) (Resp, error), opts ...acemq.ConsumeOption) (*patterns.Responder, error) {
 	own := []acemq.ConsumeOption{ConsumeWithFunc(conn, s.Codec)}
-	if s.SetAside != "" {
-		own = append(own, ConsumeSetAsideQueuesOfType(s.SetAside))
+	if o := s.Queues.consumeOption(); o != nil {
+		own = append(own, o)
 	}
 	return patterns.DeclareAndServe(ctx, conn, s.Declare(acemq.NewTopology()), s.Queue, h, append(own, opts...)...)
 }
@@ -59,9 +57,9 @@ func (s *RPCSpec[Req, Resp]) Client(conn *acemq.Conn) *patterns.Client[Req, Resp
 	return patterns.NewClient[Req, Resp](conn, "", s.Queue, opts...)
 }
 
-// Declare adds Queue to t as a quorum queue, with QueueOptions and its
-// dead-letter queue, and returns t.
+// Declare adds Queue to t as a quorum queue, with the options of Queues and
+// its dead-letter queue, and returns t.
 func (s *RPCSpec[Req, Resp]) Declare(t *acemq.Topology) *acemq.Topology {
-	opts := append([]acemq.QueueOption{acemq.OfType(acemq.QueueQuorum)}, s.QueueOptions...)
-	return deadLetters(t.Queue(s.Queue, opts...), s.Queue, s.SetAside)
+	opts := append([]acemq.QueueOption{acemq.OfType(acemq.QueueQuorum)}, s.Queues.Options()...)
+	return s.Queues.deadLetters(t.Queue(s.Queue, opts...), s.Queue)
 }

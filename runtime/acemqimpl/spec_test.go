@@ -197,10 +197,10 @@ func TestAnRPCSpecServesAndItsClientCalls(t *testing.T) {
 
 func TestASpecsQueueOptionsApplyToEveryQueueItIsConsumedFrom(t *testing.T) {
 	cmd, ev := commandSpec(), eventSpec()
-	cmd.QueueOptions = []acemq.QueueOption{acemq.DeliveryLimit(3)}
-	ev.QueueOptions = []acemq.QueueOption{acemq.DeliveryLimit(5)}
+	cmd.Queues = acemqimpl.QueueKeys{DeliveryLimit: 3}
+	ev.Queues = acemqimpl.QueueKeys{DeliveryLimit: 5}
 	rpc := &acemqimpl.RPCSpec[order, order]{Queue: "orders.get", Codec: acemqimpl.Static(acemq.JSONCodec{}), Timeout: time.Second,
-		QueueOptions: []acemq.QueueOption{acemq.DeliveryLimit(4)}}
+		Queues: acemqimpl.QueueKeys{DeliveryLimit: 4}}
 	plan := acemqimpl.Topology("orders", cmd, rpc).Plan()
 	plan = append(plan, ev.AddTo(acemq.NewTopology().Exchange("orders", "topic"), "billing.order.placed").Plan()...)
 	for queue, limit := range map[string]string{"orders.cancel-order": "3", "orders.get": "4", "billing.order.placed": "5"} {
@@ -224,9 +224,9 @@ func TestASpecsQueueOptionsApplyToEveryQueueItIsConsumedFrom(t *testing.T) {
 
 func TestASpecsSetAsideTypeAppliesToTheTopologyAndToItsConsumers(t *testing.T) {
 	cmd := commandSpec()
-	cmd.SetAside = acemq.QueueQuorum
+	cmd.Queues.SetAside = acemq.QueueQuorum
 	rpc := &acemqimpl.RPCSpec[order, order]{Queue: "orders.get", Codec: acemqimpl.Static(acemq.JSONCodec{}), Timeout: time.Second,
-		SetAside: acemq.QueueQuorum}
+		Queues: acemqimpl.QueueKeys{SetAside: acemq.QueueQuorum}}
 	plan := strings.Join(acemqimpl.Topology("orders", cmd, rpc).Plan(), "\n")
 	for _, q := range []string{"orders.cancel-order.dlq", "orders.cancel-order.parked", "orders.get.dlq", "orders.get.parked"} {
 		if !strings.Contains(plan, "declare queue "+q+" (durable, quorum)") {

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/generator"
-	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 )
 
@@ -93,92 +92,6 @@ func (c Consumed) Destination(e generator.Entry) (exchange, key string) {
 		return e.Exchange, e.RoutingKey
 	}
 	return "", c.Queue
-}
-
-// RetryPolicy is e's retry policy as the runtime takes it.
-func RetryPolicy(r generator.Retry) acemq.RetryPolicy {
-	var p acemq.RetryPolicy
-	if r.Backoff == "fixed" {
-		p = acemq.FixedRetry(r.Attempts, r.Initial)
-	} else {
-		p = acemq.ExponentialRetry(r.Attempts, r.Initial, r.Max)
-	}
-	if r.MaxAge > 0 {
-		p = p.GiveUpAfter(r.MaxAge)
-	}
-	return p
-}
-
-// ContractTopology is what generated code declares for entries, and what
-// each service's event consumers declare: the domains' topic exchanges, the
-// owned queues (commands quorum with dead-letter and retry queues, RPCs
-// quorum with a dead-letter queue) and the services' event queues, bound.
-// The queues are added by the runtime's own specifications (acemqimpl), as
-// generated code adds them, with the contract's queue keys.
-func ContractTopology(entries []generator.Entry, services []string) (*acemq.Topology, error) {
-	t := acemq.NewTopology()
-	var exchanges, queues []string
-	exchange := func(name string) {
-		if !slices.Contains(exchanges, name) {
-			exchanges = append(exchanges, name)
-			t.Exchange(name, "topic")
-		}
-	}
-	consumer := func(queue string, e generator.Entry) {
-		if slices.Contains(queues, queue) {
-			t.Binding(queue, e.Exchange, e.RoutingKey)
-			return
-		}
-		queues = append(queues, queue)
-		spec := &acemqimpl.MessageSpec[struct{}]{Exchange: e.Exchange, RoutingKey: e.RoutingKey,
-			Retry: RetryPolicy(e.Retry), QueueOptions: queueOptions(e.Queues), SetAside: acemq.QueueType(e.Queues.SetAside)}
-		spec.AddTo(t, queue)
-	}
-	for _, e := range entries {
-		switch e.Kind {
-		case "rpc":
-			if !slices.Contains(queues, e.Queue) {
-				queues = append(queues, e.Queue)
-				spec := &acemqimpl.RPCSpec[struct{}, struct{}]{Queue: e.Queue, QueueOptions: queueOptions(e.Queues),
-					SetAside: acemq.QueueType(e.Queues.SetAside)}
-				spec.Declare(t)
-			}
-		case "command":
-			exchange(e.Exchange)
-			consumer(e.Queue, e)
-		default:
-			exchange(e.Exchange)
-		}
-	}
-	for _, s := range services {
-		for _, e := range entries {
-			if e.Kind != "event" {
-				continue
-			}
-			q, err := acemqimpl.SubscriberQueue(s, e.RoutingKey)
-			if err != nil {
-				return nil, err
-			}
-			consumer(q, e)
-		}
-	}
-	return t, t.Validate()
-}
-
-// queueOptions are the options a contract's queue keys give the queues a
-// message is Consumed from, as its generated specification lists them.
-func queueOptions(q generator.QueueSettings) []acemq.QueueOption {
-	var opts []acemq.QueueOption
-	if q.DeliveryLimit > 0 {
-		opts = append(opts, acemq.DeliveryLimit(q.DeliveryLimit))
-	}
-	if q.LeaderLocator != "" {
-		opts = append(opts, acemq.LeaderLocator(acemq.LeaderLocation(q.LeaderLocator)))
-	}
-	if q.AtLeastOnceDeadLettering {
-		opts = append(opts, acemq.AtLeastOnceDeadLettering())
-	}
-	return opts
 }
 
 // ReadCatalog reads the contracts of paths; a contract error is printed.

@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"context"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -9,11 +10,10 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/generator"
+	"github.com/acemq/acemq-gen/generator/contractspec"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
-	"github.com/acemq/acemq-gen/runtime/toml"
-	"github.com/acemq/acemq-gen/runtime/yaml"
 )
 
 // KeysEnv names the environment variable holding the keys of encrypted
@@ -26,6 +26,7 @@ type Decoders struct {
 	registry avro.Registry   // nil without --registry
 	keyring  *crypto.Keyring // nil without ACEMQ_KEYS
 	codecs   map[string]acemq.Codec
+	conn     *acemq.Conn // carries registry and keyring to the codec builders; made at the first build
 }
 
 // NewDecoders reads --registry and ACEMQ_KEYS; neither secret ever reaches
@@ -142,40 +143,47 @@ func (d *Decoders) codec(e generator.Entry) (acemq.Codec, error) {
 	return c, nil
 }
 
+// build is e's contract codec, built by contractspec.Codec, the builder
+// generated code holds, on a connection carrying the command's registry and
+// keyring.
 func (d *Decoders) build(e generator.Entry) (acemq.Codec, error) {
-	inner, err := d.inner(e)
-	if err != nil || !e.Encrypted {
-		return inner, err
+	if e.Subject != "" && d.registry == nil {
+		return nil, fmt.Errorf("%s is %s: give --registry URL to read it", e.Name, e.Codec)
 	}
-	if d.keyring == nil {
+	if e.Encrypted && d.keyring == nil {
 		return nil, fmt.Errorf("%s is encrypted: set %s to id=base64secret,… to read it", e.Name, KeysEnv)
 	}
-	return crypto.Wrap(inner, d.keyring), nil
-}
-
-func (d *Decoders) inner(e generator.Entry) (acemq.Codec, error) {
-	switch e.Codec {
-	case "avro":
-		return avro.OfCodec(e.AvroSchema)
-	case "avro-registered":
-		if d.registry == nil {
-			return nil, fmt.Errorf("%s is avro-registered: give --registry URL to read it", e.Name)
-		}
-		return avro.Registered(d.registry, e.Subject, e.AvroSchema, avro.ReaderSchema(e.AvroFullSchema))
-	case "text":
-		return acemq.StringCodec{}, nil
-	case "bytes":
-		return acemq.BytesCodec{}, nil
-	case "yaml":
-		return yaml.Codec{}, nil
-	case "toml":
-		return toml.Codec{}, nil
+	conn, err := d.carrier()
+	if err != nil {
+		return nil, err
 	}
-	return acemq.JSONCodec{}, nil
+	return contractspec.Codec(e)(conn)
 }
 
-// decode reads body as e's payload, in a shape encoding/json can print;
-// contentType "" is the codec's own.
+// carrier is the memory connection that carries the registry and the
+// keyring to the codec builders; it is made once and never sends anything.
+func (d *Decoders) carrier() (*acemq.Conn, error) {
+	if d.conn != nil {
+		return d.conn, nil
+	}
+	var opts []acemq.ConnOption
+	if d.registry != nil {
+		opts = append(opts, avro.WithRegistry(d.registry))
+	}
+	if d.keyring != nil {
+		opts = append(opts, crypto.WithKeyring(d.keyring))
+	}
+	conn, err := acemq.Connect(context.Background(), "memory://acemq-gen-codecs-"+acemq.NewUUID(), opts...)
+	if err != nil {
+		return nil, fmt.Errorf("acemq-gen: %w", err)
+	}
+	d.conn = conn
+	return conn, nil
+}
+
+// Decode reads body as e's payload, in a shape encoding/json can print: a
+// string or []byte for a raw codec's one value (text, bytes), else what the
+// codec gives an *any; contentType "" is the codec's own.
 func (d *Decoders) Decode(e generator.Entry, contentType string, body []byte) (any, error) {
 	c, err := d.codec(e)
 	if err != nil {
@@ -184,8 +192,8 @@ func (d *Decoders) Decode(e generator.Entry, contentType string, body []byte) (a
 	if contentType == "" {
 		contentType = c.ContentType()
 	}
-	switch e.Codec {
-	case "text":
+	switch e.Raw {
+	case "string":
 		var s string
 		err = acemq.DecodeFor(c, contentType, body, &s)
 		return s, err
@@ -193,10 +201,6 @@ func (d *Decoders) Decode(e generator.Entry, contentType string, body []byte) (a
 		var b []byte
 		err = acemq.DecodeFor(c, contentType, body, &b)
 		return b, err
-	case "toml":
-		var m map[string]any
-		err = acemq.DecodeFor(c, contentType, body, &m)
-		return m, err
 	}
 	var v any
 	err = acemq.DecodeFor(c, contentType, body, &v)

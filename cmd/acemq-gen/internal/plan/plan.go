@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
+	"github.com/acemq/acemq-gen/generator/contractspec"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
@@ -69,7 +70,7 @@ func run(ctx context.Context, o Options, stdout io.Writer) ([]difference, error)
 	if err != nil {
 		return nil, err
 	}
-	topo, err := ops.ContractTopology(entries, o.Services)
+	topo, err := contractspec.Topology(entries, o.Services)
 	if err != nil {
 		return nil, err
 	}

@@ -73,7 +73,8 @@ func (o Options) httpClient() (*http.Client, error) {
 	return c, nil
 }
 
-// registeredMessages lists the avro-registered messages of srcs; code is
+// registeredMessages lists the messages of srcs whose codec registers its
+// schema (avro-registered: the entry has a Subject); code is
 // non-zero when the contracts have errors (printed on stderr).
 func registeredMessages(srcs []generator.Source, stderr io.Writer) ([]generator.Entry, int) {
 	entries, ds := generator.Catalog(srcs)
@@ -82,7 +83,7 @@ func registeredMessages(srcs []generator.Source, stderr io.Writer) ([]generator.
 	}
 	var out []generator.Entry
 	for _, e := range entries {
-		if e.Codec == "avro-registered" {
+		if e.Subject != "" {
 			out = append(out, e)
 		}
 	}

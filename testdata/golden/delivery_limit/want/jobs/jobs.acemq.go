@@ -166,11 +166,11 @@ var jobFinishedSpec = &acemqimpl.MessageSpec[JobFinished]{
 	RoutingKey: JobFinishedRoutingKey,
 	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
-	QueueOptions: []acemq.QueueOption{
-		acemq.DeliveryLimit(5),
-		acemq.LeaderLocator(acemq.LeaderBalanced),
+	Queues: acemqimpl.QueueKeys{
+		DeliveryLimit: 5,
+		LeaderLocator: acemq.LeaderBalanced,
+		SetAside:      acemq.QueueQuorum,
 	},
-	SetAside: acemq.QueueQuorum,
 }
 
 // runJobSpec is the contract of command RunJob: json codec; 5 attempts, exponential from
@@ -178,14 +178,17 @@ var jobFinishedSpec = &acemqimpl.MessageSpec[JobFinished]{
 // times (x-delivery-limit); at-least-once dead-lettering; its {queue}.dlq and
 // {queue}.parked are quorum queues.
 var runJobSpec = &acemqimpl.MessageSpec[RunJob]{
-	Exchange:     Exchange,
-	RoutingKey:   RunJobRoutingKey,
-	Queue:        RunJobQueue,
-	Codec:        acemqimpl.Static(acemq.JSONCodec{}),
-	Retry:        acemq.ExponentialRetry(5, time.Second, time.Minute),
-	Mandatory:    true,
-	QueueOptions: []acemq.QueueOption{acemq.DeliveryLimit(3), acemq.AtLeastOnceDeadLettering()},
-	SetAside:     acemq.QueueQuorum,
+	Exchange:   Exchange,
+	RoutingKey: RunJobRoutingKey,
+	Queue:      RunJobQueue,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+	Mandatory:  true,
+	Queues: acemqimpl.QueueKeys{
+		DeliveryLimit:            3,
+		AtLeastOnceDeadLettering: true,
+		SetAside:                 acemq.QueueQuorum,
+	},
 }
 
 // cancelJobSpec is the contract of command CancelJob: json codec; 5 attempts, exponential
@@ -197,18 +200,17 @@ var cancelJobSpec = &acemqimpl.MessageSpec[CancelJob]{
 	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 	Mandatory:  true,
-	SetAside:   acemq.QueueClassic,
+	Queues:     acemqimpl.QueueKeys{SetAside: acemq.QueueClassic},
 }
 
 // jobStatusSpec is the contract of rpc JobStatus: json codec; calls wait at most 30s; its
 // queues dead-letter a message returned to them more than 2 times (x-delivery-limit); its
 // {queue}.dlq and {queue}.parked are quorum queues.
 var jobStatusSpec = &acemqimpl.RPCSpec[JobStatusRequest, JobStatusResponse]{
-	Queue:        JobStatusQueue,
-	Codec:        acemqimpl.Static(acemq.JSONCodec{}),
-	Timeout:      30 * time.Second,
-	QueueOptions: []acemq.QueueOption{acemq.DeliveryLimit(2)},
-	SetAside:     acemq.QueueQuorum,
+	Queue:   JobStatusQueue,
+	Codec:   acemqimpl.Static(acemq.JSONCodec{}),
+	Timeout: 30 * time.Second,
+	Queues:  acemqimpl.QueueKeys{DeliveryLimit: 2, SetAside: acemq.QueueQuorum},
 }
 
 // Publisher publishes the events and sends the commands of the jobs domain. Create one
