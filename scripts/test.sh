@@ -111,6 +111,11 @@ fi
 if [ "$status" -ne 0 ]; then
   echo; echo "== failures (full log follows the summary)"; grep -B 30 -E -- '--- FAIL|^panic:|^FAIL' "$log" | tail -n 300
 fi
+# the hostile-input suite (docs/security.md) must have run against the broker, not been filtered out
+for t in TestHostileBodiesAreParkedWithinBounds TestDeepHeaderTableIsParkedWithoutReconnect \
+  TestWideHeaderTableIsParkedWithoutReconnect TestSetAsideNearFrameMaxFitsWithoutReconnect; do
+  grep -q -- "--- PASS: $t " "$log" || { echo "test.sh: the hostile-input suite's $t did not pass"; status=1; }
+done
 passed=$(grep -c -- '--- PASS' "$log" || true)
 echo "test.sh: $passed tests passed"
 [ "$status" -eq 0 ] || exit "$status"
