@@ -22,8 +22,7 @@ func TestConsumeRefusesANilHandler(t *testing.T) {
 }
 
 func TestConsumeRefusesConcurrencyBelowOne(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	_, err := acemq.Consume(context.Background(), conn, "orders",
 		func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() }, acemq.Concurrency(0))
 	if err == nil || err.Error() != "acemq: Concurrency must be at least 1, got 0" {
@@ -71,8 +70,7 @@ func TestDeclareAndConsumeAppliesTheTopologyFirst(t *testing.T) {
 }
 
 func TestCloseWaitsForTheRunningHandlerAndRequeuesTheUnstarted(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	for range 5 {
 		send(t, conn, "orders", Order{})
 	}
@@ -101,8 +99,7 @@ func TestCloseWaitsForTheRunningHandlerAndRequeuesTheUnstarted(t *testing.T) {
 }
 
 func TestCloseAtTheDrainTimeoutCancelsHandlersAndReportsThem(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	started := make(chan struct{}, 1)
 	c, _ := acemq.Consume(context.Background(), conn, "orders", func(ctx context.Context, _ acemq.Message[Order]) acemq.Ack {
 		started <- struct{}{}
@@ -125,8 +122,7 @@ func TestCloseAtTheDrainTimeoutCancelsHandlersAndReportsThem(t *testing.T) {
 }
 
 func TestCancellingTheContextStopsTheConsumer(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	var handled atomic.Int32
 	c, err := acemq.Consume(ctx, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
@@ -145,8 +141,7 @@ func TestCancellingTheContextStopsTheConsumer(t *testing.T) {
 }
 
 func TestPrefetchBoundsTheMessagesAConsumerHolds(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	for range 5 {
 		send(t, conn, "orders", Order{})
 	}
@@ -166,8 +161,7 @@ func TestPrefetchBoundsTheMessagesAConsumerHolds(t *testing.T) {
 }
 
 func TestConcurrencyRunsHandlersInParallel(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	var running atomic.Int32
 	release := make(chan struct{})
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {

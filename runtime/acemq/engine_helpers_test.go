@@ -37,6 +37,15 @@ func declare(t *testing.T, conn *acemq.Conn, queue string, opts ...acemq.QueueOp
 	}
 }
 
+// ordersConn connects to the test's memory broker and declares the queue
+// orders.
+func ordersConn(t *testing.T) *acemq.Conn {
+	t.Helper()
+	conn := connect(t)
+	declare(t, conn, "orders")
+	return conn
+}
+
 // consume starts a consumer that stops with the test.
 func consume[T any](t *testing.T, conn *acemq.Conn, queue string, h acemq.Handler[T], opts ...acemq.ConsumeOption) *acemq.Consumer {
 	t.Helper()
@@ -90,6 +99,15 @@ func awaitMessage(t *testing.T, conn *acemq.Conn, queue string) driver.Delivery 
 func reasonOn(d driver.Delivery) string {
 	s, _ := d.Headers[semconv.HeaderError].(string)
 	return s
+}
+
+// wantReason fails the test unless the next message set aside to queue
+// carries the reason want.
+func wantReason(t *testing.T, conn *acemq.Conn, queue, want string) {
+	t.Helper()
+	if got := reasonOn(awaitMessage(t, conn, queue)); got != want {
+		t.Errorf("reason %q", got)
+	}
 }
 
 // recorder collects values from several goroutines.

@@ -41,8 +41,7 @@ func TestRoundTripDeliversThePayloadWithEnvelopeDefaults(t *testing.T) {
 }
 
 func TestRetryRepublishesWithAttemptsOneTwoThreeThenDeadLettersExhausted(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	var attempts recorder[string]
 	consume(t, conn, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 		attempts.add(fmt.Sprintf("%d/%v", m.Envelope.Attempt, m.Redelivered))
@@ -59,20 +58,16 @@ func TestRetryRepublishesWithAttemptsOneTwoThreeThenDeadLettersExhausted(t *test
 }
 
 func TestNoRetryDeadLettersWithTheSingularReason(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
 		return acemq.Retry(errors.New("nope"))
 	}, acemq.RetryWith(acemq.NoRetry()))
 	send(t, conn, "orders", Order{})
-	if got := reasonOn(awaitMessage(t, conn, "orders.dlq")); got != "exhausted 1 attempt: nope" {
-		t.Errorf("reason %q", got)
-	}
+	wantReason(t, conn, "orders.dlq", "exhausted 1 attempt: nope")
 }
 
 func TestRetryOfAFatalErrorDeadLettersWithoutRetrying(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	var calls recorder[int]
 	consume(t, conn, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 		calls.add(m.Envelope.Attempt)
@@ -89,8 +84,7 @@ func TestRetryOfAFatalErrorDeadLettersWithoutRetrying(t *testing.T) {
 }
 
 func TestRejectDeadLettersWithTheHandlersReasonAndKeepsTheEnvelope(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
 		return acemq.Reject(errors.New("total is negative"))
 	})
@@ -106,30 +100,23 @@ func TestRejectDeadLettersWithTheHandlersReasonAndKeepsTheEnvelope(t *testing.T)
 }
 
 func TestRejectWithoutAnErrorSaysNoReasonGiven(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Reject(nil) })
 	send(t, conn, "orders", Order{})
-	if got := reasonOn(awaitMessage(t, conn, "orders.dlq")); got != "the handler rejected it: no reason given" {
-		t.Errorf("reason %q", got)
-	}
+	wantReason(t, conn, "orders.dlq", "the handler rejected it: no reason given")
 }
 
 func TestParkSetsTheMessageAsideToTheParkedQueue(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
 		return acemq.Park(errors.New("needs a human"))
 	})
 	send(t, conn, "orders", Order{})
-	if got := reasonOn(awaitMessage(t, conn, "orders.parked")); got != "the handler parked it: needs a human" {
-		t.Errorf("reason %q", got)
-	}
+	wantReason(t, conn, "orders.parked", "the handler parked it: needs a human")
 }
 
 func TestHandlerPanicIsRejectedAndTheConsumerKeepsGoing(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	var handled recorder[string]
 	consume(t, conn, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 		if m.Payload.ID == "bad" {
@@ -149,8 +136,7 @@ func TestHandlerPanicIsRejectedAndTheConsumerKeepsGoing(t *testing.T) {
 }
 
 func TestUndecodableBodyIsParkedWithoutReachingTheHandler(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	var calls recorder[int]
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
 		calls.add(1)
@@ -167,29 +153,22 @@ func TestUndecodableBodyIsParkedWithoutReachingTheHandler(t *testing.T) {
 }
 
 func TestUnclaimedContentTypeIsParkedNamingIt(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() })
 	_, _ = conn.PublishRaw(context.Background(), "", "orders", driver.Outbound{Body: []byte("{}"), ContentType: "application/x-protobuf"})
-	if got := reasonOn(awaitMessage(t, conn, "orders.parked")); got != `could not be decoded: no codec reads "application/x-protobuf"` {
-		t.Errorf("reason %q", got)
-	}
+	wantReason(t, conn, "orders.parked", `could not be decoded: no codec reads "application/x-protobuf"`)
 }
 
 func TestMissingRequiredHeaderDeadLettersOnConsume(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() },
 		acemqimpl.ConsumeHeaderRules(acemq.HeaderRule{Name: "x-tenant", Required: true}))
 	send(t, conn, "orders", Order{})
-	if got := reasonOn(awaitMessage(t, conn, "orders.dlq")); got != `the message lacks the required header "x-tenant"` {
-		t.Errorf("reason %q", got)
-	}
+	wantReason(t, conn, "orders.dlq", `the message lacks the required header "x-tenant"`)
 }
 
 func TestOnSettledReportsTheRetryWithTheNextAttemptAndItsDelay(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	settled := make(chan acemq.Settlement, 4)
 	consume(t, conn, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
 		acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
@@ -216,8 +195,7 @@ func TestOnSettledOutsideAConsumerReturnsFalse(t *testing.T) {
 }
 
 func TestRetryWaitingInTheBrokerGoesThroughTheRungAndBackToTheQueue(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	policy := acemq.FixedRetry(2, 20*time.Millisecond).WaitInBrokerFrom(10 * time.Millisecond)
 	settled := make(chan acemq.Settlement, 4)
 	consume(t, conn, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
@@ -241,15 +219,12 @@ func TestRetryWaitingInTheBrokerGoesThroughTheRungAndBackToTheQueue(t *testing.T
 }
 
 func TestAgeLimitDeadLettersAnOldMessage(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
 		return acemq.Retry(errors.New("slow"))
 	}, acemq.RetryWith(acemq.FixedRetry(5, time.Millisecond).GiveUpAfter(time.Hour)))
 	send(t, conn, "orders", Order{}, acemq.FirstSeen(time.Now().Add(-2*time.Hour)))
-	if got := reasonOn(awaitMessage(t, conn, "orders.dlq")); got != "exceeded the maximum message age of 1h0m0s: slow" {
-		t.Errorf("reason %q", got)
-	}
+	wantReason(t, conn, "orders.dlq", "exceeded the maximum message age of 1h0m0s: slow")
 }
 
 // flakyCodec fails its first decode without the fatal mark, as a codec does

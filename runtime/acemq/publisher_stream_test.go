@@ -272,8 +272,7 @@ func TestSendAsyncOnAClosedConnectionFailsWithErrClosed(t *testing.T) {
 }
 
 func TestSendAsyncOnMemoryDeliversInOrderSettledAtOnce(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	p := acemq.NewPublisher[Order](conn, "", "orders")
 	for i := range 20 {
 		pending, err := p.SendAsync(context.Background(), Order{Total: i})
