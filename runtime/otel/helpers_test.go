@@ -9,6 +9,7 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/otel"
 	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
@@ -120,6 +121,19 @@ func wantAttrs(t *testing.T, s sdktrace.ReadOnlySpan, want map[attribute.Key]any
 		if got[k].AsInterface() != v {
 			t.Errorf("%s: %s = %#v, want %#v", s.Name(), k, got[k].AsInterface(), v)
 		}
+	}
+}
+
+// wantKindAttrsUnset checks that span is of kind (named kindName in the
+// failure), carries want and has an unset status, as it should for unsetFor.
+func wantKindAttrsUnset(t *testing.T, span sdktrace.ReadOnlySpan, kind trace.SpanKind, kindName string, want map[attribute.Key]any, unsetFor string) {
+	t.Helper()
+	if span.SpanKind() != kind {
+		t.Errorf("kind %v, want %s", span.SpanKind(), kindName)
+	}
+	wantAttrs(t, span, want)
+	if span.Status().Code != codes.Unset {
+		t.Errorf("status %v, want unset for %s", span.Status(), unsetFor)
 	}
 }
 
