@@ -5,7 +5,6 @@ import (
 	"context"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
@@ -57,17 +56,9 @@ func consume[T any](t *testing.T, conn *acemq.Conn, queue string, h acemq.Handle
 	return c
 }
 
-// waitFor polls cond with millisecond steps and fails the test after 3s.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(3 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
+// waitFor polls cond with millisecond steps and fails the test after 3s
+// (the package's own waitFor, through export_test.go).
+var waitFor = acemq.WaitFor
 
 // count returns the ready messages of queue.
 func count(t *testing.T, conn *acemq.Conn, queue string) int {
