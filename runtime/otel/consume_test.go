@@ -255,8 +255,7 @@ func TestHandleOutsideAConsumerEndsTheSpanWithTheOutcomeTheHandlerAskedFor(t *te
 		return acemq.Reject(errors.New("acemq: no"))
 	})
 	h(context.Background(), acemq.Message[Order]{Envelope: env, RoutingKey: "orders"})
-	span := ended(t, rec, "orders process", 1)[0]
-	wantAttrs(t, span, map[attribute.Key]any{otel.AttrOutcome: "rejected"})
+	span := endedWithOutcome(t, rec, "orders process", "rejected")
 	if span.Status().Code != codes.Error || span.Parent().SpanID() != trace.SpanFromContext(parentCtx).SpanContext().SpanID() {
 		t.Errorf("status %v parent %v, want ERROR under the []byte traceparent's span", span.Status(), span.Parent())
 	}
@@ -270,8 +269,7 @@ func TestMiddlewareTracesTheHandlerItWraps(t *testing.T) {
 		return acemq.Park(errors.New("acemq: later"))
 	})
 	h(context.Background(), acemq.Message[Order]{})
-	span := ended(t, rec, "orders process", 1)[0]
-	wantAttrs(t, span, map[attribute.Key]any{otel.AttrOutcome: "parked"})
+	span := endedWithOutcome(t, rec, "orders process", "parked")
 	if !handled || span.Status().Code != codes.Unset {
 		t.Errorf("handled %v status %v, want the handler run and a parked span not an error", handled, span.Status())
 	}

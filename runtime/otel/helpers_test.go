@@ -132,8 +132,24 @@ func wantKindAttrsUnset(t *testing.T, span sdktrace.ReadOnlySpan, kind trace.Spa
 		t.Errorf("kind %v, want %s", span.SpanKind(), kindName)
 	}
 	wantAttrs(t, span, want)
-	if span.Status().Code != codes.Unset {
-		t.Errorf("status %v, want unset for %s", span.Status(), unsetFor)
+	wantStatus(t, span, codes.Unset, "unset for "+unsetFor)
+}
+
+// endedWithOutcome waits for the one ended span called name and checks that
+// its outcome attribute is outcome.
+func endedWithOutcome(t *testing.T, rec *tracetest.SpanRecorder, name, outcome string) sdktrace.ReadOnlySpan {
+	t.Helper()
+	span := ended(t, rec, name, 1)[0]
+	wantAttrs(t, span, map[attribute.Key]any{otel.AttrOutcome: outcome})
+	return span
+}
+
+// wantStatus checks that span's status code is code (described as want in
+// the failure).
+func wantStatus(t *testing.T, span sdktrace.ReadOnlySpan, code codes.Code, want string) {
+	t.Helper()
+	if span.Status().Code != code {
+		t.Errorf("status %v, want %s", span.Status(), want)
 	}
 }
 

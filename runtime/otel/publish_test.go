@@ -92,11 +92,8 @@ func TestAnUnroutablePublishIsAnErrorSpanWithTheReason(t *testing.T) {
 	if !errors.Is(err, acemq.ErrUnroutable) {
 		t.Fatalf("err %v, want unroutable", err)
 	}
-	span := ended(t, rec, "nowhere publish", 1)[0]
-	wantAttrs(t, span, map[attribute.Key]any{otel.AttrOutcome: "unroutable"})
-	if span.Status().Code != codes.Error {
-		t.Errorf("status %v, want ERROR", span.Status())
-	}
+	span := endedWithOutcome(t, rec, "nowhere publish", "unroutable")
+	wantStatus(t, span, codes.Error, "ERROR")
 	if reason := attrs(span)[otel.AttrReason].AsString(); !strings.Contains(reason, "reached no queue") {
 		t.Errorf("reason %q, want the broker's", reason)
 	}
@@ -111,8 +108,7 @@ func TestAPublishALaterInterceptorRefusedIsAFailedErrorSpan(t *testing.T) {
 	if err := acemq.NewPublisher[Order](conn, "", "orders").Send(context.Background(), Order{}); !errors.Is(err, refusal) {
 		t.Fatalf("err %v, want the refusal", err)
 	}
-	span := ended(t, rec, "orders publish", 1)[0]
-	wantAttrs(t, span, map[attribute.Key]any{otel.AttrOutcome: "failed"})
+	span := endedWithOutcome(t, rec, "orders publish", "failed")
 	if span.Status().Code != codes.Error || span.Status().Description != refusal.Error() {
 		t.Errorf("status %v, want ERROR with the refusal", span.Status())
 	}
@@ -124,11 +120,8 @@ func TestAPublishWithoutConfirmsIsPublishedAndNotAnError(t *testing.T) {
 	if err := otel.NewPublisher[Order](tracing, conn, "", "orders").Send(context.Background(), Order{}); err != nil {
 		t.Fatal(err)
 	}
-	span := ended(t, rec, "orders publish", 1)[0]
-	wantAttrs(t, span, map[attribute.Key]any{otel.AttrOutcome: "published"})
-	if span.Status().Code != codes.Unset {
-		t.Errorf("status %v, want unset", span.Status())
-	}
+	span := endedWithOutcome(t, rec, "orders publish", "published")
+	wantStatus(t, span, codes.Unset, "unset")
 }
 
 func TestAnExchangePublishIsNamedForTheExchange(t *testing.T) {
