@@ -92,6 +92,16 @@ func reasonOn(d driver.Delivery) string {
 	return s
 }
 
+// answerEach starts a consumer of orders that answers every message with
+// ack, and sends it one Order.
+func answerEach(t *testing.T, ack acemq.Ack, opts ...acemq.ConsumeOption) *acemq.Conn {
+	t.Helper()
+	conn := ordersConn(t)
+	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return ack }, opts...)
+	send(t, conn, "orders", Order{})
+	return conn
+}
+
 // wantReason fails the test unless the next message set aside to queue
 // carries the reason want.
 func wantReason(t *testing.T, conn *acemq.Conn, queue, want string) {

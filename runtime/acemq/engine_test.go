@@ -58,11 +58,7 @@ func TestRetryRepublishesWithAttemptsOneTwoThreeThenDeadLettersExhausted(t *test
 }
 
 func TestNoRetryDeadLettersWithTheSingularReason(t *testing.T) {
-	conn := ordersConn(t)
-	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
-		return acemq.Retry(errors.New("nope"))
-	}, acemq.RetryWith(acemq.NoRetry()))
-	send(t, conn, "orders", Order{})
+	conn := answerEach(t, acemq.Retry(errors.New("nope")), acemq.RetryWith(acemq.NoRetry()))
 	wantReason(t, conn, "orders.dlq", "exhausted 1 attempt: nope")
 }
 
@@ -100,18 +96,12 @@ func TestRejectDeadLettersWithTheHandlersReasonAndKeepsTheEnvelope(t *testing.T)
 }
 
 func TestRejectWithoutAnErrorSaysNoReasonGiven(t *testing.T) {
-	conn := ordersConn(t)
-	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Reject(nil) })
-	send(t, conn, "orders", Order{})
+	conn := answerEach(t, acemq.Reject(nil))
 	wantReason(t, conn, "orders.dlq", "the handler rejected it: no reason given")
 }
 
 func TestParkSetsTheMessageAsideToTheParkedQueue(t *testing.T) {
-	conn := ordersConn(t)
-	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
-		return acemq.Park(errors.New("needs a human"))
-	})
-	send(t, conn, "orders", Order{})
+	conn := answerEach(t, acemq.Park(errors.New("needs a human")))
 	wantReason(t, conn, "orders.parked", "the handler parked it: needs a human")
 }
 
