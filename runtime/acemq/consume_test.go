@@ -140,18 +140,25 @@ func TestCancellingTheContextStopsTheConsumer(t *testing.T) {
 	}
 }
 
+// consumeHeld starts a consumer of orders whose handler counts itself in
+// running and then holds the message until release is closed.
+func consumeHeld(t *testing.T, conn *acemq.Conn, opts ...acemq.ConsumeOption) (running *atomic.Int32, release chan struct{}) {
+	t.Helper()
+	running, release = new(atomic.Int32), make(chan struct{})
+	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
+		running.Add(1)
+		<-release
+		return acemq.Accept()
+	}, opts...)
+	return running, release
+}
+
 func TestPrefetchBoundsTheMessagesAConsumerHolds(t *testing.T) {
 	conn := ordersConn(t)
 	for range 5 {
 		send(t, conn, "orders", Order{})
 	}
-	var running atomic.Int32
-	release := make(chan struct{})
-	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
-		running.Add(1)
-		<-release
-		return acemq.Accept()
-	}, acemq.Prefetch(2), acemq.Concurrency(4))
+	running, release := consumeHeld(t, conn, acemq.Prefetch(2), acemq.Concurrency(4))
 	waitFor(t, "two running handlers", func() bool { return running.Load() == 2 })
 	if n := count(t, conn, "orders"); n != 3 {
 		t.Fatalf("%d still ready, want 3 (prefetch 2)", n)
@@ -162,13 +169,7 @@ func TestPrefetchBoundsTheMessagesAConsumerHolds(t *testing.T) {
 
 func TestConcurrencyRunsHandlersInParallel(t *testing.T) {
 	conn := ordersConn(t)
-	var running atomic.Int32
-	release := make(chan struct{})
-	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
-		running.Add(1)
-		<-release
-		return acemq.Accept()
-	}, acemq.Concurrency(3))
+	running, release := consumeHeld(t, conn, acemq.Concurrency(3))
 	for range 3 {
 		send(t, conn, "orders", Order{})
 	}
