@@ -3,6 +3,7 @@ package acemq_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"sync"
 	"testing"
 
@@ -100,6 +101,23 @@ func answerEach(t *testing.T, ack acemq.Ack, opts ...acemq.ConsumeOption) *acemq
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return ack }, opts...)
 	send(t, conn, "orders", Order{})
 	return conn
+}
+
+// retryOnceThenAccept starts a consumer of orders that retries attempt 1
+// with policy and accepts the next, sends it one Order, and returns the two
+// settlements OnSettled reported.
+func retryOnceThenAccept(t *testing.T, conn *acemq.Conn, policy acemq.RetryPolicy) (first, second acemq.Settlement) {
+	t.Helper()
+	settled := make(chan acemq.Settlement, 4)
+	consume(t, conn, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
+		acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
+		if m.Envelope.Attempt == 1 {
+			return acemq.Retry(errors.New("later"))
+		}
+		return acemq.Accept()
+	}, acemq.RetryWith(policy))
+	send(t, conn, "orders", Order{})
+	return <-settled, <-settled
 }
 
 // wantReason fails the test unless the next message set aside to queue

@@ -159,16 +159,7 @@ func TestMissingRequiredHeaderDeadLettersOnConsume(t *testing.T) {
 
 func TestOnSettledReportsTheRetryWithTheNextAttemptAndItsDelay(t *testing.T) {
 	conn := ordersConn(t)
-	settled := make(chan acemq.Settlement, 4)
-	consume(t, conn, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
-		acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
-		if m.Envelope.Attempt == 1 {
-			return acemq.Retry(errors.New("later"))
-		}
-		return acemq.Accept()
-	}, acemq.RetryWith(acemq.FixedRetry(2, 2*time.Millisecond)))
-	send(t, conn, "orders", Order{})
-	first, second := <-settled, <-settled
+	first, second := retryOnceThenAccept(t, conn, acemq.FixedRetry(2, 2*time.Millisecond))
 	if first.Action != acemq.ActionRetried || first.Outcome != semconv.OutcomeRetried ||
 		first.Envelope.Attempt != 2 || first.Delay != 2*time.Millisecond || first.Queue != "orders" {
 		t.Errorf("retry settlement %+v", first)
@@ -187,16 +178,7 @@ func TestOnSettledOutsideAConsumerReturnsFalse(t *testing.T) {
 func TestRetryWaitingInTheBrokerGoesThroughTheRungAndBackToTheQueue(t *testing.T) {
 	conn := ordersConn(t)
 	policy := acemq.FixedRetry(2, 20*time.Millisecond).WaitInBrokerFrom(10 * time.Millisecond)
-	settled := make(chan acemq.Settlement, 4)
-	consume(t, conn, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
-		acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
-		if m.Envelope.Attempt == 1 {
-			return acemq.Retry(errors.New("later"))
-		}
-		return acemq.Accept()
-	}, acemq.RetryWith(policy))
-	send(t, conn, "orders", Order{})
-	first, second := <-settled, <-settled
+	first, second := retryOnceThenAccept(t, conn, policy)
 	if first.Delay != 20*time.Millisecond || first.Outcome != "retried" {
 		t.Errorf("a broker wait is exact: %+v", first)
 	}
