@@ -3,6 +3,7 @@ package acemq_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -115,14 +116,7 @@ func sendTo(t *testing.T, conn *acemq.Conn, exchange, key, id string) {
 
 func expectHandled(t *testing.T, got <-chan string, id string) {
 	t.Helper()
-	select {
-	case g := <-got:
-		if g != id {
-			t.Fatalf("handled %q, want %q", g, id)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatalf("message %q was never handled", id)
-	}
+	acemq.ExpectFrom(t, got, id, fmt.Sprintf("message %q", id))
 }
 
 func expectRunning(t *testing.T, c *acemq.Consumer) {

@@ -34,3 +34,6 @@ var RungArgs = rungArgs
 
 // WaitFor is waitFor, for the external tests.
 var WaitFor = waitFor
+
+// ExpectFrom is expectFrom, for the external tests.
+var ExpectFrom = expectFrom

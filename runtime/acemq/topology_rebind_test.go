@@ -2,6 +2,7 @@ package acemq
 
 import (
 	"context"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -55,12 +56,19 @@ func publishString(t *testing.T, conn *Conn, body string) {
 
 func expectString(t *testing.T, got <-chan string, want string) {
 	t.Helper()
+	expectFrom(t, got, want, strconv.Quote(want))
+}
+
+// expectFrom waits 5s for the next string on got and fails unless it is
+// want; what names want in the failure.
+func expectFrom(t *testing.T, got <-chan string, want, what string) {
+	t.Helper()
 	select {
 	case g := <-got:
 		if g != want {
 			t.Fatalf("handled %q, want %q", g, want)
 		}
 	case <-time.After(5 * time.Second):
-		t.Fatalf("%q was never handled", want)
+		t.Fatalf("%s was never handled", what)
 	}
 }
