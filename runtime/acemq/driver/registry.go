@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -40,10 +41,7 @@ func RegisterTransport(scheme string, dial DialFunc) {
 func TransportSchemes() []string {
 	transports.RLock()
 	defer transports.RUnlock()
-	schemes := make([]string, 0, len(transports.m))
-	for s := range transports.m {
-		schemes = append(schemes, s)
-	}
+	schemes := slices.AppendSeq(make([]string, 0, len(transports.m)), maps.Keys(transports.m))
 	slices.Sort(schemes)
 	return schemes
 }
