@@ -27,11 +27,7 @@ func TestProcessSpanIsAConsumerSpanNamedForTheQueueWithTheFamilysAttributes(t *t
 	tracing, rec, _ := traced(t)
 	conn := connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
 	consume(t, context.Background(), conn, "orders", otel.Handle(tracing, "orders", accept))
-	res, err := otel.NewPublisher[Order](tracing, conn, "", "orders").
-		SendResult(context.Background(), Order{}, acemq.CorrelationID("conv-7"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := sendOrder(t, tracing, conn, Order{}, acemq.CorrelationID("conv-7"))
 	span := ended(t, rec, "orders process", 1)[0]
 	wantKindAttrsUnset(t, span, trace.SpanKindConsumer, "consumer", map[attribute.Key]any{
 		otel.AttrSystem: "rabbitmq", otel.AttrDestination: "orders", otel.AttrOperation: "process",

@@ -124,6 +124,16 @@ func wantAttrs(t *testing.T, s sdktrace.ReadOnlySpan, want map[attribute.Key]any
 	}
 }
 
+// sendOrder publishes o to the queue orders through a tracing publisher.
+func sendOrder(t *testing.T, tracing *otel.Tracing, conn *acemq.Conn, o Order, opts ...acemq.EnvelopeOption) acemq.PublishResult {
+	t.Helper()
+	res, err := otel.NewPublisher[Order](tracing, conn, "", "orders").SendResult(context.Background(), o, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
 // wantKindAttrsUnset checks that span is of kind (named kindName in the
 // failure), carries want and has an unset status, as it should for unsetFor.
 func wantKindAttrsUnset(t *testing.T, span sdktrace.ReadOnlySpan, kind trace.SpanKind, kindName string, want map[attribute.Key]any, unsetFor string) {

@@ -16,11 +16,7 @@ import (
 func TestPublisherSpanIsAProducerSpanNamedForTheQueueWithTheFamilysAttributes(t *testing.T) {
 	tracing, rec, _ := traced(t)
 	conn := connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
-	res, err := otel.NewPublisher[Order](tracing, conn, "", "orders").
-		SendResult(context.Background(), Order{ID: "1"}, acemq.CorrelationID("conv-1"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := sendOrder(t, tracing, conn, Order{ID: "1"}, acemq.CorrelationID("conv-1"))
 	span := ended(t, rec, "orders publish", 1)[0]
 	wantKindAttrsUnset(t, span, trace.SpanKindProducer, "producer", map[attribute.Key]any{
 		otel.AttrSystem: "rabbitmq", otel.AttrDestination: "orders", otel.AttrOperation: "publish",
@@ -74,10 +70,7 @@ func TestTheInterceptorOpensTheSpanOfAPlainPublisher(t *testing.T) {
 func TestAPublisherWithoutTheInterceptorStillWritesTraceparentAndEndsItsSpan(t *testing.T) {
 	tracing, rec, _ := traced(t)
 	conn := connect(t, "", []string{"orders"})
-	res, err := otel.NewPublisher[Order](tracing, conn, "", "orders").SendResult(context.Background(), Order{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := sendOrder(t, tracing, conn, Order{})
 	span := ended(t, rec, "orders publish", 1)[0]
 	wantAttrs(t, span, map[attribute.Key]any{otel.AttrMessageID: res.MessageID, otel.AttrOutcome: "confirmed"})
 	if got := pull(t, conn, "orders").Headers["traceparent"]; got != traceparentOf(span.SpanContext()) {
