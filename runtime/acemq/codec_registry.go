@@ -2,7 +2,6 @@ package acemq
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"sync"
 )
@@ -50,7 +49,10 @@ func CodecByName(name string) (Codec, error) {
 func CodecNames() []string {
 	codecRegistry.RLock()
 	defer codecRegistry.RUnlock()
-	names := slices.AppendSeq(make([]string, 0, len(codecRegistry.m)), maps.Keys(codecRegistry.m))
+	names := make([]string, 0, len(codecRegistry.m))
+	for n := range codecRegistry.m {
+		names = append(names, n)
+	}
 	slices.Sort(names)
 	return names
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -41,7 +40,10 @@ func RegisterTransport(scheme string, dial DialFunc) {
 func TransportSchemes() []string {
 	transports.RLock()
 	defer transports.RUnlock()
-	schemes := slices.AppendSeq(make([]string, 0, len(transports.m)), maps.Keys(transports.m))
+	schemes := make([]string, 0, len(transports.m))
+	for s := range transports.m {
+		schemes = append(schemes, s)
+	}
 	slices.Sort(schemes)
 	return schemes
 }
