@@ -3,7 +3,6 @@ package acemq_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -116,7 +115,7 @@ func sendTo(t *testing.T, conn *acemq.Conn, exchange, key, id string) {
 
 func expectHandled(t *testing.T, got <-chan string, id string) {
 	t.Helper()
-	acemq.ExpectFrom(t, got, id, fmt.Sprintf("message %q", id))
+	acemq.ExpectFrom(t, got, id, "message ")
 }
 
 func expectRunning(t *testing.T, c *acemq.Consumer) {

@@ -2,7 +2,6 @@ package acemq
 
 import (
 	"context"
-	"strconv"
 	"testing"
 	"time"
 )
@@ -56,12 +55,12 @@ func publishString(t *testing.T, conn *Conn, body string) {
 
 func expectString(t *testing.T, got <-chan string, want string) {
 	t.Helper()
-	expectFrom(t, got, want, strconv.Quote(want))
+	expectFrom(t, got, want, "")
 }
 
 // expectFrom waits 5s for the next string on got and fails unless it is
-// want; what names want in the failure.
-func expectFrom(t *testing.T, got <-chan string, want, what string) {
+// want; the failure names want after prefix.
+func expectFrom(t *testing.T, got <-chan string, want, prefix string) {
 	t.Helper()
 	select {
 	case g := <-got:
@@ -69,6 +68,6 @@ func expectFrom(t *testing.T, got <-chan string, want, what string) {
 			t.Fatalf("handled %q, want %q", g, want)
 		}
 	case <-time.After(5 * time.Second):
-		t.Fatalf("%s was never handled", what)
+		t.Fatalf("%s%q was never handled", prefix, want)
 	}
 }
