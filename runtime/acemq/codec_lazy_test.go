@@ -24,8 +24,7 @@ func TestPublishWithFuncFailureMakesEverySendFailWithTheBuildError(t *testing.T)
 }
 
 func TestPublishWithFuncEncodesWithTheBuiltCodecOfTheConnection(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	var seen *acemq.Conn
 	p := acemq.NewPublisher[Order](conn, "", "orders", acemqimpl.PublishWithFunc[Order](func(c *acemq.Conn) (acemq.Codec, error) {
 		seen = c
@@ -53,8 +52,7 @@ func TestPublishWithFuncRefusesANilBuilderAndANilCodec(t *testing.T) {
 }
 
 func TestConsumeWithFuncFailureFailsConsumeWithTheBuildError(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	_, err := acemq.Consume(context.Background(), conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
 		return acemq.Accept()
 	}, acemqimpl.ConsumeWithFunc(conn, func(*acemq.Conn) (acemq.Codec, error) { return nil, errNoKeyring }))
@@ -64,8 +62,7 @@ func TestConsumeWithFuncFailureFailsConsumeWithTheBuildError(t *testing.T) {
 }
 
 func TestConsumeWithFuncDecodesWithTheBuiltCodec(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	got := make(chan Order, 1)
 	consume(t, conn, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 		got <- m.Payload

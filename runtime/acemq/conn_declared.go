@@ -23,19 +23,21 @@ type declaredSet struct {
 func (s *declaredSet) queue(name string, spec driver.QueueSpec) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.queues == nil {
-		s.queues = map[string]driver.QueueSpec{}
-	}
-	s.queues[name] = spec
+	remember(&s.queues, name, spec)
 }
 
 func (s *declaredSet) exchange(name string, spec driver.ExchangeSpec) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.exchanges == nil {
-		s.exchanges = map[string]driver.ExchangeSpec{}
+	remember(&s.exchanges, name, spec)
+}
+
+// remember sets (*m)[name] to spec, making the map when it is nil.
+func remember[S any](m *map[string]S, name string, spec S) {
+	if *m == nil {
+		*m = map[string]S{}
 	}
-	s.exchanges[name] = spec
+	(*m)[name] = spec
 }
 
 func (s *declaredSet) binding(b topoBinding) {

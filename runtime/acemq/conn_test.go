@@ -140,8 +140,7 @@ func TestWrappedErrorsCarryTheAcemqPrefixOnce(t *testing.T) {
 }
 
 func TestConnCountsAndPullsThroughItsTransport(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	send(t, conn, "orders", Order{ID: "p"})
 	if n, err := conn.MessageCount(context.Background(), "orders"); n != 1 || err != nil {
 		t.Fatalf("count %d, %v", n, err)

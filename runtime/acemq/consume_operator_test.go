@@ -115,14 +115,7 @@ func sendTo(t *testing.T, conn *acemq.Conn, exchange, key, id string) {
 
 func expectHandled(t *testing.T, got <-chan string, id string) {
 	t.Helper()
-	select {
-	case g := <-got:
-		if g != id {
-			t.Fatalf("handled %q, want %q", g, id)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatalf("message %q was never handled", id)
-	}
+	acemq.ExpectFrom(t, got, id, "message ")
 }
 
 func expectRunning(t *testing.T, c *acemq.Consumer) {

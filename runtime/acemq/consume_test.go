@@ -22,8 +22,7 @@ func TestConsumeRefusesANilHandler(t *testing.T) {
 }
 
 func TestConsumeRefusesConcurrencyBelowOne(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	_, err := acemq.Consume(context.Background(), conn, "orders",
 		func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() }, acemq.Concurrency(0))
 	if err == nil || err.Error() != "acemq: Concurrency must be at least 1, got 0" {
@@ -71,8 +70,7 @@ func TestDeclareAndConsumeAppliesTheTopologyFirst(t *testing.T) {
 }
 
 func TestCloseWaitsForTheRunningHandlerAndRequeuesTheUnstarted(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	for range 5 {
 		send(t, conn, "orders", Order{})
 	}
@@ -101,8 +99,7 @@ func TestCloseWaitsForTheRunningHandlerAndRequeuesTheUnstarted(t *testing.T) {
 }
 
 func TestCloseAtTheDrainTimeoutCancelsHandlersAndReportsThem(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	started := make(chan struct{}, 1)
 	c, _ := acemq.Consume(context.Background(), conn, "orders", func(ctx context.Context, _ acemq.Message[Order]) acemq.Ack {
 		started <- struct{}{}
@@ -125,8 +122,7 @@ func TestCloseAtTheDrainTimeoutCancelsHandlersAndReportsThem(t *testing.T) {
 }
 
 func TestCancellingTheContextStopsTheConsumer(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	var handled atomic.Int32
 	c, err := acemq.Consume(ctx, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
@@ -144,19 +140,25 @@ func TestCancellingTheContextStopsTheConsumer(t *testing.T) {
 	}
 }
 
-func TestPrefetchBoundsTheMessagesAConsumerHolds(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
-	for range 5 {
-		send(t, conn, "orders", Order{})
-	}
-	var running atomic.Int32
-	release := make(chan struct{})
+// consumeHeld starts a consumer of orders whose handler counts itself in
+// running and then holds the message until release is closed.
+func consumeHeld(t *testing.T, conn *acemq.Conn, opts ...acemq.ConsumeOption) (running *atomic.Int32, release chan struct{}) {
+	t.Helper()
+	running, release = new(atomic.Int32), make(chan struct{})
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
 		running.Add(1)
 		<-release
 		return acemq.Accept()
-	}, acemq.Prefetch(2), acemq.Concurrency(4))
+	}, opts...)
+	return running, release
+}
+
+func TestPrefetchBoundsTheMessagesAConsumerHolds(t *testing.T) {
+	conn := ordersConn(t)
+	for range 5 {
+		send(t, conn, "orders", Order{})
+	}
+	running, release := consumeHeld(t, conn, acemq.Prefetch(2), acemq.Concurrency(4))
 	waitFor(t, "two running handlers", func() bool { return running.Load() == 2 })
 	if n := count(t, conn, "orders"); n != 3 {
 		t.Fatalf("%d still ready, want 3 (prefetch 2)", n)
@@ -166,15 +168,8 @@ func TestPrefetchBoundsTheMessagesAConsumerHolds(t *testing.T) {
 }
 
 func TestConcurrencyRunsHandlersInParallel(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
-	var running atomic.Int32
-	release := make(chan struct{})
-	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
-		running.Add(1)
-		<-release
-		return acemq.Accept()
-	}, acemq.Concurrency(3))
+	conn := ordersConn(t)
+	running, release := consumeHeld(t, conn, acemq.Concurrency(3))
 	for range 3 {
 		send(t, conn, "orders", Order{})
 	}

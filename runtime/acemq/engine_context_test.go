@@ -11,8 +11,7 @@ import (
 type ctxKey struct{}
 
 func TestHandlerContextKeepsConsumeValuesAndOnSettledWorksThroughDerivedContexts(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	values := make(chan any, 2)
 	settled := make(chan acemq.Settlement, 4)
 	ctx := context.WithValue(context.Background(), ctxKey{}, "tenant-a")
@@ -47,8 +46,7 @@ func TestHandlerContextKeepsConsumeValuesAndOnSettledWorksThroughDerivedContexts
 }
 
 func TestHandlerContextIsCancelledAtTheDrainBound(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	started, ended := make(chan struct{}), make(chan error, 1)
 	c := consume(t, conn, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
 		close(started)

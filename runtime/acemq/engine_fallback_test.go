@@ -44,16 +44,7 @@ func droppingConn(t *testing.T, drop string) (*acemq.Conn, *acemq.Conn) {
 func TestMissingRungFallsBackToWaitingInTheConsumer(t *testing.T) {
 	conn, _ := droppingConn(t, ".retry.")
 	declare(t, conn, "orders")
-	settled := make(chan acemq.Settlement, 2)
-	consume(t, conn, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
-		acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
-		if m.Envelope.Attempt == 1 {
-			return acemq.Retry(errors.New("later"))
-		}
-		return acemq.Accept()
-	}, acemq.RetryWith(acemq.FixedRetry(2, 3*time.Millisecond).WaitInBrokerFrom(time.Millisecond)))
-	send(t, conn, "orders", Order{})
-	first, second := <-settled, <-settled
+	first, second := retryOnceThenAccept(t, conn, acemq.FixedRetry(2, 3*time.Millisecond).WaitInBrokerFrom(time.Millisecond))
 	if first.Outcome != "retried" || second.Outcome != "acked" || second.Envelope.Attempt != 2 {
 		t.Fatalf("retry %+v then %+v", first, second)
 	}

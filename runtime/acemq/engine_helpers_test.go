@@ -3,9 +3,9 @@ package acemq_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
@@ -37,6 +37,15 @@ func declare(t *testing.T, conn *acemq.Conn, queue string, opts ...acemq.QueueOp
 	}
 }
 
+// ordersConn connects to the test's memory broker and declares the queue
+// orders.
+func ordersConn(t *testing.T) *acemq.Conn {
+	t.Helper()
+	conn := connect(t)
+	declare(t, conn, "orders")
+	return conn
+}
+
 // consume starts a consumer that stops with the test.
 func consume[T any](t *testing.T, conn *acemq.Conn, queue string, h acemq.Handler[T], opts ...acemq.ConsumeOption) *acemq.Consumer {
 	t.Helper()
@@ -48,17 +57,9 @@ func consume[T any](t *testing.T, conn *acemq.Conn, queue string, h acemq.Handle
 	return c
 }
 
-// waitFor polls cond with millisecond steps and fails the test after 3s.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(3 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
+// waitFor polls cond with millisecond steps and fails the test after 3s
+// (the package's own waitFor, through export_test.go).
+var waitFor = acemq.WaitFor
 
 // count returns the ready messages of queue.
 func count(t *testing.T, conn *acemq.Conn, queue string) int {
@@ -90,6 +91,42 @@ func awaitMessage(t *testing.T, conn *acemq.Conn, queue string) driver.Delivery 
 func reasonOn(d driver.Delivery) string {
 	s, _ := d.Headers[semconv.HeaderError].(string)
 	return s
+}
+
+// answerEach starts a consumer of orders that answers every message with
+// ack, and sends it one Order.
+func answerEach(t *testing.T, ack acemq.Ack, opts ...acemq.ConsumeOption) *acemq.Conn {
+	t.Helper()
+	conn := ordersConn(t)
+	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return ack }, opts...)
+	send(t, conn, "orders", Order{})
+	return conn
+}
+
+// retryOnceThenAccept starts a consumer of orders that retries attempt 1
+// with policy and accepts the next, sends it one Order, and returns the two
+// settlements OnSettled reported.
+func retryOnceThenAccept(t *testing.T, conn *acemq.Conn, policy acemq.RetryPolicy) (first, second acemq.Settlement) {
+	t.Helper()
+	settled := make(chan acemq.Settlement, 4)
+	consume(t, conn, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
+		acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
+		if m.Envelope.Attempt == 1 {
+			return acemq.Retry(errors.New("later"))
+		}
+		return acemq.Accept()
+	}, acemq.RetryWith(policy))
+	send(t, conn, "orders", Order{})
+	return <-settled, <-settled
+}
+
+// wantReason fails the test unless the next message set aside to queue
+// carries the reason want.
+func wantReason(t *testing.T, conn *acemq.Conn, queue, want string) {
+	t.Helper()
+	if got := reasonOn(awaitMessage(t, conn, queue)); got != want {
+		t.Errorf("reason %q", got)
+	}
 }
 
 // recorder collects values from several goroutines.

@@ -11,8 +11,7 @@ import (
 )
 
 func TestConcurrentHandlersSettleEveryMessageExactlyOnce(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	var mu sync.Mutex
 	accepted := map[int]int{}
 	consume(t, conn, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {

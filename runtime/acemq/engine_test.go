@@ -41,8 +41,7 @@ func TestRoundTripDeliversThePayloadWithEnvelopeDefaults(t *testing.T) {
 }
 
 func TestRetryRepublishesWithAttemptsOneTwoThreeThenDeadLettersExhausted(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	var attempts recorder[string]
 	consume(t, conn, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 		attempts.add(fmt.Sprintf("%d/%v", m.Envelope.Attempt, m.Redelivered))
@@ -59,20 +58,12 @@ func TestRetryRepublishesWithAttemptsOneTwoThreeThenDeadLettersExhausted(t *test
 }
 
 func TestNoRetryDeadLettersWithTheSingularReason(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
-	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
-		return acemq.Retry(errors.New("nope"))
-	}, acemq.RetryWith(acemq.NoRetry()))
-	send(t, conn, "orders", Order{})
-	if got := reasonOn(awaitMessage(t, conn, "orders.dlq")); got != "exhausted 1 attempt: nope" {
-		t.Errorf("reason %q", got)
-	}
+	conn := answerEach(t, acemq.Retry(errors.New("nope")), acemq.RetryWith(acemq.NoRetry()))
+	wantReason(t, conn, "orders.dlq", "exhausted 1 attempt: nope")
 }
 
 func TestRetryOfAFatalErrorDeadLettersWithoutRetrying(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	var calls recorder[int]
 	consume(t, conn, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 		calls.add(m.Envelope.Attempt)
@@ -89,8 +80,7 @@ func TestRetryOfAFatalErrorDeadLettersWithoutRetrying(t *testing.T) {
 }
 
 func TestRejectDeadLettersWithTheHandlersReasonAndKeepsTheEnvelope(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
 		return acemq.Reject(errors.New("total is negative"))
 	})
@@ -106,30 +96,17 @@ func TestRejectDeadLettersWithTheHandlersReasonAndKeepsTheEnvelope(t *testing.T)
 }
 
 func TestRejectWithoutAnErrorSaysNoReasonGiven(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
-	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Reject(nil) })
-	send(t, conn, "orders", Order{})
-	if got := reasonOn(awaitMessage(t, conn, "orders.dlq")); got != "the handler rejected it: no reason given" {
-		t.Errorf("reason %q", got)
-	}
+	conn := answerEach(t, acemq.Reject(nil))
+	wantReason(t, conn, "orders.dlq", "the handler rejected it: no reason given")
 }
 
 func TestParkSetsTheMessageAsideToTheParkedQueue(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
-	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
-		return acemq.Park(errors.New("needs a human"))
-	})
-	send(t, conn, "orders", Order{})
-	if got := reasonOn(awaitMessage(t, conn, "orders.parked")); got != "the handler parked it: needs a human" {
-		t.Errorf("reason %q", got)
-	}
+	conn := answerEach(t, acemq.Park(errors.New("needs a human")))
+	wantReason(t, conn, "orders.parked", "the handler parked it: needs a human")
 }
 
 func TestHandlerPanicIsRejectedAndTheConsumerKeepsGoing(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	var handled recorder[string]
 	consume(t, conn, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 		if m.Payload.ID == "bad" {
@@ -149,8 +126,7 @@ func TestHandlerPanicIsRejectedAndTheConsumerKeepsGoing(t *testing.T) {
 }
 
 func TestUndecodableBodyIsParkedWithoutReachingTheHandler(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	var calls recorder[int]
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
 		calls.add(1)
@@ -167,39 +143,23 @@ func TestUndecodableBodyIsParkedWithoutReachingTheHandler(t *testing.T) {
 }
 
 func TestUnclaimedContentTypeIsParkedNamingIt(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() })
 	_, _ = conn.PublishRaw(context.Background(), "", "orders", driver.Outbound{Body: []byte("{}"), ContentType: "application/x-protobuf"})
-	if got := reasonOn(awaitMessage(t, conn, "orders.parked")); got != `could not be decoded: no codec reads "application/x-protobuf"` {
-		t.Errorf("reason %q", got)
-	}
+	wantReason(t, conn, "orders.parked", `could not be decoded: no codec reads "application/x-protobuf"`)
 }
 
 func TestMissingRequiredHeaderDeadLettersOnConsume(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() },
 		acemqimpl.ConsumeHeaderRules(acemq.HeaderRule{Name: "x-tenant", Required: true}))
 	send(t, conn, "orders", Order{})
-	if got := reasonOn(awaitMessage(t, conn, "orders.dlq")); got != `the message lacks the required header "x-tenant"` {
-		t.Errorf("reason %q", got)
-	}
+	wantReason(t, conn, "orders.dlq", `the message lacks the required header "x-tenant"`)
 }
 
 func TestOnSettledReportsTheRetryWithTheNextAttemptAndItsDelay(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
-	settled := make(chan acemq.Settlement, 4)
-	consume(t, conn, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
-		acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
-		if m.Envelope.Attempt == 1 {
-			return acemq.Retry(errors.New("later"))
-		}
-		return acemq.Accept()
-	}, acemq.RetryWith(acemq.FixedRetry(2, 2*time.Millisecond)))
-	send(t, conn, "orders", Order{})
-	first, second := <-settled, <-settled
+	conn := ordersConn(t)
+	first, second := retryOnceThenAccept(t, conn, acemq.FixedRetry(2, 2*time.Millisecond))
 	if first.Action != acemq.ActionRetried || first.Outcome != semconv.OutcomeRetried ||
 		first.Envelope.Attempt != 2 || first.Delay != 2*time.Millisecond || first.Queue != "orders" {
 		t.Errorf("retry settlement %+v", first)
@@ -216,19 +176,9 @@ func TestOnSettledOutsideAConsumerReturnsFalse(t *testing.T) {
 }
 
 func TestRetryWaitingInTheBrokerGoesThroughTheRungAndBackToTheQueue(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	policy := acemq.FixedRetry(2, 20*time.Millisecond).WaitInBrokerFrom(10 * time.Millisecond)
-	settled := make(chan acemq.Settlement, 4)
-	consume(t, conn, "orders", func(ctx context.Context, m acemq.Message[Order]) acemq.Ack {
-		acemq.OnSettled(ctx, func(s acemq.Settlement) { settled <- s })
-		if m.Envelope.Attempt == 1 {
-			return acemq.Retry(errors.New("later"))
-		}
-		return acemq.Accept()
-	}, acemq.RetryWith(policy))
-	send(t, conn, "orders", Order{})
-	first, second := <-settled, <-settled
+	first, second := retryOnceThenAccept(t, conn, policy)
 	if first.Delay != 20*time.Millisecond || first.Outcome != "retried" {
 		t.Errorf("a broker wait is exact: %+v", first)
 	}
@@ -241,15 +191,12 @@ func TestRetryWaitingInTheBrokerGoesThroughTheRungAndBackToTheQueue(t *testing.T
 }
 
 func TestAgeLimitDeadLettersAnOldMessage(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
 		return acemq.Retry(errors.New("slow"))
 	}, acemq.RetryWith(acemq.FixedRetry(5, time.Millisecond).GiveUpAfter(time.Hour)))
 	send(t, conn, "orders", Order{}, acemq.FirstSeen(time.Now().Add(-2*time.Hour)))
-	if got := reasonOn(awaitMessage(t, conn, "orders.dlq")); got != "exceeded the maximum message age of 1h0m0s: slow" {
-		t.Errorf("reason %q", got)
-	}
+	wantReason(t, conn, "orders.dlq", "exceeded the maximum message age of 1h0m0s: slow")
 }
 
 // flakyCodec fails its first decode without the fatal mark, as a codec does

@@ -31,3 +31,9 @@ var LadderFor = ladderFor
 
 // RungArgs is rungArgs, for tests.
 var RungArgs = rungArgs
+
+// WaitFor is waitFor, for the external tests.
+var WaitFor = waitFor
+
+// ExpectFrom is expectFrom, for the external tests.
+var ExpectFrom = expectFrom

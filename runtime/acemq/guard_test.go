@@ -141,8 +141,7 @@ func TestPanickingCodecBuilderIsAnError(t *testing.T) {
 // codec that panics in `in`, and checks it is parked once, never retried,
 // without reaching the handler.
 func awaitParkedPanic(t *testing.T, in string) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	decodes := &atomic.Int32{}
 	var handled recorder[string]
 	consume(t, conn, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
@@ -175,8 +174,7 @@ func TestPanickingCodecCanDecodeParksUndecodable(t *testing.T) {
 }
 
 func TestPanickingCodecDecodeInACompositeParksUndecodable(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() },
 		acemq.ConsumeWith(acemq.NewCompositeCodec(panickingCodec{in: "Decode"}, acemq.BytesCodec{})))
 	send(t, conn, "orders", Order{ID: "1"})
@@ -194,8 +192,7 @@ func TestPanickingCodecDecodeIsAFatalErrorOfDecodeFor(t *testing.T) {
 }
 
 func TestPanickingCodecDecodeIsAnErrorOfPullInto(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	send(t, conn, "orders", Order{ID: "1"})
 	m, ok, err := acemq.PullInto[Order](context.Background(), conn, "orders", acemq.ConsumeWith(panickingCodec{in: "Decode"}))
 	if !ok || err == nil || !acemq.IsFatal(err) || !strings.HasSuffix(err.Error(), "the codec panicked: boom") || m.Body == nil {

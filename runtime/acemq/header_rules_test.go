@@ -88,8 +88,7 @@ func TestHeaderRulesRefuseAnUnknownTypeAndAMissingName(t *testing.T) {
 }
 
 func TestDeclaredHeaderTypeEnforcedOnConsume(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	var handled recorder[string]
 	consume(t, conn, "orders", func(_ context.Context, m acemq.Message[Order]) acemq.Ack {
 		handled.add(m.Payload.ID)
@@ -149,8 +148,7 @@ func TestHeaderIntegerWidthsFollowTheWire(t *testing.T) {
 }
 
 func TestIntHeaderOutOfRangeOnTheWireIsDeadLettered(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Accept() },
 		acemqimpl.ConsumeHeaderRules(acemq.HeaderRule{Name: "x-n", Type: acemq.IntHeader}))
 	send(t, conn, "orders", Order{ID: "big"}, acemq.Header("x-n", int64(1)<<40))

@@ -81,8 +81,7 @@ func assertNothingSetAside(t *testing.T, conn *acemq.Conn, m *acemqtest.Metrics)
 }
 
 func TestInProgressWaitCutShortByCloseReturnsTheMessageWithItsAttemptUnspent(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	started := make(chan struct{}, 1)
 	c := consume(t, conn, "orders", func(context.Context, acemq.Message[Order]) acemq.Ack {
 		started <- struct{}{}

@@ -45,9 +45,7 @@ func TestMemoryHeadersArePublishedAsCopies(t *testing.T) {
 func TestMemoryRejectPublishDLXDeadLettersTheOverflow(t *testing.T) {
 	ctx := context.Background()
 	tr := dialTest(t, "")
-	_ = tr.DeclareExchange(ctx, "dlx", driver.ExchangeSpec{Kind: "fanout"})
-	mustDeclareQueue(t, tr, "dead", nil)
-	_ = tr.Bind(ctx, "dead", "dlx", "")
+	boundQueue(t, tr, "dlx", "fanout", "dead", "")
 	mustDeclareQueue(t, tr, "q", map[string]any{"x-max-length": 1, "x-overflow": "reject-publish-dlx", "x-dead-letter-exchange": "dlx"})
 	mustPublish(t, tr, "", "q", "fits")
 	_, err := tr.Publish(ctx, "", "q", driver.Outbound{MessageID: "spills", Body: []byte("spills")})

@@ -37,6 +37,16 @@ func mustPublish(t *testing.T, tr driver.Transport, exchange, key, body string) 
 	return res
 }
 
+// boundQueue declares the exchange of kind and the queue, bound to it with
+// key (ignoring their errors, as the tests that use it always did).
+func boundQueue(t *testing.T, tr driver.Transport, exchange, kind, queue, key string) {
+	t.Helper()
+	ctx := context.Background()
+	_ = tr.DeclareExchange(ctx, exchange, driver.ExchangeSpec{Kind: kind})
+	mustDeclareQueue(t, tr, queue, nil)
+	_ = tr.Bind(ctx, queue, exchange, key)
+}
+
 func pullBody(t *testing.T, tr driver.Transport, queue string) (string, bool) {
 	t.Helper()
 	d, ok, err := tr.(driver.Puller).Pull(context.Background(), queue)
@@ -240,9 +250,7 @@ func TestMemoryNackWithRequeueRedeliversMarkedRedelivered(t *testing.T) {
 func TestMemoryNackWithoutRequeueDeadLettersThroughTheQueueArguments(t *testing.T) {
 	ctx := context.Background()
 	tr := dialTest(t, "")
-	_ = tr.DeclareExchange(ctx, "dlx", driver.ExchangeSpec{Kind: "direct"})
-	mustDeclareQueue(t, tr, "q.dlq", nil)
-	_ = tr.Bind(ctx, "q.dlq", "dlx", "q.dlq")
+	boundQueue(t, tr, "dlx", "direct", "q.dlq", "q.dlq")
 	mustDeclareQueue(t, tr, "q", map[string]any{"x-dead-letter-exchange": "dlx", "x-dead-letter-routing-key": "q.dlq"})
 	mustPublish(t, tr, "", "q", "poison")
 	var c collector
@@ -257,9 +265,7 @@ func TestMemoryNackWithoutRequeueDeadLettersThroughTheQueueArguments(t *testing.
 func TestMemoryQueueTTLDeadLettersBackToTheSourceQueue(t *testing.T) {
 	ctx := context.Background()
 	tr := dialTest(t, "")
-	_ = tr.DeclareExchange(ctx, "retry", driver.ExchangeSpec{Kind: "direct"})
-	mustDeclareQueue(t, tr, "q", nil)
-	_ = tr.Bind(ctx, "q", "retry", "q")
+	boundQueue(t, tr, "retry", "direct", "q", "q")
 	mustDeclareQueue(t, tr, "q.retry.5ms", map[string]any{
 		"x-message-ttl": int64(5), "x-dead-letter-exchange": "retry", "x-dead-letter-routing-key": "q"})
 	mustPublish(t, tr, "", "q.retry.5ms", "later")
@@ -314,9 +320,7 @@ func TestMemoryAutoDeleteQueueGoesWithItsLastConsumer(t *testing.T) {
 func TestMemoryPerMessageExpirationDeadLetters(t *testing.T) {
 	ctx := context.Background()
 	tr := dialTest(t, "")
-	_ = tr.DeclareExchange(ctx, "dlx", driver.ExchangeSpec{Kind: "fanout"})
-	mustDeclareQueue(t, tr, "dead", nil)
-	_ = tr.Bind(ctx, "dead", "dlx", "")
+	boundQueue(t, tr, "dlx", "fanout", "dead", "")
 	mustDeclareQueue(t, tr, "q", map[string]any{"x-dead-letter-exchange": "dlx"})
 	if _, err := tr.Publish(ctx, "", "q", driver.Outbound{Body: []byte("short-lived"), Expiration: "1"}); err != nil {
 		t.Fatal(err)

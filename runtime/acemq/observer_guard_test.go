@@ -5,7 +5,6 @@ import (
 	"context"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -19,27 +18,9 @@ func (panickingObserver) Count(string, int64, semconv.Labels)     { panic("boom"
 func (panickingObserver) Observe(string, float64, semconv.Labels) { panic("boom") }
 func (panickingObserver) Gauge(string, float64, semconv.Labels)   { panic("boom") }
 
-// syncBuffer is a log sink safe for the consumer's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 func TestPanickingObserverLosesASampleNotTheProcess(t *testing.T) {
-	var logs syncBuffer
-	logger := slog.New(slog.NewTextHandler(&logs, nil))
+	logs := &syncWriter{w: &bytes.Buffer{}}
+	logger := slog.New(slog.NewTextHandler(logs, nil))
 	conn := connect(t, acemq.WithObserver(panickingObserver{}), acemq.WithLogger(logger))
 	declare(t, conn, "orders", acemq.Transient())
 	got := make(chan string, 1)

@@ -99,8 +99,7 @@ func TestSendAllOnAnAsyncPublisherWritesTheBatchInPayloadOrderBeforeAwaitingAnyC
 }
 
 func TestSendAllOnMemoryDeliversTheBatchInPayloadOrder(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	if _, err := acemq.NewPublisher[Order](conn, "", "orders").SendAll(context.Background(), numbered(100)); err != nil {
 		t.Fatal(err)
 	}

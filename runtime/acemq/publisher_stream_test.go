@@ -272,8 +272,7 @@ func TestSendAsyncOnAClosedConnectionFailsWithErrClosed(t *testing.T) {
 }
 
 func TestSendAsyncOnMemoryDeliversInOrderSettledAtOnce(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	p := acemq.NewPublisher[Order](conn, "", "orders")
 	for i := range 20 {
 		pending, err := p.SendAsync(context.Background(), Order{Total: i})
@@ -328,7 +327,10 @@ func (s *stalled) Publish(ctx context.Context, exchange, key string, msg driver.
 	return s.Transport.Publish(ctx, exchange, key, msg)
 }
 
-func TestSendAsyncBlocksWhileTheWindowIsFull(t *testing.T) {
+// stalledPublisher returns a memory conn with the queue orders, a stalled
+// transport over it and an Order publisher to orders through the stall.
+func stalledPublisher(t *testing.T) (*acemq.Conn, *stalled, *acemq.Publisher[Order]) {
+	t.Helper()
 	base := connect(t)
 	declare(t, base, "orders")
 	st := &stalled{Transport: base.Transport(), release: make(chan struct{})}
@@ -336,7 +338,11 @@ func TestSendAsyncBlocksWhileTheWindowIsFull(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := acemq.NewPublisher[Order](conn, "", "orders")
+	return base, st, acemq.NewPublisher[Order](conn, "", "orders")
+}
+
+func TestSendAsyncBlocksWhileTheWindowIsFull(t *testing.T) {
+	base, st, p := stalledPublisher(t)
 	pendings := make([]*acemq.Pending, 0, acemq.SendAsyncWindow)
 	for i := range acemq.SendAsyncWindow {
 		pending, err := p.SendAsync(context.Background(), Order{Total: i})
@@ -357,7 +363,7 @@ func TestSendAsyncBlocksWhileTheWindowIsFull(t *testing.T) {
 	default:
 	}
 	cancel()
-	err = <-blocked
+	err := <-blocked
 	var pf *acemq.PublishFailedError
 	if !errors.Is(err, context.Canceled) || !errors.As(err, &pf) || !strings.Contains(err.Error(), "SendAsyncWindow") {
 		t.Fatalf("SendAsync whose ctx ended waiting for a slot = %v, want a PublishFailedError naming the window", err)
@@ -374,14 +380,7 @@ func TestSendAsyncBlocksWhileTheWindowIsFull(t *testing.T) {
 }
 
 func TestSendAsyncWithoutPublishAsyncWaitsForAFreeSlotThenPublishes(t *testing.T) {
-	base := connect(t)
-	declare(t, base, "orders")
-	st := &stalled{Transport: base.Transport(), release: make(chan struct{})}
-	conn, err := acemq.NewConn(st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := acemq.NewPublisher[Order](conn, "", "orders")
+	_, st, p := stalledPublisher(t)
 	for i := range acemq.SendAsyncWindow {
 		if _, err := p.SendAsync(context.Background(), Order{Total: i}); err != nil {
 			t.Fatal(err)

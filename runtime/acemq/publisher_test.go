@@ -44,8 +44,7 @@ func TestPublishToAnUndeclaredExchangeFailsNamingTheMessage(t *testing.T) {
 }
 
 func TestSendResultReportsTheBrokersConfirm(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	res, err := acemq.NewPublisher[Order](conn, "", "orders").SendResult(context.Background(), Order{}, acemq.MessageID("m-3"))
 	if err != nil || !res.Confirmed || !res.Routed || res.MessageID != "m-3" {
 		t.Fatalf("%+v %v", res, err)
@@ -61,8 +60,7 @@ func TestEncodeFailureNamesTheTypeAndRoutingKey(t *testing.T) {
 }
 
 func TestARequiredHeaderRuleFailsThePublishBeforeAnythingIsSent(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	pub := acemq.NewPublisher[Order](conn, "", "orders", acemqimpl.PublishHeaderRules[Order](acemq.HeaderRule{Name: "x-tenant", Required: true}))
 	err := pub.Send(context.Background(), Order{})
 	if err == nil || err.Error() != `acemq: a "orders" message requires the header "x-tenant"` {
@@ -77,8 +75,7 @@ func TestARequiredHeaderRuleFailsThePublishBeforeAnythingIsSent(t *testing.T) {
 }
 
 func TestWithEnvelopeDefaultsApplyBeforeTheCallersOptions(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	pub := acemq.NewPublisher[Order](conn, "", "orders", acemq.WithEnvelope[Order](acemq.SchemaVersion(2), acemq.MessageType("order.placed")))
 	_ = pub.Send(context.Background(), Order{}, acemq.SchemaVersion(3))
 	d := awaitMessage(t, conn, "orders")
@@ -89,8 +86,7 @@ func TestWithEnvelopeDefaultsApplyBeforeTheCallersOptions(t *testing.T) {
 }
 
 func TestNotPersistentAndSendEnvelopeReachTheWire(t *testing.T) {
-	conn := connect(t)
-	declare(t, conn, "orders")
+	conn := ordersConn(t)
 	pub := acemq.NewPublisher[Order](conn, "", "orders", acemq.NotPersistent[Order]())
 	err := pub.SendEnvelope(context.Background(), Order{}, acemq.Envelope{ID: "fixed-id", CausationID: "cause"})
 	if err != nil {

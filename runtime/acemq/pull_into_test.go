@@ -44,13 +44,19 @@ func TestPullIntoOnAnEmptyQueueIsNotOK(t *testing.T) {
 	}
 }
 
-func TestPullIntoDecodesWithConsumeWith(t *testing.T) {
+// rawIn declares queue on a family connection and publishes msg to it raw.
+func rawIn(t *testing.T, queue string, msg driver.Outbound) (*acemq.Conn, context.Context) {
+	t.Helper()
 	conn, ctx := familyConn(t, ""), context.Background()
-	mustDeclare(t, conn, "notes")
-	_, err := conn.PublishRaw(ctx, "", "notes", driver.Outbound{Body: []byte("hello"), ContentType: "text/plain; charset=utf-8", MessageID: "m-1"})
-	if err != nil {
+	mustDeclare(t, conn, queue)
+	if _, err := conn.PublishRaw(ctx, "", queue, msg); err != nil {
 		t.Fatal(err)
 	}
+	return conn, ctx
+}
+
+func TestPullIntoDecodesWithConsumeWith(t *testing.T) {
+	conn, ctx := rawIn(t, "notes", driver.Outbound{Body: []byte("hello"), ContentType: "text/plain; charset=utf-8", MessageID: "m-1"})
 	m, ok, err := acemq.PullInto[string](ctx, conn, "notes", acemq.ConsumeWith(acemq.StringCodec{}))
 	if err != nil || !ok || m.Payload != "hello" || m.Envelope.ID != "m-1" {
 		t.Fatalf("ok=%v err=%v m=%+v", ok, err, m)
@@ -58,12 +64,7 @@ func TestPullIntoDecodesWithConsumeWith(t *testing.T) {
 }
 
 func TestPullIntoReturnsTheSettledMessageWithAFatalErrorWhenItDoesNotDecode(t *testing.T) {
-	conn, ctx := familyConn(t, ""), context.Background()
-	mustDeclare(t, conn, "orders")
-	_, err := conn.PublishRaw(ctx, "", "orders", driver.Outbound{Body: []byte("not json"), ContentType: "text/plain", MessageID: "m-2"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	conn, ctx := rawIn(t, "orders", driver.Outbound{Body: []byte("not json"), ContentType: "text/plain", MessageID: "m-2"})
 	m, ok, err := acemq.PullInto[pulledOrder](ctx, conn, "orders")
 	if !ok || !acemq.IsFatal(err) || string(m.Body) != "not json" || m.Envelope.ID != "m-2" {
 		t.Fatalf("ok=%v err=%v m=%+v", ok, err, m)

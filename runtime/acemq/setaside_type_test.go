@@ -20,14 +20,22 @@ func declaredType(t *testing.T, conn *Conn, q string) QueueType {
 	return ""
 }
 
-func TestSetAsideQueuesOfTypeQuorumDeclaresTheDeadLetterHalfAsQuorumQueues(t *testing.T) {
-	ctx := context.Background()
-	url := "memory://" + t.Name()
-	quorum, err := Connect(ctx, url, SetAsideQueuesOfType(QueueQuorum))
+// mustConnect connects to url with opts, closing the connection when the
+// test ends.
+func mustConnect(t *testing.T, url string, opts ...ConnOption) *Conn {
+	t.Helper()
+	conn, err := Connect(context.Background(), url, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer quorum.Close()
+	t.Cleanup(func() { _ = conn.Close() })
+	return conn
+}
+
+func TestSetAsideQueuesOfTypeQuorumDeclaresTheDeadLetterHalfAsQuorumQueues(t *testing.T) {
+	ctx := context.Background()
+	url := "memory://" + t.Name()
+	quorum := mustConnect(t, url, SetAsideQueuesOfType(QueueQuorum))
 	if err := NewTopology().Queue("orders").DeadLetters("orders").Apply(ctx, quorum); err != nil {
 		t.Fatal(err)
 	}
@@ -40,11 +48,7 @@ func TestSetAsideQueuesOfTypeQuorumDeclaresTheDeadLetterHalfAsQuorumQueues(t *te
 		t.Fatal(err)
 	}
 	defer cons.Close()
-	plain, err := Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer plain.Close()
+	plain := mustConnect(t, url)
 	for _, q := range []string{"orders.dlq", "orders.parked", "payments.dlq", "payments.parked"} {
 		if got := declaredType(t, plain, q); got != QueueQuorum {
 			t.Errorf("%s declared %s, want quorum", q, got)
@@ -71,11 +75,7 @@ func TestSetAsideQueuesOfTypeRefusesAStream(t *testing.T) {
 func TestDeadLettersOfTypeFixesOneQueuesSetAsideTypeOverTheConnections(t *testing.T) {
 	ctx := context.Background()
 	url := "memory://" + t.Name()
-	classic, err := Connect(ctx, url, SetAsideQueuesOfType(QueueClassic))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer classic.Close()
+	classic := mustConnect(t, url, SetAsideQueuesOfType(QueueClassic))
 	topo := NewTopology().Queue("orders").DeadLettersOfType("orders", QueueQuorum).Queue("other").DeadLetters("other")
 	if err := topo.Apply(ctx, classic); err != nil {
 		t.Fatal(err)

@@ -55,12 +55,19 @@ func publishString(t *testing.T, conn *Conn, body string) {
 
 func expectString(t *testing.T, got <-chan string, want string) {
 	t.Helper()
+	expectFrom(t, got, want, "")
+}
+
+// expectFrom waits 5s for the next string on got and fails unless it is
+// want; the failure names want after prefix.
+func expectFrom(t *testing.T, got <-chan string, want, prefix string) {
+	t.Helper()
 	select {
 	case g := <-got:
 		if g != want {
 			t.Fatalf("handled %q, want %q", g, want)
 		}
 	case <-time.After(5 * time.Second):
-		t.Fatalf("%q was never handled", want)
+		t.Fatalf("%s%q was never handled", prefix, want)
 	}
 }

@@ -89,6 +89,17 @@ func handlerPanic(k *bkit) {
 	rec.expect(k, "after")
 }
 
+// expectOnlyGoodHandled sends the order good with the header tenant t1 and
+// expects it handled, the only message rec handled (the one why says).
+func expectOnlyGoodHandled(k *bkit, q string, rec *recorder, good, why string) {
+	k.t.Helper()
+	k.send(q, order{ID: good}, acemq.Header("tenant", "t1"))
+	rec.expect(k, good)
+	if n := rec.handled(); n != 1 {
+		k.t.Errorf("handled %d messages, want only the one %s", n, why)
+	}
+}
+
 func consumeInterceptorRefusal(k *bkit) {
 	conn := k.open(acemq.WithConsumeInterceptor(func(_ context.Context, c *acemq.ConsumeContext) error {
 		if c.Envelope.Headers["tenant"] == nil {
@@ -101,11 +112,7 @@ func consumeInterceptorRefusal(k *bkit) {
 	k.consume(conn, q, rec.handle)
 	k.send(q, order{ID: "anonymous"})
 	expectSetAside(k, acemq.DeadLetterQueue(q), "anonymous", "an interceptor refused it: no tenant")
-	k.send(q, order{ID: "known"}, acemq.Header("tenant", "t1"))
-	rec.expect(k, "known")
-	if n := rec.handled(); n != 1 {
-		k.t.Errorf("handled %d messages, want only the one the interceptor let through", n)
-	}
+	expectOnlyGoodHandled(k, q, rec, "known", "the interceptor let through")
 }
 
 func requiredHeaderMissing(k *bkit) {
@@ -114,9 +121,5 @@ func requiredHeaderMissing(k *bkit) {
 	k.consume(nil, q, rec.handle, consumeHeaderRules(acemq.HeaderRule{Name: "tenant", Required: true}))
 	k.send(q, order{ID: "anonymous"})
 	expectSetAside(k, acemq.DeadLetterQueue(q), "anonymous", `the message lacks the required header "tenant"`)
-	k.send(q, order{ID: "known"}, acemq.Header("tenant", "t1"))
-	rec.expect(k, "known")
-	if n := rec.handled(); n != 1 {
-		k.t.Errorf("handled %d messages, want only the one with the header", n)
-	}
+	expectOnlyGoodHandled(k, q, rec, "known", "with the header")
 }

@@ -157,13 +157,7 @@ func (k *bkit) count(queue string) int {
 // eventually polls cond until it holds, failing the test after waitLimit.
 func (k *bkit) eventually(what string, cond func() bool) {
 	k.t.Helper()
-	deadline := time.Now().Add(waitLimit)
-	for !cond() {
-		if time.Now().After(deadline) {
-			k.t.Fatalf("waited %v for %s", waitLimit, what)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	eventually(k.t, what, cond)
 }
 
 // recorder is a handler that records what it handled and answers with ack.

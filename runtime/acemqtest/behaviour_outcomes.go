@@ -116,24 +116,26 @@ func fatalSkipsRetries(k *bkit) {
 }
 
 func rejectDeadLetters(k *bkit) {
-	q := k.queue()
-	rec := newRecorder(always(acemq.Reject(errors.New("not for us"))))
-	k.consume(nil, q, rec.handle)
-	k.send(q, order{ID: "rejected"})
-	expectSetAside(k, acemq.DeadLetterQueue(q), "rejected", "the handler rejected it: not for us")
-	if n := k.count(acemq.ParkedQueue(q)); n != 0 {
-		k.t.Errorf("a rejected message left %d in the parked queue, want 0", n)
-	}
+	setAsideOnlyTo(k, acemq.Reject(errors.New("not for us")), "rejected", acemq.DeadLetterQueue, acemq.ParkedQueue, "parked queue",
+		"the handler rejected it: not for us")
 }
 
 func parkSetsAside(k *bkit) {
+	setAsideOnlyTo(k, acemq.Park(errors.New("needs a person")), "parked", acemq.ParkedQueue, acemq.DeadLetterQueue, "dead-letter queue",
+		"the handler parked it: needs a person")
+}
+
+// setAsideOnlyTo consumes a fresh queue with a handler that always returns
+// ack, sends one order with the ID id, and expects it set aside to the queue
+// named by to with reason, leaving none in the queue named by other.
+func setAsideOnlyTo(k *bkit, ack acemq.Ack, id string, to, other func(string) string, otherName, reason string) {
 	q := k.queue()
-	rec := newRecorder(always(acemq.Park(errors.New("needs a person"))))
+	rec := newRecorder(always(ack))
 	k.consume(nil, q, rec.handle)
-	k.send(q, order{ID: "parked"})
-	expectSetAside(k, acemq.ParkedQueue(q), "parked", "the handler parked it: needs a person")
-	if n := k.count(acemq.DeadLetterQueue(q)); n != 0 {
-		k.t.Errorf("a parked message left %d in the dead-letter queue, want 0", n)
+	k.send(q, order{ID: id})
+	expectSetAside(k, to(q), id, reason)
+	if n := k.count(other(q)); n != 0 {
+		k.t.Errorf("a %s message left %d in the %s, want 0", id, n, otherName)
 	}
 }
 

@@ -20,13 +20,19 @@ var publishBehaviour = []behaviourCase{
 
 var errPolicy = errors.New("refused by policy")
 
-func publishInterceptorRefusal(k *bkit) {
-	conn := k.open(acemq.WithPublishInterceptor(func(_ context.Context, c *acemq.PublishContext) error {
+// openRefusingNegatives opens a connection whose publish interceptor refuses
+// an order of negative Qty with errPolicy.
+func openRefusingNegatives(k *bkit) *acemq.Conn {
+	return k.open(acemq.WithPublishInterceptor(func(_ context.Context, c *acemq.PublishContext) error {
 		if c.Payload.(order).Qty < 0 {
 			return errPolicy
 		}
 		return nil
 	}))
+}
+
+func publishInterceptorRefusal(k *bkit) {
+	conn := openRefusingNegatives(k)
 	q := k.queue()
 	err := acemq.NewPublisher[order](conn, "", q).Send(k.ctx, order{ID: "negative", Qty: -1})
 	if err != errPolicy {

@@ -117,12 +117,7 @@ func sendAsyncHooksWithoutWait(k *bkit) {
 }
 
 func sendAsyncRefusal(k *bkit) {
-	conn := k.open(acemq.WithPublishInterceptor(func(_ context.Context, c *acemq.PublishContext) error {
-		if c.Payload.(order).Qty < 0 {
-			return errPolicy
-		}
-		return nil
-	}))
+	conn := openRefusingNegatives(k)
 	q := k.queue()
 	p := acemq.NewPublisher[order](conn, "", q, publishHeaderRules[order](acemq.HeaderRule{Name: "tenant", Required: true}))
 	if pending, err := p.SendAsync(k.ctx, order{Qty: -1}, acemq.Header("tenant", "t")); err != errPolicy || pending != nil {

@@ -184,10 +184,17 @@ func (in *inbox) expect(id string) driver.Delivery {
 // after waitLimit (for what a broker does asynchronously).
 func (k *kit) eventually(what string, cond func() bool) {
 	k.t.Helper()
+	eventually(k.t, what, cond)
+}
+
+// eventually polls cond every millisecond until it holds, failing t after
+// waitLimit.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
 	deadline := time.Now().Add(waitLimit)
 	for !cond() {
 		if time.Now().After(deadline) {
-			k.t.Fatalf("waited %v for %s", waitLimit, what)
+			t.Fatalf("waited %v for %s", waitLimit, what)
 		}
 		time.Sleep(time.Millisecond)
 	}

@@ -27,23 +27,13 @@ func TestProcessSpanIsAConsumerSpanNamedForTheQueueWithTheFamilysAttributes(t *t
 	tracing, rec, _ := traced(t)
 	conn := connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
 	consume(t, context.Background(), conn, "orders", otel.Handle(tracing, "orders", accept))
-	res, err := otel.NewPublisher[Order](tracing, conn, "", "orders").
-		SendResult(context.Background(), Order{}, acemq.CorrelationID("conv-7"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := sendOrder(t, tracing, conn, Order{}, acemq.CorrelationID("conv-7"))
 	span := ended(t, rec, "orders process", 1)[0]
-	if span.SpanKind() != trace.SpanKindConsumer {
-		t.Errorf("kind %v, want consumer", span.SpanKind())
-	}
-	wantAttrs(t, span, map[attribute.Key]any{
+	wantKindAttrsUnset(t, span, trace.SpanKindConsumer, "consumer", map[attribute.Key]any{
 		otel.AttrSystem: "rabbitmq", otel.AttrDestination: "orders", otel.AttrOperation: "process",
 		otel.AttrMessageID: res.MessageID, otel.AttrConversationID: "conv-7", otel.AttrRoutingKey: "orders",
 		otel.AttrMessageType: "orders", otel.AttrAttempt: int64(1), otel.AttrOutcome: "acked",
-	})
-	if span.Status().Code != codes.Unset {
-		t.Errorf("status %v, want unset for an acked message", span.Status())
-	}
+	}, "an acked message")
 }
 
 func TestProcessSpanParentIsTheMessagesTraceparentNotTheAmbientSpan(t *testing.T) {
@@ -261,8 +251,7 @@ func TestHandleOutsideAConsumerEndsTheSpanWithTheOutcomeTheHandlerAskedFor(t *te
 		return acemq.Reject(errors.New("acemq: no"))
 	})
 	h(context.Background(), acemq.Message[Order]{Envelope: env, RoutingKey: "orders"})
-	span := ended(t, rec, "orders process", 1)[0]
-	wantAttrs(t, span, map[attribute.Key]any{otel.AttrOutcome: "rejected"})
+	span := endedWithOutcome(t, rec, "orders process", "rejected")
 	if span.Status().Code != codes.Error || span.Parent().SpanID() != trace.SpanFromContext(parentCtx).SpanContext().SpanID() {
 		t.Errorf("status %v parent %v, want ERROR under the []byte traceparent's span", span.Status(), span.Parent())
 	}
@@ -276,8 +265,7 @@ func TestMiddlewareTracesTheHandlerItWraps(t *testing.T) {
 		return acemq.Park(errors.New("acemq: later"))
 	})
 	h(context.Background(), acemq.Message[Order]{})
-	span := ended(t, rec, "orders process", 1)[0]
-	wantAttrs(t, span, map[attribute.Key]any{otel.AttrOutcome: "parked"})
+	span := endedWithOutcome(t, rec, "orders process", "parked")
 	if !handled || span.Status().Code != codes.Unset {
 		t.Errorf("handled %v status %v, want the handler run and a parked span not an error", handled, span.Status())
 	}

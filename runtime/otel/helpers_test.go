@@ -9,6 +9,7 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/otel"
 	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
@@ -120,6 +121,45 @@ func wantAttrs(t *testing.T, s sdktrace.ReadOnlySpan, want map[attribute.Key]any
 		if got[k].AsInterface() != v {
 			t.Errorf("%s: %s = %#v, want %#v", s.Name(), k, got[k].AsInterface(), v)
 		}
+	}
+}
+
+// sendOrder publishes o to the queue orders through a tracing publisher.
+func sendOrder(t *testing.T, tracing *otel.Tracing, conn *acemq.Conn, o Order, opts ...acemq.EnvelopeOption) acemq.PublishResult {
+	t.Helper()
+	res, err := otel.NewPublisher[Order](tracing, conn, "", "orders").SendResult(context.Background(), o, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// wantKindAttrsUnset checks that span is of kind (named kindName in the
+// failure), carries want and has an unset status, as it should for unsetFor.
+func wantKindAttrsUnset(t *testing.T, span sdktrace.ReadOnlySpan, kind trace.SpanKind, kindName string, want map[attribute.Key]any, unsetFor string) {
+	t.Helper()
+	if span.SpanKind() != kind {
+		t.Errorf("kind %v, want %s", span.SpanKind(), kindName)
+	}
+	wantAttrs(t, span, want)
+	wantStatus(t, span, codes.Unset, "unset for "+unsetFor)
+}
+
+// endedWithOutcome waits for the one ended span called name and checks that
+// its outcome attribute is outcome.
+func endedWithOutcome(t *testing.T, rec *tracetest.SpanRecorder, name, outcome string) sdktrace.ReadOnlySpan {
+	t.Helper()
+	span := ended(t, rec, name, 1)[0]
+	wantAttrs(t, span, map[attribute.Key]any{otel.AttrOutcome: outcome})
+	return span
+}
+
+// wantStatus checks that span's status code is code (described as want in
+// the failure).
+func wantStatus(t *testing.T, span sdktrace.ReadOnlySpan, code codes.Code, want string) {
+	t.Helper()
+	if span.Status().Code != code {
+		t.Errorf("status %v, want %s", span.Status(), want)
 	}
 }
 

@@ -16,23 +16,13 @@ import (
 func TestPublisherSpanIsAProducerSpanNamedForTheQueueWithTheFamilysAttributes(t *testing.T) {
 	tracing, rec, _ := traced(t)
 	conn := connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
-	res, err := otel.NewPublisher[Order](tracing, conn, "", "orders").
-		SendResult(context.Background(), Order{ID: "1"}, acemq.CorrelationID("conv-1"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := sendOrder(t, tracing, conn, Order{ID: "1"}, acemq.CorrelationID("conv-1"))
 	span := ended(t, rec, "orders publish", 1)[0]
-	if span.SpanKind() != trace.SpanKindProducer {
-		t.Errorf("kind %v, want producer", span.SpanKind())
-	}
-	wantAttrs(t, span, map[attribute.Key]any{
+	wantKindAttrsUnset(t, span, trace.SpanKindProducer, "producer", map[attribute.Key]any{
 		otel.AttrSystem: "rabbitmq", otel.AttrDestination: "orders", otel.AttrOperation: "publish",
 		otel.AttrMessageID: res.MessageID, otel.AttrConversationID: "conv-1", otel.AttrRoutingKey: "orders",
 		otel.AttrMessageType: "orders", otel.AttrAttempt: int64(1), otel.AttrOutcome: "confirmed",
-	})
-	if span.Status().Code != codes.Unset {
-		t.Errorf("status %v, want unset for a confirmed publish", span.Status())
-	}
+	}, "a confirmed publish")
 }
 
 func TestPublishedMessageCarriesThePublishSpansTraceparent(t *testing.T) {
@@ -80,10 +70,7 @@ func TestTheInterceptorOpensTheSpanOfAPlainPublisher(t *testing.T) {
 func TestAPublisherWithoutTheInterceptorStillWritesTraceparentAndEndsItsSpan(t *testing.T) {
 	tracing, rec, _ := traced(t)
 	conn := connect(t, "", []string{"orders"})
-	res, err := otel.NewPublisher[Order](tracing, conn, "", "orders").SendResult(context.Background(), Order{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := sendOrder(t, tracing, conn, Order{})
 	span := ended(t, rec, "orders publish", 1)[0]
 	wantAttrs(t, span, map[attribute.Key]any{otel.AttrMessageID: res.MessageID, otel.AttrOutcome: "confirmed"})
 	if got := pull(t, conn, "orders").Headers["traceparent"]; got != traceparentOf(span.SpanContext()) {
@@ -98,11 +85,8 @@ func TestAnUnroutablePublishIsAnErrorSpanWithTheReason(t *testing.T) {
 	if !errors.Is(err, acemq.ErrUnroutable) {
 		t.Fatalf("err %v, want unroutable", err)
 	}
-	span := ended(t, rec, "nowhere publish", 1)[0]
-	wantAttrs(t, span, map[attribute.Key]any{otel.AttrOutcome: "unroutable"})
-	if span.Status().Code != codes.Error {
-		t.Errorf("status %v, want ERROR", span.Status())
-	}
+	span := endedWithOutcome(t, rec, "nowhere publish", "unroutable")
+	wantStatus(t, span, codes.Error, "ERROR")
 	if reason := attrs(span)[otel.AttrReason].AsString(); !strings.Contains(reason, "reached no queue") {
 		t.Errorf("reason %q, want the broker's", reason)
 	}
@@ -117,8 +101,7 @@ func TestAPublishALaterInterceptorRefusedIsAFailedErrorSpan(t *testing.T) {
 	if err := acemq.NewPublisher[Order](conn, "", "orders").Send(context.Background(), Order{}); !errors.Is(err, refusal) {
 		t.Fatalf("err %v, want the refusal", err)
 	}
-	span := ended(t, rec, "orders publish", 1)[0]
-	wantAttrs(t, span, map[attribute.Key]any{otel.AttrOutcome: "failed"})
+	span := endedWithOutcome(t, rec, "orders publish", "failed")
 	if span.Status().Code != codes.Error || span.Status().Description != refusal.Error() {
 		t.Errorf("status %v, want ERROR with the refusal", span.Status())
 	}
@@ -130,11 +113,8 @@ func TestAPublishWithoutConfirmsIsPublishedAndNotAnError(t *testing.T) {
 	if err := otel.NewPublisher[Order](tracing, conn, "", "orders").Send(context.Background(), Order{}); err != nil {
 		t.Fatal(err)
 	}
-	span := ended(t, rec, "orders publish", 1)[0]
-	wantAttrs(t, span, map[attribute.Key]any{otel.AttrOutcome: "published"})
-	if span.Status().Code != codes.Unset {
-		t.Errorf("status %v, want unset", span.Status())
-	}
+	span := endedWithOutcome(t, rec, "orders publish", "published")
+	wantStatus(t, span, codes.Unset, "unset")
 }
 
 func TestAnExchangePublishIsNamedForTheExchange(t *testing.T) {

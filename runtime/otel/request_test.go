@@ -58,11 +58,8 @@ func TestAskRecordsATimeoutWithoutMakingItAnError(t *testing.T) {
 	if _, err := otel.Ask(context.Background(), tracing, "quotes", timedOut, Order{}); !errors.Is(err, patterns.ErrRequestTimedOut) {
 		t.Fatalf("err %v, want the asker's", err)
 	}
-	span := ended(t, rec, "quotes request", 1)[0]
-	wantAttrs(t, span, map[attribute.Key]any{otel.AttrOutcome: "timed_out"})
-	if span.Status().Code != codes.Unset {
-		t.Errorf("status %v, want unset for a timeout", span.Status())
-	}
+	span := endedWithOutcome(t, rec, "quotes request", "timed_out")
+	wantStatus(t, span, codes.Unset, "unset for a timeout")
 }
 
 func TestAskFailedIsAnErrorSpan(t *testing.T) {
@@ -71,9 +68,6 @@ func TestAskFailedIsAnErrorSpan(t *testing.T) {
 		return "", errors.New("acemq: the responder failed")
 	})
 	_, _ = otel.Ask(context.Background(), tracing, "quotes", failing, Order{})
-	span := ended(t, rec, "quotes request", 1)[0]
-	wantAttrs(t, span, map[attribute.Key]any{otel.AttrOutcome: "failed"})
-	if span.Status().Code != codes.Error {
-		t.Errorf("status %v, want ERROR", span.Status())
-	}
+	span := endedWithOutcome(t, rec, "quotes request", "failed")
+	wantStatus(t, span, codes.Error, "ERROR")
 }

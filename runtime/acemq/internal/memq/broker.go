@@ -209,13 +209,10 @@ func (b *Broker) pull(conn *Conn, queue string) (Delivery, bool, error) {
 	if err != nil {
 		return Delivery{}, false, err
 	}
-	q.touch()
-	q.expire(time.Now())
-	if len(q.ready) == 0 {
+	m := q.takeHead()
+	if m == nil {
 		return Delivery{}, false, nil
 	}
-	m := q.ready[0]
-	q.ready = q.ready[1:]
 	return q.deliveryOf(m, settled{}, true), true, nil
 }
 

@@ -1,7 +1,5 @@
 package memq
 
-import "time"
-
 // Hold takes messages of one queue one at a time, unsettled, as basic.get
 // without auto-ack does on a channel of its own: what it has not settled
 // returns to the queue when it closes, or when its connection does. Safe for
@@ -41,13 +39,10 @@ func (h *Hold) Next() (Delivery, bool, error) {
 		return Delivery{}, false, b.errorf("404 NOT_FOUND - no queue '%s'", h.s.q.name)
 	}
 	q := h.s.q
-	q.touch()
-	q.expire(time.Now())
-	if len(q.ready) == 0 {
+	m := q.takeHead()
+	if m == nil {
 		return Delivery{}, false, nil
 	}
-	m := q.ready[0]
-	q.ready = q.ready[1:]
 	b.nextTag++
 	h.s.unacked[b.nextTag] = m
 	return q.deliveryOf(m, &acker{s: h.s, tag: b.nextTag}, true), true, nil

@@ -99,17 +99,41 @@ func (q *memQueue) enqueue(m *memMessage) {
 // and counted as a return: a classic queue puts it back in publish order, a
 // quorum queue at the back, as RabbitMQ 3.10 does. Call with b.mu held.
 func (q *memQueue) returnNacked(m *memMessage) {
-	m.redelivered = true
-	m.returns++
 	switch {
-	case q.overDeliveryLimit(m):
-		q.deadLetter(m, deathDeliveryLimit)
+	case !q.markReturned(m):
 	case q.quorum:
 		q.ready = append(q.ready, m)
 	default:
 		q.putBack(m)
 	}
 	q.dispatch()
+}
+
+// markReturned marks m redelivered and counts the return; when that passes
+// the queue's delivery limit it dead-letters m and reports false. Call with
+// b.mu held.
+func (q *memQueue) markReturned(m *memMessage) bool {
+	m.redelivered = true
+	m.returns++
+	if q.overDeliveryLimit(m) {
+		q.deadLetter(m, deathDeliveryLimit)
+		return false
+	}
+	return true
+}
+
+// takeHead takes the next ready message, after the queue's expired head
+// messages are dead-lettered; nil when none is ready. It counts as a use of
+// the queue. Call with b.mu held.
+func (q *memQueue) takeHead() *memMessage {
+	q.touch()
+	q.expire(time.Now())
+	if len(q.ready) == 0 {
+		return nil
+	}
+	m := q.ready[0]
+	q.ready = q.ready[1:]
+	return m
 }
 
 // giveBack returns the messages a departing subscription held, in tag order,
@@ -119,11 +143,8 @@ func (q *memQueue) returnNacked(m *memMessage) {
 func (q *memQueue) giveBack(msgs []*memMessage) {
 	var front []*memMessage
 	for _, m := range msgs {
-		m.redelivered = true
-		m.returns++
 		switch {
-		case q.overDeliveryLimit(m):
-			q.deadLetter(m, deathDeliveryLimit)
+		case !q.markReturned(m):
 		case q.quorum:
 			front = append(front, m)
 		default:
