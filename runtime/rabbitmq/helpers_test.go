@@ -33,6 +33,17 @@ func openTransport(t *testing.T, opts ...acemq.ConnOption) *Transport {
 	return tr
 }
 
+// connect connects to url with opts; the connection is closed at cleanup.
+func connect(t *testing.T, ctx context.Context, url string, opts ...acemq.ConnOption) *acemq.Conn {
+	t.Helper()
+	conn, err := acemq.Connect(ctx, url, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
 // cleaner deletes what a test declared, through a connection of its own.
 type cleaner struct {
 	t         *testing.T
