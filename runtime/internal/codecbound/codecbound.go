@@ -1,6 +1,6 @@
 // Package codecbound holds what the codecs' tests and fuzz targets hold a
-// decoder to on hostile input: every failure fatal, and a limit refused fast
-// and small.
+// decoder to on hostile input: every failure fatal, a limit refused fast and
+// small, and a body that cannot be decoded parked with its reason.
 package codecbound
 
 import (
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/internal/membound"
 )
 
@@ -45,4 +46,23 @@ func Refused(t testing.TB, body []byte, limit string, maxAlloc uint64, decode fu
 	if n > maxAlloc {
 		t.Errorf("refusing %d bytes allocated %d bytes, want under %d", len(body), n, maxAlloc)
 	}
+}
+
+// Parked waits up to 5 s for a message on queue's parked queue, failing t
+// unless one arrives parked with the reason want.
+func Parked(t testing.TB, conn *acemq.Conn, queue, want string) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		d, ok, err := conn.Pull(t.Context(), acemq.ParkedQueue(queue))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			if reason, _ := d.Headers[semconv.HeaderError].(string); reason != want {
+				t.Fatalf("parked with reason %q, want %q", reason, want)
+			}
+			return
+		}
+	}
+	t.Fatal("nothing was parked within 5s")
 }
