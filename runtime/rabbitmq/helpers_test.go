@@ -152,7 +152,13 @@ func (e *events) sinceLost() time.Duration {
 // waitFor waits for an event of kind, failing after 10 s.
 func (e *events) waitFor(t *testing.T, kind string) RecoveryEvent {
 	t.Helper()
-	timeout := time.After(10 * time.Second)
+	return e.waitWithin(t, kind, 10*time.Second, "10 s")
+}
+
+// waitWithin waits for an event of kind for up to d (said as within).
+func (e *events) waitWithin(t *testing.T, kind string, d time.Duration, within string) RecoveryEvent {
+	t.Helper()
+	timeout := time.After(d)
 	for {
 		select {
 		case ev := <-e.got:
@@ -160,7 +166,7 @@ func (e *events) waitFor(t *testing.T, kind string) RecoveryEvent {
 				return ev
 			}
 		case <-timeout:
-			t.Fatalf("no %q recovery event within 10 s", kind)
+			t.Fatalf("no %q recovery event within %s", kind, within)
 		}
 	}
 }
