@@ -4,10 +4,9 @@ import (
 	"context"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
-	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/internal/codecbound"
 )
 
 // panickingRegistry is a registry that panics with "boom" in Register and
@@ -86,18 +85,5 @@ func TestPanickingRegistryParksTheMessageItCouldNotLookUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = c.Close() })
-	const want = "could not be decoded: acemq: looking up schema 1: the schema registry panicked: boom"
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-		d, ok, err := conn.Pull(t.Context(), acemq.ParkedQueue("orders"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ok {
-			if reason, _ := d.Headers[semconv.HeaderError].(string); reason != want {
-				t.Fatalf("parked with reason %q, want %q", reason, want)
-			}
-			return
-		}
-	}
-	t.Fatal("nothing was parked within 5s")
+	codecbound.Parked(t, conn, "orders", "could not be decoded: acemq: looking up schema 1: the schema registry panicked: boom")
 }

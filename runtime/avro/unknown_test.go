@@ -29,11 +29,19 @@ func heapInUse() uint64 {
 	return m.HeapAlloc
 }
 
-func TestRegisteredUnknownSchemaIDsAreBounded(t *testing.T) {
+// unknownIDCodec is a codec registered as "orders" on a registry that holds
+// no schema, its cache of unknown ids reading the time from *clock.
+func unknownIDCodec(t *testing.T, clock *time.Time) (*emptyRegistry, *Codec) {
+	t.Helper()
 	reg := &emptyRegistry{Registry: NewMemoryRegistry()}
 	c := must[*Codec](t)(Registered(reg, "orders", orderV1))
+	c.reg.unknown.now = func() time.Time { return *clock }
+	return reg, c
+}
+
+func TestRegisteredUnknownSchemaIDsAreBounded(t *testing.T) {
 	clock := time.Unix(1_700_000_000, 0)
-	c.reg.unknown.now = func() time.Time { return clock }
+	reg, c := unknownIDCodec(t, &clock)
 	var out orderV1Go
 	decode := func(id int) error { return c.Decode(appendFrame(nil, id, []byte{0}), &out) }
 
@@ -65,10 +73,8 @@ func TestRegisteredUnknownSchemaIDsAreBounded(t *testing.T) {
 }
 
 func TestRegisteredUnknownSchemaIDIsNotAskedAgainSoon(t *testing.T) {
-	reg := &emptyRegistry{Registry: NewMemoryRegistry()}
-	c := must[*Codec](t)(Registered(reg, "orders", orderV1))
 	clock := time.Unix(1_700_000_000, 0)
-	c.reg.unknown.now = func() time.Time { return clock }
+	reg, c := unknownIDCodec(t, &clock)
 	var out orderV1Go
 	for range 5 {
 		err := c.Decode(appendFrame(nil, 42, []byte{0}), &out)
@@ -87,10 +93,8 @@ func TestRegisteredUnknownSchemaIDIsNotAskedAgainSoon(t *testing.T) {
 }
 
 func TestRegisteredUnknownIDLookupsAreRateLimited(t *testing.T) {
-	reg := &emptyRegistry{Registry: NewMemoryRegistry()}
-	c := must[*Codec](t)(Registered(reg, "orders", orderV1))
 	clock := time.Unix(1_700_000_000, 0)
-	c.reg.unknown.now = func() time.Time { return clock }
+	reg, c := unknownIDCodec(t, &clock)
 	var out orderV1Go
 	var limited error
 	for id := 1; id <= 100; id++ {

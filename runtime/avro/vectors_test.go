@@ -6,6 +6,8 @@ import (
 	"os"
 	"reflect"
 	"testing"
+
+	"github.com/acemq/acemq-gen/runtime/internal/codecvectors"
 )
 
 func readJSON(t *testing.T, path string, v any) {
@@ -31,14 +33,7 @@ func b64(t *testing.T, s string) []byte {
 // asJSON normalises a decoded value for comparison with a vector's JSON.
 func asJSON(t *testing.T, v any) map[string]any {
 	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
+	m := codecvectors.Normalise(t, v)
 	delete(m, "what")
 	return m
 }

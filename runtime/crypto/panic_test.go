@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"context"
 	"testing"
-	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
-	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/crypto"
+	"github.com/acemq/acemq-gen/runtime/internal/codecbound"
 )
 
 // panickingInner is JSON that panics with "boom" in Encode and Decode.
@@ -47,18 +46,5 @@ func TestPanickingCodecInsideAnEncryptedCodecIsASendErrorAndAParkedMessage(t *te
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = c.Close() })
-	const want = "could not be decoded: the codec panicked: boom"
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-		d, ok, err := conn.Pull(t.Context(), acemq.ParkedQueue("billing"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ok {
-			if reason, _ := d.Headers[semconv.HeaderError].(string); reason != want {
-				t.Fatalf("parked with reason %q, want %q", reason, want)
-			}
-			return
-		}
-	}
-	t.Fatal("nothing was parked within 5s")
+	codecbound.Parked(t, conn, "billing", "could not be decoded: the codec panicked: boom")
 }

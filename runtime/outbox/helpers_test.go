@@ -104,6 +104,15 @@ func queue(t testing.TB, conn *acemq.Conn) string {
 	return q
 }
 
+// setup is what most tests start from: an outbox (and inbox) of the test's
+// own, a connection to the broker at url (see broker) and a fresh queue on it.
+func setup(t testing.TB, db *sql.DB, url string, opts ...acemq.ConnOption) (*Store, *Inbox, *acemq.Conn, string) {
+	t.Helper()
+	store, inbox := freshStore(t, db)
+	conn := broker(t, url, opts...)
+	return store, inbox, conn, queue(t, conn)
+}
+
 // startRelay runs a relay until the test ends.
 func startRelay(t testing.TB, conn *acemq.Conn, store *Store, opts ...RelayOption) *Relay {
 	t.Helper()

@@ -23,9 +23,7 @@ type padded struct {
 
 func TestRelayBatchIsBoundedByBytes(t *testing.T) {
 	db := database(t)
-	store, _ := freshStore(t, db)
-	conn := broker(t, "")
-	q := queue(t, conn)
+	store, _, conn, q := setup(t, db, "")
 	c := newCollector[padded]()
 	consume(t, conn, q, c.handle)
 	sizes := []int{10 << 10, 10 << 10, 10 << 10, 10 << 10, 10 << 10, 100 << 10, 10 << 10, 10 << 10}

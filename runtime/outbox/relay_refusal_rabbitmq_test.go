@@ -26,10 +26,8 @@ func TestRelayRetiresRowRefusedByBrokerOnRabbitMQ(t *testing.T) {
 	}
 	for name, refuse := range refusals {
 		t.Run(name, func(t *testing.T) {
-			store, _ := freshStore(t, db)
 			logs := &syncBuffer{}
-			conn := broker(t, url, acemq.WithLogger(slog.New(slog.NewTextHandler(logs, nil))))
-			q := queue(t, conn)
+			store, _, conn, q := setup(t, db, url, acemq.WithLogger(slog.New(slog.NewTextHandler(logs, nil))))
 			var y tally
 			consume(t, conn, q, y.handle)
 			inTx(t, db, true, func(tx *sql.Tx) {

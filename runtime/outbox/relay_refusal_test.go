@@ -97,9 +97,7 @@ type refusalFixture struct {
 
 func newRefusalFixture(t *testing.T, good int) *refusalFixture {
 	db := database(t)
-	store, _ := freshStore(t, db)
-	conn := broker(t, "")
-	q := queue(t, conn)
+	store, _, conn, q := setup(t, db, "")
 	f := &refusalFixture{db: db, store: store, tally: &tally{}, logs: &syncBuffer{}}
 	consume(t, conn, q, f.tally.handle)
 	missing := "no-such-exchange-" + acemq.NewUUID()
@@ -228,9 +226,7 @@ func (f *flakyTransport) Publish(ctx context.Context, exchange, key string, msg 
 
 func TestRelayWithoutPipeliningStopsAtTheFirstOutage(t *testing.T) {
 	db := database(t)
-	store, _ := freshStore(t, db)
-	conn := broker(t, "")
-	q := queue(t, conn)
+	store, _, conn, q := setup(t, db, "")
 	c := newCollector[order]()
 	consume(t, conn, q, c.handle)
 	write(t, db, conn, store, q, 0, 5)

@@ -53,9 +53,7 @@ func TestTwoRelaysOnOneTablePublishEachRowOnce(t *testing.T) {
 	db := database(t)
 	for name, url := range brokers(t) {
 		t.Run(name, func(t *testing.T) {
-			store, _ := freshStore(t, db)
-			conn := broker(t, url)
-			q := queue(t, conn)
+			store, _, conn, q := setup(t, db, url)
 			var y tally
 			consume(t, conn, q, y.handle)
 			const n = 300
@@ -81,9 +79,7 @@ func TestRelayKilledBetweenPublishAndMarkRepublishesAndTheInboxAbsorbsTheDuplica
 	db := database(t)
 	for name, url := range brokers(t) {
 		t.Run(name, func(t *testing.T) {
-			store, inbox := freshStore(t, db)
-			conn := broker(t, url)
-			q := queue(t, conn)
+			store, inbox, conn, q := setup(t, db, url)
 			var deliveries, runs tally
 			h := Once(inbox, func(ctx context.Context, tx *sql.Tx, m acemq.Message[order]) acemq.Ack {
 				return runs.handle(ctx, m)
@@ -129,10 +125,8 @@ func TestPoisonRowRetiresAfterMaxAttemptsAndDoesNotHoldBackTheRowsBehindIt(t *te
 	db := database(t)
 	for name, url := range brokers(t) {
 		t.Run(name, func(t *testing.T) {
-			store, _ := freshStore(t, db)
 			metrics := acemqtest.NewMetrics()
-			conn := broker(t, url, acemq.WithObserver(metrics))
-			q := queue(t, conn)
+			store, _, conn, q := setup(t, db, url, acemq.WithObserver(metrics))
 			c := newCollector[order]()
 			consume(t, conn, q, c.handle)
 			inTx(t, db, true, func(tx *sql.Tx) {
@@ -184,9 +178,7 @@ func TestPoisonRowRetiresAfterMaxAttemptsAndDoesNotHoldBackTheRowsBehindIt(t *te
 
 func TestOneRelayPublishesRowsInCommitOrderNotInsertOrder(t *testing.T) {
 	db := database(t)
-	store, _ := freshStore(t, db)
-	conn := broker(t, "")
-	q := queue(t, conn)
+	store, _, conn, q := setup(t, db, "")
 	first, err := db.BeginTx(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -212,9 +204,7 @@ func TestOneRelayPublishesRowsInCommitOrderNotInsertOrder(t *testing.T) {
 
 func TestRetainKeepsPublishedRowsMarkedUntilTheyAreOld(t *testing.T) {
 	db := database(t)
-	store, _ := freshStore(t, db)
-	conn := broker(t, "")
-	q := queue(t, conn)
+	store, _, conn, q := setup(t, db, "")
 	c := newCollector[order]()
 	consume(t, conn, q, c.handle)
 	write(t, db, conn, store, q, 0, 3)
@@ -240,9 +230,7 @@ func TestRelayWakesWithinMillisecondsOfACommitLongBeforeItsPollInterval(t *testi
 	db := database(t)
 	for name, url := range brokers(t) {
 		t.Run(name, func(t *testing.T) {
-			store, _ := freshStore(t, db)
-			conn := broker(t, url)
-			q := queue(t, conn)
+			store, _, conn, q := setup(t, db, url)
 			arrived := make(chan time.Time, 16)
 			consume(t, conn, q, func(context.Context, acemq.Message[order]) acemq.Ack { arrived <- time.Now(); return acemq.Accept() })
 			startRelay(t, conn, store, PollInterval(10*time.Second))

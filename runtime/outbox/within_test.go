@@ -53,9 +53,7 @@ func TestRolledBackTransactionPublishesNothing(t *testing.T) {
 	db := database(t)
 	for name, url := range brokers(t) {
 		t.Run(name, func(t *testing.T) {
-			store, _ := freshStore(t, db)
-			conn := broker(t, url)
-			q := queue(t, conn)
+			store, _, conn, q := setup(t, db, url)
 			inTx(t, db, false, func(tx *sql.Tx) {
 				if err := acemq.NewPublisher[order](Within(conn, store, tx), "", q).Send(t.Context(), order{ID: "rolled-back"}); err != nil {
 					t.Fatal(err)

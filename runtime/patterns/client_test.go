@@ -39,17 +39,27 @@ func memoryTransport(t *testing.T) driver.Transport {
 	return conn.Transport()
 }
 
-func TestTransportWithoutTheReplySeamFallsBackToAnExclusiveReplyQueue(t *testing.T) {
+// servedOnPlainTransport is a connection on a plainTransport whose first
+// failures reply-queue creations fail, with double served on its queue "q";
+// the caller closes it.
+func servedOnPlainTransport(t *testing.T, failures int64) *acemq.Conn {
+	t.Helper()
 	pt := &plainTransport{Transport: memoryTransport(t)}
+	pt.failures.Store(failures)
 	conn, err := acemq.NewConn(pt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
 	if err := conn.DeclareQueue(context.Background(), "q", acemq.Transient()); err != nil {
 		t.Fatal(err)
 	}
 	serve(t, conn, "q", double)
+	return conn
+}
+
+func TestTransportWithoutTheReplySeamFallsBackToAnExclusiveReplyQueue(t *testing.T) {
+	conn := servedOnPlainTransport(t, 0)
+	defer conn.Close()
 	req := requester[int, int](t, conn, "q")
 	if !strings.HasPrefix(req.ReplyQueue(), "acemq-reply-") {
 		t.Errorf("reply queue %q, want acemq-reply-<uuid>", req.ReplyQueue())
@@ -66,17 +76,8 @@ func TestTransportWithoutTheReplySeamFallsBackToAnExclusiveReplyQueue(t *testing
 }
 
 func TestClientMakesItsRequesterOnFirstUseAndRetriesAFailedCreation(t *testing.T) {
-	pt := &plainTransport{Transport: memoryTransport(t)}
-	pt.failures.Store(1)
-	conn, err := acemq.NewConn(pt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	conn := servedOnPlainTransport(t, 1)
 	defer conn.Close()
-	if err := conn.DeclareQueue(context.Background(), "q", acemq.Transient()); err != nil {
-		t.Fatal(err)
-	}
-	serve(t, conn, "q", double)
 	client := NewClient[int, int](conn, "", "q")
 	defer client.Close()
 	if _, err := client.Do(context.Background(), 1); err == nil || !strings.Contains(err.Error(), "the broker is busy") {

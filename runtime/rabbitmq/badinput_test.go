@@ -36,10 +36,7 @@ func newThirdParty(t *testing.T, url string) *thirdParty {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = conn.Close() })
-	ch, err := conn.Channel()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ch := rawChannel(t, conn)
 	return &thirdParty{t: t, ch: ch}
 }
 

@@ -10,6 +10,25 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
+// blockableQueue connects to a fault node of the test's own, recording its
+// recovery events in ev, and declares on it a classic queue named after name
+// (c deletes it); conn is closed at cleanup.
+func blockableQueue(t *testing.T, name string) (port string, ev *events, c *cleaner, conn *acemq.Conn, q string) {
+	t.Helper()
+	url, port := faultNode(t)
+	ev, c = newEvents(), newCleanerAt(t, url)
+	conn, err := acemq.Connect(ctxT(t), url, OnRecovery(ev.record), testDelay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	q = c.queue(unique(name))
+	if err := conn.DeclareQueue(ctxT(t), q, acemq.OfType(acemq.QueueClassic)); err != nil {
+		t.Fatal(err)
+	}
+	return port, ev, c, conn, q
+}
+
 // blockNode raises a memory alarm on the fault node and lifts it at cleanup.
 func blockNode(t *testing.T, port string) {
 	t.Helper()
@@ -35,20 +54,10 @@ func publishUntilPaused(t *testing.T, pub *acemq.Publisher[order]) error {
 }
 
 func TestBlockedConnectionPausesPublishesAndHealthSaysWhyThenResumes(t *testing.T) {
-	url, port := faultNode(t)
-	ev, c := newEvents(), newCleanerAt(t, url)
-	conn, err := acemq.Connect(ctxT(t), url, OnRecovery(ev.record), testDelay)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	q := c.queue(unique("blocked"))
-	if err := conn.DeclareQueue(ctxT(t), q, acemq.OfType(acemq.QueueClassic)); err != nil {
-		t.Fatal(err)
-	}
+	port, ev, c, conn, q := blockableQueue(t, "blocked")
 	pub := acemq.NewPublisher[order](conn, "", q)
 	blockNode(t, port)
-	err = publishUntilPaused(t, pub)
+	err := publishUntilPaused(t, pub)
 	if !acemq.IsBlocked(err) || !errors.Is(err, context.DeadlineExceeded) ||
 		!strings.Contains(err.Error(), "publishing is paused because the broker blocked this connection (") {
 		t.Fatalf("publish during the alarm: %v, want a paused publish (IsBlocked) that ended with its ctx", err)
@@ -101,17 +110,7 @@ func assertHealthBlocked(t *testing.T, conn *acemq.Conn, reason string) {
 }
 
 func TestABlockIsForgottenWhenTheConnectionIsReplaced(t *testing.T) {
-	url, port := faultNode(t)
-	ev, c := newEvents(), newCleanerAt(t, url)
-	conn, err := acemq.Connect(ctxT(t), url, OnRecovery(ev.record), testDelay)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	q := c.queue(unique("block-forgotten"))
-	if err := conn.DeclareQueue(ctxT(t), q, acemq.OfType(acemq.QueueClassic)); err != nil {
-		t.Fatal(err)
-	}
+	port, ev, _, conn, q := blockableQueue(t, "block-forgotten")
 	blockNode(t, port)
 	_ = publishUntilPaused(t, acemq.NewPublisher[order](conn, "", q))
 	ev.waitFor(t, RecoveryBlocked)

@@ -33,19 +33,8 @@ func TestKillingTheConnectedNodeDuringAStreamOfSendsFailsNoSendAndLosesNone(t *t
 	hosts, at := tr.Hosts()
 	victim := portOf(hosts[at])
 	c := newCleanerAt(t, cl.nodeURL(t, cl.other(victim)))
-	q := c.queue(unique("cluster-resend"))
-	c.queue(q + ".dlq")
-	c.queue(q + ".parked")
-	if err := conn.DeclareQueue(ctx, q); err != nil {
-		t.Fatal(err)
-	}
-	run := &lossRun{}
-	consumer, err := acemq.Consume(ctx, conn, q, run.handle, acemq.Prefetch(200), acemq.Concurrency(4))
-	if err != nil {
-		t.Fatal(err)
-	}
+	run, consumer, pub := startLossRun(t, ctx, conn, c, "cluster-resend")
 	defer consumer.Close()
-	pub := acemq.NewPublisher[order](conn, "", q, acemq.Mandatory[order]())
 	var wg sync.WaitGroup
 	for range 16 {
 		wg.Go(func() { run.publish(ctx, pub) })

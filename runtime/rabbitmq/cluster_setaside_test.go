@@ -64,15 +64,5 @@ func TestRecoveryDoesNotStallOnAClassicQueueWhoseNodeIsDownAndRedeclaresItLater(
 // waitForEvent waits for an event of kind for up to d.
 func waitForEvent(t *testing.T, e *events, kind string, d time.Duration) RecoveryEvent {
 	t.Helper()
-	timeout := time.After(d)
-	for {
-		select {
-		case ev := <-e.got:
-			if ev.Kind == kind {
-				return ev
-			}
-		case <-timeout:
-			t.Fatalf("no %q recovery event within %v", kind, d)
-		}
-	}
+	return e.waitWithin(t, kind, d, d.String())
 }

@@ -33,11 +33,7 @@ func TestConnectRefusesAnInvalidOptionOfThisPackage(t *testing.T) {
 
 func TestConnectGivesTheTransportThisPackagesOptions(t *testing.T) {
 	url := brokerURL(t)
-	conn, err := acemq.Connect(ctxT(t), url, MaxOutstandingPublishes(3), WithoutConfirms())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := connect(t, ctxT(t), url, MaxOutstandingPublishes(3), WithoutConfirms())
 	tr, ok := conn.Transport().(*Transport)
 	if !ok || tr.cfg.maxOutstanding != 3 || tr.cfg.confirms {
 		t.Fatalf("transport = %T %+v, want *Transport with 3 outstanding and confirms off", conn.Transport(), tr)
@@ -47,11 +43,7 @@ func TestConnectGivesTheTransportThisPackagesOptions(t *testing.T) {
 func TestTypedMessagesTravelThroughTheBrokerEndToEnd(t *testing.T) {
 	url, c := brokerURL(t), newCleaner(t)
 	ctx := ctxT(t)
-	conn, err := acemq.Connect(ctx, url, RecoveryDelay(5*time.Millisecond, 50*time.Millisecond))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := connect(t, ctx, url, RecoveryDelay(5*time.Millisecond, 50*time.Millisecond))
 	q := c.queue(unique("orders"))
 	c.queue(q + ".dlq")
 	c.queue(q + ".parked")
@@ -87,12 +79,8 @@ func TestTypedMessagesTravelThroughTheBrokerEndToEnd(t *testing.T) {
 func TestMandatoryPublisherIntoNowhereSaysNoRoute(t *testing.T) {
 	url := brokerURL(t)
 	ctx := ctxT(t)
-	conn, err := acemq.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	err = acemq.NewPublisher[order](conn, "", unique("nobody"), acemq.Mandatory[order]()).Send(ctx, order{ID: 1})
+	conn := connect(t, ctx, url)
+	err := acemq.NewPublisher[order](conn, "", unique("nobody"), acemq.Mandatory[order]()).Send(ctx, order{ID: 1})
 	if err == nil || !strings.Contains(err.Error(), "reached no queue") || !strings.Contains(err.Error(), "NO_ROUTE") {
 		t.Fatalf("err = %v, want reached no queue ... NO_ROUTE", err)
 	}
@@ -101,11 +89,7 @@ func TestMandatoryPublisherIntoNowhereSaysNoRoute(t *testing.T) {
 func TestErrorsThroughTheConnectionCarryOnePrefix(t *testing.T) {
 	url := brokerURL(t)
 	ctx := ctxT(t)
-	conn, err := acemq.Connect(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := connect(t, ctx, url)
 	pubErr := acemq.NewPublisher[order](conn, unique("missing"), "k").Send(ctx, order{ID: 1})
 	declErr := conn.DeclareExchange(ctx, unique("bad"), "nonsense")
 	_, dialErr := acemq.Connect(ctx, url, MaxOutstandingPublishes(0))

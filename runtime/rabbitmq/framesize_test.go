@@ -99,10 +99,7 @@ func writtenHeaderSize(t *testing.T, p amqp.Publishing) int {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	ch, err := conn.Channel()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ch := rawChannel(t, conn)
 	if err := ch.Confirm(false); err != nil {
 		t.Fatal(err)
 	}

@@ -33,6 +33,17 @@ func openTransport(t *testing.T, opts ...acemq.ConnOption) *Transport {
 	return tr
 }
 
+// connect connects to url with opts; the connection is closed at cleanup.
+func connect(t *testing.T, ctx context.Context, url string, opts ...acemq.ConnOption) *acemq.Conn {
+	t.Helper()
+	conn, err := acemq.Connect(ctx, url, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return conn
+}
+
 // cleaner deletes what a test declared, through a connection of its own.
 type cleaner struct {
 	t         *testing.T
@@ -141,7 +152,13 @@ func (e *events) sinceLost() time.Duration {
 // waitFor waits for an event of kind, failing after 10 s.
 func (e *events) waitFor(t *testing.T, kind string) RecoveryEvent {
 	t.Helper()
-	timeout := time.After(10 * time.Second)
+	return e.waitWithin(t, kind, 10*time.Second, "10 s")
+}
+
+// waitWithin waits for an event of kind for up to d (said as within).
+func (e *events) waitWithin(t *testing.T, kind string, d time.Duration, within string) RecoveryEvent {
+	t.Helper()
+	timeout := time.After(d)
 	for {
 		select {
 		case ev := <-e.got:
@@ -149,7 +166,7 @@ func (e *events) waitFor(t *testing.T, kind string) RecoveryEvent {
 				return ev
 			}
 		case <-timeout:
-			t.Fatalf("no %q recovery event within 10 s", kind)
+			t.Fatalf("no %q recovery event within %s", kind, within)
 		}
 	}
 }

@@ -87,19 +87,8 @@ func TestNothingConfirmedIsLostAcrossABrokerRestartAndClosedConnections(t *testi
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	q := c.queue(unique("nothing-lost"))
-	c.queue(q + ".dlq")
-	c.queue(q + ".parked")
-	if err := conn.DeclareQueue(ctx, q); err != nil { // durable quorum, as the family declares it
-		t.Fatal(err)
-	}
-	run := &lossRun{}
-	consumer, err := acemq.Consume(ctx, conn, q, run.handle, acemq.Prefetch(200), acemq.Concurrency(4))
-	if err != nil {
-		t.Fatal(err)
-	}
+	run, consumer, pub := startLossRun(t, ctx, conn, c, "nothing-lost")
 	defer consumer.Close()
-	pub := acemq.NewPublisher[order](conn, "", q, acemq.Mandatory[order]())
 	var wg sync.WaitGroup
 	for range 32 {
 		wg.Go(func() { run.publish(ctx, pub) })
@@ -115,6 +104,26 @@ func TestNothingConfirmedIsLostAcrossABrokerRestartAndClosedConnections(t *testi
 	run.stopped.Store(true)
 	wg.Wait()
 	assertAllHandled(t, run)
+}
+
+// startLossRun declares on conn the durable quorum queue named after name,
+// as the family declares it (c deletes it with its .dlq and .parked), consumes
+// it into a lossRun, and returns that with a mandatory publisher to the queue;
+// the caller closes consumer.
+func startLossRun(t *testing.T, ctx context.Context, conn *acemq.Conn, c *cleaner, name string) (run *lossRun, consumer *acemq.Consumer, pub *acemq.Publisher[order]) {
+	t.Helper()
+	q := c.queue(unique(name))
+	c.queue(q + ".dlq")
+	c.queue(q + ".parked")
+	if err := conn.DeclareQueue(ctx, q); err != nil {
+		t.Fatal(err)
+	}
+	run = &lossRun{}
+	consumer, err := acemq.Consume(ctx, conn, q, run.handle, acemq.Prefetch(200), acemq.Concurrency(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run, consumer, acemq.NewPublisher[order](conn, "", q, acemq.Mandatory[order]())
 }
 
 // restartApp stops and starts the broker application, and logs how long

@@ -31,6 +31,16 @@ func operatorDelete(t *testing.T, queue string) {
 	})
 }
 
+// rawChannel opens a channel on conn, a connection of amqp091-go's own.
+func rawChannel(t testing.TB, conn *amqp.Connection) *amqp.Channel {
+	t.Helper()
+	ch, err := conn.Channel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ch
+}
+
 func withRawChannel(t *testing.T, f func(ch *amqp.Channel) error) {
 	t.Helper()
 	conn, err := amqp.Dial(brokerURL(t))
@@ -38,10 +48,7 @@ func withRawChannel(t *testing.T, f func(ch *amqp.Channel) error) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	ch, err := conn.Channel()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ch := rawChannel(t, conn)
 	if err := f(ch); err != nil {
 		t.Fatal(err)
 	}

@@ -69,17 +69,7 @@ func TestARefusalNamesOnlyThePublishItAnswers(t *testing.T) {
 // (it is delivered once the alarm clears); one that waited for the block to
 // lift, never written, is paused (IsBlocked) and never delivered.
 func TestPublishWrittenBeforeBlockedIsOutcomeUnknown(t *testing.T) {
-	url, port := faultNode(t)
-	ev, c := newEvents(), newCleanerAt(t, url)
-	conn, err := acemq.Connect(ctxT(t), url, OnRecovery(ev.record), testDelay)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	q := c.queue(unique("written-blocked"))
-	if err := conn.DeclareQueue(ctxT(t), q, acemq.OfType(acemq.QueueClassic)); err != nil {
-		t.Fatal(err)
-	}
+	port, ev, _, conn, q := blockableQueue(t, "written-blocked")
 	pub := acemq.NewPublisher[order](conn, "", q)
 	blockNode(t, port)
 	sent, written := publishUntilFailure(t, pub)

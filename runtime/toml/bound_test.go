@@ -1,36 +1,22 @@
 package toml
 
 import (
-	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/codecbound"
 	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
-	"github.com/acemq/acemq-gen/runtime/internal/membound"
 )
 
 // refused decodes body into a map and fails t unless the decode is a fatal
 // LimitError naming limit, allocating under maxAlloc in under a second.
 func refused(t *testing.T, c Codec, body []byte, limit string, maxAlloc uint64) {
 	t.Helper()
-	var err error
-	start := time.Now()
-	n := membound.Allocated(func() {
+	codecbound.Refused(t, body, limit, maxAlloc, func() error {
 		var m map[string]any
-		err = c.Decode(body, &m)
+		return c.Decode(body, &m)
 	})
-	var le *acemq.LimitError
-	if !acemq.IsFatal(err) || !errors.As(err, &le) || le.Limit != limit {
-		t.Fatalf("decoding %d bytes gave %v, want a fatal %s limit error", len(body), err, limit)
-	}
-	if took := time.Since(start); took > time.Second {
-		t.Errorf("refusing %d bytes took %v", len(body), took)
-	}
-	if n > maxAlloc {
-		t.Errorf("refusing %d bytes allocated %d bytes, want under %d", len(body), n, maxAlloc)
-	}
 }
 
 func TestTOMLNestedInlineTablesAreLinear(t *testing.T) {

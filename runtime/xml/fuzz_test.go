@@ -3,7 +3,7 @@ package xml
 import (
 	"testing"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/codecbound"
 	"github.com/acemq/acemq-gen/runtime/internal/membound"
 )
 
@@ -32,16 +32,5 @@ func FuzzDecode(f *testing.F) {
 // decodeAll decodes body as each kind of destination: every failure must be
 // fatal.
 func decodeAll(t *testing.T, body []byte) {
-	var o order
-	if err := (Codec{}).Decode(body, &o); err != nil && !acemq.IsFatal(err) {
-		t.Fatalf("non-fatal error %v", err)
-	}
-	var m map[string]any
-	if err := (Codec{}).Decode(body, &m); err != nil && !acemq.IsFatal(err) {
-		t.Fatalf("non-fatal error %v", err)
-	}
-	var s []shipment
-	if err := (Codec{}).Decode(body, &s); err != nil && !acemq.IsFatal(err) {
-		t.Fatalf("non-fatal error %v", err)
-	}
+	codecbound.FatalOnly(t, Codec{}, body, new(order), new(map[string]any), new([]shipment))
 }

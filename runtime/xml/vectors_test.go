@@ -117,15 +117,7 @@ func expected(t *testing.T, raw json.RawMessage) map[string]any {
 // stringified is v through JSON with every scalar as text.
 func stringified(t *testing.T, v any) map[string]any {
 	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	return stringify(m).(map[string]any)
+	return stringify(codecvectors.Normalise(t, v)).(map[string]any)
 }
 
 func stringify(v any) any {

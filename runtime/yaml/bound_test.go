@@ -4,11 +4,10 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/codecbound"
 	"github.com/acemq/acemq-gen/runtime/internal/decodelimit"
-	"github.com/acemq/acemq-gen/runtime/internal/membound"
 )
 
 // refusedWithin decodes body into a fresh T and fails t unless the decode is
@@ -16,23 +15,11 @@ import (
 // second.
 func refusedWithin[T any](t *testing.T, c Codec, body string, limit string, maxAlloc uint64) {
 	t.Helper()
-	var err error
 	b := []byte(body)
-	start := time.Now()
-	n := membound.Allocated(func() {
+	codecbound.Refused(t, b, limit, maxAlloc, func() error {
 		var dst T
-		err = c.Decode(b, &dst)
-	})
-	var le *acemq.LimitError
-	if !acemq.IsFatal(err) || !errors.As(err, &le) || le.Limit != limit || !errors.Is(err, acemq.ErrDecodeLimit) {
-		t.Fatalf("decoding %d bytes gave %v, want a fatal %s limit error", len(body), err, limit)
-	}
-	if took := time.Since(start); took > time.Second {
-		t.Errorf("refusing %d bytes took %v", len(body), took)
-	}
-	if n > maxAlloc {
-		t.Errorf("refusing %d bytes allocated %d bytes, want under %d", len(body), n, maxAlloc)
-	}
+		return c.Decode(b, &dst)
+	}, acemq.ErrDecodeLimit)
 }
 
 func TestYAMLNestingBombIsParkedNotOOM(t *testing.T) {

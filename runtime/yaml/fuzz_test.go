@@ -3,7 +3,7 @@ package yaml
 import (
 	"testing"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/codecbound"
 	"github.com/acemq/acemq-gen/runtime/internal/membound"
 )
 
@@ -22,14 +22,7 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		membound.Check(t, len(body), allocPerByte, func() {
-			var o order
-			if err := (Codec{}).Decode(body, &o); err != nil && !acemq.IsFatal(err) {
-				t.Fatalf("non-fatal error %v", err)
-			}
-			var m map[string]any
-			if err := (Codec{}).Decode(body, &m); err != nil && !acemq.IsFatal(err) {
-				t.Fatalf("non-fatal error %v", err)
-			}
+			codecbound.FatalOnly(t, Codec{}, body, new(order), new(map[string]any))
 		})
 	})
 }

@@ -52,32 +52,17 @@ func CheckTable(b []byte) (int, TableProblem) {
 
 // checkTable checks a table at depth.
 func checkTable(b []byte, depth int) (int, TableProblem) {
-	if depth > MaxTableDepth {
-		return 0, TableTooDeep
-	}
-	body, n, p := lengthPrefixed(b)
-	if p != TableOK {
-		return 0, p
-	}
-	for entries := 0; len(body) > 0; entries++ {
-		if entries == MaxTableEntries {
-			return 0, TableTooWide
-		}
-		if len(body) < 1+int(body[0]) {
-			return 0, TableTruncated
-		}
-		body = body[1+int(body[0]):]
-		used, p := checkField(body, depth)
-		if p != TableOK {
-			return 0, p
-		}
-		body = body[used:]
-	}
-	return n, TableOK
+	return checkFields(b, depth, true)
 }
 
 // checkArray checks a field array at depth.
 func checkArray(b []byte, depth int) (int, TableProblem) {
+	return checkFields(b, depth, false)
+}
+
+// checkFields checks the length-prefixed fields of a table (named: each field
+// after its short-string name) or of a field array, at depth.
+func checkFields(b []byte, depth int, named bool) (int, TableProblem) {
 	if depth > MaxTableDepth {
 		return 0, TableTooDeep
 	}
@@ -88,6 +73,12 @@ func checkArray(b []byte, depth int) (int, TableProblem) {
 	for entries := 0; len(body) > 0; entries++ {
 		if entries == MaxTableEntries {
 			return 0, TableTooWide
+		}
+		if named {
+			if len(body) < 1+int(body[0]) {
+				return 0, TableTruncated
+			}
+			body = body[1+int(body[0]):]
 		}
 		used, p := checkField(body, depth)
 		if p != TableOK {

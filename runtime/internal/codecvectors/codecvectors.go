@@ -132,12 +132,14 @@ func checkAsMap(t *testing.T, c acemq.Codec, body []byte, expected json.RawMessa
 		t.Fatal(err)
 	}
 	delete(want, "what")
-	if got := normalise(t, m); !reflect.DeepEqual(got, want) {
+	if got := Normalise(t, m); !reflect.DeepEqual(got, want) {
 		t.Fatalf("decoded %v, want %v", got, want)
 	}
 }
 
-func normalise(t *testing.T, v any) map[string]any {
+// Normalise is v through JSON as a document: what a decoded value is
+// compared as, so number and struct types do not matter.
+func Normalise(t *testing.T, v any) map[string]any {
 	t.Helper()
 	b, err := json.Marshal(v)
 	if err != nil {
