@@ -29,13 +29,6 @@ import (
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
 
-func main() {
-	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-}
-
 func run() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -124,7 +117,7 @@ func expect[T any](ctx context.Context, ch <-chan T, want T) error {
 		return fmt.Errorf("%T never arrived", want)
 	}
 }
-`
+` + programMain
 
 // TestBoundTypesTravelOnTheMemoryBroker runs a program on golden case
 // bound, whose contract binds a record, an enum and a fixed type to the Go

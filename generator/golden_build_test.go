@@ -30,6 +30,17 @@ func TestGoldenOutputCompilesAndVets(t *testing.T) {
 	}
 }
 
+// programMain is the main of the golden programs that define run: it exits
+// 1 with run's error.
+const programMain = `
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+`
+
 // goldenModule makes a temporary module holding every golden case's
 // expected packages (copyGoldenPackages, writeModule) and returns it.
 func goldenModule(t *testing.T) string {

@@ -23,13 +23,6 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
-func main() {
-	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-}
-
 func run() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -74,7 +67,7 @@ func unroutable(err error, key string) error {
 	}
 	return nil
 }
-`
+` + programMain
 
 // TestMandatoryPublishersFailUnroutableAndOtherEventsDoNot runs
 // mandatoryProgram against the golden case's generated package.

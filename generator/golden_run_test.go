@@ -38,13 +38,6 @@ import (
 	"github.com/acemq/acemq-gen/runtime/yaml"
 )
 
-func main() {
-	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-}
-
 func run() error {
 	if err := roundTrips(); err != nil {
 		return err
@@ -472,7 +465,7 @@ func textRoundTrips(at time.Time) error {
 	}
 	return nil
 }
-`
+` + programMain
 
 // TestGoldenOutputRunsOnTheMemoryBroker builds a program from generated
 // packages and runs it: events and commands round-trip through the runtime,
