@@ -70,19 +70,7 @@ func acemqBatch(ctx context.Context, e *env, n int) (trial, error) {
 		return trial{}, err
 	}
 	pub := acemq.NewPublisher[event](conn, "", q)
-	run := func(ctx context.Context) error {
-		batch := make([]event, 0, window)
-		for done := 0; done < n; done += len(batch) {
-			batch = batch[:0]
-			for i := done; i < min(n, done+window); i++ {
-				batch = append(batch, newEvent(i))
-			}
-			if _, err := pub.SendAll(ctx, batch); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
+	run := func(ctx context.Context) error { return sendAllEvents(ctx, pub, n) }
 	return trial{run: run, teardown: closing(e, conn, q)}, nil
 }
 
@@ -122,7 +110,11 @@ func spread(n, g int, f func(i int) error) error {
 
 // fillWithAcemq puts n events on q with SendAll (not timed).
 func fillWithAcemq(ctx context.Context, conn *acemq.Conn, q string, n int) error {
-	pub := acemq.NewPublisher[event](conn, "", q)
+	return sendAllEvents(ctx, acemq.NewPublisher[event](conn, "", q), n)
+}
+
+// sendAllEvents sends events 0..n-1 through pub with SendAll, window at a time.
+func sendAllEvents(ctx context.Context, pub *acemq.Publisher[event], n int) error {
 	batch := make([]event, 0, window)
 	for done := 0; done < n; done += len(batch) {
 		batch = batch[:0]
