@@ -108,6 +108,20 @@ func spread(n, g int, f func(i int) error) error {
 	return errors.Join(errs...)
 }
 
+// filledQueue is acemqQueue with n events put on the queue by fillWithAcemq;
+// on an error nothing is left behind.
+func filledQueue(ctx context.Context, e *env, prefix string, n int) (*acemq.Conn, string, error) {
+	conn, q, err := acemqQueue(ctx, e, prefix)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := fillWithAcemq(ctx, conn, q, n); err != nil {
+		closing(e, conn, q)()
+		return nil, "", err
+	}
+	return conn, q, nil
+}
+
 // fillWithAcemq puts n events on q with SendAll (not timed).
 func fillWithAcemq(ctx context.Context, conn *acemq.Conn, q string, n int) error {
 	return sendAllEvents(ctx, acemq.NewPublisher[event](conn, "", q), n)
@@ -132,12 +146,8 @@ func sendAllEvents(ctx context.Context, pub *acemq.Publisher[event], n int) erro
 // manual acks, prefetch 1,000, workers goroutines.
 func acemqConsume(workers int) func(context.Context, *env, int) (trial, error) {
 	return func(ctx context.Context, e *env, n int) (trial, error) {
-		conn, q, err := acemqQueue(ctx, e, "consume")
+		conn, q, err := filledQueue(ctx, e, "consume", n)
 		if err != nil {
-			return trial{}, err
-		}
-		if err := fillWithAcemq(ctx, conn, q, n); err != nil {
-			closing(e, conn, q)()
 			return trial{}, err
 		}
 		run := func(ctx context.Context) error {

@@ -163,12 +163,8 @@ func rawSendN(g int) func(context.Context, *env, int) (trial, error) {
 // same headers), off the queue with manual acks at prefetch 1,000, decoding
 // each body as JSON and acking it.
 func rawConsume(ctx context.Context, e *env, n int) (trial, error) {
-	conn, q, err := acemqQueue(ctx, e, "raw-consume")
+	conn, q, err := filledQueue(ctx, e, "raw-consume", n)
 	if err != nil {
-		return trial{}, err
-	}
-	if err := fillWithAcemq(ctx, conn, q, n); err != nil {
-		closing(e, conn, q)()
 		return trial{}, err
 	}
 	rc, err := amqp.Dial(e.url)
