@@ -19,7 +19,13 @@ const prefetch = 200
 // pipelined), before the timer starts.
 func fill(b *testing.B, ch *amqp.Channel, q string, n int) {
 	b.Helper()
-	msg := amqp.Publishing{Body: body, DeliveryMode: amqp.Persistent}
+	publishPipelined(b, ch, q, amqp.Publishing{Body: body, DeliveryMode: amqp.Persistent}, n, "nack while filling the queue")
+}
+
+// publishPipelined publishes msg n times to q through ch, `window` at a
+// time, waiting for each window's confirms; a nack fails b with nackMsg.
+func publishPipelined(b *testing.B, ch *amqp.Channel, q string, msg amqp.Publishing, n int, nackMsg string) {
+	b.Helper()
 	for done := 0; done < n; {
 		k := min(window, n-done)
 		dcs := make([]*amqp.DeferredConfirmation, k)
@@ -32,7 +38,7 @@ func fill(b *testing.B, ch *amqp.Channel, q string, n int) {
 		}
 		for _, dc := range dcs {
 			if !dc.Wait() {
-				b.Fatal("nack while filling the queue")
+				b.Fatal(nackMsg)
 			}
 		}
 		done += k
@@ -71,6 +77,12 @@ func BenchmarkTransportConsume(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { _ = tr.Close() })
+	consumeAcking(b, tr, q)
+}
+
+// consumeAcking times consuming b.N deliveries from q through tr
+// (Prefetch(prefetch)), each acked from the deliver func, and reports.
+func consumeAcking(b *testing.B, tr driver.Transport, q string) {
 	got := make(chan struct{}, prefetch)
 	resetTimer(b)
 	sub, err := tr.Consume(context.Background(), q, driver.ConsumeSpec{Prefetch: prefetch}, func(d driver.Delivery) {
@@ -99,13 +111,7 @@ func BenchmarkConsumer(b *testing.B) {
 }
 
 func consumer(b *testing.B, workers int) {
-	_, q := rawChannel(b)
-	conn, err := acemq.Connect(context.Background(), brokerURL(b))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { _ = conn.Close() })
-	fillTyped(b, conn, q, b.N)
+	conn, q := typedQueue(b)
 	got := make(chan struct{}, prefetch)
 	resetTimer(b)
 	c, err := acemq.Consume(context.Background(), conn, q, func(context.Context, acemq.Message[payload]) acemq.Ack {
@@ -122,27 +128,9 @@ func consumer(b *testing.B, workers int) {
 	report(b)
 }
 
-// fillTyped puts n typed messages (about 256 bytes of JSON, with the
-// family's headers) on q through the publisher, before the timer starts.
-func fillTyped(b *testing.B, conn *acemq.Conn, q string, n int) {
-	b.Helper()
-	pub := acemq.NewPublisher[payload](conn, "", q)
-	batch := make([]payload, window)
-	for i := range batch {
-		batch[i] = payload{Data: body[:180]}
-	}
-	for done := 0; done < n; done += window {
-		if _, err := pub.SendAll(context.Background(), batch[:min(window, n-done)]); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkTransportConsumeEnvelope: TransportConsume over the messages
-// BenchmarkConsumer reads (filled by the typed publisher, so with the
-// family's headers): what taking the headers costs the broker and the
-// transport, without the engine.
-func BenchmarkTransportConsumeEnvelope(b *testing.B) {
+// typedQueue connects the typed engine and fills a fresh queue with b.N
+// typed messages (fillTyped).
+func typedQueue(b *testing.B) (*acemq.Conn, string) {
 	_, q := rawChannel(b)
 	conn, err := acemq.Connect(context.Background(), brokerURL(b))
 	if err != nil {
@@ -150,20 +138,21 @@ func BenchmarkTransportConsumeEnvelope(b *testing.B) {
 	}
 	b.Cleanup(func() { _ = conn.Close() })
 	fillTyped(b, conn, q, b.N)
-	got := make(chan struct{}, prefetch)
-	resetTimer(b)
-	sub, err := conn.Transport().Consume(context.Background(), q, driver.ConsumeSpec{Prefetch: prefetch}, func(d driver.Delivery) {
-		if err := d.Ack(); err != nil {
-			b.Error(err)
-		}
-		got <- struct{}{}
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer sub.Close()
-	for range b.N {
-		<-got
-	}
-	report(b)
+	return conn, q
+}
+
+// fillTyped puts n typed messages (about 256 bytes of JSON, with the
+// family's headers) on q through the publisher, before the timer starts.
+func fillTyped(b *testing.B, conn *acemq.Conn, q string, n int) {
+	b.Helper()
+	sendBatches(b, conn, q, n)
+}
+
+// BenchmarkTransportConsumeEnvelope: TransportConsume over the messages
+// BenchmarkConsumer reads (filled by the typed publisher, so with the
+// family's headers): what taking the headers costs the broker and the
+// transport, without the engine.
+func BenchmarkTransportConsumeEnvelope(b *testing.B) {
+	conn, q := typedQueue(b)
+	consumeAcking(b, conn.Transport(), q)
 }

@@ -84,23 +84,7 @@ func BenchmarkRawPipelinedConfirms(b *testing.B) {
 	ch, q := rawChannel(b)
 	msg := amqp.Publishing{Body: body, DeliveryMode: amqp.Persistent}
 	resetTimer(b)
-	for done := 0; done < b.N; {
-		n := min(window, b.N-done)
-		dcs := make([]*amqp.DeferredConfirmation, n)
-		for i := range dcs {
-			dc, err := ch.PublishWithDeferredConfirm("", q, false, false, msg)
-			if err != nil {
-				b.Fatal(err)
-			}
-			dcs[i] = dc
-		}
-		for _, dc := range dcs {
-			if !dc.Wait() {
-				b.Fatal("nack")
-			}
-		}
-		done += n
-	}
+	publishPipelined(b, ch, q, msg, b.N, "nack")
 	report(b)
 }
 
@@ -117,23 +101,7 @@ func BenchmarkRawPipelinedEnvelopeHeaders(b *testing.B) {
 	msg := amqp.Publishing{Body: body, DeliveryMode: amqp.Persistent, ContentType: "application/json",
 		MessageId: env.ID, Headers: amqp.Table(env.ToWire())}
 	resetTimer(b)
-	for done := 0; done < b.N; {
-		n := min(window, b.N-done)
-		dcs := make([]*amqp.DeferredConfirmation, n)
-		for i := range dcs {
-			dc, err := ch.PublishWithDeferredConfirm("", q, false, false, msg)
-			if err != nil {
-				b.Fatal(err)
-			}
-			dcs[i] = dc
-		}
-		for _, dc := range dcs {
-			if !dc.Wait() {
-				b.Fatal("nack")
-			}
-		}
-		done += n
-	}
+	publishPipelined(b, ch, q, msg, b.N, "nack")
 	report(b)
 }
 
@@ -190,16 +158,25 @@ func BenchmarkTransportConcurrentPublishers(b *testing.B) {
 func concurrentPublishers(b *testing.B, publishers int) {
 	tr, q := transport(b)
 	ctx := context.Background()
+	resetTimer(b)
+	publishFromWorkers(b, publishers, func(i int) {
+		msg := driver.Outbound{Body: body, MessageID: strconv.Itoa(i), Persistent: true}
+		if _, err := tr.Publish(ctx, "", q, msg); err != nil {
+			b.Error(err)
+		}
+	})
+	report(b)
+}
+
+// publishFromWorkers runs publish(i) for every i below b.N on `workers`
+// goroutines, and returns when all have returned.
+func publishFromWorkers(b *testing.B, workers int, publish func(i int)) {
 	next := make(chan int, window)
 	var wg sync.WaitGroup
-	resetTimer(b)
-	for range publishers {
+	for range workers {
 		wg.Go(func() {
 			for i := range next {
-				msg := driver.Outbound{Body: body, MessageID: strconv.Itoa(i), Persistent: true}
-				if _, err := tr.Publish(ctx, "", q, msg); err != nil {
-					b.Error(err)
-				}
+				publish(i)
 			}
 		})
 	}
@@ -208,7 +185,6 @@ func concurrentPublishers(b *testing.B, publishers int) {
 	}
 	close(next)
 	wg.Wait()
-	report(b)
 }
 
 // BenchmarkTransportOneAtATime: acemq's transport, one publish at a time.
@@ -262,18 +238,25 @@ func sendAll(b *testing.B, wrap func(driver.Transport) driver.Transport) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { deleteQueue(b, q) })
+	resetTimer(b)
+	sendBatches(b, conn, q, b.N)
+	report(b)
+}
+
+// sendBatches sends n typed messages (about 256 bytes once encoded) to q
+// through the typed publisher's SendAll, in batches of `window`.
+func sendBatches(b *testing.B, conn *acemq.Conn, q string, n int) {
+	b.Helper()
 	pub := acemq.NewPublisher[payload](conn, "", q)
 	batch := make([]payload, window)
 	for i := range batch {
 		batch[i] = payload{Data: body[:180]} // about 256 bytes once encoded
 	}
-	resetTimer(b)
-	for done := 0; done < b.N; done += window {
-		if _, err := pub.SendAll(ctx, batch[:min(window, b.N-done)]); err != nil {
+	for done := 0; done < n; done += window {
+		if _, err := pub.SendAll(context.Background(), batch[:min(window, n-done)]); err != nil {
 			b.Fatal(err)
 		}
 	}
-	report(b)
 }
 
 // BenchmarkTransportEnvelopeHeaders: TransportConcurrentPublishers/1000 with
@@ -288,23 +271,12 @@ func BenchmarkTransportEnvelopeHeaders(b *testing.B) {
 		b.Fatal(err)
 	}
 	headers := env.ToWire()
-	next := make(chan int, window)
-	var wg sync.WaitGroup
 	resetTimer(b)
-	for range window {
-		wg.Go(func() {
-			for range next {
-				msg := driver.Outbound{Body: body, ContentType: "application/json", MessageID: env.ID, Headers: headers, Persistent: true}
-				if _, err := tr.Publish(ctx, "", q, msg); err != nil {
-					b.Error(err)
-				}
-			}
-		})
-	}
-	for i := range b.N {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	publishFromWorkers(b, window, func(int) {
+		msg := driver.Outbound{Body: body, ContentType: "application/json", MessageID: env.ID, Headers: headers, Persistent: true}
+		if _, err := tr.Publish(ctx, "", q, msg); err != nil {
+			b.Error(err)
+		}
+	})
 	report(b)
 }

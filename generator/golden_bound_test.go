@@ -1,8 +1,6 @@
 package generator
 
 import (
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -30,13 +28,6 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
-
-func main() {
-	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-}
 
 func run() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -126,24 +117,14 @@ func expect[T any](ctx context.Context, ch <-chan T, want T) error {
 		return fmt.Errorf("%T never arrived", want)
 	}
 }
-`
+` + programMain
 
 // TestBoundTypesTravelOnTheMemoryBroker runs a program on golden case
 // bound, whose contract binds a record, an enum and a fixed type to the Go
 // types of a second module: its messages go through JSON, Avro and the
 // registry and come back equal.
 func TestBoundTypesTravelOnTheMemoryBroker(t *testing.T) {
-	root, err := filepath.Abs("..")
-	must(t, err)
-	mod := t.TempDir()
-	copyGoldenPackages(t, mod)
-	writeModule(t, mod, root)
-	must(t, os.MkdirAll(filepath.Join(mod, "run"), 0o755))
-	must(t, os.WriteFile(filepath.Join(mod, "run", "main.go"), []byte(boundProgram), 0o644))
-	cmd := exec.Command("go", "run", "./run")
-	cmd.Dir = mod
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := runGoldenProgram(t, goldenModule(t), "run", boundProgram); err != nil {
 		t.Fatalf("the program on the bound case failed: %v\n%s", err, out)
 	}
 }

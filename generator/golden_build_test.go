@@ -30,6 +30,41 @@ func TestGoldenOutputCompilesAndVets(t *testing.T) {
 	}
 }
 
+// programMain is the main of the golden programs that define run: it exits
+// 1 with run's error.
+const programMain = `
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+`
+
+// goldenModule makes a temporary module holding every golden case's
+// expected packages (copyGoldenPackages, writeModule) and returns it.
+func goldenModule(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	must(t, err)
+	mod := t.TempDir()
+	copyGoldenPackages(t, mod)
+	writeModule(t, mod, root)
+	return mod
+}
+
+// runGoldenProgram writes program as mod/dir/main.go and go-runs it in mod
+// with GOFLAGS=-mod=mod, GOWORK=off and env, returning its combined output.
+func runGoldenProgram(t *testing.T, mod, dir, program string, env ...string) ([]byte, error) {
+	t.Helper()
+	must(t, os.MkdirAll(filepath.Join(mod, dir), 0o755))
+	must(t, os.WriteFile(filepath.Join(mod, dir, "main.go"), []byte(program), 0o644))
+	cmd := exec.Command("go", "run", "./"+dir)
+	cmd.Dir = mod
+	cmd.Env = append(append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off"), env...)
+	return cmd.CombinedOutput()
+}
+
 // copyGoldenPackages copies <case>/want/<pkg>/ to mod/<case>/<pkg>/ and
 // returns the number of files copied.
 func copyGoldenPackages(t *testing.T, mod string) int {

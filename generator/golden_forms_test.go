@@ -1,9 +1,6 @@
 package generator
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 )
 
@@ -221,17 +218,7 @@ func sameAvro(schema string, v, bare any) error {
 // TestGeneratedJSONFormsCarryUnitsAndDecimalStringsAndLeaveAvroAlone builds
 // formsProgram on the golden packages and runs it.
 func TestGeneratedJSONFormsCarryUnitsAndDecimalStringsAndLeaveAvroAlone(t *testing.T) {
-	root, err := filepath.Abs("..")
-	must(t, err)
-	mod := t.TempDir()
-	copyGoldenPackages(t, mod)
-	writeModule(t, mod, root)
-	must(t, os.MkdirAll(filepath.Join(mod, "forms"), 0o755))
-	must(t, os.WriteFile(filepath.Join(mod, "forms", "main.go"), []byte(formsProgram), 0o644))
-	cmd := exec.Command("go", "run", "./forms")
-	cmd.Dir = mod
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := runGoldenProgram(t, goldenModule(t), "forms", formsProgram); err != nil {
 		t.Fatalf("the program on generated code failed: %v\n%s", err, out)
 	}
 }

@@ -1,9 +1,6 @@
 package generator
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 )
 
@@ -25,13 +22,6 @@ import (
 	"example.com/golden/mandatory/alerts"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 )
-
-func main() {
-	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-}
 
 func run() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -77,22 +67,12 @@ func unroutable(err error, key string) error {
 	}
 	return nil
 }
-`
+` + programMain
 
 // TestMandatoryPublishersFailUnroutableAndOtherEventsDoNot runs
 // mandatoryProgram against the golden case's generated package.
 func TestMandatoryPublishersFailUnroutableAndOtherEventsDoNot(t *testing.T) {
-	root, err := filepath.Abs("..")
-	must(t, err)
-	mod := t.TempDir()
-	copyGoldenPackages(t, mod)
-	writeModule(t, mod, root)
-	must(t, os.MkdirAll(filepath.Join(mod, "run"), 0o755))
-	must(t, os.WriteFile(filepath.Join(mod, "run", "main.go"), []byte(mandatoryProgram), 0o644))
-	cmd := exec.Command("go", "run", "./run")
-	cmd.Dir = mod
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := runGoldenProgram(t, goldenModule(t), "run", mandatoryProgram, "GOPROXY=off"); err != nil {
 		t.Fatalf("the program on generated code failed: %v\n%s", err, out)
 	}
 }

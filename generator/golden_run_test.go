@@ -1,9 +1,6 @@
 package generator
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -40,13 +37,6 @@ import (
 	"github.com/acemq/acemq-gen/runtime/toml"
 	"github.com/acemq/acemq-gen/runtime/yaml"
 )
-
-func main() {
-	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-}
 
 func run() error {
 	if err := roundTrips(); err != nil {
@@ -475,24 +465,14 @@ func textRoundTrips(at time.Time) error {
 	}
 	return nil
 }
-`
+` + programMain
 
 // TestGoldenOutputRunsOnTheMemoryBroker builds a program from generated
 // packages and runs it: events and commands round-trip through the runtime,
 // the contract's required header is enforced on publish, and the
 // asynchronous Send<Command>Async's Pending resolves.
 func TestGoldenOutputRunsOnTheMemoryBroker(t *testing.T) {
-	root, err := filepath.Abs("..")
-	must(t, err)
-	mod := t.TempDir()
-	copyGoldenPackages(t, mod)
-	writeModule(t, mod, root)
-	must(t, os.MkdirAll(filepath.Join(mod, "run"), 0o755))
-	must(t, os.WriteFile(filepath.Join(mod, "run", "main.go"), []byte(runProgram), 0o644))
-	cmd := exec.Command("go", "run", "./run")
-	cmd.Dir = mod
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	out, err := cmd.CombinedOutput()
+	out, err := runGoldenProgram(t, goldenModule(t), "run", runProgram)
 	if err != nil {
 		t.Fatalf("the program on generated code failed: %v\n%s", err, out)
 	}

@@ -3,7 +3,6 @@ package generator
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -281,12 +280,7 @@ func runSpecComparison(t *testing.T) (string, error) {
 	}
 	prog := strings.Replace(specCompareProgram, "import (\n", "import (\n"+imports.String(), 1) +
 		"\nvar packages = []goldenPackage{\n" + pkgs.String() + "}\n"
-	must(t, os.MkdirAll(filepath.Join(mod, "speccompare"), 0o755))
-	must(t, os.WriteFile(filepath.Join(mod, "speccompare", "main.go"), []byte(prog), 0o644))
-	cmd := exec.Command("go", "run", "./speccompare")
-	cmd.Dir = mod
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	out, err := cmd.CombinedOutput()
+	out, err := runGoldenProgram(t, mod, "speccompare", prog)
 	return string(out), err
 }
 

@@ -17,12 +17,8 @@ import (
 // check compares dir with what generate would write: a missing, different or
 // stale file is a finding, with a diff on stdout.
 func check(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	o, code, ok := parse("check", args, true, stdout, stderr)
+	o, res, code, ok := parseAndLoad("check", args, stdout, stderr)
 	if !ok {
-		return code
-	}
-	res, code := load(o, stderr)
-	if code != exitOK {
 		return code
 	}
 	findings := 0

@@ -61,13 +61,20 @@ func load(o options, stderr io.Writer) (generator.Result, int) {
 	return res, exitOK
 }
 
-func generate(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	o, code, ok := parse("generate", args, true, stdout, stderr)
+// parseAndLoad is parse (with -o) then load, for the commands that write or
+// compare generated files; ok is false when the command must stop with code.
+func parseAndLoad(name string, args []string, stdout, stderr io.Writer) (options, generator.Result, int, bool) {
+	o, code, ok := parse(name, args, true, stdout, stderr)
 	if !ok {
-		return code
+		return o, generator.Result{}, code, false
 	}
 	res, code := load(o, stderr)
-	if code != exitOK {
+	return o, res, code, code == exitOK
+}
+
+func generate(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	o, res, code, ok := parseAndLoad("generate", args, stdout, stderr)
+	if !ok {
 		return code
 	}
 	if err := output.Write(o.dir, res.Files); err != nil {

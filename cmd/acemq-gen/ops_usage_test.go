@@ -52,27 +52,14 @@ func TestACEMQKeysAreReadAndNeverEchoed(t *testing.T) {
 }
 
 func TestContractTopologyIsWhatGeneratedCodeDeclares(t *testing.T) {
-	entries, ds := generator.Catalog([]generator.Source{{Path: "orders.acemq.yaml", Data: []byte(ordersContract)}})
-	if ds.HasErrors() {
-		t.Fatal(ds)
-	}
-	topo, err := contractspec.Topology(entries, []string{"billing"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	plan := strings.Join(topo.Plan(), "\n")
-	for _, want := range []string{
+	assertContractPlan(t, "orders.acemq.yaml", []byte(ordersContract), "billing", []string{
 		"declare exchange orders (topic, durable)",
 		"declare queue orders.cancel-order (durable, quorum, x-dead-letter-exchange=acemq.dlx, x-dead-letter-routing-key=orders.cancel-order.dlq)",
 		"declare queue billing.order.placed (durable, quorum",
 		"bind orders -> orders.cancel-order (cancel.order)",
 		"bind orders -> billing.order.placed (order.placed)",
 		"bind acemq.dlx -> billing.order.placed.dlq (billing.order.placed.dlq)",
-	} {
-		if !strings.Contains(plan, want) {
-			t.Errorf("the contract topology lacks %q:\n%s", want, plan)
-		}
-	}
+	})
 }
 
 // The contract's queue keys (delivery-limit, leader-locator,
@@ -84,16 +71,7 @@ func TestContractTopologyCarriesTheContractsQueueKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, ds := generator.Catalog([]generator.Source{{Path: "jobs.acemq.yaml", Data: data}})
-	if ds.HasErrors() {
-		t.Fatal(ds)
-	}
-	topo, err := contractspec.Topology(entries, []string{"audit"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	plan := strings.Join(topo.Plan(), "\n")
-	for _, want := range []string{
+	assertContractPlan(t, "jobs.acemq.yaml", data, "audit", []string{
 		"declare queue jobs.run-job (durable, quorum, x-dead-letter-exchange=acemq.dlx, x-dead-letter-routing-key=jobs.run-job.dlq, x-dead-letter-strategy=at-least-once, x-delivery-limit=3, x-overflow=reject-publish)",
 		"declare queue jobs.run-job.dlq (durable, quorum)",
 		"declare queue jobs.cancel-job.dlq (durable, classic)",
@@ -101,7 +79,24 @@ func TestContractTopologyCarriesTheContractsQueueKeys(t *testing.T) {
 		"declare queue jobs.job-status.parked (durable, quorum)",
 		"x-delivery-limit=5, x-queue-leader-locator=balanced)",
 		"declare queue audit.job.finished.dlq (durable, quorum)",
-	} {
+	})
+}
+
+// assertContractPlan fails t for each of wants that the plan of the
+// topology of contract data (at path), with consumer's queues, does not
+// contain.
+func assertContractPlan(t *testing.T, path string, data []byte, consumer string, wants []string) {
+	t.Helper()
+	entries, ds := generator.Catalog([]generator.Source{{Path: path, Data: data}})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	topo, err := contractspec.Topology(entries, []string{consumer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := strings.Join(topo.Plan(), "\n")
+	for _, want := range wants {
 		if !strings.Contains(plan, want) {
 			t.Errorf("the contract topology lacks %q:\n%s", want, plan)
 		}

@@ -57,41 +57,40 @@ func expectRefusedQuietly(t *testing.T, args ...string) {
 	}
 }
 
-func TestDLQListRedactsPassword(t *testing.T) {
+// forHostilePasswords calls each with a contracts directory and every one
+// of hostilePasswords, and fails t if any DNS lookup was made meanwhile.
+func forHostilePasswords(t *testing.T, each func(dir, pw string)) {
+	t.Helper()
 	lookups := noLookups(t)
 	dir := contracts(t)
 	for _, pw := range hostilePasswords {
-		expectRefusedQuietly(t, "dlq", "list", "--url", "amqp://dnsprobe-user:"+pw+"@127.0.0.1:1/", dir)
-		expectRefusedQuietly(t, "dlq", "list", "--url", "amqp://guest:guest@127.0.0.1:1/", "--registry", "http://ci:"+pw+"@127.0.0.1:1", dir)
+		each(dir, pw)
 	}
 	if n := lookups.Load(); n != 0 {
 		t.Errorf("%d DNS lookups: a user name was looked up as a host", n)
 	}
+}
+
+func TestDLQListRedactsPassword(t *testing.T) {
+	forHostilePasswords(t, func(dir, pw string) {
+		expectRefusedQuietly(t, "dlq", "list", "--url", "amqp://dnsprobe-user:"+pw+"@127.0.0.1:1/", dir)
+		expectRefusedQuietly(t, "dlq", "list", "--url", "amqp://guest:guest@127.0.0.1:1/", "--registry", "http://ci:"+pw+"@127.0.0.1:1", dir)
+	})
 }
 
 func TestPlanRedactsPassword(t *testing.T) {
-	lookups := noLookups(t)
-	dir := contracts(t)
-	for _, pw := range hostilePasswords {
+	forHostilePasswords(t, func(dir, pw string) {
 		expectRefusedQuietly(t, "plan", "--url", "amqp://dnsprobe-user:"+pw+"@127.0.0.1:1/", dir)
 		expectRefusedQuietly(t, "plan", "--url", "amqp://guest:guest@127.0.0.1:1/", "--management", "http://dnsprobe-user:"+pw+"@127.0.0.1:1", dir)
-	}
-	if n := lookups.Load(); n != 0 {
-		t.Errorf("%d DNS lookups: a user name was looked up as a host", n)
-	}
+	})
 }
 
 func TestRegistryCheckRedactsPassword(t *testing.T) {
-	lookups := noLookups(t)
-	dir := contracts(t)
-	for _, pw := range hostilePasswords {
+	forHostilePasswords(t, func(dir, pw string) {
 		expectRefusedQuietly(t, "registry", "check", "--url", "http://dnsprobe-user:"+pw+"@127.0.0.1:1", dir)
 		t.Setenv(registry.URLEnv, "http://dnsprobe-user:"+pw+"@127.0.0.1:1")
 		expectRefusedQuietly(t, "registry", "push", dir)
-	}
-	if n := lookups.Load(); n != 0 {
-		t.Errorf("%d DNS lookups: a user name was looked up as a host", n)
-	}
+	})
 }
 
 // TestNoCommandPrintsAnyPartOfAPassword runs every command that takes a URL

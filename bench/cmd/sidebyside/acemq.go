@@ -70,19 +70,7 @@ func acemqBatch(ctx context.Context, e *env, n int) (trial, error) {
 		return trial{}, err
 	}
 	pub := acemq.NewPublisher[event](conn, "", q)
-	run := func(ctx context.Context) error {
-		batch := make([]event, 0, window)
-		for done := 0; done < n; done += len(batch) {
-			batch = batch[:0]
-			for i := done; i < min(n, done+window); i++ {
-				batch = append(batch, newEvent(i))
-			}
-			if _, err := pub.SendAll(ctx, batch); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
+	run := func(ctx context.Context) error { return sendAllEvents(ctx, pub, n) }
 	return trial{run: run, teardown: closing(e, conn, q)}, nil
 }
 
@@ -120,9 +108,27 @@ func spread(n, g int, f func(i int) error) error {
 	return errors.Join(errs...)
 }
 
+// filledQueue is acemqQueue with n events put on the queue by fillWithAcemq;
+// on an error nothing is left behind.
+func filledQueue(ctx context.Context, e *env, prefix string, n int) (*acemq.Conn, string, error) {
+	conn, q, err := acemqQueue(ctx, e, prefix)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := fillWithAcemq(ctx, conn, q, n); err != nil {
+		closing(e, conn, q)()
+		return nil, "", err
+	}
+	return conn, q, nil
+}
+
 // fillWithAcemq puts n events on q with SendAll (not timed).
 func fillWithAcemq(ctx context.Context, conn *acemq.Conn, q string, n int) error {
-	pub := acemq.NewPublisher[event](conn, "", q)
+	return sendAllEvents(ctx, acemq.NewPublisher[event](conn, "", q), n)
+}
+
+// sendAllEvents sends events 0..n-1 through pub with SendAll, window at a time.
+func sendAllEvents(ctx context.Context, pub *acemq.Publisher[event], n int) error {
 	batch := make([]event, 0, window)
 	for done := 0; done < n; done += len(batch) {
 		batch = batch[:0]
@@ -140,12 +146,8 @@ func fillWithAcemq(ctx context.Context, conn *acemq.Conn, q string, n int) error
 // manual acks, prefetch 1,000, workers goroutines.
 func acemqConsume(workers int) func(context.Context, *env, int) (trial, error) {
 	return func(ctx context.Context, e *env, n int) (trial, error) {
-		conn, q, err := acemqQueue(ctx, e, "consume")
+		conn, q, err := filledQueue(ctx, e, "consume", n)
 		if err != nil {
-			return trial{}, err
-		}
-		if err := fillWithAcemq(ctx, conn, q, n); err != nil {
-			closing(e, conn, q)()
 			return trial{}, err
 		}
 		run := func(ctx context.Context) error {

@@ -15,6 +15,16 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
+// publishRaw publishes event i to queue q through ch and returns its
+// deferred confirmation.
+func publishRaw(ctx context.Context, ch *amqp.Channel, q string, i int) (*amqp.DeferredConfirmation, error) {
+	msg, err := rawMessage(i, q)
+	if err != nil {
+		return nil, err
+	}
+	return ch.PublishWithDeferredConfirmWithContext(ctx, "", q, false, false, msg)
+}
+
 // rawMessage renders event i as the runtime would, by hand: JSON body,
 // content type, a fresh message id and the family's seven headers (id,
 // type, version, correlation, attempt, first-seen, origin), persistent.
@@ -81,11 +91,7 @@ func rawStream(_ context.Context, e *env, n int) (trial, error) {
 				}
 				oldest++
 			}
-			msg, err := rawMessage(i, q)
-			if err != nil {
-				return err
-			}
-			dc, err := ch.PublishWithDeferredConfirmWithContext(ctx, "", q, false, false, msg)
+			dc, err := publishRaw(ctx, ch, q, i)
 			if err != nil {
 				return err
 			}
@@ -112,11 +118,7 @@ func rawBatch(_ context.Context, e *env, n int) (trial, error) {
 		for done := 0; done < n; done += len(dcs) {
 			dcs = dcs[:0]
 			for i := done; i < min(n, done+window); i++ {
-				msg, err := rawMessage(i, q)
-				if err != nil {
-					return err
-				}
-				dc, err := ch.PublishWithDeferredConfirmWithContext(ctx, "", q, false, false, msg)
+				dc, err := publishRaw(ctx, ch, q, i)
 				if err != nil {
 					return err
 				}
@@ -143,11 +145,7 @@ func rawSendN(g int) func(context.Context, *env, int) (trial, error) {
 		}
 		run := func(ctx context.Context) error {
 			return spread(n, g, func(i int) error {
-				msg, err := rawMessage(i, q)
-				if err != nil {
-					return err
-				}
-				dc, err := ch.PublishWithDeferredConfirmWithContext(ctx, "", q, false, false, msg)
+				dc, err := publishRaw(ctx, ch, q, i)
 				if err != nil {
 					return err
 				}
@@ -165,12 +163,8 @@ func rawSendN(g int) func(context.Context, *env, int) (trial, error) {
 // same headers), off the queue with manual acks at prefetch 1,000, decoding
 // each body as JSON and acking it.
 func rawConsume(ctx context.Context, e *env, n int) (trial, error) {
-	conn, q, err := acemqQueue(ctx, e, "raw-consume")
+	conn, q, err := filledQueue(ctx, e, "raw-consume", n)
 	if err != nil {
-		return trial{}, err
-	}
-	if err := fillWithAcemq(ctx, conn, q, n); err != nil {
-		closing(e, conn, q)()
 		return trial{}, err
 	}
 	rc, err := amqp.Dial(e.url)
