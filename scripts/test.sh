@@ -6,7 +6,9 @@
 # the examples, the unit tests once with no broker variables set (as a new user
 # runs `go test ./...`: every broker test must skip, none may fail), every test with -race — unit tests on memory:// and the
 # integration tests against the broker — then every fuzz target for a few
-# seconds (scripts/fuzz.sh), and stops the broker. A second node
+# seconds (scripts/fuzz.sh), and stops the broker. The hostile-input suite
+# (docs/security.md) runs in the -race run and again without -race, where its
+# bounds (parked within 1 s, under 64 MB) are exact. A second node
 # (ACEMQ_TEST_FAULT_PORT, default 5699, with a TLS listener on the next port
 # and a CA generated for this run) is started alongside for the fault tests,
 # which stop, block and disconnect it without disturbing the other packages'
@@ -119,6 +121,12 @@ done
 passed=$(grep -c -- '--- PASS' "$log" || true)
 echo "test.sh: $passed tests passed"
 [ "$status" -eq 0 ] || exit "$status"
+
+step "hostile-input suite without -race: every bomb parked within 1 s and 64 MB (docs/security.md)"
+go test -count=1 -v -run 'TestHostileBodiesAreParkedWithinBounds$|TestDeepHeaderTableIsParkedWithoutReconnect|TestWideHeaderTableIsParkedWithoutReconnect|TestDeepHeaderArrayIsParkedWithoutReconnect|TestSetAsideNearFrameMaxFitsWithoutReconnect' \
+  ./runtime/rabbitmq/ >"$log" 2>&1 || { grep -E -- '--- FAIL|took|within|FAIL' "$log" | head -n 60; echo "test.sh: the hostile-input suite failed"; exit 1; }
+if grep -q -- '--- SKIP' "$log"; then echo "test.sh: the hostile-input suite skipped a test"; exit 1; fi
+echo "ok: $(grep -c -- '--- PASS' "$log") hostile-input cases passed"
 
 step "soak: ${SOAK_DURATION:-60s} on the cluster while nodes are SIGKILLed (bench/soak)"
 (cd bench && go run ./soak -url "$ACEMQ_TEST_CLUSTER_URL" -ports "$ACEMQ_TEST_CLUSTER_PORTS" \

@@ -41,7 +41,7 @@ func (hostileOrder) AvroFullSchema() string { return hostileSchema }
 
 // Each bomb must be refused within these bounds.
 const (
-	parkWithin  = time.Second
+	parkWithin  = raceSlowdown * time.Second
 	parkAllocAt = 64 << 20
 )
 

@@ -126,7 +126,7 @@ func (r *hostileRun) assertParkedWithin(reader *thirdParty, n int, want string) 
 	t := r.t
 	for i := range n {
 		start := time.Now()
-		reason := r.takeParked(reader, start.Add(time.Second))
+		reason := r.takeParked(reader, start.Add(raceSlowdown*time.Second))
 		if !strings.Contains(reason, want) {
 			t.Errorf("parked reason %d = %q, want it to contain %q", i, reason, want)
 		}
@@ -145,7 +145,7 @@ func (r *hostileRun) takeParked(reader *thirdParty, deadline time.Time) string {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	r.t.Fatalf("nothing was parked off %s within 1 s (%d reconnects)", r.q, r.lost.Load())
+	r.t.Fatalf("nothing was parked off %s within %v (%d reconnects)", r.q, raceSlowdown*time.Second, r.lost.Load())
 	return ""
 }
 

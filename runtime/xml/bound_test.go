@@ -23,7 +23,7 @@ func TestXMLUnknownElementFloodIsBounded(t *testing.T) {
 	if !acemq.IsFatal(err) || !errors.Is(err, acemq.ErrDecodeLimit) || err.Error() != "acemq: xml: more than 100000 elements" {
 		t.Fatalf("error %v, want the fatal elements limit error", err)
 	}
-	if took := time.Since(start); took > time.Second {
+	if took := time.Since(start); took > 10*time.Second { // a guard against super-linear work (such bombs took minutes), not a benchmark: room for -race on a busy machine
 		t.Errorf("refusing it took %v", took)
 	}
 	if n > 1<<20 {
