@@ -28,6 +28,16 @@ func Topology(entries []generator.Entry, services []string) (*acemq.Topology, er
 			b.consumer(e.Queue, e)
 		}
 	}
+	if err := EventQueues(entries, services, b.consumer); err != nil {
+		return nil, err
+	}
+	return b.t, b.t.Validate()
+}
+
+// EventQueues calls each with every service's queue of every event of
+// entries (acemqimpl.SubscriberQueue), services outermost, in catalog order;
+// the error is SubscriberQueue's.
+func EventQueues(entries []generator.Entry, services []string, each func(queue string, e generator.Entry)) error {
 	for _, s := range services {
 		for _, e := range entries {
 			if e.Kind != "event" {
@@ -35,12 +45,12 @@ func Topology(entries []generator.Entry, services []string) (*acemq.Topology, er
 			}
 			q, err := acemqimpl.SubscriberQueue(s, e.RoutingKey)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			b.consumer(q, e)
+			each(q, e)
 		}
 	}
-	return b.t, b.t.Validate()
+	return nil
 }
 
 // topologyBuilder remembers the exchanges and queues a topology holds.

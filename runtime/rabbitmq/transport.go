@@ -319,12 +319,3 @@ func (t *Transport) isClosed() bool {
 	return t.closed
 }
 
-// redact hides the password of an AMQP URL (of one or several hosts) for
-// error messages.
-func redact(raw string) string {
-	l, err := parseHosts(raw)
-	if err != nil {
-		return "the given URL"
-	}
-	return l.String()
-}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/acemq/acemq-gen/generator"
-	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/generator/contractspec"
 )
 
 // Consumed is one queue the contracts imply a consumer reads: a command's
@@ -34,17 +34,8 @@ func ConsumedQueues(entries []generator.Entry, services []string) ([]Consumed, e
 			add(e.Queue, e)
 		}
 	}
-	for _, s := range services {
-		for _, e := range entries {
-			if e.Kind != "event" {
-				continue
-			}
-			q, err := acemqimpl.SubscriberQueue(s, e.RoutingKey)
-			if err != nil {
-				return nil, err
-			}
-			add(q, e)
-		}
+	if err := contractspec.EventQueues(entries, services, add); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
