@@ -318,4 +318,3 @@ func (t *Transport) isClosed() bool {
 	defer t.mu.Unlock()
 	return t.closed
 }
-
