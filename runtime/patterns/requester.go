@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -185,8 +186,8 @@ func (r *Requester[Req, Resp]) answer(d driver.Delivery) (Resp, error) {
 		return resp, r.declared(code)
 	}
 	if text, ok := headerString(d.Headers, HeaderError); ok {
-		if e, declared := r.cfg.declared[text]; declared {
-			return resp, e // a responder that names a declared error in acemq-error only
+		if e := r.namedIn(text); e != nil {
+			return resp, e
 		}
 		return resp, &ResponderError{Text: text}
 	}
@@ -194,6 +195,14 @@ func (r *Requester[Req, Resp]) answer(d driver.Delivery) (Resp, error) {
 		return resp, fmt.Errorf("acemq: cannot decode the reply %s to a %q request: %w", d.MessageID, r.key, err)
 	}
 	return resp, nil
+}
+
+// namedIn returns the declared error an acemq-error text without a code
+// names as its class, or nil: "NotFound", or "NotFound: <text>" as the
+// family's Python responder writes it (exception class, colon, text).
+func (r *Requester[Req, Resp]) namedIn(text string) *DeclaredError {
+	class, _, _ := strings.Cut(text, ":")
+	return r.cfg.declared[class]
 }
 
 // declared returns the DeclaredErrors value of code, else a new one.
