@@ -85,8 +85,10 @@ type server[Req, Resp any] struct {
 	queue    string
 	h        func(context.Context, acemq.Message[Req]) (Resp, error)
 	r        *Responder
+	codec    acemq.Codec
 	answers  *acemq.Publisher[Resp]
 	failures *acemq.Publisher[[]byte]
+	bare     *acemq.Publisher[[]byte]
 }
 
 func newServer[Req, Resp any](conn *acemq.Conn, queue string, h func(context.Context, acemq.Message[Req]) (Resp, error), opts []acemq.ConsumeOption) (*server[Req, Resp], error) {
@@ -94,11 +96,18 @@ func newServer[Req, Resp any](conn *acemq.Conn, queue string, h func(context.Con
 	if err != nil {
 		return nil, err
 	}
-	s := &server[Req, Resp]{conn: conn, queue: queue, h: h, r: &Responder{}}
+	s := &server[Req, Resp]{conn: conn, queue: queue, h: h, r: &Responder{}, codec: codec}
 	answers := acemq.NewPublisher(conn, "", "", acemq.PublishWith[Resp](codec), acemq.NotPersistent[Resp]())
-	failures := acemq.NewPublisher(conn, "", "", acemq.PublishWith[[]byte](acemq.BytesCodec{}), acemq.NotPersistent[[]byte]())
-	s.answers, s.failures = acemq.Through(answers, s.sendReply), acemq.Through(failures, s.sendReply)
+	s.answers = acemq.Through(answers, s.sendReply)
+	s.failures = s.bodiesAs(encodedAs{codec})
+	s.bare = s.bodiesAs(acemq.BytesCodec{})
 	return s, nil
+}
+
+// bodiesAs is a reply publisher of bodies already encoded, labelled by codec.
+func (s *server[Req, Resp]) bodiesAs(codec acemq.Codec) *acemq.Publisher[[]byte] {
+	p := acemq.NewPublisher(s.conn, "", "", acemq.PublishWith[[]byte](codec), acemq.NotPersistent[[]byte]())
+	return acemq.Through(p, s.sendReply)
 }
 
 // handle is the consumer's handler: address, deadline, h, reply.

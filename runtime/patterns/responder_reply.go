@@ -52,9 +52,17 @@ func (s *server[Req, Resp]) replyFailure(ctx, rctx context.Context, m acemq.Mess
 	return s.settled(s.fail(rctx, t, opts), acemq.Reject(err))
 }
 
-// fail sends an empty failure reply.
+// fail sends a failure reply: its headers say what failed, and its body is
+// the RPC codec's null (failureBody), so a requester that decodes every reply
+// before it reads the headers, as the family's Python library does, reads it
+// too. A codec that writes no null sends the empty application/octet-stream
+// body of earlier versions, which Go requesters read.
 func (s *server[Req, Resp]) fail(ctx context.Context, t replyTarget, opts []acemq.EnvelopeOption) error {
-	_, err := acemq.SendTo(ctx, s.failures, "", t.address, []byte{}, opts...)
+	body, pub := failureBody[Resp](s.codec), s.failures
+	if body == nil {
+		body, pub = []byte{}, s.bare
+	}
+	_, err := acemq.SendTo(ctx, pub, "", t.address, body, opts...)
 	return err
 }
 
