@@ -32,5 +32,11 @@
 // as that error (acemq-error-code); any other error reaches the caller as an
 // opaque ErrResponderFailed that never carries the handler's text, and the
 // request is dead-lettered on the responder's side. Every failure reply
-// carries the family's acemq-error header.
+// carries the family's acemq-error header, and a body the RPC's codec reads
+// (JSON's and YAML's null, else the response's zero value) under the codec's
+// content type, since some family requesters (Python's) decode every reply
+// before they read its headers; a requester also reads the empty
+// application/octet-stream body earlier versions sent. A failure without a
+// code whose acemq-error text names a declared error as its class ("NotFound"
+// or "NotFound: <text>", as Python writes) is that declared error.
 package patterns

@@ -94,7 +94,8 @@ func startsWord(rs []rune, i int) bool {
 // ResponderError is a failure reply that names no declared error. Text is
 // the reply's acemq-error header: our responders write the generic "the
 // responder failed (message <id>)", never the handler's text; a family
-// responder may write more. It matches ErrResponderFailed.
+// responder may write more (Python: "<exception class>: <text>"). It matches
+// ErrResponderFailed.
 type ResponderError struct {
 	Text string
 }

@@ -11,7 +11,9 @@ const (
 	// reply-to property, and read before it.
 	HeaderReplyTo = driver.ReplyToHeader
 	// HeaderError marks a failure reply: the declared error's code, or the
-	// generic "the responder failed (message <id>)".
+	// generic "the responder failed (message <id>)". A family responder may
+	// write "<Class>: <text>" (Python does, without HeaderErrorCode); a
+	// requester takes a declared error's name as Class for that error.
 	HeaderError = "acemq-error"
 	// HeaderErrorCode carries a declared error's code, such as NotFound.
 	HeaderErrorCode = "acemq-error-code"

@@ -64,7 +64,10 @@ func ReplyTo(queue string) RequesterOption {
 
 // DeclaredErrors names the errors the RPC declares, so that Do returns
 // these very values (err == ErrNotFound, not only errors.Is). A failure reply
-// with a code not given here still returns a *DeclaredError of that code.
+// with a code not given here still returns a *DeclaredError of that code. A
+// failure reply without a code whose acemq-error is "NotFound" or
+// "NotFound: <text>" (a Python responder's exception class and text) returns
+// the NotFound given here; the text is not kept.
 func DeclaredErrors(errs ...*DeclaredError) RequesterOption {
 	return func(cfg *requesterConfig) error {
 		for _, e := range errs {

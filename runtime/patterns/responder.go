@@ -49,7 +49,9 @@ func (r *Responder) Done() <-chan struct{} { return r.consumer.Done() }
 // (acemq-deadline); a request whose deadline passed before pickup is dropped
 // without calling h. A *DeclaredError from h (wrapped or not) becomes a
 // failure reply with its code; any other error (or panic) a generic failure
-// reply, while the request is dead-lettered and the error logged. Replies go
+// reply, while the request is dead-lettered and the error logged. A failure
+// reply's body is the codec's null, or Resp's zero value where the codec has
+// no null (see the package documentation). Replies go
 // through the publish interceptors, encoded with the consumer's codec. opts
 // are the consumer's (ConsumeWith, Concurrency, Prefetch, …).
 func Serve[Req, Resp any](ctx context.Context, conn *acemq.Conn, queue string, h func(context.Context, acemq.Message[Req]) (Resp, error), opts ...acemq.ConsumeOption) (*Responder, error) {
