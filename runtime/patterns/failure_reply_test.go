@@ -137,30 +137,6 @@ func checkFailureReply(t *testing.T, codec acemq.Codec, body string, d driver.De
 	}
 }
 
-// rawFailer answers every request on queue with a failure reply of the
-// given body and content type (the empty application/octet-stream body of
-// earlier Go responders, or the family's null) carrying headers.
-func rawFailer(t *testing.T, conn *acemq.Conn, queue string, contentType string, body []byte, headers map[string]any) {
-	t.Helper()
-	sub, err := conn.Transport().Consume(context.Background(), queue, driver.ConsumeSpec{Prefetch: 10}, func(d driver.Delivery) {
-		_ = d.Ack()
-		to, _ := headerString(d.Headers, HeaderReplyTo)
-		corr, _ := headerString(d.Headers, semconv.HeaderCorrelation)
-		env, _ := acemq.NewEnvelope("reply", acemq.CorrelationID(corr))
-		for k, v := range headers {
-			env.Headers[k] = v
-		}
-		out := driver.Outbound{MessageID: env.ID, ContentType: contentType, Body: body, Headers: env.ToWire()}
-		if _, err := conn.PublishRaw(context.Background(), "", to, out); err != nil {
-			t.Errorf("raw failer: %v", err)
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = sub.Close() })
-}
-
 // Item 11 of issue 23: Go requesters keep reading the failure replies of
 // earlier Go responders (an empty application/octet-stream body) beside the
 // new ones (a body in the RPC's codec).
@@ -177,8 +153,11 @@ func TestRequesterReadsFailureRepliesOfBothShapes(t *testing.T) {
 			r := &rig{t: t, url: "memory://patterns-" + acemq.NewUUID()}
 			conn := r.conn()
 			declared, generic := r.queue(conn, "shape-declared"), r.queue(conn, "shape-generic")
-			rawFailer(t, conn, declared, shape.contentType, shape.body, map[string]any{HeaderError: "NotFound", HeaderErrorCode: "NotFound"})
-			rawFailer(t, conn, generic, shape.contentType, shape.body, map[string]any{HeaderError: genericFailure("m-1")})
+			failWith := func(headers map[string]any) func([]byte) (string, []byte, map[string]any) {
+				return func([]byte) (string, []byte, map[string]any) { return shape.contentType, shape.body, headers }
+			}
+			rawResponder(t, conn, declared, failWith(map[string]any{HeaderError: "NotFound", HeaderErrorCode: "NotFound"}))
+			rawResponder(t, conn, generic, failWith(map[string]any{HeaderError: genericFailure("m-1")}))
 			if _, err := requester[wireRecord, wireRecord](t, conn, declared, DeclaredErrors(errNotFound)).Do(r.ctx(), wireRecord{}); err != errNotFound {
 				t.Errorf("declared: err = %v, want errNotFound itself", err)
 			}

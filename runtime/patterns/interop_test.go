@@ -15,25 +15,40 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
-// familyResponder answers requests on queue as a family library does: it
-// reads acemq-reply-to (never the reply-to property) and replies with
-// x-acemq-correlation only, no correlation-id property. answer returns the
-// reply body, or the acemq-error text when fail is set.
+// familyResponder answers requests on queue as a family library does (see
+// rawResponder). answer returns the reply body, or the acemq-error text when
+// fail is set.
 func familyResponder(t *testing.T, conn *acemq.Conn, queue string, answer func(n int) (body int, failText string)) {
+	t.Helper()
+	rawResponder(t, conn, queue, func(request []byte) (string, []byte, map[string]any) {
+		var n int
+		_ = json.Unmarshal(request, &n)
+		body, fail := answer(n)
+		headers := map[string]any{}
+		if fail != "" {
+			headers[HeaderError] = fail
+		}
+		b, _ := json.Marshal(body)
+		return "application/json", b, headers
+	})
+}
+
+// rawResponder answers every request on queue with reply's content type,
+// body and headers as a family library does: to acemq-reply-to (never the
+// reply-to property), with x-acemq-correlation only, no correlation-id
+// property.
+func rawResponder(t *testing.T, conn *acemq.Conn, queue string, reply func(request []byte) (contentType string, body []byte, headers map[string]any)) {
 	t.Helper()
 	sub, err := conn.Transport().Consume(context.Background(), queue, driver.ConsumeSpec{Prefetch: 10}, func(d driver.Delivery) {
 		_ = d.Ack()
-		var n int
-		_ = json.Unmarshal(d.Body, &n)
 		to, _ := headerString(d.Headers, HeaderReplyTo)
 		corr, _ := headerString(d.Headers, semconv.HeaderCorrelation)
-		body, fail := answer(n)
+		contentType, body, headers := reply(d.Body)
 		env, _ := acemq.NewEnvelope("reply", acemq.CorrelationID(corr))
-		if fail != "" {
-			env.Headers[HeaderError] = fail
+		for k, v := range headers {
+			env.Headers[k] = v
 		}
-		b, _ := json.Marshal(body)
-		out := driver.Outbound{MessageID: env.ID, ContentType: "application/json", Body: b, Headers: env.ToWire()}
+		out := driver.Outbound{MessageID: env.ID, ContentType: contentType, Body: body, Headers: env.ToWire()}
 		if _, err := conn.PublishRaw(context.Background(), "", to, out); err != nil {
 			t.Errorf("family responder: %v", err)
 		}
@@ -79,25 +94,7 @@ func TestOurResponderAnswersAFamilyRequester(t *testing.T) {
 			}
 			return 2 * m.Payload, nil
 		})
-		ask := func(n int) driver.Delivery {
-			env, _ := acemq.NewEnvelope(q, acemq.CorrelationID("family-"+acemq.NewUUID()))
-			env.Headers[HeaderReplyTo] = replies
-			b, _ := json.Marshal(n)
-			out := driver.Outbound{MessageID: env.ID, ContentType: "application/json", Body: b, Headers: env.ToWire()}
-			if _, err := conn.PublishRaw(r.ctx(), "", q, out); err != nil {
-				t.Fatal(err)
-			}
-			var d driver.Delivery
-			eventually(t, "the reply arrives", func() bool {
-				got, ok, err := conn.Pull(r.ctx(), replies)
-				d = got
-				return ok && err == nil
-			})
-			if corr, _ := headerString(d.Headers, semconv.HeaderCorrelation); corr != env.CorrelationID {
-				t.Errorf("reply correlation %q, want %q", corr, env.CorrelationID)
-			}
-			return d
-		}
+		ask := func(n int) driver.Delivery { return rawAsk(t, r, conn, acemq.JSONCodec{}, q, replies, n) }
 		if d := ask(21); string(d.Body) != "42" {
 			t.Errorf("reply body %q, want 42", d.Body)
 		}
