@@ -17,7 +17,8 @@ import (
 
 // These tests put a raw amqp091-go requester and responder on the broker
 // that behave as the family's Python library (AceMQ-Company/acemq-python-amqp)
-// does; the Python lines each imitates are quoted beside it.
+// does; the Python lines each imitates are quoted beside it, from the
+// repository's files as of commit 06fa92d0b75b254d2f916dc2574a068a40f475f8.
 
 // rawChannel opens a channel on its own connection to url, closed at cleanup.
 func rawChannel(t *testing.T, url string) *amqp.Channel {
@@ -80,7 +81,7 @@ func (p *pythonRequester) ask(t *testing.T, queue string, req any) pythonReply {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// requestreply.py, Requester.ask:
+	// src/acemq_amqp/patterns/requestreply.py, Requester.ask:
 	//   outgoing = outgoing.with_(correlation_id=correlation,
 	//       headers={**outgoing.headers, HEADER_REPLY_TO: self._reply_queue})
 	//   await self._publisher.send(request, envelope=outgoing, reply_to=self._reply_queue)
@@ -125,7 +126,7 @@ func (p *pythonRequester) read(d amqp.Delivery) pythonReply {
 	if err := p.codec.Decode(d.Body, &payload); err != nil {
 		return pythonReply{decodeErr: err}
 	}
-	// requestreply.py, Requester.ask, once the reply has been decoded:
+	// src/acemq_amqp/patterns/requestreply.py, Requester.ask, once the reply has been decoded:
 	//   failure = answer.envelope.headers.get(HEADER_ERROR)
 	//   if failure:
 	//       raise ResponderError(...)
@@ -202,14 +203,14 @@ func pythonResponder(t *testing.T, url, queue string, respond func(n int) (answe
 func pythonAnswer(t *testing.T, ch *amqp.Channel, d amqp.Delivery, respond func(int) (int, string, string)) {
 	var n int
 	_ = acemq.JSONCodec{}.Decode(d.Body, &n)
-	// requestreply.py, serve.handle:
+	// src/acemq_amqp/patterns/requestreply.py, serve.handle:
 	//   reply_to = str(request.envelope.headers.get(HEADER_REPLY_TO) or "") or request.reply_to
 	replyTo, _ := d.Headers[HeaderReplyTo].(string)
 	if replyTo == "" {
 		replyTo = d.ReplyTo
 	}
 	answer, class, text := respond(n)
-	// requestreply.py, _reply (answer is None after a failure):
+	// src/acemq_amqp/patterns/requestreply.py, _reply (answer is None after a failure):
 	//   headers: Mapping[str, Any] = (
 	//       {HEADER_ERROR: f"{type(failure).__name__}: {failure}"} if failure else {}
 	//   )
