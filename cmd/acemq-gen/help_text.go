@@ -66,5 +66,5 @@ elsewhere. The module needs the tool once:
   go get -tool github.com/acemq/acemq-gen/cmd/acemq-gen
 
 flags:
-  -o DIR   the directory to scaffold in (default .)`
+  -o, --output DIR   the directory to scaffold in (default .)`
 )
