@@ -47,6 +47,9 @@ func asyncapiCmd(_ context.Context, args []string, stdout, stderr io.Writer) int
 	if srvs.bad > 0 {
 		return self.usageError(stderr, "--server wants NAME=URL, such as production=amqps://rabbit.example.com/ (the value given is not shown: it may hold a password)")
 	}
+	if err := generator.CheckAsyncAPIOptions(srvs.opts...); err != nil {
+		return self.usageError(stderr, "--%s", err)
+	}
 	if format != "yaml" && format != "json" {
 		return self.usageError(stderr, "--format is yaml or json, not %q", format)
 	}
