@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 // asyncapiScript runs scripts/asyncapi.sh with args in dir, on the
@@ -16,13 +18,7 @@ import (
 // the test skips, or fails under ACEMQ_REQUIRE_ASYNCAPI.
 func asyncapiScript(t *testing.T, dir string, args ...string) (int, string, string) {
 	t.Helper()
-	parser := os.Getenv("ACEMQ_ASYNCAPI_PARSER")
-	if parser == "" {
-		if os.Getenv("ACEMQ_REQUIRE_ASYNCAPI") != "" {
-			t.Fatal("ACEMQ_REQUIRE_ASYNCAPI is set but ACEMQ_ASYNCAPI_PARSER names no @asyncapi/parser installation")
-		}
-		t.Skip("ACEMQ_ASYNCAPI_PARSER is not set: set it to a node_modules directory holding @asyncapi/parser (scripts/test.sh installs one) to run scripts/asyncapi.sh")
-	}
+	parser := acemqtest.AsyncAPIParser(t)
 	script, err := filepath.Abs("../../scripts/asyncapi.sh")
 	if err != nil {
 		t.Fatal(err)
