@@ -132,8 +132,12 @@ func helpCmd(_ context.Context, args []string, stdout, stderr io.Writer) int {
 
 func versionCmd(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	self, _ := lookup("version")
-	if code, ok := parseFlags(self, newFlags(self), args, stdout, stderr); !ok {
+	rest, code, ok := parseAnywhere(self, newFlags(self), args, stdout, stderr)
+	if !ok {
 		return code
+	}
+	if len(rest) > 0 {
+		return self.usageError(stderr, "version takes no arguments")
 	}
 	fmt.Fprintln(stdout, "acemq-gen", version())
 	return exitOK

@@ -133,6 +133,12 @@ func TestFlagsAfterArgumentsWorkInEveryCommand(t *testing.T) {
 	if code, _, errOut := cli(t, "vet", dir, "--nope"); code != exitUsage || !strings.Contains(errOut, "unknown flag --nope") {
 		t.Errorf("vet PATH --nope: exit %d, %q; want the unknown flag named", code, errOut)
 	}
+	if code, _, errOut := cli(t, "version", "extra", "-h"); code != exitOK {
+		t.Errorf("version extra -h: exit %d, %q; want the help", code, errOut)
+	}
+	if code, _, errOut := cli(t, "version", "extra"); code != exitUsage || !strings.Contains(errOut, "no arguments") {
+		t.Errorf("version extra: exit %d, %q; want a usage error", code, errOut)
+	}
 }
 
 // TestEveryShortFlagHasItsLongForm: each command whose usage offers -o
