@@ -89,10 +89,11 @@ func outputFlag(fs *flag.FlagSet, dir *string, usage string) {
 }
 
 // badBrokerURL is the usage error of --url, the broker of dlq and plan
-// (who names the command), or "" when raw is usable: an amqp:// or amqps:// URL with one host or several
-// (amqp://user:pass@h1:5672,h2:5672/vhost), parsed as Connect parses it.
-// memory:// is refused: it is a broker inside one program, and acemq-gen's
-// own process holds an empty one. No error quotes raw.
+// (who names the command), or "" when raw is usable: an amqp:// or amqps://
+// URL with one host or several (amqp://user:pass@h1:5672,h2:5672/vhost),
+// parsed as Connect parses it. memory:// is refused: it is a broker inside
+// one program, and acemq-gen's own process holds an empty one. No error
+// quotes raw.
 func badBrokerURL(who, raw string) string {
 	if raw == "" {
 		return who + " needs --url, the broker's URL, such as amqp://user:pass@host:5672/vhost"
