@@ -66,12 +66,7 @@ func IsAsyncAPIFile(name string) bool {
 // options. Safe for concurrent use.
 func AsyncAPI(srcs []Source, opts ...AsyncAPIOption) (res Result) {
 	defer recoverInternal(&res.Diagnostics)
-	cfg := asyncapiConfig{format: "yaml"}
-	for _, opt := range opts {
-		if opt != nil {
-			opt(&cfg)
-		}
-	}
+	cfg := newAsyncAPIConfig(opts)
 	if err := cfg.check(); err != nil {
 		return Result{Diagnostics: Diagnostics{{Pos: Pos{File: "acemq-gen"}, Message: err.Error()}}}
 	}
@@ -84,6 +79,26 @@ func AsyncAPI(srcs []Source, opts ...AsyncAPIOption) (res Result) {
 		return Result{Diagnostics: Diagnostics{{Pos: Pos{File: "acemq-gen"}, Message: err.Error()}}}
 	}
 	return Result{Files: files}
+}
+
+// CheckAsyncAPIOptions returns the error AsyncAPI would report for opts (an
+// unknown format; a server without a name, or whose URL is not an amqp:// or
+// amqps:// URL with a host), so a command can refuse them as a usage error
+// before reading a contract; nil when AsyncAPI accepts them. Its errors, like
+// AsyncAPI's, never show a server's URL.
+func CheckAsyncAPIOptions(opts ...AsyncAPIOption) error {
+	return newAsyncAPIConfig(opts).check()
+}
+
+// newAsyncAPIConfig applies opts to the defaults.
+func newAsyncAPIConfig(opts []AsyncAPIOption) asyncapiConfig {
+	cfg := asyncapiConfig{format: "yaml"}
+	for _, opt := range opts {
+		if opt != nil {
+			opt(&cfg)
+		}
+	}
+	return cfg
 }
 
 // serverNameRE is what a server entry's name may hold.

@@ -5,21 +5,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 // asyncapiParser is the node_modules directory holding @asyncapi/parser and
 // @asyncapi/avro-schema-parser (scripts/test.sh installs them there).
-func asyncapiParser(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("ACEMQ_ASYNCAPI_PARSER")
-	if dir == "" {
-		if os.Getenv("ACEMQ_REQUIRE_ASYNCAPI") != "" {
-			t.Fatal("ACEMQ_REQUIRE_ASYNCAPI is set but ACEMQ_ASYNCAPI_PARSER names no @asyncapi/parser installation")
-		}
-		t.Skip("ACEMQ_ASYNCAPI_PARSER is not set: set it to a node_modules directory holding @asyncapi/parser (scripts/test.sh installs one) to validate the AsyncAPI documents")
-	}
-	return dir
-}
+func asyncapiParser(t *testing.T) string { return acemqtest.AsyncAPIParser(t) }
 
 // TestAsyncAPIDocumentsPassTheParser validates every golden case's documents
 // in YAML (and a few in JSON), with a server entry, with @asyncapi/parser: zero errors, zero warnings.

@@ -7,14 +7,19 @@
 #                                        ~/.cache/acemq-asyncapi) and print its
 #                                        node_modules directory
 #   scripts/asyncapi.sh validate FILE... parse each document: exit 1 on any
-#                                        error or warning
+#                                        error or warning, or a FILE that is
+#                                        missing (one line each); a relative
+#                                        FILE is read from the caller's directory
 #
 # Node.js and npm come from Debian's nodejs and npm packages when missing,
 # installed under the lock the other installers (broker.sh, postgres.sh) take.
 set -euo pipefail
+caller=$PWD # FILE arguments are relative to it, not to the repository
 cd "$(dirname "$0")/.."
+root=$PWD
 here=scripts/asyncapi
 cache=${ACEMQ_ASYNCAPI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/acemq-asyncapi}
+case "$cache" in /*) ;; *) cache="$caller/$cache" ;; esac
 
 die() { echo "asyncapi.sh: $*" >&2; exit 1; }
 
@@ -34,6 +39,18 @@ ensure_node() {
   flock -u 9
 }
 
+# check_files FILE...: each names a readable regular file, from the caller's
+# directory; one line for each that does not, then exit 1.
+check_files() {
+  local f missing=0
+  for f in "$@"; do
+    (cd "$caller" && [ -f "$f" ] && [ -r "$f" ]) && continue
+    echo "asyncapi.sh: $f: no such readable file (relative to $caller)" >&2
+    missing=1
+  done
+  [ "$missing" -eq 0 ] || exit 1
+}
+
 install() {
   ensure_node
   mkdir -p "$cache"
@@ -50,8 +67,10 @@ case "${1:-}" in
   validate)
     shift
     [ $# -gt 0 ] || die "usage: scripts/asyncapi.sh validate FILE..."
+    check_files "$@"
     modules=$(install)
-    ACEMQ_ASYNCAPI_PARSER="$modules" node "$here/validate.mjs" "$@"
+    cd "$caller" # the documents are named from here, and printed as given
+    ACEMQ_ASYNCAPI_PARSER="$modules" node "$root/$here/validate.mjs" "$@"
     ;;
   *) die "usage: scripts/asyncapi.sh install | validate FILE..." ;;
 esac

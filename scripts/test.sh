@@ -22,17 +22,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-port=${ACEMQ_TEST_PORT:-5679}
-fault_port=${ACEMQ_TEST_FAULT_PORT:-5699}
-pg_port=${ACEMQ_TEST_POSTGRES_PORT:-5689}
+# The ports taken on 127.0.0.1, and the variables that move them (README.md's
+# set-up section lists them; TestReadmeNamesTheTestPortsOfScriptsTestSh checks
+# it against these defaults and scripts/broker.sh's offsets):
+port=${ACEMQ_TEST_PORT:-5679}              # RabbitMQ node; management API on port + 10000
+fault_port=${ACEMQ_TEST_FAULT_PORT:-5699}  # fault node; TLS listener on fault_port + 1
+pg_port=${ACEMQ_TEST_POSTGRES_PORT:-5689}  # PostgreSQL
+# the three-node cluster of the failover tests (scripts/broker.sh cluster); its
+# shared epmd on the first port + 40000
+export RABBIT_CLUSTER_PORTS=${ACEMQ_TEST_CLUSTER_PORTS:-5711 5712 5713}
 log=$(mktemp -t acemq-test.XXXXXX)
 tls_dir=$(mktemp -d -t acemq-tls.XXXXXX)
 fault_out=$(mktemp -t acemq-fault.XXXXXX)
 pg_out=$(mktemp -t acemq-postgres.XXXXXX)
 # ACEMQ_ASYNCAPI_CACHE: where scripts/asyncapi.sh installs @asyncapi/parser
 # (default ~/.cache/acemq-asyncapi); the AsyncAPI tests then must run.
-# the three-node cluster of the failover tests (scripts/broker.sh cluster)
-export RABBIT_CLUSTER_PORTS=${ACEMQ_TEST_CLUSTER_PORTS:-5711 5712 5713}
 cluster_out=$(mktemp -t acemq-cluster.XXXXXX)
 cleanup() {
   scripts/broker.sh stop "$port" >/dev/null 2>&1 &

@@ -37,23 +37,26 @@ func asyncapiCmd(_ context.Context, args []string, stdout, stderr io.Writer) int
 	self, _ := lookup("asyncapi")
 	fs := newFlags(self)
 	dir, format, srvs := ".", "yaml", serverFlags{}
-	fs.StringVar(&dir, "o", ".", "output `DIR`")
-	fs.StringVar(&dir, "output", ".", "output `DIR`; the same as -o")
+	outputFlag(fs, &dir, "output `DIR`")
 	fs.StringVar(&format, "format", "yaml", "yaml or json")
 	fs.Var(&srvs, "server", "a server entry `NAME=URL`; repeatable")
-	if code, ok := parseFlags(self, fs, args, stdout, stderr); !ok {
+	paths, code, ok := parseAnywhere(self, fs, args, stdout, stderr)
+	if !ok {
 		return code
 	}
 	if srvs.bad > 0 {
 		return self.usageError(stderr, "--server wants NAME=URL, such as production=amqps://rabbit.example.com/ (the value given is not shown: it may hold a password)")
 	}
+	if err := generator.CheckAsyncAPIOptions(srvs.opts...); err != nil {
+		return self.usageError(stderr, "--%s", err)
+	}
 	if format != "yaml" && format != "json" {
 		return self.usageError(stderr, "--format is yaml or json, not %q", format)
 	}
-	if fs.NArg() == 0 {
+	if len(paths) == 0 {
 		return self.usageError(stderr, "name at least one contract file or directory")
 	}
-	srcs, ok := ops.ReadSources(fs.Args(), stderr)
+	srcs, ok := ops.ReadSources(paths, stderr)
 	if !ok {
 		return exitFindings
 	}

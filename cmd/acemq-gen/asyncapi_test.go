@@ -57,8 +57,23 @@ func TestAsyncAPIUsageErrorsExitTwo(t *testing.T) {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
 		}
 	}
-	if code, _, errOut := cli(t, "asyncapi", "--server", "prod=http://x", contracts(t)); code != exitFindings || !strings.Contains(errOut, "amqp") {
-		t.Errorf("a non-AMQP server: exit %d: %s", code, errOut)
+}
+
+// TestAsyncAPINonAMQPServerIsAUsageError: a --server whose URL is not
+// amqp:// or amqps:// is a usage error (exit 2) naming the flag and the
+// server, with the command's usage line, never a diagnostic at the made-up
+// position acemq-gen:0:0, and before any contract is read.
+func TestAsyncAPINonAMQPServerIsAUsageError(t *testing.T) {
+	for _, args := range [][]string{
+		{"asyncapi", "--server", "prod=http://x", contracts(t)},
+		{"asyncapi", "--server", "prod=http://x", filepath.Join(t.TempDir(), "missing")},
+		{"asyncapi", "--server", "ok=amqp://h/", "--server", "prod=amqp://", contracts(t)},
+	} {
+		code, _, errOut := cli(t, args...)
+		if code != exitUsage || strings.Contains(errOut, ":0:0") || !strings.HasPrefix(errOut, "acemq-gen asyncapi: --server prod: ") ||
+			!strings.Contains(errOut, "amqp://") || !strings.Contains(errOut, "usage: acemq-gen asyncapi") {
+			t.Errorf("%q: exit %d:\n%s", args, code, errOut)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -33,8 +34,7 @@ func dlqCmd(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if err := run(ctx, o, stdout); err != nil {
-		fmt.Fprintln(stderr, err)
-		return exitFindings
+		return ops.Fail(stderr, err)
 	}
 	return exitOK
 }
@@ -54,14 +54,11 @@ func parseDLQ(c command, sub string, args []string, stdout, stderr io.Writer) (o
 	if sub == "redrive" {
 		redriveFlags(fs, &o)
 	}
-	if code, ok := parseFlags(c, fs, args, stdout, stderr); !ok {
+	rest, code, ok := parseAnywhere(c, fs, args, stdout, stderr)
+	if !ok {
 		return o, code, false
 	}
-	rest := fs.Args()
-	if o.URL == "" {
-		return o, c.usageError(stderr, "dlq %s needs --url, the broker's URL", sub), false
-	}
-	if bad := badURLFlag("--url", o.URL, "--registry", o.Registry); bad != "" {
+	if bad := cmp.Or(badBrokerURL("dlq "+sub, o.URL), badURLFlag("--registry", o.Registry)); bad != "" {
 		return o, c.usageError(stderr, "%s", bad), false
 	}
 	if sub != "list" {

@@ -18,21 +18,20 @@ type options struct {
 	paths    []string
 }
 
-// parse reads the flags of the command named name; withDir adds -o (and
-// its long form --output) and --asyncapi. ok is false when the command must stop with code:
-// after its help or a usage error.
+// parse reads the flags of the command named name, before or after its
+// paths; withDir adds -o (and its long form --output) and --asyncapi. ok is
+// false when the command must stop with code: after its help or a usage
+// error.
 func parse(name string, args []string, withDir bool, stdout, stderr io.Writer) (o options, code int, ok bool) {
 	c, _ := lookup(name)
 	fs := newFlags(c)
 	if withDir {
-		fs.StringVar(&o.dir, "o", ".", "output `DIR`; each domain goes to DIR/<package>/")
-		fs.StringVar(&o.dir, "output", ".", "output `DIR`; the same as -o")
+		outputFlag(fs, &o.dir, "output `DIR`; each domain goes to DIR/<package>/")
 		fs.BoolVar(&o.asyncapi, "asyncapi", false, "also DIR/<domain>.asyncapi.yaml, one AsyncAPI 3.0 document per domain")
 	}
-	if code, ok := parseFlags(c, fs, args, stdout, stderr); !ok {
+	if o.paths, code, ok = parseAnywhere(c, fs, args, stdout, stderr); !ok {
 		return o, code, false
 	}
-	o.paths = fs.Args()
 	if len(o.paths) == 0 {
 		return o, c.usageError(stderr, "name at least one contract file or directory"), false
 	}

@@ -14,7 +14,9 @@
 //
 // PATH is a contract file or a directory searched recursively for
 // *.acemq.yaml, *.acemq.yml and *.avsc; the files a contract names in imports:
-// and schema: are read too. Exit codes: 0 ok, 1 findings, 2 usage. COMMAND -h
-// (or --help) prints that command's help to stdout; an unknown command or
-// flag is a usage error naming the nearest one.
+// and schema: are read too. Exit codes, the same in every command: 0 ok, 1
+// findings, 2 usage or an unreachable service. Flags may come before or
+// after the arguments. COMMAND -h (or --help) prints that command's help to
+// stdout; an unknown command or flag is a usage error naming the nearest
+// one.
 package main

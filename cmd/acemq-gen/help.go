@@ -111,18 +111,18 @@ func didYouMean(s string) string {
 // helpCmd is acemq-gen help [COMMAND].
 func helpCmd(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	self, _ := lookup("help")
-	fs := newFlags(self)
-	if code, ok := parseFlags(self, fs, args, stdout, stderr); !ok {
+	rest, code, ok := parseAnywhere(self, newFlags(self), args, stdout, stderr)
+	if !ok {
 		return code
 	}
-	switch fs.NArg() {
+	switch len(rest) {
 	case 0:
 		printUsage(stdout)
 		return exitOK
 	case 1:
-		c, ok := lookup(fs.Arg(0))
+		c, ok := lookup(rest[0])
 		if !ok {
-			return unknownCommand(fs.Arg(0), stderr)
+			return unknownCommand(rest[0], stderr)
 		}
 		c.printHelp(stdout)
 		return exitOK
@@ -132,8 +132,12 @@ func helpCmd(_ context.Context, args []string, stdout, stderr io.Writer) int {
 
 func versionCmd(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	self, _ := lookup("version")
-	if code, ok := parseFlags(self, newFlags(self), args, stdout, stderr); !ok {
+	rest, code, ok := parseAnywhere(self, newFlags(self), args, stdout, stderr)
+	if !ok {
 		return code
+	}
+	if len(rest) > 0 {
+		return self.usageError(stderr, "version takes no arguments")
 	}
 	fmt.Fprintln(stdout, "acemq-gen", version())
 	return exitOK

@@ -60,9 +60,11 @@ flags:
 holding the line go generate runs:
   //go:generate go tool acemq-gen generate -o . ./contracts
 It never overwrites a contract and keeps an existing gen.go. DOMAIN defaults
-to DIR's name. The module needs the tool once:
+to DIR's name. gen.go takes the package of the Go files in DIR; with none, it
+is package main at a module's root (where main.go goes) and DIR's name
+elsewhere. The module needs the tool once:
   go get -tool github.com/acemq/acemq-gen/cmd/acemq-gen
 
 flags:
-  -o DIR   the directory to scaffold in (default .)`
+  -o, --output DIR   the directory to scaffold in (default .)`
 )

@@ -15,22 +15,24 @@ import (
 func initCmd(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	self, _ := lookup("init")
 	fset := newFlags(self)
-	dir := fset.String("o", ".", "`DIR` to scaffold in")
-	if code, ok := parseFlags(self, fset, args, stdout, stderr); !ok {
+	dir := "."
+	outputFlag(fset, &dir, "`DIR` to scaffold in")
+	rest, code, ok := parseAnywhere(self, fset, args, stdout, stderr)
+	if !ok {
 		return code
 	}
-	if fset.NArg() > 1 {
+	if len(rest) > 1 {
 		return self.usageError(stderr, "name at most one domain")
 	}
-	domain := fset.Arg(0)
-	if domain == "" {
-		domain = scaffold.DefaultDomain(*dir)
+	domain := scaffold.DefaultDomain(dir)
+	if len(rest) == 1 {
+		domain = rest[0]
 	}
 	if !generator.ValidDomain(domain) {
 		fmt.Fprintf(stderr, "acemq-gen init: bad domain %q: lower-case words joined by '-', such as orders\n", domain)
 		return exitUsage
 	}
-	if err := scaffold.Write(*dir, templates.Scaffold{Domain: domain, Package: scaffold.PackageOf(*dir)}, stdout); err != nil {
+	if err := scaffold.Write(dir, templates.Scaffold{Domain: domain, Package: scaffold.PackageOf(dir)}, stdout); err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitFindings
 	}

@@ -56,3 +56,43 @@ func TestInitRefusesABadDomain(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 }
+
+// At a module's root holding no Go file yet, gen.go is package main: the
+// main.go README's tutorial adds beside it must build with it.
+func TestInitWritesPackageMainAtAModuleRoot(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "shop")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeText(t, filepath.Join(dir, "go.mod"), "module example.com/shop\n\ngo 1.26\n")
+	if code, _, errOut := cli(t, "init", "-o", dir, "orders"); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "gen.go")); !strings.HasPrefix(string(data), "package main\n") {
+		t.Fatalf("gen.go at the module's root:\n%s", data)
+	}
+	sub := filepath.Join(dir, "messaging")
+	cli(t, "init", "-o", sub, "orders")
+	if data, _ := os.ReadFile(filepath.Join(sub, "gen.go")); !strings.HasPrefix(string(data), "package messaging\n") {
+		t.Fatalf("gen.go below the module's root:\n%s", data)
+	}
+}
+
+// The scaffolded contract sends its reader to the contract reference that
+// exists, docs/contracts.md.
+func TestInitContractPointsAtDocsContracts(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errOut := cli(t, "init", "-o", dir, "orders"); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "contracts", "orders.acemq.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "docs/contracts.md") || strings.Contains(string(data), "CONTRACTS.md") {
+		t.Errorf("the contract does not point at docs/contracts.md:\n%s", data)
+	}
+	if _, err := os.Stat("../../docs/contracts.md"); err != nil {
+		t.Errorf("the reference it points at: %v", err)
+	}
+}

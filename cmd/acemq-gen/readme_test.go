@@ -24,6 +24,35 @@ import (
 // it writes, with a replace of acemq-gen by this working tree, and go mod
 // tidy.
 func TestReadmeTutorialRunsVerbatim(t *testing.T) {
+	followTutorial(t, "")
+}
+
+// TestReadmeTutorialRunsWithInit follows the tutorial as README offers it
+// with init: after step 0 it runs the init command README names, writes
+// step 1's contract over the scaffolded one (the edit README asks for) and
+// keeps the gen.go init wrote, which must hold step 2's package clause and
+// go:generate line; go run . must then print the tutorial's output.
+func TestReadmeTutorialRunsWithInit(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("`(go tool acemq-gen init [^`]+)`").FindSubmatch(data)
+	if m == nil {
+		t.Fatal("README offers no go tool acemq-gen init command")
+	}
+	followTutorial(t, string(m[1]))
+}
+
+// followTutorial runs README's tutorial in a new module; a non-empty
+// initCmd runs after step 0, and gen.go is then init's, checked against
+// the tutorial's instead of written from it.
+func followTutorial(t *testing.T, initCmd string) {
+	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -34,17 +63,21 @@ func TestReadmeTutorialRunsVerbatim(t *testing.T) {
 	seen := map[string]int{}
 	for _, b := range blocks {
 		seen[b.lang]++
-		switch b.lang {
-		case "sh":
+		switch {
+		case b.lang == "sh":
 			printed = runTutorialShell(t, mod, root, b.text)
-		case "text":
+			if seen["sh"] == 1 && initCmd != "" {
+				runTutorialShell(t, mod, root, initCmd)
+			}
+		case b.lang == "text":
 			if printed != b.text {
 				t.Fatalf("the tutorial says the program prints\n%s\nit printed\n%s", b.text, printed)
 			}
+		case b.file == "":
+			t.Fatalf("the text before the %s block names no file to write it to:\n%s", b.lang, b.text)
+		case initCmd != "" && b.file == "gen.go":
+			assertScaffoldedAs(t, filepath.Join(mod, "gen.go"), b.text)
 		default:
-			if b.file == "" {
-				t.Fatalf("the text before the %s block names no file to write it to:\n%s", b.lang, b.text)
-			}
 			writeText(t, mkdirFor(t, filepath.Join(mod, filepath.FromSlash(b.file))), b.text)
 		}
 	}
@@ -53,10 +86,28 @@ func TestReadmeTutorialRunsVerbatim(t *testing.T) {
 	}
 }
 
+// assertScaffoldedAs fails t unless the scaffolded file name holds the
+// package clause and the go:generate line of the tutorial's text.
+func assertScaffoldedAs(t *testing.T, name, text string) {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatalf("init did not write %s: %v", name, err)
+	}
+	for line := range strings.SplitSeq(text, "\n") {
+		if strings.HasPrefix(line, "package ") || strings.HasPrefix(line, "//go:generate ") {
+			if !strings.Contains("\n"+string(data), "\n"+line+"\n") {
+				t.Errorf("init's %s lacks the tutorial's line %q:\n%s", filepath.Base(name), line, data)
+			}
+		}
+	}
+}
+
 // TestInitThenGoModTidyKeepsGoGenerateWorking scaffolds with go tool
 // acemq-gen init in a module that has the tool, runs go mod tidy before
 // anything imports the runtime, and then go generate and go build: the tool
 // directive keeps acemq-gen required, so tidy cannot drop what gen.go runs.
+// gen.go at the module's root is package main, so the build has a main.go.
 func TestInitThenGoModTidyKeepsGoGenerateWorking(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -77,6 +128,7 @@ func TestInitThenGoModTidyKeepsGoGenerateWorking(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(mod, "billing", "billing.acemq.go")); err != nil {
 		t.Fatalf("go generate did not write the package: %v", err)
 	}
+	writeText(t, filepath.Join(mod, "main.go"), "package main\n\nfunc main() {}\n") // gen.go at the root is package main
 	userGo(t, mod, "build", "./...")
 }
 

@@ -18,7 +18,8 @@ const usageIntro = "acemq-gen turns acemq contracts into typed Go messaging code
 // usageOutro follows the command list of help.
 const usageOutro = `
 PATH is a contract file or a directory searched for *.acemq.yaml, *.acemq.yml and *.avsc.
-Exit codes: 0 ok, 1 findings, 2 usage.
+Exit codes: 0 ok, 1 findings, 2 usage or an unreachable service (broker, registry).
+Flags may come before or after the arguments; -o has the long form --output.
 Run "acemq-gen help COMMAND" for a command's flags and an example.
 `
 

@@ -23,8 +23,8 @@ the contracts under PATH imply, with each message's contract codec:
       attempt reset to 1, reason cleared, stamped acemq-replayed-from/-at/
       -count; each original is acked only after its copy is confirmed
 
-List and show return every message to where it was. Flags come before
-QUEUE and the paths.
+List and show return every message to where it was. Flags may come before,
+between or after QUEUE and the paths.
 
 flags:
   --url URL          the broker (amqp://user:pass@host:5672/vhost); its password
@@ -41,7 +41,8 @@ flags:
   --dry-run          redrive: say what would move, change nothing
 
 The keys of encrypted messages come from ACEMQ_KEYS as id=base64secret,…
-(never printed). Exit 0 done, 1 failed, 2 usage.`
+(never printed). Exit 0 done, 1 failed, 2 usage or a broker that cannot be
+reached.`
 
 	// Example is command lines to copy, one a line.
 	Example = `acemq-gen dlq list --url amqp://guest:guest@localhost:5672/ --service billing ./contracts

@@ -8,13 +8,6 @@ import (
 	"github.com/acemq/acemq-gen/generator"
 )
 
-// The exit codes of every acemq-gen command.
-const (
-	ExitOK       = 0 // done; nothing found
-	ExitFindings = 1 // findings (differences, breaks, contract errors)
-	ExitUsage    = 2 // a usage mistake, or a failure such as an unreachable service
-)
-
 // PrintDiagnostics writes each diagnostic on its own line and reports
 // whether any was an error.
 func PrintDiagnostics(ds generator.Diagnostics, stderr io.Writer) bool {

@@ -22,12 +22,14 @@ throwaway channels) and says what it could not check. --apply declares what
 is missing and nothing else, and prints what it did.
 
 flags:
-  --url URL          the broker (AMQP)
+  --url URL          the broker: amqp:// or amqps://, one host or several
+                     (amqp://user:pass@h1:5672,h2:5672/vhost), tried in turn
   --management URL   the management API
   --service S        include S's event queues (repeatable)
   --apply            declare what is missing
 
-Exit 0 when nothing differs, 1 when something does, 2 on error.`
+Exit 0 when nothing differs, 1 when something does (or a contract has an
+error), 2 usage or a broker or management API that cannot be reached.`
 
 	// Example is command lines to copy, one a line.
 	Example = `acemq-gen plan --url amqp://guest:guest@localhost:5672/ --management http://guest:guest@localhost:15672 --service billing ./contracts`

@@ -12,7 +12,9 @@ import (
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/rabbitmq"
 )
 
 // vhostOf is the virtual host an AMQP URL names ("/" when none).
@@ -63,11 +65,11 @@ func (m *management) get(ctx context.Context, path string, into any) error {
 	}
 	resp, err := m.client.Do(req)
 	if err != nil {
-		return fmt.Errorf("acemq-gen: cannot reach the management API at %s: %w", acemq.RedactURL(m.base), errors.Unwrap(err))
+		return ops.Unreachable(fmt.Errorf("acemq-gen: cannot reach the management API at %s: %w", acemq.RedactURL(m.base), errors.Unwrap(err)))
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("acemq-gen: the management API at %s answered %s for %s", acemq.RedactURL(m.base), resp.Status, path)
+		return ops.Unreachable(fmt.Errorf("acemq-gen: the management API at %s answered %s for %s", acemq.RedactURL(m.base), resp.Status, path))
 	}
 	return json.NewDecoder(resp.Body).Decode(into)
 }
@@ -129,12 +131,9 @@ var notCheckedByAMQP = []string{
 // throwaway channel: a refusal (406 PRECONDITION_FAILED) is a difference.
 // It creates nothing.
 func compareByAMQP(ctx context.Context, rawURL string, want acemq.Declarations) ([]difference, []string, error) {
-	if _, err := amqp.ParseURI(rawURL); err != nil { // its error quotes the URL
-		return nil, nil, errors.New("acemq-gen: --url is not an AMQP URL such as amqp://user:pass@host:5672/vhost (not shown: it holds the password)")
-	}
-	conn, err := amqp.Dial(rawURL)
+	conn, err := dialAny(rawURL)
 	if err != nil {
-		return nil, nil, fmt.Errorf("acemq-gen: cannot connect to %s: %w", acemq.RedactURL(rawURL), err)
+		return nil, nil, err
 	}
 	defer conn.Close()
 	var diffs []difference
@@ -175,6 +174,25 @@ func compareByAMQP(ctx context.Context, rawURL string, want acemq.Declarations) 
 		}
 	}
 	return diffs, notCheckedByAMQP, ctx.Err()
+}
+
+// dialAny connects to the first host of rawURL that answers, in the order
+// written, as the runtime's transport does (one host or several:
+// amqp://user:pass@h1:5672,h2:5672/vhost).
+func dialAny(rawURL string) (*amqp.Connection, error) {
+	urls, err := rabbitmq.HostURLs(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("acemq-gen: --url: %w", err)
+	}
+	var errs []error
+	for _, u := range urls {
+		conn, err := amqp.Dial(u)
+		if err == nil {
+			return conn, nil
+		}
+		errs = append(errs, err)
+	}
+	return nil, ops.CannotConnect(rawURL, errors.Join(errs...))
 }
 
 // probe runs a passive declare, then (when the object exists) the

@@ -95,13 +95,17 @@ func DefaultDomain(dir string) string {
 }
 
 // PackageOf is the package of the Go files already in dir, as go/packages
-// names it, or the directory's name as a package name ("contracts" when it
-// is not one).
+// names it; with none, main at a module's root (where a service's main.go
+// goes, as in README's tutorial) and elsewhere the directory's name as a
+// package name ("contracts" when it is not one).
 func PackageOf(dir string) string {
 	if _, name := output.GoPackage(dir); name != "" {
 		return name
 	}
 	abs, _ := filepath.Abs(dir)
+	if _, err := os.Stat(filepath.Join(abs, "go.mod")); err == nil {
+		return "main"
+	}
 	p := notIdent.ReplaceAllString(strings.ToLower(filepath.Base(abs)), "")
 	if p == "" || token.IsKeyword(p) || p[0] >= '0' && p[0] <= '9' {
 		return "contracts"
