@@ -6,12 +6,12 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/acemq/acemq-gen/runtime/acemqtest"
+	"github.com/acemq/acemq-gen/internal/testenv"
 )
 
 // asyncapiParser is the node_modules directory holding @asyncapi/parser and
 // @asyncapi/avro-schema-parser (scripts/test.sh installs them there).
-func asyncapiParser(t *testing.T) string { return acemqtest.AsyncAPIParser(t) }
+func asyncapiParser(t *testing.T) string { return testenv.AsyncAPIParser(t) }
 
 // TestAsyncAPIDocumentsPassTheParser validates every golden case's documents
 // in YAML (and a few in JSON), with a server entry, with @asyncapi/parser: zero errors, zero warnings.

@@ -162,7 +162,7 @@ func jsonDefault(t *typ) bool {
 	return false
 }
 
-// typeSchema is the JSON Schema of the JSON form of t (CONTRACTS.md): dates
+// typeSchema is the JSON Schema of the JSON form of t (docs/contracts.md): dates
 // and timestamps as RFC 3339 strings, time-* as integers of their unit,
 // decimals as strings, bytes and fixed as base64, a multi-branch union as an
 // object with one key naming its branch.

@@ -5,7 +5,7 @@ import (
 )
 
 // formsProgram checks, on generated packages, the JSON forms of time-* and
-// decimal fields (CONTRACTS.md, Types): time-millis as integer milliseconds,
+// decimal fields (docs/contracts.md, Types): time-millis as integer milliseconds,
 // time-micros as integer microseconds, decimal(P,S) as a string with S
 // digits, in direct, optional, array, map and union positions; that they
 // round-trip through the JSON and TOML codecs and a misfit is a fatal decode

@@ -3,7 +3,7 @@ package generator
 import "strings"
 
 // initialisms are the Go initialisms golint and staticcheck spell in capitals;
-// CONTRACTS.md fixes the list.
+// docs/contracts.md fixes the list.
 var initialisms = map[string]bool{
 	"ACL": true, "API": true, "ASCII": true, "CPU": true, "CSS": true, "DNS": true,
 	"EOF": true, "GUID": true, "HTML": true, "HTTP": true, "HTTPS": true, "ID": true,

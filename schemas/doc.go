@@ -1,5 +1,5 @@
 // Package schemas ships the JSON Schema of the acemq contract format
-// (CONTRACTS.md), for editors and for tools that validate contracts before
+// (docs/contracts.md), for editors and for tools that validate contracts before
 // acemq-gen reads them:
 //
 //	contract.acemq.yaml ──▶ editor / yaml-language-server ──▶ Contract (JSON Schema)

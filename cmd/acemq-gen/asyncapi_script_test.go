@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/acemq/acemq-gen/runtime/acemqtest"
+	"github.com/acemq/acemq-gen/internal/testenv"
 )
 
 // asyncapiScript runs scripts/asyncapi.sh with args in dir, on the
@@ -18,7 +18,7 @@ import (
 // the test skips, or fails under ACEMQ_REQUIRE_ASYNCAPI.
 func asyncapiScript(t *testing.T, dir string, args ...string) (int, string, string) {
 	t.Helper()
-	parser := acemqtest.AsyncAPIParser(t)
+	parser := testenv.AsyncAPIParser(t)
 	script, err := filepath.Abs("../../scripts/asyncapi.sh")
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package acemqtest
+package testenv
 
 import (
 	"os"
