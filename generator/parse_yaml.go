@@ -153,7 +153,7 @@ func (y *yamlDoc) entry(mv *ast.MappingValueNode, what string, keys keySet) (ent
 	case keyImplied:
 		y.d.errorf(e.pos, "%q in %s is refused: %s", e.key, what, impliedKeys[e.key])
 	default:
-		y.d.errorf(e.pos, "unknown key %q in %s (expected one of %s)", e.key, what, keys.list())
+		y.d.errorf(e.pos, "%s", keys.unknown(e.key, what))
 	}
 	return e, false
 }
