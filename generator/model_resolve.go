@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"strings"
@@ -114,7 +115,7 @@ func (w *world) checkImports() {
 			}
 			seen[imp.Alias.V] = true
 			if p, _ := r.importOf(imp.Alias.V); imp.Path.Set && w.byPath[p] == nil {
-				w.d.errorf(imp.Path.P, "import %s: %s is not part of this run (name it, or the directory that holds it)", imp.Alias.V, p)
+				w.d.errorf(imp.Path.P, "import %s: %s", imp.Alias.V, noSuchFile(p))
 			}
 		}
 	}
@@ -129,6 +130,12 @@ func (r *resolver) declareMessages() {
 	for _, s := range r.f.RPCs {
 		r.dom.RPCs = append(r.dom.RPCs, r.rpc(s))
 	}
+}
+
+// noSuchFile says that the file p, which a contract names, is not part of
+// the run: ReadSources found no such file (or the caller passed none).
+func noSuchFile(p string) string {
+	return fmt.Sprintf("no such file %s in this run (a path relative to this contract)", p)
 }
 
 func cleanPath(p string) string { return path.Clean(filepath.ToSlash(p)) }
