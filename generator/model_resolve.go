@@ -37,10 +37,11 @@ type world struct {
 	files     []*resolver
 	byPath    map[string]*resolver    // by clean slash path
 	fullNames map[string]*recordModel // every named type by Avro full name
+	declared  map[*recordModel]bool   // the types the contracts declare (not inline fixed types)
 }
 
 func newWorld(d *diags) *world {
-	return &world{d: d, byPath: map[string]*resolver{}, fullNames: map[string]*recordModel{}}
+	return &world{d: d, byPath: map[string]*resolver{}, fullNames: map[string]*recordModel{}, declared: map[*recordModel]bool{}}
 }
 
 // add declares the domain and the types of f; nil when f has no usable header.
@@ -66,6 +67,7 @@ func (w *world) resolve() []*domain {
 	w.checkImports()
 	w.join()
 	w.declareMessages()
+	w.dropRedeclared()
 	for _, r := range w.files {
 		r.resolveTypes()
 	}
