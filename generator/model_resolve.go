@@ -5,6 +5,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/acemq/acemq-gen/internal/spelling"
 )
 
 // resolver turns one contract's syntax tree into a Domain, applying the
@@ -83,6 +85,9 @@ func (w *world) resolve() []*domain {
 
 func (w *world) declareMessages() {
 	for _, r := range w.files {
+		for _, s := range r.f.Refused {
+			r.messageSettings(s) // reports what else is wrong with it
+		}
 		if r.f.Avro {
 			r.declareAvscMessages()
 		} else {
@@ -224,7 +229,8 @@ func (r *resolver) codecOf(s sStr, def string) string {
 		return def
 	}
 	if !knownCodec(s.V) {
-		r.d.errorf(s.P, "unknown codec %q (expected one of %s)", s.V, strings.Join(codecNames(func(codecFact) bool { return true }), ", "))
+		names := codecNames(func(codecFact) bool { return true })
+		r.d.errorf(s.P, "unknown codec %q%s (expected one of %s)", s.V, spelling.DidYouMean(spelling.Nearest(s.V, names)), strings.Join(names, ", "))
 	}
 	return s.V
 }
