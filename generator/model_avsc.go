@@ -45,7 +45,7 @@ func (w *world) join() {
 		if !r.f.Avro {
 			r.claimSchemas()
 		}
-		if !r.f.Avro && !r.dom.Library {
+		if !r.f.Avro && !r.dom.Library && !r.merged {
 			domains[r.dom.Name] = r
 		}
 	}

@@ -40,10 +40,12 @@ type world struct {
 	byPath    map[string]*resolver    // by clean slash path
 	fullNames map[string]*recordModel // every named type by Avro full name
 	declared  map[*recordModel]bool   // the types the contracts declare (not inline fixed types)
+	named     map[string]*resolver    // the first YAML contract of each domain, by name
 }
 
 func newWorld(d *diags) *world {
-	return &world{d: d, byPath: map[string]*resolver{}, fullNames: map[string]*recordModel{}, declared: map[*recordModel]bool{}}
+	return &world{d: d, byPath: map[string]*resolver{}, fullNames: map[string]*recordModel{},
+		declared: map[*recordModel]bool{}, named: map[string]*resolver{}}
 }
 
 // add declares the domain and the types of f; nil when f has no usable header.
@@ -53,6 +55,7 @@ func (w *world) add(f *syntaxFile) {
 	if !r.header() {
 		return
 	}
+	w.joinSplit(r)
 	r.codec = r.codecOf(f.Codec, codecJSON)
 	r.encrypted(f.Encrypted, false)
 	r.retry = r.retryOf(f.Retry, defaultRetry)
