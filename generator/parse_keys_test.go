@@ -31,3 +31,14 @@ func TestUnknownKeyFarFromEveryKeySuggestsNothing(t *testing.T) {
 		t.Errorf("want the key list without a suggestion, got:\n%s", got)
 	}
 }
+
+// A key given twice in one mapping (two events of one name) is one
+// diagnostic at the second, pointing at the first as file:line:col.
+func TestDuplicateYAMLKeyPointsAtTheFirstWithItsFile(t *testing.T) {
+	src := "acemq: 1\ndomain: orders\nevents:\n  OrderPlaced: {fields: {a: uuid}}\n  OrderPlaced: {fields: {b: uuid}}\n"
+	got := stderrOf(Vet([]Source{{Path: "orders.acemq.yaml", Data: []byte(src)}}))
+	want := "orders.acemq.yaml:5:3: invalid YAML: key \"OrderPlaced\" is already given at orders.acemq.yaml:4:3\n"
+	if got != want {
+		t.Fatalf("got:\n%swant:\n%s", got, want)
+	}
+}
