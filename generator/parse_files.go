@@ -23,7 +23,10 @@ func IsContract(name string) bool {
 // directory is searched recursively (skipping hidden directories) for
 // *.acemq.yaml, *.acemq.yml and *.avsc, and the files a YAML contract names
 // in imports: and schema: are read too. A file reached twice is read once.
-// Source paths are the given paths joined with what the search found.
+// A file a contract names that does not exist is left out, for Generate and
+// Vet to report at the key that names it; one that cannot be read is an
+// error naming that key. Source paths are the given paths joined with what
+// the search found.
 func ReadSources(paths []string) ([]Source, error) {
 	var names []string
 	for _, p := range paths {
