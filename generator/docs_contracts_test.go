@@ -107,3 +107,18 @@ func TestUnreadableReferencedFileNamesTheKeyThatNamesIt(t *testing.T) {
 		t.Fatalf("want an error at the schema key of %s, got %v", name, err)
 	}
 }
+
+// The same holds for a file imports: names.
+func TestMissingImportFileIsADiagnosticAtTheKeyThatNamesIt(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"orders.acemq.yaml": "acemq: 1\ndomain: orders\nimports: {m: lib/money.acemq.yaml}\nevents:\n  Paid: {fields: {a: m.Money}}\n"})
+	name := filepath.Join(dir, "orders.acemq.yaml")
+	srcs, err := ReadSources([]string{name})
+	if err != nil {
+		t.Fatalf("ReadSources fails instead of leaving the missing file to a diagnostic: %v", err)
+	}
+	want := fmt.Sprintf("%s:3:14: import m: no such file %s in this run", name, filepath.ToSlash(filepath.Join(dir, "lib", "money.acemq.yaml")))
+	if got := stderrOf(Vet(srcs)); !strings.Contains(got, want) {
+		t.Errorf("diagnostics lack %q:\n%s", want, got)
+	}
+}
