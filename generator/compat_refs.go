@@ -5,4 +5,10 @@ package generator
 // from a contract. It lets a caller that reads contracts from somewhere other
 // than the file system (compat reads them with git show) follow them the same
 // way. A contract that does not parse names nothing. Safe for concurrent use.
-func References(src Source) []string { return references(src.Path, src.Data) }
+func References(src Source) []string {
+	var out []string
+	for _, ref := range references(src.Path, src.Data) {
+		out = append(out, ref.path)
+	}
+	return out
+}

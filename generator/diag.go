@@ -108,6 +108,10 @@ func (d *diags) sorted() Diagnostics {
 }
 
 func compareDiagnostics(a, b Diagnostic) int {
-	return cmp.Or(cmp.Compare(a.Pos.File, b.Pos.File), cmp.Compare(a.Pos.Line, b.Pos.Line),
-		cmp.Compare(a.Pos.Col, b.Pos.Col), cmp.Compare(a.Message, b.Message))
+	return cmp.Or(a.Pos.compare(b.Pos), cmp.Compare(a.Message, b.Message))
+}
+
+// compare orders positions by file, line and column.
+func (p Pos) compare(q Pos) int {
+	return cmp.Or(cmp.Compare(p.File, q.File), cmp.Compare(p.Line, q.Line), cmp.Compare(p.Col, q.Col))
 }

@@ -107,11 +107,16 @@ func build(srcs []Source) (*model, Diagnostics) { return buildWith(srcs, config{
 // failed. The model is only complete when the diagnostics hold no error.
 func buildWith(srcs []Source, cfg config, goTypes bool) (*model, Diagnostics) {
 	d := &diags{}
-	w := newWorld(d)
+	var files []*syntaxFile
 	for _, src := range sortedSources(srcs) {
 		if f := parseSource(src, d); f != nil {
-			w.add(f)
+			files = append(files, f)
 		}
+	}
+	shareDomainSettings(files, d)
+	w := newWorld(d)
+	for _, f := range files {
+		w.add(f)
 	}
 	m := &model{Domains: w.resolve()}
 	validateModel(m, d)

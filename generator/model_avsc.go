@@ -45,7 +45,7 @@ func (w *world) join() {
 		if !r.f.Avro {
 			r.claimSchemas()
 		}
-		if !r.f.Avro && !r.dom.Library {
+		if !r.f.Avro && !r.dom.Library && !r.merged {
 			domains[r.dom.Name] = r
 		}
 	}
@@ -93,8 +93,11 @@ func (r *resolver) relative(p string) string {
 func (r *resolver) schemaRecord(s sStr, name string) *recordModel {
 	other := r.w.byPath[r.relative(s.V)]
 	switch {
-	case other == nil || !other.f.Avro:
-		r.d.errorf(s.P, "schema %q: name an .avsc file of this run, relative to this contract", s.V)
+	case other == nil:
+		r.d.errorf(s.P, "schema %q: %s", s.V, noSuchFile(r.relative(s.V)))
+		return nil
+	case !other.f.Avro:
+		r.d.errorf(s.P, "schema %q: %s is not an .avsc file", s.V, r.relative(s.V))
 		return nil
 	case other.consumedBy != r:
 		r.d.errorf(s.P, "schema %q is already the payload of another contract's message", s.V)

@@ -4,6 +4,13 @@ import "strings"
 
 // message resolves one event or command with the file's defaults.
 func (r *resolver) message(s *syntaxMessage) *message {
+	m := r.messageSettings(s)
+	m.Record = r.payload(s)
+	return m
+}
+
+// messageSettings resolves every key of a message but its payload.
+func (r *resolver) messageSettings(s *syntaxMessage) *message {
 	m := &message{Kind: s.Kind, Pos: s.Name.P, Name: s.Name.V, Doc: s.Doc.V,
 		Deprecated: s.Deprecated.V, Version: 1}
 	m.RoutingKey = orDefault(s.RoutingKey, dotWords(m.Name))
@@ -18,7 +25,6 @@ func (r *resolver) message(s *syntaxMessage) *message {
 	m.QueueSettings = r.queueSettings(s.syntaxQueueKeys)
 	m.Retry = r.retryOf(s.Retry, r.retry)
 	m.Headers = r.headers(s.Headers)
-	m.Record = r.payload(s)
 	return m
 }
 

@@ -1,9 +1,12 @@
 package generator
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/acemq/acemq-gen/internal/spelling"
 )
 
 // resolver turns one contract's syntax tree into a Domain, applying the
@@ -36,10 +39,13 @@ type world struct {
 	files     []*resolver
 	byPath    map[string]*resolver    // by clean slash path
 	fullNames map[string]*recordModel // every named type by Avro full name
+	declared  map[*recordModel]bool   // the types the contracts declare (not inline fixed types)
+	named     map[string]*resolver    // the first YAML contract of each domain, by name
 }
 
 func newWorld(d *diags) *world {
-	return &world{d: d, byPath: map[string]*resolver{}, fullNames: map[string]*recordModel{}}
+	return &world{d: d, byPath: map[string]*resolver{}, fullNames: map[string]*recordModel{},
+		declared: map[*recordModel]bool{}, named: map[string]*resolver{}}
 }
 
 // add declares the domain and the types of f; nil when f has no usable header.
@@ -49,6 +55,7 @@ func (w *world) add(f *syntaxFile) {
 	if !r.header() {
 		return
 	}
+	w.joinSplit(r)
 	r.codec = r.codecOf(f.Codec, codecJSON)
 	r.encrypted(f.Encrypted, false)
 	r.retry = r.retryOf(f.Retry, defaultRetry)
@@ -65,6 +72,7 @@ func (w *world) resolve() []*domain {
 	w.checkImports()
 	w.join()
 	w.declareMessages()
+	w.dropRedeclared()
 	for _, r := range w.files {
 		r.resolveTypes()
 	}
@@ -80,6 +88,9 @@ func (w *world) resolve() []*domain {
 
 func (w *world) declareMessages() {
 	for _, r := range w.files {
+		for _, s := range r.f.Refused {
+			r.messageSettings(s) // reports what else is wrong with it
+		}
 		if r.f.Avro {
 			r.declareAvscMessages()
 		} else {
@@ -114,7 +125,7 @@ func (w *world) checkImports() {
 			}
 			seen[imp.Alias.V] = true
 			if p, _ := r.importOf(imp.Alias.V); imp.Path.Set && w.byPath[p] == nil {
-				w.d.errorf(imp.Path.P, "import %s: %s is not part of this run (name it, or the directory that holds it)", imp.Alias.V, p)
+				w.d.errorf(imp.Path.P, "import %s: %s", imp.Alias.V, noSuchFile(p))
 			}
 		}
 	}
@@ -129,6 +140,12 @@ func (r *resolver) declareMessages() {
 	for _, s := range r.f.RPCs {
 		r.dom.RPCs = append(r.dom.RPCs, r.rpc(s))
 	}
+}
+
+// noSuchFile says that the file p, which a contract names, is not part of
+// the run: ReadSources found no such file (or the caller passed none).
+func noSuchFile(p string) string {
+	return fmt.Sprintf("no such file %s in this run (a path relative to this contract)", p)
 }
 
 func cleanPath(p string) string { return path.Clean(filepath.ToSlash(p)) }
@@ -215,7 +232,8 @@ func (r *resolver) codecOf(s sStr, def string) string {
 		return def
 	}
 	if !knownCodec(s.V) {
-		r.d.errorf(s.P, "unknown codec %q (expected one of %s)", s.V, strings.Join(codecNames(func(codecFact) bool { return true }), ", "))
+		names := codecNames(func(codecFact) bool { return true })
+		r.d.errorf(s.P, "unknown codec %q%s (expected one of %s)", s.V, spelling.DidYouMean(spelling.Nearest(s.V, names)), strings.Join(names, ", "))
 	}
 	return s.V
 }

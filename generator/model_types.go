@@ -35,6 +35,7 @@ func (r *resolver) declareType(t *syntaxType) *recordModel {
 		r.records[rec.Name] = rec
 	}
 	r.w.declare(rec)
+	r.w.declared[rec] = true
 	r.dom.Records = append(r.dom.Records, rec)
 	if rec.Shape == recordShape {
 		r.pending = append(r.pending, pendingRecord{rec, t.Fields})

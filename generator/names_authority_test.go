@@ -380,7 +380,8 @@ types:
 }
 
 // The methods of a type that lost its name follow it: the collision is
-// reported once, not once more per schema method.
+// reported once, not once more per schema method. (A type and a message of
+// one name are one name declared twice: issue 23 item 6.)
 func TestATypeAndAMessageOfOneNameAreOneCollisionNotOnePerMethod(t *testing.T) {
 	res := Generate([]Source{{Path: "orders.acemq.yaml", Data: []byte(`acemq: 1
 domain: orders
@@ -391,7 +392,7 @@ events:
   Placed:
     fields: {y: string}
 `)}})
-	want := "orders.acemq.yaml:7:3: Go-name collision: type Placed and event Placed both become Placed\n"
+	want := "orders.acemq.yaml:7:3: type Placed is already declared at orders.acemq.yaml:4:3\n"
 	if got := stderrOf(res.Diagnostics); got != want {
 		t.Fatalf("got:\n%swant:\n%s", got, want)
 	}

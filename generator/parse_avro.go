@@ -3,6 +3,7 @@ package generator
 import (
 	"strings"
 
+	"github.com/acemq/acemq-gen/internal/spelling"
 	"github.com/goccy/go-yaml/ast"
 )
 
@@ -33,6 +34,7 @@ func parseAvsc(src Source, d *diags) *syntaxFile {
 	if root == nil {
 		return nil
 	}
+	a.strictJSON(src.Data)
 	a.f = &syntaxFile{Path: src.Path, P: a.pos(root), Avro: true}
 	tops := []ast.Node{root}
 	if seq, ok := unwrap(root).(*ast.SequenceNode); ok {
@@ -229,28 +231,42 @@ func (a *avsc) number(m *ast.MappingNode, key string) string {
 	return "0"
 }
 
-// message reads the acemq property of a top-level record.
+// message reads the acemq property of a top-level record. A wrong kind or
+// a missing domain is reported with every other problem of the property:
+// the message is then refused, its keys still checked.
 func (a *avsc) message(t *syntaxType, props ast.Node) {
 	s := &syntaxMessage{Name: t.Name, Doc: t.Doc, Deprecated: t.Deprecated, Payload: t}
 	for _, e := range a.entries(props, "the acemq property of "+t.Name.V, avscKeys) {
 		a.messageProp(s, e)
 	}
-	switch s.AvroKind.V {
-	case "event", "rpc-request", "rpc-response":
-	case "command":
-		s.Kind = commandKind
-	default:
-		a.d.errorf(orPos(s.AvroKind, t.Name.P), "record %s: acemq.kind must be event, command, rpc-request or rpc-response", t.Name.V)
-		return
-	}
+	ok := a.kind(s, t)
 	if s.Mandatory.Given && s.AvroKind.V != "event" {
 		a.d.errorf(s.Mandatory.P, "record %s: acemq.mandatory is refused: %s", t.Name.V, impliedKeys["mandatory"])
 	}
 	if !s.Domain.Set {
 		a.d.errorf(t.Name.P, "record %s: the acemq property needs a domain", t.Name.V)
+		ok = false
+	}
+	if !ok {
+		a.f.Refused = append(a.f.Refused, s)
 		return
 	}
 	a.f.Messages = append(a.f.Messages, s)
+}
+
+// kind reads acemq.kind into s, reporting a kind the format does not have.
+func (a *avsc) kind(s *syntaxMessage, t *syntaxType) bool {
+	switch s.AvroKind.V {
+	case "event", "rpc-request", "rpc-response":
+	case "command":
+		s.Kind = commandKind
+	default:
+		kinds := []string{"event", "command", "rpc-request", "rpc-response"}
+		a.d.errorf(orPos(s.AvroKind, t.Name.P), "record %s: acemq.kind must be event, command, rpc-request or rpc-response%s",
+			t.Name.V, spelling.DidYouMean(spelling.Nearest(s.AvroKind.V, kinds)))
+		return false
+	}
+	return true
 }
 
 func (a *avsc) messageProp(s *syntaxMessage, e entry) {

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -22,7 +23,10 @@ func IsContract(name string) bool {
 // directory is searched recursively (skipping hidden directories) for
 // *.acemq.yaml, *.acemq.yml and *.avsc, and the files a YAML contract names
 // in imports: and schema: are read too. A file reached twice is read once.
-// Source paths are the given paths joined with what the search found.
+// A file a contract names that does not exist is left out, for Generate and
+// Vet to report at the key that names it; one that cannot be read is an
+// error naming that key. Source paths are the given paths joined with what
+// the search found.
 func ReadSources(paths []string) ([]Source, error) {
 	var names []string
 	for _, p := range paths {
@@ -70,26 +74,50 @@ func walkContracts(dir string) ([]string, error) {
 	return out, err
 }
 
-// readAll reads names and, breadth first, the files they reference.
+// readAll reads names and, breadth first, the files they reference. A
+// referenced file that does not exist is left out: Generate reports it at
+// the key that names it, with every other problem of the run.
 func readAll(names []string) ([]Source, error) {
+	queue := make([]reference, len(names))
+	for i, n := range names {
+		queue[i] = reference{path: n}
+	}
 	seen := map[string]bool{}
 	var out []Source
-	for len(names) > 0 {
-		n := names[0]
-		names = names[1:]
-		key := filepath.Clean(n)
-		if seen[key] {
+	for len(queue) > 0 {
+		ref := queue[0]
+		queue = queue[1:]
+		if seen[filepath.Clean(ref.path)] {
 			continue
 		}
-		seen[key] = true
-		data, err := readContractFile(n)
+		seen[filepath.Clean(ref.path)] = true
+		data, found, err := readReference(ref)
 		if err != nil {
-			return nil, fmt.Errorf("acemq-gen: %w", err)
+			return nil, err
 		}
-		out = append(out, Source{Path: n, Data: data})
-		names = append(names, references(n, data)...)
+		if !found {
+			continue
+		}
+		out = append(out, Source{Path: ref.path, Data: data})
+		queue = append(queue, references(ref.path, data)...)
 	}
 	return out, nil
+}
+
+// readReference reads the file ref names; found is false, with no error,
+// when a contract names a file that does not exist. Another failure to read
+// a named file is an error at the key that names it.
+func readReference(ref reference) (data []byte, found bool, err error) {
+	data, err = readContractFile(ref.path)
+	switch {
+	case err == nil:
+		return data, true, nil
+	case ref.at.File == "":
+		return nil, false, fmt.Errorf("acemq-gen: %w", err)
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, false, nil
+	}
+	return nil, false, fmt.Errorf("acemq-gen: %s: %w", ref.at, err)
 }
 
 // readContractFile reads a contract file, stopping one byte past

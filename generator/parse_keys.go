@@ -1,9 +1,12 @@
 package generator
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/acemq/acemq-gen/internal/spelling"
 )
 
 // keyStatus tells what the parser does with a key of a contract mapping.
@@ -24,7 +27,8 @@ var impliedKeys = map[string]string{
 // keySet is the keys a mapping of the contract format may hold.
 type keySet map[string]keyStatus
 
-func (k keySet) list() string {
+// supported is the keys the parser reads, sorted.
+func (k keySet) supported() []string {
 	var ks []string
 	for key, st := range k {
 		if st == keySupported {
@@ -32,7 +36,15 @@ func (k keySet) list() string {
 		}
 	}
 	slices.Sort(ks)
-	return strings.Join(ks, ", ")
+	return ks
+}
+
+// unknown describes key, which k does not hold: the key a typo most likely
+// meant, when one is near, and every key k reads.
+func (k keySet) unknown(key, what string) string {
+	keys := k.supported()
+	return fmt.Sprintf("unknown key %q in %s%s (expected one of %s)", key, what,
+		spelling.DidYouMean(spelling.Nearest(key, keys)), strings.Join(keys, ", "))
 }
 
 // implying marks keys as refused in k because they always hold there.

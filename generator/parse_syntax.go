@@ -40,6 +40,9 @@ type syntaxFile struct {
 	RPCs                                   []*syntaxRPC
 	Imports                                []syntaxImport
 	Avro                                   bool // an .avsc file
+	// Refused are the .avsc messages whose kind or domain is wrong: they
+	// declare nothing, but the values of their other keys are checked.
+	Refused []*syntaxMessage
 }
 
 // syntaxQueueKeys are the keys of an event, command or rpc about the queues

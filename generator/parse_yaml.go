@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -61,10 +63,25 @@ func (y *yamlDoc) syntaxError(err error) {
 	var te tokenError
 	if errors.As(err, &te) && te.GetToken() != nil {
 		p := te.GetToken().Position
-		y.d.errorf(y.clamp(Pos{File: y.path, Line: p.Line, Col: p.Column}), "invalid %s: %s", y.syntax(), te.GetMessage())
+		y.d.errorf(y.clamp(Pos{File: y.path, Line: p.Line, Col: p.Column}), "invalid %s: %s", y.syntax(), y.tokenMessage(te.GetMessage()))
 		return
 	}
 	y.d.errorf(Pos{File: y.path, Line: 1, Col: 1}, "invalid %s: %v", y.syntax(), err)
+}
+
+// duplicateKeyRE is goccy/go-yaml's message for a key given twice in one mapping.
+var duplicateKeyRE = regexp.MustCompile(`^mapping key "(.*)" already defined at \[(\d+):(\d+)\]$`)
+
+// tokenMessage is the parser's message, with the position of a key given
+// twice written as every diagnostic writes positions: file:line:col.
+func (y *yamlDoc) tokenMessage(msg string) string {
+	m := duplicateKeyRE.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	line, _ := strconv.Atoi(m[2])
+	col, _ := strconv.Atoi(m[3])
+	return fmt.Sprintf("key %q is already given at %s", m[1], y.clamp(Pos{File: y.path, Line: line, Col: col}))
 }
 
 // syntax names the file's syntax in diagnostics: .avsc files are JSON.
@@ -153,7 +170,7 @@ func (y *yamlDoc) entry(mv *ast.MappingValueNode, what string, keys keySet) (ent
 	case keyImplied:
 		y.d.errorf(e.pos, "%q in %s is refused: %s", e.key, what, impliedKeys[e.key])
 	default:
-		y.d.errorf(e.pos, "unknown key %q in %s (expected one of %s)", e.key, what, keys.list())
+		y.d.errorf(e.pos, "%s", keys.unknown(e.key, what))
 	}
 	return e, false
 }

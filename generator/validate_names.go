@@ -20,11 +20,21 @@ func (s *symbols) claim(n goName) {
 		return
 	}
 	if prev, taken := s.owner[n.name]; taken {
-		s.d.errorf(n.pos, "Go-name collision: %s and %s both become %s", prev.what, n.what, n.name)
+		s.d.errorf(n.pos, "Go-name collision: %s%s and %s both become %s", prev.what, elsewhere(prev.pos, n.pos), n.what, n.name)
 		s.lost[n.what] = true
 		return
 	}
 	s.owner[n.name] = symbol{what: n.what, pos: n.pos}
+}
+
+// elsewhere is " (at p)" when p is in another file than here, the
+// position a diagnostic at here needs to point at p: a collision across
+// the files of a split domain.
+func elsewhere(p, here Pos) string {
+	if p.File == "" || p.File == here.File {
+		return ""
+	}
+	return " (at " + p.String() + ")"
 }
 
 // checkGoNames claims every Go name the domain's package declares, as the

@@ -100,14 +100,6 @@ func unknownCommand(name string, stderr io.Writer) int {
 	return exitUsage
 }
 
-// didYouMean is "; did you mean "s"?", or "" when s is.
-func didYouMean(s string) string {
-	if s == "" {
-		return ""
-	}
-	return fmt.Sprintf("; did you mean %q?", s)
-}
-
 // helpCmd is acemq-gen help [COMMAND].
 func helpCmd(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	self, _ := lookup("help")
