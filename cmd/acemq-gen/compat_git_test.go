@@ -114,3 +114,18 @@ func TestCompatAgainstGitFollowsImportsOutsideThePath(t *testing.T) {
 		t.Fatalf("exit %d, stderr:\n%s\nwant %q", code, errOut, want)
 	}
 }
+
+// TestCompatAgainstGitReportsAFileMissingAtTheRevisionAtTheKeyThatNamesIt:
+// an import the base revision's contract names but the revision lacks is a
+// diagnostic at the key, as on disk (issue 23 item 5), not git's error.
+func TestCompatAgainstGitReportsAFileMissingAtTheRevisionAtTheKeyThatNamesIt(t *testing.T) {
+	const billing = "acemq: 1\ndomain: billing\nimports:\n  m: ../types/money.acemq.yaml\n" +
+		"events:\n  InvoiceRaised:\n    fields:\n      total: m.Money\n"
+	r := newGitRepo(t)
+	r.commit(map[string]string{"contracts/billing.acemq.yaml": billing})
+	code, _, errOut := cli(t, "compat", "--against", "git:HEAD", filepath.Join(r.dir, "contracts"))
+	if code == exitOK || strings.Contains(errOut, "git show") || !strings.Contains(errOut, "billing.acemq.yaml:4:") ||
+		!strings.Contains(errOut, "no such file") {
+		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
+	}
+}

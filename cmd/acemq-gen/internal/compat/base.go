@@ -105,13 +105,16 @@ func gitSources(ctx context.Context, rev, p string) ([]generator.Source, error) 
 func gitReadAll(ctx context.Context, top, rev string, names []string) ([]generator.Source, error) {
 	seen := map[string]bool{}
 	var out []generator.Source
-	for len(names) > 0 {
-		n := path.Clean(filepath.ToSlash(names[0]))
-		names = names[1:]
+	given := len(names)
+	for i := 0; i < len(names); i++ {
+		n := path.Clean(filepath.ToSlash(names[i]))
 		if seen[n] {
 			continue
 		}
 		seen[n] = true
+		if i >= given && !gitHas(ctx, top, rev+":"+n) {
+			continue // a reference to a file missing at rev: Generate reports it at its key
+		}
 		data, err := gitShow(ctx, top, rev+":"+n)
 		if err != nil {
 			return nil, err
@@ -120,6 +123,12 @@ func gitReadAll(ctx context.Context, top, rev string, names []string) ([]generat
 		names = append(names, generator.References(generator.Source{Path: n, Data: data})...)
 	}
 	return out, nil
+}
+
+// gitHas tells whether REV:path names an object, as generator.ReadSources
+// checks a referenced file on disk before reading it.
+func gitHas(ctx context.Context, dir, spec string) bool {
+	return exec.CommandContext(ctx, "git", "-C", dir, "cat-file", "-e", "--end-of-options", spec).Run() == nil
 }
 
 // gitLocate finds the repository root holding p and p's slash-separated
