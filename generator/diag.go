@@ -27,8 +27,14 @@ type Pos struct {
 	Line, Col int
 }
 
-// String renders the position as path:line:col.
-func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+// String renders the position as path:line:col, or path alone when the line
+// is unknown (a problem of a whole file, or of the run).
+func (p Pos) String() string {
+	if p.Line == 0 {
+		return p.File // a problem of a whole file or of the run: no made-up 0:0
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
 
 // Diagnostic is one problem found in the contracts.
 type Diagnostic struct {

@@ -33,3 +33,15 @@ func TestDiagnosticsNeverPrintRawControlCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestAsyncAPIWithABadServerNamesNoMadeUpPosition: a library caller of
+// AsyncAPI with a server URL that is not AMQP gets a diagnostic without the
+// made-up position acemq-gen:0:0 (issue 23 item 8, the library side).
+func TestAsyncAPIWithABadServerNamesNoMadeUpPosition(t *testing.T) {
+	src := "acemq: 1\ndomain: shop\nevents:\n  Placed:\n    fields:\n      id: string\n"
+	res := AsyncAPI([]Source{{Path: "shop.acemq.yaml", Data: []byte(src)}}, AsyncAPIServer("prod", "http://x"))
+	out := stderrOf(res.Diagnostics)
+	if out == "" || strings.Contains(out, ":0:0") || !strings.HasPrefix(out, "acemq-gen: ") {
+		t.Fatalf("diagnostics:\n%s", out)
+	}
+}
