@@ -256,7 +256,7 @@ func rpcHeaders(request bool) []envelopeHeader {
 		}
 	}
 	return []envelopeHeader{
-		{"acemq-error", "string", "Marks a failure reply: the declared error's code or the generic failure text.", false},
+		{"acemq-error", "string", "Marks a failure reply (its body is the RPC codec's null or zero value): the declared error's code, the generic failure text, or a family peer's Class: text, which names a declared error by its class.", false},
 		{"acemq-error-code", "string", "A declared error's code.", false},
 	}
 }
