@@ -91,3 +91,19 @@ func (c *cluster) ctl(port string, args ...string) string {
 	out, _ := c.script(append([]string{"ctl", port, "--", "rabbitmqctl"}, args...)...)
 	return out
 }
+
+// dial connects a transport to the cluster with recovery events recorded
+// in ev, and returns it, the port of the node it is on (the one a test
+// kills) and a cleaner connected to another node, so cleanup survives the
+// kill. The transport is closed at the end of the test.
+func (c *cluster) dial(ctx context.Context, t *testing.T, ev *events) (*Transport, string, *cleaner) {
+	t.Helper()
+	tr, err := Dial(ctx, c.url, clusterDelay, OnRecovery(ev.record))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tr.Close() })
+	hosts, at := tr.Hosts()
+	victim := portOf(hosts[at])
+	return tr, victim, newCleanerAt(t, c.nodeURL(t, c.other(victim)))
+}
