@@ -12,6 +12,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
+	"github.com/acemq/acemq-gen/runtime/internal/testpoll"
 	_ "github.com/acemq/acemq-gen/runtime/rabbitmq"
 	_ "github.com/jackc/pgx/v5/stdlib"
 )
@@ -216,13 +217,7 @@ func pending(t testing.TB, db *sql.DB, store *Store) int {
 // eventually polls cond every 10 ms until it holds, failing after d.
 func eventually(t testing.TB, d time.Duration, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("not within %s: %s", d, what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testpoll.Until(t, d, 10*time.Millisecond, what, cond)
 }
 
 type order struct {

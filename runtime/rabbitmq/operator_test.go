@@ -14,6 +14,7 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/internal/testpoll"
 )
 
 // opOrder is the payload of the operator-action tests.
@@ -89,13 +90,7 @@ func expectOrder(t *testing.T, got <-chan string, id string) {
 
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testpoll.Until(t, 10*time.Second, 10*time.Millisecond, what, cond)
 }
 
 func expectRunning(t *testing.T, c *acemq.Consumer) {
