@@ -92,12 +92,16 @@ func (c *cluster) ctl(port string, args ...string) string {
 	return out
 }
 
-// dial connects a transport to the cluster with recovery events recorded
-// in ev, and returns it, the port of the node it is on (the one a test
-// kills) and a cleaner connected to another node, so cleanup survives the
-// kill. The transport is closed at the end of the test.
-func (c *cluster) dial(ctx context.Context, t *testing.T, ev *events) (*Transport, string, *cleaner) {
+// dial connects a transport to the cluster, recording its recovery events,
+// and returns a context the test runs within (3 minutes), the events, the
+// transport, the port of the node it is on (the one a test kills) and a
+// cleaner connected to another node, so cleanup survives the kill. The
+// transport is closed at the end of the test.
+func (c *cluster) dial(t *testing.T) (context.Context, *events, *Transport, string, *cleaner) {
 	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	t.Cleanup(cancel)
+	ev := newEvents()
 	tr, err := Dial(ctx, c.url, clusterDelay, OnRecovery(ev.record))
 	if err != nil {
 		t.Fatal(err)
@@ -105,5 +109,5 @@ func (c *cluster) dial(ctx context.Context, t *testing.T, ev *events) (*Transpor
 	t.Cleanup(func() { tr.Close() })
 	hosts, at := tr.Hosts()
 	victim := portOf(hosts[at])
-	return tr, victim, newCleanerAt(t, c.nodeURL(t, c.other(victim)))
+	return ctx, ev, tr, victim, newCleanerAt(t, c.nodeURL(t, c.other(victim)))
 }

@@ -1,7 +1,6 @@
 package rabbitmq
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -20,10 +19,7 @@ func TestRecoveryDoesNotStallOnAClassicQueueWhoseNodeIsDownAndRedeclaresItLater(
 	if cl == nil {
 		return
 	}
-	ev := newEvents()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	tr, victim, clean := cl.dial(ctx, t, ev)
+	ctx, ev, tr, victim, clean := cl.dial(t)
 	q := clean.queue(unique("cluster-setaside"))
 	dlq := clean.queue(q + ".dlq")
 	if err := tr.DeclareQueue(ctx, dlq, driver.QueueSpec{Durable: true}); err != nil { // classic, on victim

@@ -22,10 +22,7 @@ func TestAPublisherAndConsumerOnAKilledNodeCarryOnOnASurvivingNode(t *testing.T)
 	if cl == nil {
 		return
 	}
-	ev := newEvents()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	tr, victim, clean := cl.dial(ctx, t, ev)
+	ctx, ev, tr, victim, clean := cl.dial(t)
 	q := clean.queue(unique("cluster-failover"))
 	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Durable: true, Args: map[string]any{"x-queue-type": "quorum"}}); err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 	"github.com/acemq/acemq-gen/runtime/internal/testpoll"
 )
 
@@ -93,15 +94,6 @@ func eventually(t *testing.T, what string, cond func() bool) {
 	testpoll.Until(t, 10*time.Second, 10*time.Millisecond, what, cond)
 }
 
-func expectRunning(t *testing.T, c *acemq.Consumer) {
-	t.Helper()
-	select {
-	case <-c.Done():
-		t.Fatal("the consumer stopped")
-	default:
-	}
-}
-
 // TestConsumerSurvivesQueueDeletion: on RabbitMQ, a consumer whose queue is
 // deleted from another connection (basic.cancel) declares the queue it owns
 // again, with its binding, and consumes again; for a queue it does not own
@@ -125,7 +117,7 @@ func TestConsumerSurvivesQueueDeletion(t *testing.T) {
 		})
 		publishOrder(t, conn, x, "order.placed", "after")
 		expectOrder(t, got, "after")
-		expectRunning(t, c)
+		acemqtest.ExpectRunning(t, c)
 	})
 	t.Run("not owned", func(t *testing.T) {
 		clean := newCleaner(t)
@@ -152,7 +144,7 @@ func TestConsumerSurvivesQueueDeletion(t *testing.T) {
 		if h := conn.Health(ctxT(t)); h.Status != acemq.HealthUp {
 			t.Fatalf("Health after the queue is back = %s %q, want up", h.Status, h.Detail)
 		}
-		expectRunning(t, c)
+		acemqtest.ExpectRunning(t, c)
 	})
 }
 
@@ -220,7 +212,7 @@ func TestDeclareTopologyRestoresSubscriberBindings(t *testing.T) {
 		t.Fatalf("publish after DeclareTopology: %+v %v", res, err)
 	}
 	expectOrder(t, got, "after")
-	expectRunning(t, c)
+	acemqtest.ExpectRunning(t, c)
 }
 
 // TestConsumerSurvivesQueueDeletionWhileDisconnected: a queue the consumer
