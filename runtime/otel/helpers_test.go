@@ -31,6 +31,14 @@ func traced(t *testing.T, opts ...otel.Option) (*otel.Tracing, *tracetest.SpanRe
 	return otel.New(append([]otel.Option{otel.WithTracerProvider(tp)}, opts...)...), rec, tp
 }
 
+// tracedOrders is traced with a connection whose publishes it traces, on a
+// private memory broker with the queue "orders".
+func tracedOrders(t *testing.T, opts ...otel.Option) (*otel.Tracing, *tracetest.SpanRecorder, *sdktrace.TracerProvider, *acemq.Conn) {
+	t.Helper()
+	tracing, rec, tp := traced(t, opts...)
+	return tracing, rec, tp, connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
+}
+
 // connect opens a connection to a memory broker private to the test and
 // declares queues.
 func connect(t *testing.T, query string, queues []string, opts ...acemq.ConnOption) *acemq.Conn {
