@@ -140,7 +140,7 @@ func fieldTypeName(rec *recordModel, f *field) string { return rec.Name + f.GoNa
 // mirrorName is the Avro mirror of a record on the way to a union.
 func mirrorName(rec *recordModel) string { return unexported(rec.Name) + "Avro" }
 
-// unionMirror is the avro.UnionConverter of a union.
+// unionMirror is the type listing a union's branches for avro.Union.
 func unionMirror(u *typ) string { return unexported(u.Iface) + "Avro" }
 
 // branchTypeName is the wrapper type of one branch of a union.
@@ -164,8 +164,8 @@ func sealName(u *typ) string { return "is" + u.Iface }
 // decodeUnionName is the function reading the JSON of a union.
 func decodeUnionName(u *typ) string { return "decode" + u.Iface }
 
-// toUnionAvroName is the function wrapping a union in its converter.
-func toUnionAvroName(u *typ) string { return "to" + u.Iface + "Avro" }
+// unionBranchesName is the variable holding a union's avro.UnionOf.
+func unionBranchesName(u *typ) string { return unexported(u.Iface) + "Branches" }
 
 // The methods of the mirrors and converters on the way to a union.
 const (
@@ -173,8 +173,8 @@ const (
 	fromAvroMethod = "fromAvro" // a mirror's, returning the record
 )
 
-// unionMirrorMethods are the methods of a union's converter.
-var unionMirrorMethods = []string{"value", "ToAny", "FromAny"}
+// unionMirrorMethods are the methods of the type listing a union's branches.
+var unionMirrorMethods = []string{"Union"}
 
 // typeMethods are the methods emission declares on the named type rec:
 // the schema methods, Valid of an enum, the text methods of a fixed, the

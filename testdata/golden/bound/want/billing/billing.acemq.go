@@ -204,17 +204,17 @@ func (RefundPayment) AvroFingerprint() uint64 {
 // paymentSettledAvro is PaymentSettled as hamba/avro reads and writes it: each union a
 // converter.
 type paymentSettledAvro struct {
-	PaymentID  string                        `avro:"paymentId"`
-	Total      money.Amount                  `avro:"total"`
-	Previous   *money.Currency               `avro:"previous"`
-	Digest     ids.Digest                    `avro:"digest"`
-	Adjustment *paymentSettledAdjustmentAvro `avro:"adjustment"`
+	PaymentID  string                                                              `avro:"paymentId"`
+	Total      money.Amount                                                        `avro:"total"`
+	Previous   *money.Currency                                                     `avro:"previous"`
+	Digest     ids.Digest                                                          `avro:"digest"`
+	Adjustment *avro.Union[PaymentSettledAdjustment, paymentSettledAdjustmentAvro] `avro:"adjustment"`
 }
 
 // toAvro returns m's Avro mirror.
 func (m PaymentSettled) toAvro() paymentSettledAvro {
 	return paymentSettledAvro{
-		Adjustment: toPaymentSettledAdjustmentAvro(m.Adjustment),
+		Adjustment: avro.NewUnion[paymentSettledAdjustmentAvro](m.Adjustment),
 		Digest:     m.Digest,
 		PaymentID:  m.PaymentID,
 		Previous:   m.Previous,
@@ -225,7 +225,7 @@ func (m PaymentSettled) toAvro() paymentSettledAvro {
 // fromAvro returns the value the mirror holds.
 func (m paymentSettledAvro) fromAvro() PaymentSettled {
 	return PaymentSettled{
-		Adjustment: m.Adjustment.value(),
+		Adjustment: m.Adjustment.Value(),
 		Digest:     m.Digest,
 		PaymentID:  m.PaymentID,
 		Previous:   m.Previous,
@@ -233,63 +233,27 @@ func (m paymentSettledAvro) fromAvro() PaymentSettled {
 	}
 }
 
-// paymentSettledAdjustmentAvro carries PaymentSettledAdjustment through hamba/avro (an
-// avro.UnionConverter).
-type paymentSettledAdjustmentAvro struct {
-	v PaymentSettledAdjustment
+// paymentSettledAdjustmentAvro lists the branches of PaymentSettledAdjustment for
+// avro.Union, which carries it through hamba/avro.
+type paymentSettledAdjustmentAvro struct{}
+
+// Union returns paymentSettledAdjustmentBranches.
+func (paymentSettledAdjustmentAvro) Union() *avro.UnionOf[PaymentSettledAdjustment] {
+	return paymentSettledAdjustmentBranches
 }
 
-// toPaymentSettledAdjustmentAvro wraps v; nil stays nil (null).
-func toPaymentSettledAdjustmentAvro(v PaymentSettledAdjustment) *paymentSettledAdjustmentAvro {
-	if v == nil {
-		return nil
-	}
-	return &paymentSettledAdjustmentAvro{v}
-}
-
-// value returns the union the converter holds; nil for null.
-func (u *paymentSettledAdjustmentAvro) value() PaymentSettledAdjustment {
-	if u == nil {
-		return nil
-	}
-	return u.v
-}
-
-// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a
-// map.
-func (u *paymentSettledAdjustmentAvro) ToAny() (any, error) {
-	switch b := u.v.(type) {
-	case PaymentSettledAdjustmentMoney:
-		return &map[string]any{"billing.Money": b.Value}, nil
-	case PaymentSettledAdjustmentString:
-		return &map[string]any{"string": b.Value}, nil
-	}
-	return nil, fmt.Errorf("acemq: %T is not a branch of PaymentSettledAdjustment", u.v)
-}
-
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
-// alone when every branch is a primitive.
-func (u *paymentSettledAdjustmentAvro) FromAny(p any) error {
-	name, val := avro.UnionBranch(p)
-	if name == "billing.Money" {
-		var v PaymentSettledAdjustmentMoney
-		err := avro.Into(
-			val,
+// paymentSettledAdjustmentBranches are the branches of PaymentSettledAdjustment, in the
+// contract's order.
+var paymentSettledAdjustmentBranches = &avro.UnionOf[PaymentSettledAdjustment]{
+	Branches: []avro.Branch[PaymentSettledAdjustment]{
+		avro.Named[PaymentSettledAdjustment, PaymentSettledAdjustmentMoney](
+			"billing.Money",
 			`{"name":"billing.Money","type":"record","fields":[{"name":"cents","type":"long"},{"name":"currency","type":{"name":"billing.Currency","type":"enum","symbols":["EUR","USD"]}},{"name":"note","type":["null","string"]}]}`,
-			&v.Value,
-		)
-		u.v = v
-		return err
-	}
-	if x, ok := val.(string); ok && (name == "" || name == "string") {
-		u.v = PaymentSettledAdjustmentString{Value: x}
-		return nil
-	}
-	return fmt.Errorf(
-		"acemq: field adjustment of PaymentSettled: no branch of PaymentSettledAdjustment reads %q (%T)",
-		name,
-		val,
-	)
+		),
+		avro.Prim[PaymentSettledAdjustment, PaymentSettledAdjustmentString]("string"),
+	},
+	Field: "field adjustment of PaymentSettled",
+	Name:  "PaymentSettledAdjustment",
 }
 
 // paymentTakenSpec is the contract of event PaymentTaken: json codec; 5 attempts,
