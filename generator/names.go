@@ -161,8 +161,8 @@ func branchName(t *typ) string {
 // sealName is the method that seals a union's interface to its branches.
 func sealName(u *typ) string { return "is" + u.Iface }
 
-// decodeUnionName is the function reading the JSON of a union.
-func decodeUnionName(u *typ) string { return "decode" + u.Iface }
+// unionJSONName is the variable holding a union's acemqimpl.JSONUnion.
+func unionJSONName(u *typ) string { return unexported(u.Iface) + "JSON" }
 
 // unionBranchesName is the variable holding a union's avro.UnionOf.
 func unionBranchesName(u *typ) string { return unexported(u.Iface) + "Branches" }

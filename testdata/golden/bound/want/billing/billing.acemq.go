@@ -17,8 +17,6 @@ package billing
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"time"
 
 	"example.com/shared/ids"
@@ -134,31 +132,16 @@ func (v PaymentSettledAdjustmentString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
 }
 
-// decodePaymentSettledAdjustment reads the JSON of PaymentSettledAdjustment.
-func decodePaymentSettledAdjustment(data json.RawMessage) (PaymentSettledAdjustment, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, errors.New(
-			"acemq: field adjustment of PaymentSettled needs one of its union's branches; null is not one",
-		)
-	}
-	switch name {
-	case "billing.Money":
-		var v PaymentSettledAdjustmentMoney
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "string":
-		var v PaymentSettledAdjustmentString
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of PaymentSettledAdjustment (field adjustment of PaymentSettled)",
-		name,
-	)
+// paymentSettledAdjustmentJSON reads the JSON of PaymentSettledAdjustment.
+var paymentSettledAdjustmentJSON = &acemqimpl.JSONUnion[PaymentSettledAdjustment]{
+	Branches: []acemqimpl.JSONBranch[PaymentSettledAdjustment]{
+		acemqimpl.JSONPlain[PaymentSettledAdjustment, PaymentSettledAdjustmentMoney](
+			"billing.Money",
+		),
+		acemqimpl.JSONPlain[PaymentSettledAdjustment, PaymentSettledAdjustmentString]("string"),
+	},
+	Field: "field adjustment of PaymentSettled",
+	Name:  "PaymentSettledAdjustment",
 }
 
 // UnmarshalJSON reads PaymentSettled, each union field by the name of its branch.
@@ -172,7 +155,7 @@ func (m *PaymentSettled) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	var err error
-	if m.Adjustment, err = decodePaymentSettledAdjustment(aux.Adjustment); err != nil {
+	if m.Adjustment, err = paymentSettledAdjustmentJSON.Decode(aux.Adjustment); err != nil {
 		return err
 	}
 	return nil

@@ -15,7 +15,6 @@ package timing
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math/big"
 	"time"
 
@@ -268,33 +267,22 @@ func (v ResultPostedScoreString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
 }
 
-// decodeResultPostedScore reads the JSON of ResultPostedScore.
-func decodeResultPostedScore(data json.RawMessage) (ResultPostedScore, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, nil
-	}
-	switch name {
-	case "int":
-		var v ResultPostedScoreTimeMillis
-		err = acemqimpl.JSONMillisForm().Bind(&v.Value).UnmarshalJSON(raw)
-		return v, err
-	case "bytes":
-		var v ResultPostedScoreDecimal
-		err = acemqimpl.JSONDecimalForm(5, 2).Bind(&v.Value).UnmarshalJSON(raw)
-		return v, err
-	case "string":
-		var v ResultPostedScoreString
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of ResultPostedScore (field score of ResultPosted)",
-		name,
-	)
+// resultPostedScoreJSON reads the JSON of ResultPostedScore.
+var resultPostedScoreJSON = &acemqimpl.JSONUnion[ResultPostedScore]{
+	Branches: []acemqimpl.JSONBranch[ResultPostedScore]{
+		acemqimpl.JSONFormed[ResultPostedScore, ResultPostedScoreTimeMillis](
+			"int",
+			acemqimpl.JSONMillisForm(),
+		),
+		acemqimpl.JSONFormed[ResultPostedScore, ResultPostedScoreDecimal](
+			"bytes",
+			acemqimpl.JSONDecimalForm(5, 2),
+		),
+		acemqimpl.JSONPlain[ResultPostedScore, ResultPostedScoreString]("string"),
+	},
+	Field:    "field score of ResultPosted",
+	Name:     "ResultPostedScore",
+	Nullable: true,
 }
 
 // MarshalJSON writes ResultPosted as encoding/json does, except for the contract's JSON
@@ -325,7 +313,7 @@ func (m *ResultPosted) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	var err error
-	if m.Score, err = decodeResultPostedScore(aux.Score); err != nil {
+	if m.Score, err = resultPostedScoreJSON.Decode(aux.Score); err != nil {
 		return err
 	}
 	return nil

@@ -15,8 +15,6 @@ package stock
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"math/big"
 	"time"
 
@@ -123,28 +121,14 @@ func (v BoxLabelLong) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
 }
 
-// decodeBoxLabel reads the JSON of BoxLabel.
-func decodeBoxLabel(data json.RawMessage) (BoxLabel, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, errors.New(
-			"acemq: field label of Box needs one of its union's branches; null is not one",
-		)
-	}
-	switch name {
-	case "string":
-		var v BoxLabelString
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "long":
-		var v BoxLabelLong
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf("acemq: %q is not a branch of BoxLabel (field label of Box)", name)
+// boxLabelJSON reads the JSON of BoxLabel.
+var boxLabelJSON = &acemqimpl.JSONUnion[BoxLabel]{
+	Branches: []acemqimpl.JSONBranch[BoxLabel]{
+		acemqimpl.JSONPlain[BoxLabel, BoxLabelString]("string"),
+		acemqimpl.JSONPlain[BoxLabel, BoxLabelLong]("long"),
+	},
+	Field: "field label of Box",
+	Name:  "BoxLabel",
 }
 
 // UnmarshalJSON reads Box, each union field by the name of its branch.
@@ -158,7 +142,7 @@ func (m *Box) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	var err error
-	if m.Label, err = decodeBoxLabel(aux.Label); err != nil {
+	if m.Label, err = boxLabelJSON.Decode(aux.Label); err != nil {
 		return err
 	}
 	return nil
@@ -274,35 +258,15 @@ func (v StockMovedChangeBox) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"com.acme.stock.Box": v.Value})
 }
 
-// decodeStockMovedChange reads the JSON of StockMovedChange.
-func decodeStockMovedChange(data json.RawMessage) (StockMovedChange, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, errors.New(
-			"acemq: field change of StockMoved needs one of its union's branches; null is not one",
-		)
-	}
-	switch name {
-	case "long":
-		var v StockMovedChangeLong
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "com.acme.stock.Quantity":
-		var v StockMovedChangeQuantity
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "com.acme.stock.Box":
-		var v StockMovedChangeBox
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of StockMovedChange (field change of StockMoved)",
-		name,
-	)
+// stockMovedChangeJSON reads the JSON of StockMovedChange.
+var stockMovedChangeJSON = &acemqimpl.JSONUnion[StockMovedChange]{
+	Branches: []acemqimpl.JSONBranch[StockMovedChange]{
+		acemqimpl.JSONPlain[StockMovedChange, StockMovedChangeLong]("long"),
+		acemqimpl.JSONPlain[StockMovedChange, StockMovedChangeQuantity]("com.acme.stock.Quantity"),
+		acemqimpl.JSONPlain[StockMovedChange, StockMovedChangeBox]("com.acme.stock.Box"),
+	},
+	Field: "field change of StockMoved",
+	Name:  "StockMovedChange",
 }
 
 // StockMovedNote is the union of field note of StockMoved: one of
@@ -352,33 +316,16 @@ func (v StockMovedNoteTimestampMillis) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
 }
 
-// decodeStockMovedNote reads the JSON of StockMovedNote.
-func decodeStockMovedNote(data json.RawMessage) (StockMovedNote, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, nil
-	}
-	switch name {
-	case "string":
-		var v StockMovedNoteString
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "double":
-		var v StockMovedNoteDouble
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "long":
-		var v StockMovedNoteTimestampMillis
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of StockMovedNote (field note of StockMoved)",
-		name,
-	)
+// stockMovedNoteJSON reads the JSON of StockMovedNote.
+var stockMovedNoteJSON = &acemqimpl.JSONUnion[StockMovedNote]{
+	Branches: []acemqimpl.JSONBranch[StockMovedNote]{
+		acemqimpl.JSONPlain[StockMovedNote, StockMovedNoteString]("string"),
+		acemqimpl.JSONPlain[StockMovedNote, StockMovedNoteDouble]("double"),
+		acemqimpl.JSONPlain[StockMovedNote, StockMovedNoteTimestampMillis]("long"),
+	},
+	Field:    "field note of StockMoved",
+	Name:     "StockMovedNote",
+	Nullable: true,
 }
 
 // StockMovedCount is the union of field count of StockMoved: one of
@@ -414,31 +361,14 @@ func (v StockMovedCountString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
 }
 
-// decodeStockMovedCount reads the JSON of StockMovedCount.
-func decodeStockMovedCount(data json.RawMessage) (StockMovedCount, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, errors.New(
-			"acemq: field count of StockMoved needs one of its union's branches; null is not one",
-		)
-	}
-	switch name {
-	case "int":
-		var v StockMovedCountInt
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "string":
-		var v StockMovedCountString
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of StockMovedCount (field count of StockMoved)",
-		name,
-	)
+// stockMovedCountJSON reads the JSON of StockMovedCount.
+var stockMovedCountJSON = &acemqimpl.JSONUnion[StockMovedCount]{
+	Branches: []acemqimpl.JSONBranch[StockMovedCount]{
+		acemqimpl.JSONPlain[StockMovedCount, StockMovedCountInt]("int"),
+		acemqimpl.JSONPlain[StockMovedCount, StockMovedCountString]("string"),
+	},
+	Field: "field count of StockMoved",
+	Name:  "StockMovedCount",
 }
 
 // StockMovedPrice is the union of field price of StockMoved: one of
@@ -474,29 +404,18 @@ func (v StockMovedPriceLevel) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"com.acme.stock.Level": v.Value})
 }
 
-// decodeStockMovedPrice reads the JSON of StockMovedPrice.
-func decodeStockMovedPrice(data json.RawMessage) (StockMovedPrice, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, nil
-	}
-	switch name {
-	case "bytes":
-		var v StockMovedPriceDecimal
-		err = acemqimpl.JSONDecimalForm(8, 2).Bind(&v.Value).UnmarshalJSON(raw)
-		return v, err
-	case "com.acme.stock.Level":
-		var v StockMovedPriceLevel
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of StockMovedPrice (field price of StockMoved)",
-		name,
-	)
+// stockMovedPriceJSON reads the JSON of StockMovedPrice.
+var stockMovedPriceJSON = &acemqimpl.JSONUnion[StockMovedPrice]{
+	Branches: []acemqimpl.JSONBranch[StockMovedPrice]{
+		acemqimpl.JSONFormed[StockMovedPrice, StockMovedPriceDecimal](
+			"bytes",
+			acemqimpl.JSONDecimalForm(8, 2),
+		),
+		acemqimpl.JSONPlain[StockMovedPrice, StockMovedPriceLevel]("com.acme.stock.Level"),
+	},
+	Field:    "field price of StockMoved",
+	Name:     "StockMovedPrice",
+	Nullable: true,
 }
 
 // UnmarshalJSON reads StockMoved, each union field by the name of its branch.
@@ -513,16 +432,16 @@ func (m *StockMoved) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	var err error
-	if m.Change, err = decodeStockMovedChange(aux.Change); err != nil {
+	if m.Change, err = stockMovedChangeJSON.Decode(aux.Change); err != nil {
 		return err
 	}
-	if m.Note, err = decodeStockMovedNote(aux.Note); err != nil {
+	if m.Note, err = stockMovedNoteJSON.Decode(aux.Note); err != nil {
 		return err
 	}
-	if m.Count, err = decodeStockMovedCount(aux.Count); err != nil {
+	if m.Count, err = stockMovedCountJSON.Decode(aux.Count); err != nil {
 		return err
 	}
-	if m.Price, err = decodeStockMovedPrice(aux.Price); err != nil {
+	if m.Price, err = stockMovedPriceJSON.Decode(aux.Price); err != nil {
 		return err
 	}
 	return nil
@@ -584,31 +503,14 @@ func (v CountStockAmountString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
 }
 
-// decodeCountStockAmount reads the JSON of CountStockAmount.
-func decodeCountStockAmount(data json.RawMessage) (CountStockAmount, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, errors.New(
-			"acemq: field amount of CountStock needs one of its union's branches; null is not one",
-		)
-	}
-	switch name {
-	case "long":
-		var v CountStockAmountLong
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "string":
-		var v CountStockAmountString
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of CountStockAmount (field amount of CountStock)",
-		name,
-	)
+// countStockAmountJSON reads the JSON of CountStockAmount.
+var countStockAmountJSON = &acemqimpl.JSONUnion[CountStockAmount]{
+	Branches: []acemqimpl.JSONBranch[CountStockAmount]{
+		acemqimpl.JSONPlain[CountStockAmount, CountStockAmountLong]("long"),
+		acemqimpl.JSONPlain[CountStockAmount, CountStockAmountString]("string"),
+	},
+	Field: "field amount of CountStock",
+	Name:  "CountStockAmount",
 }
 
 // UnmarshalJSON reads CountStock, each union field by the name of its branch.
@@ -622,7 +524,7 @@ func (m *CountStock) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	var err error
-	if m.Amount, err = decodeCountStockAmount(aux.Amount); err != nil {
+	if m.Amount, err = countStockAmountJSON.Decode(aux.Amount); err != nil {
 		return err
 	}
 	return nil
