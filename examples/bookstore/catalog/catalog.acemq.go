@@ -172,10 +172,9 @@ func (p *Publisher) PublishBookAddedBatch(
 }
 
 // PublishBookAddedAsync publishes m as PublishBookAdded does but returns once the message
-// is written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error PublishBookAdded would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// is written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is PublishBookAdded's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishBookAddedAsync(
 	ctx context.Context,
 	m BookAdded,
@@ -206,10 +205,9 @@ func (p *Publisher) SendReserveStockBatch(
 }
 
 // SendReserveStockAsync sends m as SendReserveStock does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendReserveStock would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendReserveStock's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendReserveStockAsync(
 	ctx context.Context,
 	m ReserveStock,

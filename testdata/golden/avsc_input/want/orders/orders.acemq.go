@@ -210,10 +210,9 @@ func (p *Publisher) SendHoldOrderBatch(
 }
 
 // SendHoldOrderAsync sends m as SendHoldOrder does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendHoldOrder would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendHoldOrder's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendHoldOrderAsync(
 	ctx context.Context,
 	m HoldOrder,
@@ -243,10 +242,9 @@ func (p *Publisher) PublishOrderShippedBatch(
 }
 
 // PublishOrderShippedAsync publishes m as PublishOrderShipped does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishOrderShipped
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishOrderShipped's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishOrderShippedAsync(
 	ctx context.Context,
 	m OrderShipped,

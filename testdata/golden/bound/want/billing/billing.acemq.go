@@ -315,10 +315,9 @@ func (p *Publisher) PublishPaymentTakenBatch(
 }
 
 // PublishPaymentTakenAsync publishes m as PublishPaymentTaken does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishPaymentTaken
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishPaymentTaken's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishPaymentTakenAsync(
 	ctx context.Context,
 	m PaymentTaken,
@@ -348,10 +347,9 @@ func (p *Publisher) PublishPaymentSettledBatch(
 }
 
 // PublishPaymentSettledAsync publishes m as PublishPaymentSettled does but returns once
-// the message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishPaymentSettled
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// the message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishPaymentSettled's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishPaymentSettledAsync(
 	ctx context.Context,
 	m PaymentSettled,
@@ -382,10 +380,9 @@ func (p *Publisher) SendRefundPaymentBatch(
 }
 
 // SendRefundPaymentAsync sends m as SendRefundPayment does but returns once the message
-// is written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendRefundPayment would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// is written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendRefundPayment's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendRefundPaymentAsync(
 	ctx context.Context,
 	m RefundPayment,

@@ -411,10 +411,9 @@ func (p *Publisher) PublishReadingTakenBatch(
 }
 
 // PublishReadingTakenAsync publishes m as PublishReadingTaken does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishReadingTaken
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishReadingTaken's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishReadingTakenAsync(
 	ctx context.Context,
 	m ReadingTaken,
@@ -444,10 +443,9 @@ func (p *Publisher) PublishOptionalsSetBatch(
 }
 
 // PublishOptionalsSetAsync publishes m as PublishOptionalsSet does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishOptionalsSet
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishOptionalsSet's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishOptionalsSetAsync(
 	ctx context.Context,
 	m OptionalsSet,
@@ -478,10 +476,9 @@ func (p *Publisher) SendRecalibrateBatch(
 }
 
 // SendRecalibrateAsync sends m as SendRecalibrate does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendRecalibrate would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendRecalibrate's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendRecalibrateAsync(
 	ctx context.Context,
 	m Recalibrate,

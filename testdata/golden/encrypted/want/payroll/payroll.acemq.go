@@ -177,10 +177,9 @@ func (p *Publisher) PublishSalaryPaidBatch(
 }
 
 // PublishSalaryPaidAsync publishes m as PublishSalaryPaid does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishSalaryPaid
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishSalaryPaid's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishSalaryPaidAsync(
 	ctx context.Context,
 	m SalaryPaid,
@@ -210,10 +209,9 @@ func (p *Publisher) PublishPayslipIssuedBatch(
 }
 
 // PublishPayslipIssuedAsync publishes m as PublishPayslipIssued does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishPayslipIssued
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishPayslipIssued's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishPayslipIssuedAsync(
 	ctx context.Context,
 	m PayslipIssued,
@@ -243,10 +241,9 @@ func (p *Publisher) SendPayBonusBatch(
 }
 
 // SendPayBonusAsync sends m as SendPayBonus does but returns once the message is written,
-// without waiting for the broker's confirm; the Pending's Wait returns the broker's
-// answer, an acemq.PublishResult and the error SendPayBonus would have returned. A
-// message that cannot be written (a missing header, a codec error, ctx ending, a closed
-// connection) is that error with a nil Pending.
+// without waiting for the broker's confirm: the Pending's Wait returns the outcome, and a
+// message that cannot be written is SendPayBonus's error with a nil Pending
+// (acemq.Publisher.SendAsync).
 func (p *Publisher) SendPayBonusAsync(
 	ctx context.Context,
 	m PayBonus,

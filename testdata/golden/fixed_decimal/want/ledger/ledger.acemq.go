@@ -222,10 +222,9 @@ func (p *Publisher) PublishEntryPostedBatch(
 }
 
 // PublishEntryPostedAsync publishes m as PublishEntryPosted does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishEntryPosted
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishEntryPosted's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishEntryPostedAsync(
 	ctx context.Context,
 	m EntryPosted,

@@ -420,10 +420,9 @@ func (p *Publisher) PublishOrderShippedBatch(
 }
 
 // PublishOrderShippedAsync publishes m as PublishOrderShipped does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishOrderShipped
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishOrderShipped's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 //
 // Deprecated: * / var Injected = 2 / *
 func (p *Publisher) PublishOrderShippedAsync(
@@ -463,10 +462,9 @@ func (p *Publisher) PublishOrderPlacedBatch(
 }
 
 // PublishOrderPlacedAsync publishes m as PublishOrderPlaced does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishOrderPlaced
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishOrderPlaced's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 //
 // Deprecated: * /
 // func Injected() {}
@@ -507,10 +505,9 @@ func (p *Publisher) SendHoldOrderBatch(
 }
 
 // SendHoldOrderAsync sends m as SendHoldOrder does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendHoldOrder would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendHoldOrder's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 //
 // Deprecated:
 // //line injected.go:1

@@ -374,10 +374,9 @@ func (p *Publisher) PublishRaceTimedBatch(
 }
 
 // PublishRaceTimedAsync publishes m as PublishRaceTimed does but returns once the message
-// is written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error PublishRaceTimed would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// is written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is PublishRaceTimed's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishRaceTimedAsync(
 	ctx context.Context,
 	m RaceTimed,
@@ -407,10 +406,9 @@ func (p *Publisher) PublishResultPostedBatch(
 }
 
 // PublishResultPostedAsync publishes m as PublishResultPosted does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishResultPosted
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishResultPosted's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishResultPostedAsync(
 	ctx context.Context,
 	m ResultPosted,

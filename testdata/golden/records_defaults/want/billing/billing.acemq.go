@@ -173,10 +173,9 @@ func (p *Publisher) PublishInvoiceIssuedBatch(
 }
 
 // PublishInvoiceIssuedAsync publishes m as PublishInvoiceIssued does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishInvoiceIssued
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishInvoiceIssued's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishInvoiceIssuedAsync(
 	ctx context.Context,
 	m InvoiceIssued,

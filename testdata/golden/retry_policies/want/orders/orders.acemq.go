@@ -212,10 +212,9 @@ func (p *Publisher) PublishOrderPlacedBatch(
 }
 
 // PublishOrderPlacedAsync publishes m as PublishOrderPlaced does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishOrderPlaced
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishOrderPlaced's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishOrderPlacedAsync(
 	ctx context.Context,
 	m OrderPlaced,
@@ -245,10 +244,9 @@ func (p *Publisher) PublishOrderPaidBatch(
 }
 
 // PublishOrderPaidAsync publishes m as PublishOrderPaid does but returns once the message
-// is written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error PublishOrderPaid would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// is written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is PublishOrderPaid's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishOrderPaidAsync(
 	ctx context.Context,
 	m OrderPaid,
@@ -278,10 +276,9 @@ func (p *Publisher) PublishOrderAgedBatch(
 }
 
 // PublishOrderAgedAsync publishes m as PublishOrderAged does but returns once the message
-// is written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error PublishOrderAged would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// is written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is PublishOrderAged's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishOrderAgedAsync(
 	ctx context.Context,
 	m OrderAged,
@@ -312,10 +309,9 @@ func (p *Publisher) SendCancelOrderBatch(
 }
 
 // SendCancelOrderAsync sends m as SendCancelOrder does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendCancelOrder would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendCancelOrder's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendCancelOrderAsync(
 	ctx context.Context,
 	m CancelOrder,

@@ -99,11 +99,9 @@ func (p *Publisher) PublishParcelDispatchedBatch(
 }
 
 // PublishParcelDispatchedAsync publishes m as PublishParcelDispatched does but returns
-// once the message is written, without waiting for the broker's confirm; the Pending's
-// Wait returns the broker's answer, an acemq.PublishResult and the error
-// PublishParcelDispatched would have returned. A message that cannot be written (a
-// missing header, a codec error, ctx ending, a closed connection) is that error with a
-// nil Pending.
+// once the message is written, without waiting for the broker's confirm: the Pending's
+// Wait returns the outcome, and a message that cannot be written is
+// PublishParcelDispatched's error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishParcelDispatchedAsync(
 	ctx context.Context,
 	m ParcelDispatched,

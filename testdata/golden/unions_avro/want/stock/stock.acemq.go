@@ -817,10 +817,9 @@ func (p *Publisher) PublishStockMovedBatch(
 }
 
 // PublishStockMovedAsync publishes m as PublishStockMoved does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishStockMoved
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishStockMoved's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishStockMovedAsync(
 	ctx context.Context,
 	m StockMoved,
@@ -851,10 +850,9 @@ func (p *Publisher) SendCountStockBatch(
 }
 
 // SendCountStockAsync sends m as SendCountStock does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendCountStock would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendCountStock's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendCountStockAsync(
 	ctx context.Context,
 	m CountStock,

@@ -427,10 +427,9 @@ func (p *Publisher) PublishShipmentBookedBatch(
 }
 
 // PublishShipmentBookedAsync publishes m as PublishShipmentBooked does but returns once
-// the message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishShipmentBooked
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// the message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishShipmentBooked's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishShipmentBookedAsync(
 	ctx context.Context,
 	m ShipmentBooked,
@@ -460,11 +459,9 @@ func (p *Publisher) PublishShipmentAuditedBatch(
 }
 
 // PublishShipmentAuditedAsync publishes m as PublishShipmentAudited does but returns once
-// the message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error
-// PublishShipmentAudited would have returned. A message that cannot be written (a missing
-// header, a codec error, ctx ending, a closed connection) is that error with a nil
-// Pending.
+// the message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishShipmentAudited's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishShipmentAuditedAsync(
 	ctx context.Context,
 	m ShipmentAudited,
@@ -495,10 +492,9 @@ func (p *Publisher) SendCancelShipmentBatch(
 }
 
 // SendCancelShipmentAsync sends m as SendCancelShipment does but returns once the message
-// is written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendCancelShipment would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// is written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendCancelShipment's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendCancelShipmentAsync(
 	ctx context.Context,
 	m CancelShipment,
