@@ -214,3 +214,14 @@ func TestACleanerWithoutABrokerURLFailsNothing(t *testing.T) {
 		t.Fatal("the cleaner's cleanup failed a test that had no broker to clean")
 	}
 }
+
+// brokerEnvPair is acemqtest.BrokerEnv of two variables, returned as two
+// strings ("" when the test is skipped).
+func brokerEnvPair(t *testing.T, hint, first, second string) (string, string) {
+	t.Helper()
+	v := acemqtest.BrokerEnv(t, hint, first, second)
+	if v == nil {
+		return "", ""
+	}
+	return v[0], v[1]
+}
