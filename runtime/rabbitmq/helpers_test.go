@@ -189,6 +189,15 @@ func (t *Transport) liveConn() *amqp.Connection {
 	return t.conn
 }
 
+// cutOff drops t's connection with its URL pointing where nothing answers,
+// so every redial fails until the test gives back the URL it returns.
+func (t *Transport) cutOff() (good string) {
+	good = t.dialURL()
+	t.setURL("amqp://guest:guest@127.0.0.1:1/")
+	t.dropConnection()
+	return good
+}
+
 // setURL changes where the next redial goes (the test seam for failed redials).
 func (t *Transport) setURL(u string) {
 	hosts, err := parseHosts(u)

@@ -237,8 +237,7 @@ func TestConsumerSurvivesQueueDeletionWhileDisconnected(t *testing.T) {
 	}
 	c, got := consumeOrders(t, conn, nil, q)
 	good := brokerURL(t)
-	tr.setURL("amqp://guest:guest@127.0.0.1:1/")
-	tr.dropConnection()
+	tr.cutOff()
 	ev.waitFor(t, RecoveryLost)
 	operatorDelete(t, q)
 	tr.setURL(good)

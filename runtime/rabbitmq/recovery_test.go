@@ -51,9 +51,7 @@ func TestRecoveryRedeclaresTopologyAndResumesTheSubscription(t *testing.T) {
 func TestRecoveryReportsEveryFailedAttemptUntilTheBrokerIsBack(t *testing.T) {
 	ev := newEvents()
 	tr := openTransport(t, OnRecovery(ev.record))
-	good := tr.dialURL()
-	tr.setURL("amqp://guest:guest@127.0.0.1:1/")
-	tr.dropConnection()
+	good := tr.cutOff()
 	ev.waitFor(t, RecoveryLost)
 	ev.waitFor(t, RecoveryRetrying)
 	second := ev.waitFor(t, RecoveryRetrying)
@@ -73,9 +71,7 @@ func TestPublishWhileDownWaitsForRecovery(t *testing.T) {
 	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
-	good := tr.dialURL()
-	tr.setURL("amqp://guest:guest@127.0.0.1:1/")
-	tr.dropConnection()
+	good := tr.cutOff()
 	ev.waitFor(t, RecoveryLost)
 	done := make(chan error, 1)
 	go func() {
@@ -95,8 +91,7 @@ func TestPublishWhileDownWaitsForRecovery(t *testing.T) {
 func TestPublishWhileDownGivesUpWhenItsContextEnds(t *testing.T) {
 	ev := newEvents()
 	tr := openTransport(t, OnRecovery(ev.record))
-	tr.setURL("amqp://guest:guest@127.0.0.1:1/")
-	tr.dropConnection()
+	tr.cutOff()
 	ev.waitFor(t, RecoveryLost)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
@@ -292,8 +287,7 @@ func drain(t *testing.T, tr *Transport, q string) map[string]bool {
 func TestCloseDuringRecoveryStopsRedialingAndFailsLaterCalls(t *testing.T) {
 	ev := newEvents()
 	tr := openTransport(t, OnRecovery(ev.record))
-	tr.setURL("amqp://guest:guest@127.0.0.1:1/")
-	tr.dropConnection()
+	tr.cutOff()
 	ev.waitFor(t, RecoveryRetrying)
 	if err := tr.Close(); err != nil {
 		t.Fatalf("Close during recovery: %v", err)
