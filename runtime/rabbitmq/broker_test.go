@@ -18,11 +18,7 @@ func TestMessageTravelsWithEveryPropertyAndIsConfirmed(t *testing.T) {
 	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Durable: true}); err != nil {
 		t.Fatal(err)
 	}
-	box := newInbox()
-	sub, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 10}, box.deliver)
-	if err != nil {
-		t.Fatal(err)
-	}
+	box, sub := consumeInbox(ctx, t, tr, q, 10)
 	defer sub.Close()
 	out := driver.Outbound{Body: []byte(`{"a":1}`), ContentType: "application/json", MessageID: "m-1",
 		Headers: map[string]any{"x-acemq-type": "order.placed", "n": int64(3), "big": 5_000_000_000}, ReplyTo: "replies",
@@ -164,22 +160,14 @@ func TestClosingASubscriptionReturnsUnsettledMessagesRedelivered(t *testing.T) {
 	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "m"}); err != nil {
 		t.Fatal(err)
 	}
-	first := newInbox()
-	sub, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 1}, first.deliver)
-	if err != nil {
-		t.Fatal(err)
-	}
+	first, sub := consumeInbox(ctx, t, tr, q, 1)
 	if d := first.next(t); d.Redelivered {
 		t.Fatal("first delivery marked redelivered")
 	}
 	if err := sub.Close(); err != nil {
 		t.Fatal(err)
 	}
-	second := newInbox()
-	sub2, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 1}, second.deliver)
-	if err != nil {
-		t.Fatal(err)
-	}
+	second, sub2 := consumeInbox(ctx, t, tr, q, 1)
 	defer sub2.Close()
 	if d := second.next(t); d.MessageID != "m" || !d.Redelivered {
 		t.Fatalf("after Close: %+v, want m redelivered", d)
@@ -221,10 +209,7 @@ func TestCloseLeavesNoGoroutineBehind(t *testing.T) {
 	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{AutoDelete: true}); err != nil {
 		t.Fatal(err)
 	}
-	box := newInbox()
-	if _, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 1}, box.deliver); err != nil {
-		t.Fatal(err)
-	}
+	box, _ := consumeInbox(ctx, t, tr, q, 1)
 	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "m", Mandatory: true}); err != nil {
 		t.Fatal(err)
 	}

@@ -27,10 +27,7 @@ func TestAPublisherAndConsumerOnAKilledNodeCarryOnOnASurvivingNode(t *testing.T)
 	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Durable: true, Args: map[string]any{"x-queue-type": "quorum"}}); err != nil {
 		t.Fatal(err)
 	}
-	box := newInbox()
-	if _, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 50}, box.deliver); err != nil {
-		t.Fatal(err)
-	}
+	box, _ := consumeInbox(ctx, t, tr, q, 50)
 	publishConfirmed(ctx, t, tr, q, "before", 5)
 	for range 5 {
 		if d := box.next(t); d.Redelivered {

@@ -234,3 +234,15 @@ func brokerEnvPair(t *testing.T, hint, first, second string) (string, string) {
 	}
 	return v[0], v[1]
 }
+
+// consumeInbox consumes q on tr into a new inbox, with at most prefetch
+// unsettled deliveries, and returns the inbox and the subscription.
+func consumeInbox(ctx context.Context, t *testing.T, tr *Transport, q string, prefetch int) (*inbox, driver.Subscription) {
+	t.Helper()
+	box := newInbox()
+	sub, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: prefetch}, box.deliver)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return box, sub
+}

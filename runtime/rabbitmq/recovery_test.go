@@ -30,10 +30,7 @@ func TestRecoveryRedeclaresTopologyAndResumesTheSubscription(t *testing.T) {
 	if err := tr.Bind(ctx, q, x, "k"); err != nil {
 		t.Fatal(err)
 	}
-	box := newInbox()
-	if _, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 5}, box.deliver); err != nil {
-		t.Fatal(err)
-	}
+	box, _ := consumeInbox(ctx, t, tr, q, 5)
 	tr.dropConnection()
 	ev.waitFor(t, RecoveryLost)
 	if got := ev.waitFor(t, RecoveryRecovered); got.Err != nil || got.Attempt != 1 {
@@ -139,10 +136,7 @@ func TestConsumerChannelClosedByTheBrokerIsReopened(t *testing.T) {
 	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
-	box := newInbox()
-	if _, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 5}, box.deliver); err != nil {
-		t.Fatal(err)
-	}
+	box, _ := consumeInbox(ctx, t, tr, q, 5)
 	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "one"}); err != nil {
 		t.Fatal(err)
 	}
