@@ -77,6 +77,18 @@ func publishOrder(t *testing.T, conn *acemq.Conn, exchange, key, id string) {
 	}
 }
 
+// consumesAgain declares q again with admin and expects c, which reported
+// itself interrupted, to consume again: a message published to q reaches got.
+func consumesAgain(t *testing.T, admin *acemq.Conn, c *acemq.Consumer, got <-chan string, q string) {
+	t.Helper()
+	if err := admin.DeclareQueue(ctxT(t), q, acemq.Transient()); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the consumer consuming again", func() bool { return c.Interrupted() == nil })
+	publishOrder(t, admin, "", q, "after")
+	expectOrder(t, got, "after")
+}
+
 func expectOrder(t *testing.T, got <-chan string, id string) {
 	t.Helper()
 	select {
@@ -135,12 +147,7 @@ func TestConsumerSurvivesQueueDeletion(t *testing.T) {
 		if queues, _ := h.Parts["interrupted"].([]string); h.Status != acemq.HealthDegraded || !slices.Contains(queues, q) {
 			t.Fatalf("Health = %s %q %v, want degraded naming the queue", h.Status, h.Detail, h.Parts)
 		}
-		if err := admin.DeclareQueue(ctxT(t), q, acemq.Transient()); err != nil {
-			t.Fatal(err)
-		}
-		eventually(t, "the consumer consuming again", func() bool { return c.Interrupted() == nil })
-		publishOrder(t, admin, "", q, "after")
-		expectOrder(t, got, "after")
+		consumesAgain(t, admin, c, got, q)
 		if h := conn.Health(ctxT(t)); h.Status != acemq.HealthUp {
 			t.Fatalf("Health after the queue is back = %s %q, want up", h.Status, h.Detail)
 		}
@@ -243,10 +250,5 @@ func TestConsumerSurvivesQueueDeletionWhileDisconnected(t *testing.T) {
 	tr.setURL(good)
 	ev.waitFor(t, RecoveryRecovered)
 	eventually(t, "the consumer reported interrupted", func() bool { return c.Interrupted() != nil })
-	if err := admin.DeclareQueue(ctxT(t), q, acemq.Transient()); err != nil {
-		t.Fatal(err)
-	}
-	eventually(t, "the consumer consuming again", func() bool { return c.Interrupted() == nil })
-	publishOrder(t, admin, "", q, "after")
-	expectOrder(t, got, "after")
+	consumesAgain(t, admin, c, got, q)
 }
