@@ -37,3 +37,14 @@ func RoundTrip[T any](t *testing.T, c acemq.Codec, in T) []byte {
 	}
 	return b
 }
+
+// ExpectClaims fails t for each content type of want whose CanDecode answer
+// from c is not the one want gives.
+func ExpectClaims(t *testing.T, c acemq.Codec, want map[string]bool) {
+	t.Helper()
+	for ct, claimed := range want {
+		if got := c.CanDecode(ct); got != claimed {
+			t.Errorf("CanDecode(%q) = %v, want %v", ct, got, claimed)
+		}
+	}
+}
