@@ -131,7 +131,7 @@ func (l *ledger) paced(ctx context.Context) bool {
 }
 
 // take waits for the pace and returns the next message's number; false
-// once ctx has ended or the number would pass max.
+// once ctx has ended or the number would pass limit.
 func (l *ledger) take(ctx context.Context, limit int64) (int64, bool) {
 	if !l.paced(ctx) {
 		return 0, false
