@@ -208,29 +208,30 @@ var rawMethods = map[string][]string{
 // optionHeaders are the headers that get an option: the first declaration
 // of each header name in the domain.
 func optionHeaders(dom *domain) []*header {
-	var out []*header
-	seen := map[string]bool{}
+	var all []*header
 	for _, m := range dom.Messages {
-		for _, h := range m.Headers {
-			if !seen[h.Name] {
-				seen[h.Name] = true
-				out = append(out, h)
-			}
-		}
+		all = append(all, m.Headers...)
 	}
-	return out
+	return firstOfEachName(all, func(h *header) string { return h.Name })
 }
 
 // declaredErrors are the first declaration of each RPC error name of the domain.
 func declaredErrors(dom *domain) []*rpcError {
-	var out []*rpcError
-	seen := map[string]bool{}
+	var all []*rpcError
 	for _, r := range dom.RPCs {
-		for _, x := range r.Errors {
-			if !seen[x.Name] {
-				seen[x.Name] = true
-				out = append(out, x)
-			}
+		all = append(all, r.Errors...)
+	}
+	return firstOfEachName(all, func(x *rpcError) string { return x.Name })
+}
+
+// firstOfEachName returns, in order, the first of items with each name.
+func firstOfEachName[T any](items []T, name func(T) string) []T {
+	var out []T
+	seen := map[string]bool{}
+	for _, it := range items {
+		if n := name(it); !seen[n] {
+			seen[n] = true
+			out = append(out, it)
 		}
 	}
 	return out
