@@ -2,6 +2,7 @@ package codecvectors
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -45,6 +46,19 @@ func ExpectClaims(t *testing.T, c acemq.Codec, want map[string]bool) {
 	for ct, claimed := range want {
 		if got := c.CanDecode(ct); got != claimed {
 			t.Errorf("CanDecode(%q) = %v, want %v", ct, got, claimed)
+		}
+	}
+}
+
+// ExpectRefused decodes each body of want into a new T with c and fails t
+// unless the error is fatal and contains the text want gives it.
+func ExpectRefused[T any](t *testing.T, c acemq.Codec, want map[string]string) {
+	t.Helper()
+	for body, text := range want {
+		var v T
+		err := c.Decode([]byte(body), &v)
+		if !acemq.IsFatal(err) || !strings.Contains(err.Error(), text) {
+			t.Errorf("Decode(%q) = %v, want a fatal error containing %q", body, err, text)
 		}
 	}
 }
