@@ -288,9 +288,8 @@ func OrderShippedQueue(service string) (string, error) {
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // orders domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleOrderShipped handles event OrderShipped.
 	HandleOrderShipped(context.Context, acemq.Message[OrderShipped]) acemq.Ack
@@ -331,9 +330,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the orders domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleHoldOrder handles command HoldOrder.
 	HandleHoldOrder(context.Context, acemq.Message[HoldOrder]) acemq.Ack

@@ -449,9 +449,8 @@ func ConsumeRefundPayment(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // billing domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandlePaymentTaken handles event PaymentTaken.
 	HandlePaymentTaken(context.Context, acemq.Message[PaymentTaken]) acemq.Ack
@@ -504,9 +503,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the billing domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleRefundPayment handles command RefundPayment.
 	HandleRefundPayment(context.Context, acemq.Message[RefundPayment]) acemq.Ack

@@ -543,9 +543,8 @@ func ConsumeRecalibrate(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // telemetry domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleReadingTaken handles event ReadingTaken.
 	HandleReadingTaken(context.Context, acemq.Message[ReadingTaken]) acemq.Ack
@@ -597,9 +596,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the telemetry domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleRecalibrate handles command Recalibrate.
 	HandleRecalibrate(context.Context, acemq.Message[Recalibrate]) acemq.Ack

@@ -312,9 +312,8 @@ func ConsumeReloadConfig(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // config domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleSettingChanged handles event SettingChanged.
 	HandleSettingChanged(context.Context, acemq.Message[SettingChanged]) acemq.Ack
@@ -367,9 +366,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the config domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleReloadConfig handles command ReloadConfig.
 	HandleReloadConfig(context.Context, acemq.Message[ReloadConfig]) acemq.Ack

@@ -436,9 +436,8 @@ func ConsumeDeleteFile(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // files domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleLineWritten handles event LineWritten.
 	HandleLineWritten(context.Context, acemq.Message[LineWritten]) acemq.Ack
@@ -501,9 +500,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the files domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleDeleteFile handles command DeleteFile.
 	HandleDeleteFile(context.Context, acemq.Message[DeleteFile]) acemq.Ack

@@ -302,9 +302,8 @@ func ConsumeShipHTTPOrder(
 
 // Handlers is the handler set of the service that owns the orders domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleCancelOrder handles command CancelOrder.
 	HandleCancelOrder(context.Context, acemq.Message[CancelOrder]) acemq.Ack

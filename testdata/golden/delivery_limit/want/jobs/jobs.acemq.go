@@ -371,9 +371,8 @@ func ConsumeCancelJob(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // jobs domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleJobFinished handles event JobFinished.
 	HandleJobFinished(context.Context, acemq.Message[JobFinished]) acemq.Ack
@@ -414,9 +413,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the jobs domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleRunJob handles command RunJob.
 	HandleRunJob(context.Context, acemq.Message[RunJob]) acemq.Ack

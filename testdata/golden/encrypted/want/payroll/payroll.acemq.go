@@ -308,9 +308,8 @@ func ConsumePayBonus(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // payroll domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleSalaryPaid handles event SalaryPaid.
 	HandleSalaryPaid(context.Context, acemq.Message[SalaryPaid]) acemq.Ack
@@ -362,9 +361,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the payroll domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandlePayBonus handles command PayBonus.
 	HandlePayBonus(context.Context, acemq.Message[PayBonus]) acemq.Ack

@@ -213,9 +213,8 @@ func StatusChangedQueue(service string) (string, error) {
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // shop domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleStatusChanged handles event StatusChanged.
 	HandleStatusChanged(context.Context, acemq.Message[StatusChanged]) acemq.Ack

@@ -218,9 +218,8 @@ func ConsumePlaceOrder(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // order-events domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleOrderPlaced handles event OrderPlaced.
 	HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack
@@ -261,9 +260,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the order-events domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandlePlaceOrder handles command PlaceOrder.
 	HandlePlaceOrder(context.Context, acemq.Message[PlaceOrder]) acemq.Ack

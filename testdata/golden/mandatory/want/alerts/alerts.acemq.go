@@ -548,9 +548,8 @@ func AlarmEscalatedQueue(service string) (string, error) {
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // alerts domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleAlarmRaised handles event AlarmRaised.
 	HandleAlarmRaised(context.Context, acemq.Message[AlarmRaised]) acemq.Ack
@@ -625,9 +624,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the alerts domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleSilenceAlarm handles command SilenceAlarm.
 	HandleSilenceAlarm(context.Context, acemq.Message[SilenceAlarm]) acemq.Ack

@@ -207,9 +207,8 @@ func InvoiceIssuedQueue(service string) (string, error) {
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // billing domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleInvoiceIssued handles event InvoiceIssued.
 	HandleInvoiceIssued(context.Context, acemq.Message[InvoiceIssued]) acemq.Ack

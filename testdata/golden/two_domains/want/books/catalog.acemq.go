@@ -217,9 +217,8 @@ func ConsumeReserveStock(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // catalog domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleBookAdded handles event BookAdded.
 	HandleBookAdded(context.Context, acemq.Message[BookAdded]) acemq.Ack
@@ -260,9 +259,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the catalog domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleReserveStock handles command ReserveStock.
 	HandleReserveStock(context.Context, acemq.Message[ReserveStock]) acemq.Ack

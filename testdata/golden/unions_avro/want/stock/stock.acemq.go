@@ -896,9 +896,8 @@ func ConsumeCountStock(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // stock domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleStockMoved handles event StockMoved.
 	HandleStockMoved(context.Context, acemq.Message[StockMoved]) acemq.Ack
@@ -939,9 +938,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the stock domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleCountStock handles command CountStock.
 	HandleCountStock(context.Context, acemq.Message[CountStock]) acemq.Ack

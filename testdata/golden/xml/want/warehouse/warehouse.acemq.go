@@ -562,9 +562,8 @@ func ConsumeCancelShipment(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // warehouse domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleShipmentBooked handles event ShipmentBooked.
 	HandleShipmentBooked(context.Context, acemq.Message[ShipmentBooked]) acemq.Ack
@@ -618,9 +617,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the warehouse domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleCancelShipment handles command CancelShipment.
 	HandleCancelShipment(context.Context, acemq.Message[CancelShipment]) acemq.Ack
