@@ -194,6 +194,14 @@ func (c *collector[T]) count() int {
 	return len(c.got)
 }
 
+// collectOrders consumes q on conn into a new collector of orders.
+func collectOrders(t testing.TB, conn *acemq.Conn, q string) *collector[order] {
+	t.Helper()
+	c := newCollector[order]()
+	consume(t, conn, q, c.handle)
+	return c
+}
+
 // consume starts a consumer of q into a new collector.
 func consume[T any](t testing.TB, conn *acemq.Conn, q string, h acemq.Handler[T]) {
 	t.Helper()
