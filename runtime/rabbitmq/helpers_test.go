@@ -73,6 +73,17 @@ func newCleanerAt(t *testing.T, url string) *cleaner {
 func (c *cleaner) queue(name string) string    { c.queues = append(c.queues, name); return name }
 func (c *cleaner) exchange(name string) string { c.exchanges = append(c.exchanges, name); return name }
 
+// declared declares on tr a queue named uniquely after name, to be deleted
+// at the end of the test, and returns its name.
+func (c *cleaner) declared(tr *Transport, name string, spec driver.QueueSpec) string {
+	c.t.Helper()
+	q := c.queue(unique(name))
+	if err := tr.DeclareQueue(ctxT(c.t), q, spec); err != nil {
+		c.t.Fatal(err)
+	}
+	return q
+}
+
 func (c *cleaner) run() {
 	conn, err := amqp.Dial(c.url)
 	if err != nil {

@@ -64,10 +64,7 @@ func TestRecoveryReportsEveryFailedAttemptUntilTheBrokerIsBack(t *testing.T) {
 func TestPublishWhileDownWaitsForRecovery(t *testing.T) {
 	ev := newEvents()
 	tr, c := openTransport(t, OnRecovery(ev.record)), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("wait"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, q := ctxT(t), c.declared(tr, "wait", driver.QueueSpec{})
 	good := tr.cutOff()
 	ev.waitFor(t, RecoveryLost)
 	done := make(chan error, 1)
@@ -101,10 +98,7 @@ func TestPublishWhileDownGivesUpWhenItsContextEnds(t *testing.T) {
 func TestPublishesAcrossConnectionDropsNeverSucceedSilently(t *testing.T) {
 	ev := newEvents()
 	tr, c := openTransport(t, OnRecovery(ev.record)), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("drops"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Durable: true}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, q := ctxT(t), c.declared(tr, "drops", driver.QueueSpec{Durable: true})
 	var confirmed sync.Map
 	var count, failed atomic.Int64
 	stop := make(chan struct{})
@@ -132,10 +126,7 @@ func TestPublishesAcrossConnectionDropsNeverSucceedSilently(t *testing.T) {
 
 func TestConsumerChannelClosedByTheBrokerIsReopened(t *testing.T) {
 	tr, c := openTransport(t), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("heal"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, q := ctxT(t), c.declared(tr, "heal", driver.QueueSpec{})
 	box, _ := consumeInbox(ctx, t, tr, q, 5)
 	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "one"}); err != nil {
 		t.Fatal(err)
@@ -153,10 +144,7 @@ func TestConsumerChannelClosedByTheBrokerIsReopened(t *testing.T) {
 
 func TestPublishToAMissingExchangeFailsAndTheNextPublishWorks(t *testing.T) {
 	tr, c := openTransport(t), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("next"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, q := ctxT(t), c.declared(tr, "next", driver.QueueSpec{})
 	_, err := tr.Publish(ctx, unique("missing"), "k", driver.Outbound{MessageID: "m"})
 	if !errors.Is(err, ErrBrokerRefused) || !strings.Contains(err.Error(), "NOT_FOUND") {
 		t.Fatalf("err = %v, want ErrBrokerRefused with the broker's NOT_FOUND", err)
@@ -169,10 +157,7 @@ func TestPublishToAMissingExchangeFailsAndTheNextPublishWorks(t *testing.T) {
 func TestRecoveryAfterTheBrokerClosesTheConnection(t *testing.T) {
 	ev := newEvents()
 	tr, c := openTransport(t, OnRecovery(ev.record), Name(unique("acemq-test"))), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("ctl"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, q := ctxT(t), c.declared(tr, "ctl", driver.QueueSpec{})
 	byBroker := closeFromBroker(t, tr)
 	lost := ev.waitFor(t, RecoveryLost)
 	if byBroker && (lost.Err == nil || !strings.Contains(lost.Err.Error(), "CONNECTION_FORCED")) {
