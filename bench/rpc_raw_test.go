@@ -3,10 +3,11 @@ package bench
 import (
 	"errors"
 	"strconv"
-	"sync"
 	"testing"
 
 	amqp "github.com/rabbitmq/amqp091-go"
+
+	"github.com/acemq/acemq-gen/bench/internal/replyto"
 )
 
 // rawRPC starts a raw amqp091-go echo responder and returns a call through
@@ -53,8 +54,7 @@ func rawResponder(b *testing.B, ch *amqp.Channel, q string, prefetch int) {
 // amq.rabbitmq.reply-to (no-ack) and publishing the requests.
 type rawRequester struct {
 	ch      *amqp.Channel
-	mu      sync.Mutex
-	pending map[string]chan amqp.Delivery
+	replies *replyto.Router
 }
 
 func newRawRequester(b *testing.B, conn *amqp.Connection) *rawRequester {
@@ -62,33 +62,16 @@ func newRawRequester(b *testing.B, conn *amqp.Connection) *rawRequester {
 	if err != nil {
 		b.Fatal(err)
 	}
-	replies, err := ch.Consume("amq.rabbitmq.reply-to", "", true, false, false, false, nil)
+	replies, err := replyto.Start(ch)
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := &rawRequester{ch: ch, pending: map[string]chan amqp.Delivery{}}
-	go r.route(replies)
-	return r
-}
-
-func (r *rawRequester) route(replies <-chan amqp.Delivery) {
-	for d := range replies {
-		r.mu.Lock()
-		c := r.pending[d.CorrelationId]
-		delete(r.pending, d.CorrelationId)
-		r.mu.Unlock()
-		if c != nil {
-			c <- d
-		}
-	}
+	return &rawRequester{ch: ch, replies: replies}
 }
 
 func (r *rawRequester) call(q, id string) error {
-	c := make(chan amqp.Delivery, 1)
-	r.mu.Lock()
-	r.pending[id] = c
-	r.mu.Unlock()
-	err := r.ch.Publish("", q, false, false, amqp.Publishing{ReplyTo: "amq.rabbitmq.reply-to", CorrelationId: id, Body: rpcBody})
+	c := r.replies.Expect(id)
+	err := r.ch.Publish("", q, false, false, amqp.Publishing{ReplyTo: replyto.Queue, CorrelationId: id, Body: rpcBody})
 	if err != nil {
 		return err
 	}

@@ -68,9 +68,10 @@
 // Multi-branch unions become a sealed interface with one wrapper type per
 // branch. The json codec carries them as Avro's JSON encoding ({"long": 5});
 // the Avro codecs through an unexported mirror of each record on the way to
-// a union, whose union fields are hamba/avro UnionConverters (hamba/avro
-// writes a union from a pointer converter or a {"<branch>": value} map, never
-// from an interface), swapped in by acemqimpl.MappedCodec. The yaml, toml, text
+// a union, whose union fields are *avro.Union converters, each given a table
+// of its union's branches (hamba/avro writes a union from a pointer
+// converter or a {"<branch>": value} map, never from an interface), swapped
+// in by acemqimpl.MappedCodec. The yaml, toml, text
 // and bytes codecs cannot carry a union: a diagnostic says so. Records an
 // xml payload reaches get xml tags (model_xml.go); XML carries no map, union
 // or list of lists, and validation says so at the field.

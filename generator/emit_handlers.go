@@ -60,7 +60,7 @@ func (h handled) signature(s *jen.Statement) *jen.Statement {
 
 func (e *emitter) handlerSet(set, what string, hs []handled, events bool) {
 	unimpl, guard := unimplementedName(set), guardName(set)
-	e.comment(fmt.Sprintf("%s is %s, one method per message.\nEmbed %s in implementations: a message added to the\ncontract is then handled by its default (the message is rejected, or the\nRPC fails) instead of breaking the build.", set, what, unimpl), "", "")
+	e.comment(fmt.Sprintf("%s is %s, one method per message.\nEmbed %s in implementations, so that regenerating never\nbreaks the build (see the package doc).", set, what, unimpl), "", "")
 	e.f.Type().Id(set).InterfaceFunc(func(g *jen.Group) {
 		for _, h := range hs {
 			groupCommentf(g, "%s handles %s %s.", h.method(), h.kind, h.name)

@@ -9,8 +9,9 @@ import (
 // Avro mirrors: hamba/avro writes a union from a pointer implementing its
 // UnionConverter, never from an interface, so a payload with unions travels
 // as Avro through an unexported mirror of each record on the way to a union
-// (<record>Avro), whose union fields are pointers to <union>Avro converters.
-// acemqimpl.MappedCodec swaps payload and mirror around the Avro codec.
+// (<record>Avro), whose union fields are *avro.Union converters listing
+// their branches with <union>Avro. acemqimpl.MappedCodec swaps payload and
+// mirror around the Avro codec.
 
 // unionRelated reports whether a field of type t differs in the mirror.
 func unionRelated(t *typ) bool {
@@ -42,7 +43,7 @@ func (e *emitter) mirrorType(t *typ) jen.Code {
 	}
 	switch t.Kind {
 	case unionKind:
-		return jen.Op("*").Id(unionMirror(t))
+		return jen.Op("*").Qual(avroPath, "Union").Types(jen.Id(t.Iface), jen.Id(unionMirror(t)))
 	case namedKind:
 		return jen.Id(mirrorName(t.Record))
 	case arrayKind:
@@ -64,9 +65,9 @@ func (e *emitter) convert(x jen.Code, t *typ, to bool) jen.Code {
 	switch t.Kind {
 	case unionKind:
 		if to {
-			return jen.Id(toUnionAvroName(t)).Call(x)
+			return jen.Qual(avroPath, "NewUnion").Types(jen.Id(unionMirror(t))).Call(x)
 		}
-		return jen.Add(x).Dot("value").Call()
+		return jen.Add(x).Dot("Value").Call()
 	case namedKind:
 		return jen.Add(x).Dot(map[bool]string{true: toAvroMethod, false: fromAvroMethod}[to]).Call()
 	case optionalKind:
@@ -129,70 +130,54 @@ func (e *emitter) fieldValues(rec *recordModel, to bool) jen.Dict {
 	return d
 }
 
+// unionConverter writes <union>Avro, which lists the branches of a union for
+// avro.Union, and the list itself, <union>Branches.
 func (e *emitter) unionConverter(rec *recordModel, f *field) {
-	u, name := f.Type, unionMirror(f.Type)
-	e.commentf("%s carries %s through hamba/avro (an avro.UnionConverter).", name, u.Iface)
-	e.f.Type().Id(name).Struct(jen.Id("v").Id(u.Iface))
-	e.commentf("to%sAvro wraps v; nil stays nil (null).", u.Iface)
-	e.f.Func().Id(toUnionAvroName(u)).Params(jen.Id("v").Id(u.Iface)).Op("*").Id(name).Block(
-		jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Return(jen.Nil())),
-		jen.Return(jen.Op("&").Id(name).Values(jen.Id("v"))))
-	e.commentf("value returns the union the converter holds; nil for null.")
-	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("value").Params().Id(u.Iface).Block(
-		jen.If(jen.Id("u").Op("==").Nil()).Block(jen.Return(jen.Nil())),
-		jen.Return(jen.Id("u").Dot("v")))
-	e.toAny(u, name)
-	e.fromAny(rec, f, name)
-}
-
-func (e *emitter) toAny(u *typ, name string) {
-	e.commentf("ToAny returns the branch as {\"<branch>\": value}, how hamba/avro writes a union from a map.")
-	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("ToAny").Params().Parens(jen.List(jen.Any(), jen.Error())).Block(
-		jen.Switch(jen.Id("b").Op(":=").Id("u").Dot("v").Assert(jen.Type())).BlockFunc(func(g *jen.Group) {
+	u, name, list := f.Type, unionMirror(f.Type), unionBranchesName(f.Type)
+	of := jen.Qual(avroPath, "UnionOf").Types(jen.Id(u.Iface))
+	e.commentf("%s lists the branches of %s for avro.Union, which carries it through hamba/avro.", name, u.Iface)
+	e.f.Type().Id(name).Struct()
+	e.commentf("Union returns %s.", list)
+	e.f.Func().Params(jen.Id(name)).Id("Union").Params().Op("*").Add(of).Block(jen.Return(jen.Id(list)))
+	e.commentf("%s are the branches of %s, in the contract's order.", list, u.Iface)
+	e.f.Var().Id(list).Op("=").Op("&").Add(of).Values(jen.Dict{
+		jen.Id("Name"):  jen.Lit(u.Iface),
+		jen.Id("Field"): jen.Lit(fmt.Sprintf("field %s of %s", f.Name, rec.Name)),
+		jen.Id("Branches"): jen.Index().Qual(avroPath, "Branch").Types(jen.Id(u.Iface)).ValuesFunc(func(g *jen.Group) {
 			for _, b := range u.Branches {
-				g.Case(jen.Id(branchTypeName(u, b))).Block(jen.Return(
-					jen.Op("&").Map(jen.String()).Any().Values(jen.Dict{jen.Lit(hambaBranch(b)): e.convert(jen.Id("b").Dot("Value"), b, true)}), jen.Nil()))
+				g.Add(e.avroBranch(u, b))
 			}
 		}),
-		jen.Return(jen.Nil(), jen.Qual(fmtPath, "Errorf").Call(jen.Lit(fmt.Sprintf("acemq: %%T is not a branch of %s", u.Iface)), jen.Id("u").Dot("v"))))
-}
-
-// fromAny reads what hamba/avro decoded: {"<branch>": value} or, when every
-// branch is a primitive, the value alone.
-func (e *emitter) fromAny(rec *recordModel, f *field, name string) {
-	u := f.Type
-	e.commentf("FromAny sets the union from what hamba/avro decoded: {\"<branch>\": value}, or the value alone when every branch is a primitive.")
-	e.f.Func().Params(jen.Id("u").Op("*").Id(name)).Id("FromAny").Params(jen.Id("p").Any()).Error().BlockFunc(func(g *jen.Group) {
-		g.List(jen.Id("name"), jen.Id("val")).Op(":=").Qual(avroPath, "UnionBranch").Call(jen.Id("p"))
-		for _, b := range u.Branches {
-			e.fromAnyBranch(g, u, b)
-		}
-		g.Return(jen.Qual(fmtPath, "Errorf").Call(jen.Lit(fmt.Sprintf("acemq: field %s of %s: no branch of %s reads %%q (%%T)", f.Name, rec.Name, u.Iface)), jen.Id("name"), jen.Id("val")))
 	})
 }
 
-// namedBranch reads a record, enum or fixed branch by writing the generic
-// value hamba/avro decoded with the branch's schema and reading it back into
-// the Go type (or its mirror).
-func (e *emitter) namedBranch(b *typ, wrapper string) []jen.Code {
+// avroBranch is one branch of u for avro.UnionOf: a primitive (or decimal)
+// hamba/avro may decode alone, or a record, enum or fixed it decodes without
+// its Go type and the branch reads back with the branch's schema.
+func (e *emitter) avroBranch(u, b *typ) jen.Code {
+	types := jen.Types(jen.Id(u.Iface), jen.Id(branchTypeName(u, b)))
+	if b.Kind != namedKind {
+		return jen.Qual(avroPath, "Prim").Add(types).Call(jen.Lit(hambaBranch(b)))
+	}
+	if !isUnionRecord(b.Record) {
+		return jen.Qual(avroPath, "Named").Add(types).Call(jen.Lit(hambaBranch(b)), e.branchSchema(b))
+	}
+	return jen.Qual(avroPath, "Mirrored").Add(types).Call(jen.Lit(hambaBranch(b)), e.branchSchema(b),
+		e.typeName(b.Record).Dot(toAvroMethod), jen.Id(mirrorName(b.Record)).Dot(fromAvroMethod))
+}
+
+// branchSchema is the Avro schema of a record, enum or fixed branch: its
+// AvroSchema, or for a bound type (which has no schema methods) the schema
+// written in place.
+func (e *emitter) branchSchema(b *typ) jen.Code {
+	if isBound(b.Record) {
+		return stringLit(b.Record.Avro.Canonical)
+	}
 	zero := e.typeName(b.Record).Values()
 	if b.Record.Shape == enumShape {
 		zero = e.typeName(b.Record).Call(jen.Lit(""))
 	}
-	var schema jen.Code = zero.Dot("AvroSchema").Call()
-	if isBound(b.Record) { // a bound type has no schema methods: the schema is written in place
-		schema = stringLit(b.Record.Avro.Canonical)
-	}
-	if !isUnionRecord(b.Record) {
-		return []jen.Code{jen.Var().Id("v").Id(wrapper),
-			jen.Err().Op(":=").Qual(avroPath, "Into").Call(jen.Id("val"), schema, jen.Op("&").Id("v").Dot("Value")),
-			jen.Id("u").Dot("v").Op("=").Id("v"),
-			jen.Return(jen.Err())}
-	}
-	return []jen.Code{jen.Var().Id("m").Id(mirrorName(b.Record)),
-		jen.Err().Op(":=").Qual(avroPath, "Into").Call(jen.Id("val"), schema, jen.Op("&").Id("m")),
-		jen.Id("u").Dot("v").Op("=").Id(wrapper).Values(jen.Dict{jen.Id("Value"): jen.Id("m").Dot(fromAvroMethod).Call()}),
-		jen.Return(jen.Err())}
+	return zero.Dot("AvroSchema").Call()
 }
 
 // hambaBranch is the name hamba/avro gives a union branch: Avro's, with the
@@ -205,28 +190,4 @@ func hambaBranch(b *typ) string {
 		return l[0] + "." + l[1]
 	}
 	return branchKey(b)
-}
-
-// nativeTypes are the Go types hamba/avro decodes a primitive branch into.
-var nativeTypes = map[string]jen.Code{"boolean": jen.Bool(), "int": jen.Int(), "long": jen.Int64(), "float": jen.Float32(),
-	"double": jen.Float64(), "string": jen.String(), "uuid": jen.String(), "bytes": jen.Index().Byte(),
-	"date": jen.Qual(timePath, "Time"), "timestamp-millis": jen.Qual(timePath, "Time"), "timestamp-micros": jen.Qual(timePath, "Time"),
-	"time-millis": jen.Qual(timePath, "Duration"), "time-micros": jen.Qual(timePath, "Duration")}
-
-func (e *emitter) fromAnyBranch(g *jen.Group, u *typ, b *typ) {
-	wrapper := branchTypeName(u, b)
-	if b.Kind == namedKind {
-		g.If(jen.Id("name").Op("==").Lit(hambaBranch(b))).Block(e.namedBranch(b, wrapper)...)
-		return
-	}
-	native, value := nativeTypes[b.Prim], jen.Id("x")
-	if b.Kind == decimalKind {
-		native = jen.Op("*").Qual(bigPath, "Rat")
-	} else if b.Prim == "int" {
-		value = jen.Int32().Parens(jen.Id("x"))
-	}
-	g.If(jen.List(jen.Id("x"), jen.Id("ok")).Op(":=").Id("val").Assert(native), jen.Id("ok").Op("&&").Parens(
-		jen.Id("name").Op("==").Lit("").Op("||").Id("name").Op("==").Lit(hambaBranch(b)))).Block(
-		jen.Id("u").Dot("v").Op("=").Id(wrapper).Values(jen.Dict{jen.Id("Value"): value}),
-		jen.Return(jen.Nil()))
 }

@@ -77,10 +77,9 @@ func (e *emitter) publishMethods(m *message) {
 // the confirm, delegating to acemq.Publisher.SendAsync.
 func (e *emitter) publishAsync(m *message) {
 	name := publishAsyncName(m)
-	e.comment(fmt.Sprintf("%s %s m as %s does but returns once the message is written, without waiting for the broker's confirm; "+
-		"the Pending's Wait returns the broker's answer, an acemq.PublishResult and the error %s would have returned. "+
-		"A message that cannot be written (a missing header, a codec error, ctx ending, a closed connection) is that error with a nil Pending.",
-		name, verbOf(m), publishName(m), publishName(m)), "", m.Deprecated)
+	e.comment(fmt.Sprintf("%s %s m as %s does but returns once the message is written, without waiting for the broker's confirm: "+
+		"the Pending's Wait returns the outcome, and a message that cannot be written is %s's error with a nil Pending "+
+		"(acemq.Publisher.SendAsync).", name, verbOf(m), publishName(m), publishName(m)), "", m.Deprecated)
 	e.f.Func().Params(jen.Id("p").Op("*").Id("Publisher")).Id(name).Params(
 		jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("m").Id(m.Name), jen.Id("opts").Op("...").Add(qual("EnvelopeOption")),
 	).Parens(jen.List(jen.Op("*").Add(qual("Pending")), jen.Error())).Block(

@@ -54,38 +54,35 @@ func branchValue(b *typ) jen.Code {
 	return jen.Id("v").Dot("Value")
 }
 
-// readBranch reads raw into v.Value, through its form when it has one.
-func readBranch(b *typ) jen.Code {
-	if form := jsonForm(b); form != nil {
-		return jen.Err().Op("=").Add(form).Dot("Bind").Call(jen.Op("&").Id("v").Dot("Value")).Dot("UnmarshalJSON").Call(jen.Id("raw"))
-	}
-	return jen.Err().Op("=").Qual(jsonPath, "Unmarshal").Call(jen.Id("raw"), jen.Op("&").Id("v").Dot("Value"))
-}
-
-// decodeUnion writes decode<Iface>, which reads one branch by its name.
+// decodeUnion writes <union>JSON, the acemqimpl.JSONUnion reading the union
+// by its branch's name.
 func (e *emitter) decodeUnion(rec *recordModel, f *field) {
 	u := f.Type
-	fn := decodeUnionName(u)
-	e.commentf("%s reads the JSON of %s.", fn, u.Iface)
-	e.f.Func().Id(fn).Params(jen.Id("data").Qual(jsonPath, "RawMessage")).Parens(jen.List(jen.Id(u.Iface), jen.Error())).BlockFunc(func(g *jen.Group) {
-		g.List(jen.Id("name"), jen.Id("raw"), jen.Err()).Op(":=").Add(impl("UnionBranch")).Call(jen.Id("data"))
-		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
-		null := jen.Return(jen.Nil(), jen.Qual(errorsPath, "New").Call(jen.Lit(fmt.Sprintf("acemq: field %s of %s needs one of its union's branches; null is not one", f.Name, rec.Name))))
-		if u.Nullable {
-			null = jen.Return(jen.Nil(), jen.Nil())
-		}
-		g.If(jen.Id("name").Op("==").Lit("")).Block(null)
-		g.Switch(jen.Id("name")).BlockFunc(func(sg *jen.Group) {
+	name := unionJSONName(u)
+	e.commentf("%s reads the JSON of %s.", name, u.Iface)
+	d := jen.Dict{
+		jen.Id("Name"):  jen.Lit(u.Iface),
+		jen.Id("Field"): jen.Lit(fmt.Sprintf("field %s of %s", f.Name, rec.Name)),
+		jen.Id("Branches"): jen.Index().Add(impl("JSONBranch")).Types(jen.Id(u.Iface)).ValuesFunc(func(g *jen.Group) {
 			for _, b := range u.Branches {
-				name := branchTypeName(u, b)
-				sg.Case(jen.Lit(branchKey(b))).Block(
-					jen.Var().Id("v").Id(name),
-					readBranch(b),
-					jen.Return(jen.Id("v"), jen.Err()))
+				g.Add(jsonBranch(u, b))
 			}
-		})
-		g.Return(jen.Nil(), jen.Qual(fmtPath, "Errorf").Call(jen.Lit(fmt.Sprintf("acemq: %%q is not a branch of %s (field %s of %s)", u.Iface, f.Name, rec.Name)), jen.Id("name")))
-	})
+		}),
+	}
+	if u.Nullable {
+		d[jen.Id("Nullable")] = jen.True()
+	}
+	e.f.Var().Id(name).Op("=").Op("&").Add(impl("JSONUnion")).Types(jen.Id(u.Iface)).Values(d)
+}
+
+// jsonBranch is one branch of u for acemqimpl.JSONUnion: read through its
+// JSON form when it has one (a time-* or a decimal).
+func jsonBranch(u, b *typ) jen.Code {
+	types := jen.Types(jen.Id(u.Iface), jen.Id(branchTypeName(u, b)))
+	if form := jsonForm(b); form != nil {
+		return impl("JSONFormed").Add(types).Call(jen.Lit(branchKey(b)), form)
+	}
+	return impl("JSONPlain").Add(types).Call(jen.Lit(branchKey(b)))
 }
 
 // unmarshalRecord writes UnmarshalJSON for a record with union fields (fs),
@@ -102,7 +99,7 @@ func (e *emitter) unmarshalRecord(rec *recordModel, fs, forms []*field) {
 		g.If(jen.Err().Op(":=").Qual(jsonPath, "Unmarshal").Call(jen.Id("data"), jen.Op("&").Id("aux")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 		g.Var().Err().Error()
 		for _, f := range fs {
-			g.If(jen.List(jen.Id("m").Dot(f.GoName), jen.Err()).Op("=").Id(decodeUnionName(f.Type)).Call(jen.Id("aux").Dot(f.GoName)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+			g.If(jen.List(jen.Id("m").Dot(f.GoName), jen.Err()).Op("=").Id(unionJSONName(f.Type)).Dot("Decode").Call(jen.Id("aux").Dot(f.GoName)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 		}
 		g.Return(jen.Nil())
 	})

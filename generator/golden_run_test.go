@@ -359,17 +359,9 @@ func roundTrips() error {
 		Offset: 1500 * time.Millisecond, Window: 250 * time.Microsecond, Value: 2.5, Ratio: 0.5, Count: 7,
 		Level: telemetry.LevelHigh, Digest: telemetry.Digest{1, 2, 3, 4, 5, 6, 7, 8}, Price: big.NewRat(1999, 100),
 		Tags: map[string]string{"a": "b"}, History: []int64{1, 2}, Raw: []byte{9}, Ok: true}
-	c, err := avro.Of(r.AvroSchema())
-	if err != nil {
-		return err
-	}
-	body, err := c.Encode(r)
-	if err != nil {
-		return fmt.Errorf("avro encode: %w", err)
-	}
 	var back telemetry.ReadingTaken
-	if err := c.Decode(body, &back); err != nil {
-		return fmt.Errorf("avro decode: %w", err)
+	if err := avroThrough(r, &back); err != nil {
+		return err
 	}
 	if !back.TakenAt.Equal(at) || !back.Day.Equal(r.Day) || back.Offset != r.Offset || back.Window != r.Window || back.Level != r.Level ||
 		back.Digest != r.Digest || back.Price.Cmp(r.Price) != 0 || back.Tags["a"] != "b" || back.Note != nil || !back.Ok || !back.Level.Valid() {
@@ -384,6 +376,23 @@ func roundTrips() error {
 	return errors.Join(unionRoundTrip(), textRoundTrips(at))
 }
 
+// avroThrough encodes in with its type's Avro schema and decodes the body
+// into out.
+func avroThrough[T interface{ AvroSchema() string }](in T, out *T) error {
+	c, err := avro.Of(in.AvroSchema())
+	if err != nil {
+		return err
+	}
+	body, err := c.Encode(in)
+	if err != nil {
+		return fmt.Errorf("avro encode of %T: %w", in, err)
+	}
+	if err := c.Decode(body, out); err != nil {
+		return fmt.Errorf("avro decode of %T: %w", in, err)
+	}
+	return nil
+}
+
 // optionalsRoundTrip sends every optional kind through Avro, set and unset.
 func optionalsRoundTrip(at time.Time) error {
 	level, digest, price := telemetry.LevelHigh, telemetry.Digest{7}, big.NewRat(5, 4)
@@ -392,17 +401,9 @@ func optionalsRoundTrip(at time.Time) error {
 	set := telemetry.OptionalsSet{Level: &level, Digest: &digest, Price: &price, At: &at, Day: &day, Offset: &offset,
 		Count: &count, Items: []string{"x"}, Inner: &telemetry.Inner{A: "in"}, ID: &id}
 	for _, in := range []telemetry.OptionalsSet{set, {}} {
-		c, err := avro.Of(in.AvroSchema())
-		if err != nil {
-			return err
-		}
-		body, err := c.Encode(in)
-		if err != nil {
-			return fmt.Errorf("avro encode of optionals: %w", err)
-		}
 		var out telemetry.OptionalsSet
-		if err := c.Decode(body, &out); err != nil {
-			return fmt.Errorf("avro decode of optionals: %w", err)
+		if err := avroThrough(in, &out); err != nil {
+			return err
 		}
 		if got, want := fmt.Sprint(describe(out)), fmt.Sprint(describe(in)); got != want {
 			return fmt.Errorf("optionals came back as %s, want %s", got, want)

@@ -140,7 +140,7 @@ func fieldTypeName(rec *recordModel, f *field) string { return rec.Name + f.GoNa
 // mirrorName is the Avro mirror of a record on the way to a union.
 func mirrorName(rec *recordModel) string { return unexported(rec.Name) + "Avro" }
 
-// unionMirror is the avro.UnionConverter of a union.
+// unionMirror is the type listing a union's branches for avro.Union.
 func unionMirror(u *typ) string { return unexported(u.Iface) + "Avro" }
 
 // branchTypeName is the wrapper type of one branch of a union.
@@ -161,11 +161,11 @@ func branchName(t *typ) string {
 // sealName is the method that seals a union's interface to its branches.
 func sealName(u *typ) string { return "is" + u.Iface }
 
-// decodeUnionName is the function reading the JSON of a union.
-func decodeUnionName(u *typ) string { return "decode" + u.Iface }
+// unionJSONName is the variable holding a union's acemqimpl.JSONUnion.
+func unionJSONName(u *typ) string { return unexported(u.Iface) + "JSON" }
 
-// toUnionAvroName is the function wrapping a union in its converter.
-func toUnionAvroName(u *typ) string { return "to" + u.Iface + "Avro" }
+// unionBranchesName is the variable holding a union's avro.UnionOf.
+func unionBranchesName(u *typ) string { return unexported(u.Iface) + "Branches" }
 
 // The methods of the mirrors and converters on the way to a union.
 const (
@@ -173,8 +173,8 @@ const (
 	fromAvroMethod = "fromAvro" // a mirror's, returning the record
 )
 
-// unionMirrorMethods are the methods of a union's converter.
-var unionMirrorMethods = []string{"value", "ToAny", "FromAny"}
+// unionMirrorMethods are the methods of the type listing a union's branches.
+var unionMirrorMethods = []string{"Union"}
 
 // typeMethods are the methods emission declares on the named type rec:
 // the schema methods, Valid of an enum, the text methods of a fixed, the
@@ -208,29 +208,30 @@ var rawMethods = map[string][]string{
 // optionHeaders are the headers that get an option: the first declaration
 // of each header name in the domain.
 func optionHeaders(dom *domain) []*header {
-	var out []*header
-	seen := map[string]bool{}
+	var all []*header
 	for _, m := range dom.Messages {
-		for _, h := range m.Headers {
-			if !seen[h.Name] {
-				seen[h.Name] = true
-				out = append(out, h)
-			}
-		}
+		all = append(all, m.Headers...)
 	}
-	return out
+	return firstOfEachName(all, func(h *header) string { return h.Name })
 }
 
 // declaredErrors are the first declaration of each RPC error name of the domain.
 func declaredErrors(dom *domain) []*rpcError {
-	var out []*rpcError
-	seen := map[string]bool{}
+	var all []*rpcError
 	for _, r := range dom.RPCs {
-		for _, x := range r.Errors {
-			if !seen[x.Name] {
-				seen[x.Name] = true
-				out = append(out, x)
-			}
+		all = append(all, r.Errors...)
+	}
+	return firstOfEachName(all, func(x *rpcError) string { return x.Name })
+}
+
+// firstOfEachName returns, in order, the first of items with each name.
+func firstOfEachName[T any](items []T, name func(T) string) []T {
+	var out []T
+	seen := map[string]bool{}
+	for _, it := range items {
+		if n := name(it); !seen[n] {
+			seen[n] = true
+			out = append(out, it)
 		}
 	}
 	return out

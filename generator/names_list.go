@@ -117,7 +117,7 @@ func (l *nameList) unions(rec *recordModel) {
 	}
 	for _, f := range unionFields(rec) {
 		u, what := f.Type, fmt.Sprintf("the union of field %s of %s", f.Name, rec.Name)
-		for _, n := range []string{u.Iface, decodeUnionName(u), unionMirror(u), toUnionAvroName(u)} {
+		for _, n := range []string{u.Iface, unionJSONName(u), unionMirror(u), unionBranchesName(u)} {
 			l.add(n, what, f.Pos)
 		}
 		for _, m := range unionMirrorMethods {

@@ -130,12 +130,18 @@ func (l *ledger) paced(ctx context.Context) bool {
 	return ctx.Err() == nil
 }
 
+// take waits for the pace and returns the next message's number; false
+// once ctx has ended or the number would pass limit.
+func (l *ledger) take(ctx context.Context, limit int64) (int64, bool) {
+	if !l.paced(ctx) {
+		return 0, false
+	}
+	n := l.next.Add(1)
+	return n, n <= limit
+}
+
 func produce(ctx context.Context, o options, pub *acemq.Publisher[msg], l *ledger) {
-	for l.paced(ctx) {
-		n := l.next.Add(1)
-		if n > o.max {
-			return
-		}
+	for n, ok := l.take(ctx, o.max); ok; n, ok = l.take(ctx, o.max) {
 		start := time.Now()
 		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendTimeout)
 		err := pub.Send(sctx, msg{N: n})
@@ -158,11 +164,7 @@ func produceAsync(ctx context.Context, o options, pub *acemq.Publisher[msg], l *
 		cancel()
 		l.published(f.n, f.start, err)
 	}
-	for l.paced(ctx) {
-		n := l.next.Add(1)
-		if n > o.max {
-			break
-		}
+	for n, ok := l.take(ctx, o.max); ok; n, ok = l.take(ctx, o.max) {
 		start := time.Now()
 		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendTimeout)
 		pd, err := pub.SendAsync(sctx, msg{N: n})

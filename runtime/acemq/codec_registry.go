@@ -2,6 +2,7 @@ package acemq
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sync"
 )
@@ -49,10 +50,5 @@ func CodecByName(name string) (Codec, error) {
 func CodecNames() []string {
 	codecRegistry.RLock()
 	defer codecRegistry.RUnlock()
-	names := make([]string, 0, len(codecRegistry.m))
-	for n := range codecRegistry.m {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
+	return slices.Sorted(maps.Keys(codecRegistry.m))
 }

@@ -3,7 +3,6 @@ package acemq
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"sync"
 
@@ -270,9 +269,9 @@ func (c *Conn) consumerCount() int {
 // when the transport can count them (QueueInspector; memory:// and the
 // RabbitMQ transport can).
 func (c *Conn) MessageCount(ctx context.Context, queue string) (int, error) {
-	qi, ok := c.transport.(driver.QueueInspector)
-	if !ok {
-		return 0, fmt.Errorf("acemq: a %T cannot count the messages of a queue", c.transport)
+	qi, err := transportAs[driver.QueueInspector](c, "count the messages of a queue")
+	if err != nil {
+		return 0, err
 	}
 	return qi.MessageCount(ctx, queue)
 }
@@ -281,9 +280,9 @@ func (c *Conn) MessageCount(ctx context.Context, queue string) (int, error) {
 // the transport can (Puller); ok is false when the queue is empty. It is for
 // tools and tests: a Consume is how messages are meant to be read.
 func (c *Conn) Pull(ctx context.Context, queue string) (d driver.Delivery, ok bool, err error) {
-	p, can := c.transport.(driver.Puller)
-	if !can {
-		return driver.Delivery{}, false, fmt.Errorf("acemq: a %T cannot pull from a queue", c.transport)
+	p, err := transportAs[driver.Puller](c, "pull from a queue")
+	if err != nil {
+		return driver.Delivery{}, false, err
 	}
 	return p.Pull(ctx, queue)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 // TestConsumerSurvivesQueueDeletion: a consumer whose queue an operator
@@ -43,7 +44,7 @@ func TestConsumerSurvivesQueueDeletion(t *testing.T) {
 		})
 		sendTo(t, conn, "shop", "order.placed", "after")
 		expectHandled(t, got, "after")
-		expectRunning(t, c)
+		acemqtest.ExpectRunning(t, c)
 	})
 	t.Run("not owned", func(t *testing.T) {
 		conn, admin := connect(t), connect(t)
@@ -68,7 +69,7 @@ func TestConsumerSurvivesQueueDeletion(t *testing.T) {
 		if h := conn.Health(context.Background()); h.Status != acemq.HealthUp {
 			t.Fatalf("Health after the queue is back = %s %q, want up", h.Status, h.Detail)
 		}
-		expectRunning(t, c)
+		acemqtest.ExpectRunning(t, c)
 	})
 }
 
@@ -116,15 +117,6 @@ func sendTo(t *testing.T, conn *acemq.Conn, exchange, key, id string) {
 func expectHandled(t *testing.T, got <-chan string, id string) {
 	t.Helper()
 	acemq.ExpectFrom(t, got, id, "message ")
-}
-
-func expectRunning(t *testing.T, c *acemq.Consumer) {
-	t.Helper()
-	select {
-	case <-c.Done():
-		t.Fatal("the consumer stopped")
-	default:
-	}
 }
 
 // TestSetAsideToDeletedDLQIsNotDropped: a message rejected while its

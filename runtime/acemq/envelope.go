@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/acemq/acemq-gen/runtime/internal/option"
 )
 
 // Envelope is the metadata that travels with every message as x-acemq-*
@@ -70,17 +72,7 @@ func NewEnvelope(typ string, opts ...EnvelopeOption) (Envelope, error) {
 	return env, nil
 }
 
-func (e *Envelope) apply(opts []EnvelopeOption) error {
-	for _, opt := range opts {
-		if opt == nil {
-			continue
-		}
-		if err := opt(e); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+func (e *Envelope) apply(opts []EnvelopeOption) error { return option.ApplyUntilError(e, opts) }
 
 // Apply applies opts to e in order, stopping at the first error. It is what
 // a publisher uses to apply a caller's options to an envelope it built.

@@ -2,7 +2,6 @@ package acemq
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
@@ -11,12 +10,9 @@ import (
 // with Next stay on the broker, unsettled, until they are settled or the hold
 // is closed. Safe for concurrent use.
 func (c *Conn) Hold(ctx context.Context, queue string) (driver.HeldQueue, error) {
-	h, ok := c.transport.(driver.Holder)
-	if !ok {
-		return nil, fmt.Errorf("acemq: a %T cannot hold messages of a queue", c.transport)
-	}
-	if c.isClosed() {
-		return nil, ErrClosed
+	h, err := openTransportAs[driver.Holder](c, "hold messages of a queue")
+	if err != nil {
+		return nil, err
 	}
 	held, err := h.Hold(ctx, queue)
 	if err != nil {

@@ -41,7 +41,9 @@ var stdlibOnlyInternal = []string{
 	"github.com/acemq/acemq-gen/runtime/internal/errtext",
 	"github.com/acemq/acemq-gen/runtime/internal/implbridge",
 	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck",
+	"github.com/acemq/acemq-gen/runtime/internal/option",
 	"github.com/acemq/acemq-gen/runtime/internal/redact",
+	"github.com/acemq/acemq-gen/runtime/internal/safecall",
 }
 
 func isStdlibOnlyInternal(path string) bool {

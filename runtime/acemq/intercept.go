@@ -3,6 +3,8 @@ package acemq
 import (
 	"context"
 	"log/slog"
+
+	"github.com/acemq/acemq-gen/runtime/internal/safecall"
 )
 
 // runPublishChain runs the publish interceptors in order and returns the
@@ -21,7 +23,7 @@ func (c *Conn) runPublishChain(ctx context.Context, pc *PublishContext) error {
 func callPublishInterceptor(ctx context.Context, i PublishInterceptor, pc *PublishContext) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = &panicError{what: "acemq: a publish interceptor", value: p}
+			err = &safecall.PanicError{What: "acemq: a publish interceptor", Value: p}
 		}
 	}()
 	return i(ctx, pc)
@@ -43,7 +45,7 @@ func (c *Conn) runConsumeChain(ctx context.Context, cc *ConsumeContext) error {
 func callConsumeInterceptor(ctx context.Context, i ConsumeInterceptor, cc *ConsumeContext) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = &panicError{what: "acemq: a consume interceptor", value: p}
+			err = &safecall.PanicError{What: "acemq: a consume interceptor", Value: p}
 		}
 	}()
 	return i(ctx, cc)

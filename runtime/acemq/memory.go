@@ -79,7 +79,7 @@ func (t *memTransport) DeclareQueue(ctx context.Context, name string, spec drive
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return t.c.DeclareQueue(name, memq.QueueSpec(spec))
+	return t.c.DeclareQueue(name, spec)
 }
 
 // DeclareExchange declares name, refusing different settings with PRECONDITION_FAILED.
@@ -87,7 +87,7 @@ func (t *memTransport) DeclareExchange(ctx context.Context, name string, spec dr
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return t.c.DeclareExchange(name, memq.ExchangeSpec(spec))
+	return t.c.DeclareExchange(name, spec)
 }
 
 // Bind binds queue to exchange with key; both must be declared.

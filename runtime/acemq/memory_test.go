@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/internal/testpoll"
 )
 
 // dialTest opens a memory transport on a broker private to the test.
@@ -59,13 +60,7 @@ func pullBody(t *testing.T, tr driver.Transport, queue string) (string, bool) {
 // waitFor polls cond with millisecond steps; it fails the test after 3s.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(3 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	testpoll.Until(t, 3*time.Second, time.Millisecond, what, cond)
 }
 
 func TestMemoryDistinctURLsAreDistinctBrokersAndTheSameURLIsTheSameBroker(t *testing.T) {

@@ -2,7 +2,6 @@ package acemq
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 )
@@ -10,12 +9,9 @@ import (
 // QueueExists reports whether queue exists on the broker, creating nothing,
 // when the transport can tell (QueueChecker). Safe for concurrent use.
 func (c *Conn) QueueExists(ctx context.Context, queue string) (bool, error) {
-	qc, ok := c.transport.(driver.QueueChecker)
-	if !ok {
-		return false, fmt.Errorf("acemq: a %T cannot look for a queue", c.transport)
-	}
-	if c.isClosed() {
-		return false, ErrClosed
+	qc, err := openTransportAs[driver.QueueChecker](c, "look for a queue")
+	if err != nil {
+		return false, err
 	}
 	exists, err := qc.QueueExists(ctx, queue)
 	if err != nil {
@@ -29,12 +25,9 @@ func (c *Conn) QueueExists(ctx context.Context, queue string) (bool, error) {
 // does not exist succeeds. It is for tests and tools: the messages go with
 // the queue. Safe for concurrent use.
 func (c *Conn) DeleteQueue(ctx context.Context, queue string) error {
-	qd, ok := c.transport.(driver.QueueDeleter)
-	if !ok {
-		return fmt.Errorf("acemq: a %T cannot delete a queue", c.transport)
-	}
-	if c.isClosed() {
-		return ErrClosed
+	qd, err := openTransportAs[driver.QueueDeleter](c, "delete a queue")
+	if err != nil {
+		return err
 	}
 	if err := qd.DeleteQueue(ctx, queue); err != nil {
 		return wrapf(err, "acemq: cannot delete queue %q", queue)

@@ -1,8 +1,10 @@
 package acemqimpl
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestUnionBranchSplitsTheBranchNameFromItsValue(t *testing.T) {
@@ -24,5 +26,47 @@ func TestUnionBranchRefusesAnythingButOneKey(t *testing.T) {
 		if _, _, err := UnionBranch([]byte(in)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("UnionBranch(%s) error %v, want %q", in, err, want)
 		}
+	}
+}
+
+// score is a union as acemq-gen generates one.
+type score interface{ isScore() }
+
+type (
+	scoreMillis struct{ Value time.Duration }
+	scoreString struct{ Value string }
+)
+
+func (scoreMillis) isScore() {}
+func (scoreString) isScore() {}
+
+func scoreUnion(nullable bool) *JSONUnion[score] {
+	return &JSONUnion[score]{Name: "score", Field: "field score of Result", Nullable: nullable, Branches: []JSONBranch[score]{
+		JSONFormed[score, scoreMillis]("int", JSONMillisForm()),
+		JSONPlain[score, scoreString]("string"),
+	}}
+}
+
+func TestAJSONUnionReadsEachBranchByItsNameThroughItsForm(t *testing.T) {
+	u := scoreUnion(false)
+	if v, err := u.Decode(json.RawMessage(`{"int": 1500}`)); err != nil || v != (scoreMillis{1500 * time.Millisecond}) {
+		t.Fatalf("int branch = %#v, %v", v, err)
+	}
+	if v, err := u.Decode(json.RawMessage(`{"string": "x"}`)); err != nil || v != (scoreString{"x"}) {
+		t.Fatalf("string branch = %#v, %v", v, err)
+	}
+}
+
+func TestAJSONUnionReadsNullOnlyWhenNullableAndRefusesAnUnknownBranch(t *testing.T) {
+	if v, err := scoreUnion(true).Decode(json.RawMessage(`null`)); err != nil || v != nil {
+		t.Fatalf("nullable null = %#v, %v", v, err)
+	}
+	_, err := scoreUnion(false).Decode(json.RawMessage(`null`))
+	if err == nil || err.Error() != "acemq: field score of Result needs one of its union's branches; null is not one" {
+		t.Fatalf("null = %v", err)
+	}
+	_, err = scoreUnion(true).Decode(json.RawMessage(`{"long": 1}`))
+	if err == nil || err.Error() != `acemq: "long" is not a branch of score (field score of Result)` {
+		t.Fatalf("unknown branch = %v", err)
 	}
 }

@@ -5,15 +5,12 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 func TestRegistryFromReturnsTheRegistryGivenToConnect(t *testing.T) {
 	reg := NewMemoryRegistry()
-	conn, err := acemq.Connect(t.Context(), "memory://avro-registry", WithRegistry(reg))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn, _ := acemqtest.Connect(t, WithRegistry(reg))
 	got, err := RegistryFrom(conn)
 	if err != nil || got != reg {
 		t.Fatalf("RegistryFrom = %v, %v", got, err)
@@ -21,11 +18,7 @@ func TestRegistryFromReturnsTheRegistryGivenToConnect(t *testing.T) {
 }
 
 func TestRegistryFromWithoutTheOptionNamesIt(t *testing.T) {
-	conn, err := acemq.Connect(t.Context(), "memory://avro-no-registry")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn, _ := acemqtest.Connect(t)
 	for _, c := range []*acemq.Conn{conn, nil} {
 		if _, err := RegistryFrom(c); err == nil || !strings.Contains(err.Error(), "avro.WithRegistry") {
 			t.Errorf("RegistryFrom: %v", err)
@@ -41,11 +34,7 @@ func TestTheCodecBuildersBuildFromTheSchemaAndTheConnectionsRegistry(t *testing.
 	if _, err := RegisteredBuilder("s", schema)(nil); err == nil || !strings.Contains(err.Error(), "avro.WithRegistry") {
 		t.Fatalf("RegisteredBuilder without a registry: %v", err)
 	}
-	conn, err := acemq.Connect(t.Context(), "memory://avro-builders", WithRegistry(NewMemoryRegistry()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn, _ := acemqtest.Connect(t, WithRegistry(NewMemoryRegistry()))
 	if c, err := RegisteredBuilder("s", schema)(conn); err != nil || c == nil {
 		t.Fatalf("RegisteredBuilder = %v, %v", c, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 	"github.com/acemq/acemq-gen/runtime/internal/codecbound"
 )
 
@@ -65,11 +66,7 @@ func TestPanickingRegistryIsAFatalDecodeErrorThatIsNotRemembered(t *testing.T) {
 
 func TestPanickingRegistryParksTheMessageItCouldNotLookUp(t *testing.T) {
 	reg := &panickingRegistry{Registry: NewMemoryRegistry()}
-	conn, err := acemq.Connect(t.Context(), "memory://"+t.Name()+"-"+acemq.NewUUID())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
+	conn, _ := acemqtest.Connect(t)
 	if err := conn.DeclareQueue(t.Context(), "orders"); err != nil {
 		t.Fatal(err)
 	}

@@ -7,49 +7,21 @@ import (
 	"encoding/json"
 	"io"
 	"testing"
-	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
+	"github.com/acemq/acemq-gen/runtime/internal/benchorder"
 	"github.com/acemq/acemq-gen/runtime/internal/cpumeter"
 	hamba "github.com/hamba/avro/v2"
 )
 
-// schema is a realistic 10-field event: strings, longs, a logical
-// timestamp, an int, a boolean, a double, an optional string and an array.
-const schema = `{"type":"record","name":"OrderPlaced","namespace":"com.acme.orders","fields":[
-  {"name":"orderId","type":"string"},
-  {"name":"customerId","type":"string"},
-  {"name":"placedAt","type":{"type":"long","logicalType":"timestamp-millis"}},
-  {"name":"totalCents","type":"long"},
-  {"name":"currency","type":"string"},
-  {"name":"itemCount","type":"int"},
-  {"name":"express","type":"boolean"},
-  {"name":"discount","type":"double"},
-  {"name":"note","type":["null","string"],"default":null},
-  {"name":"tags","type":{"type":"array","items":"string"}}]}`
+// schema is the codec benchmarks' 10-field event (benchorder.Schema).
+const schema = benchorder.Schema
 
-type order struct {
-	OrderID    string    `avro:"orderId" json:"orderId"`
-	CustomerID string    `avro:"customerId" json:"customerId"`
-	PlacedAt   time.Time `avro:"placedAt" json:"placedAt"`
-	TotalCents int64     `avro:"totalCents" json:"totalCents"`
-	Currency   string    `avro:"currency" json:"currency"`
-	ItemCount  int32     `avro:"itemCount" json:"itemCount"`
-	Express    bool      `avro:"express" json:"express"`
-	Discount   float64   `avro:"discount" json:"discount"`
-	Note       *string   `avro:"note" json:"note"`
-	Tags       []string  `avro:"tags" json:"tags"`
-}
+type order = benchorder.Order
 
-func newOrder() order {
-	note := "leave at the back door"
-	return order{OrderID: "ord-2026-000042", CustomerID: "cus-7f3a9c",
-		PlacedAt:   time.Date(2026, 3, 4, 5, 6, 7, 8e6, time.UTC),
-		TotalCents: 129_99, Currency: "EUR", ItemCount: 3, Express: true, Discount: 0.15,
-		Note: &note, Tags: []string{"web", "promo-spring", "gift"}}
-}
+var newOrder = benchorder.New
 
 var secret = []byte("0123456789abcdef0123456789abcdef") // AES-256, as crypto.NewKey draws
 

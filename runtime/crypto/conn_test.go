@@ -6,15 +6,12 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 func TestKeyringFromReturnsTheKeyringGivenToConnect(t *testing.T) {
 	kr := mustRing(t, firstKey())
-	conn, err := acemq.Connect(t.Context(), "memory://crypto-keyring", WithKeyring(kr))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn, _ := acemqtest.Connect(t, WithKeyring(kr))
 	got, err := KeyringFrom(conn)
 	if err != nil || got != kr {
 		t.Fatalf("KeyringFrom = %v, %v", got, err)
@@ -22,11 +19,7 @@ func TestKeyringFromReturnsTheKeyringGivenToConnect(t *testing.T) {
 }
 
 func TestKeyringFromWithoutTheOptionNamesIt(t *testing.T) {
-	conn, err := acemq.Connect(t.Context(), "memory://crypto-no-keyring")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn, _ := acemqtest.Connect(t)
 	for _, c := range []*acemq.Conn{conn, nil} {
 		if _, err := KeyringFrom(c); err == nil || !strings.Contains(err.Error(), "crypto.WithKeyring") {
 			t.Errorf("KeyringFrom: %v", err)
@@ -36,11 +29,7 @@ func TestKeyringFromWithoutTheOptionNamesIt(t *testing.T) {
 
 func TestEncryptedWrapsTheInnerCodecWithTheConnectionsKeyring(t *testing.T) {
 	kr := mustRing(t, firstKey())
-	conn, err := acemq.Connect(t.Context(), "memory://crypto-encrypted", WithKeyring(kr))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn, _ := acemqtest.Connect(t, WithKeyring(kr))
 	inner := func(*acemq.Conn) (acemq.Codec, error) { return acemq.JSONCodec{}, nil }
 	c, err := Encrypted(inner)(conn)
 	if cc, ok := c.(*Codec); err != nil || !ok || cc.Inner() != (acemq.JSONCodec{}) {

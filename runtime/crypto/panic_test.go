@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 	"github.com/acemq/acemq-gen/runtime/internal/codecbound"
 )
@@ -24,11 +25,7 @@ func TestPanickingCodecInsideAnEncryptedCodecIsASendErrorAndAParkedMessage(t *te
 	if err != nil {
 		t.Fatal(err)
 	}
-	conn, err := acemq.Connect(t.Context(), "memory://"+t.Name()+"-"+acemq.NewUUID())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
+	conn, _ := acemqtest.Connect(t)
 	if err := conn.DeclareQueue(t.Context(), "billing"); err != nil {
 		t.Fatal(err)
 	}

@@ -24,8 +24,7 @@ func accept(context.Context, acemq.Message[Order]) acemq.Ack { return acemq.Acce
 var fastRetry = acemq.RetryWith(acemq.FixedRetry(2, time.Millisecond))
 
 func TestProcessSpanIsAConsumerSpanNamedForTheQueueWithTheFamilysAttributes(t *testing.T) {
-	tracing, rec, _ := traced(t)
-	conn := connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
+	tracing, rec, _, conn := tracedOrders(t)
 	consume(t, context.Background(), conn, "orders", otel.Handle(tracing, "orders", accept))
 	res := sendOrder(t, tracing, conn, Order{}, acemq.CorrelationID("conv-7"))
 	span := ended(t, rec, "orders process", 1)[0]
@@ -37,8 +36,7 @@ func TestProcessSpanIsAConsumerSpanNamedForTheQueueWithTheFamilysAttributes(t *t
 }
 
 func TestProcessSpanParentIsTheMessagesTraceparentNotTheAmbientSpan(t *testing.T) {
-	tracing, rec, tp := traced(t)
-	conn := connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
+	tracing, rec, tp, conn := tracedOrders(t)
 	consumerCtx, amb := ambient(t, tp)
 	consume(t, consumerCtx, conn, "orders", otel.Handle(tracing, "orders", accept))
 	if err := otel.NewPublisher[Order](tracing, conn, "", "orders").Send(context.Background(), Order{}); err != nil {
@@ -222,8 +220,7 @@ func wantEventAttr(t *testing.T, e sdktrace.Event, key attribute.Key, want any) 
 }
 
 func TestTraceparentSurvivesARetryRepublish(t *testing.T) {
-	tracing, rec, _ := traced(t)
-	conn := connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
+	tracing, rec, _, conn := tracedOrders(t)
 	consume(t, context.Background(), conn, "orders", otel.Handle(tracing, "orders", decide), fastRetry)
 	if err := otel.NewPublisher[Order](tracing, conn, "", "orders").Send(context.Background(), Order{ID: "retry-then-accept"}); err != nil {
 		t.Fatal(err)

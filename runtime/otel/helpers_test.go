@@ -7,6 +7,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/internal/testpoll"
 	"github.com/acemq/acemq-gen/runtime/otel"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
@@ -28,6 +29,14 @@ func traced(t *testing.T, opts ...otel.Option) (*otel.Tracing, *tracetest.SpanRe
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
 	t.Cleanup(func() { _ = tp.Shutdown(context.Background()) })
 	return otel.New(append([]otel.Option{otel.WithTracerProvider(tp)}, opts...)...), rec, tp
+}
+
+// tracedOrders is traced with a connection whose publishes it traces, on a
+// private memory broker with the queue "orders".
+func tracedOrders(t *testing.T, opts ...otel.Option) (*otel.Tracing, *tracetest.SpanRecorder, *sdktrace.TracerProvider, *acemq.Conn) {
+	t.Helper()
+	tracing, rec, tp := traced(t, opts...)
+	return tracing, rec, tp, connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
 }
 
 // connect opens a connection to a memory broker private to the test and
@@ -70,13 +79,7 @@ func pull(t *testing.T, conn *acemq.Conn, queue string) driver.Delivery {
 // waitFor polls cond with millisecond steps and fails the test after 3s.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(3 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	testpoll.Until(t, 3*time.Second, time.Millisecond, what, cond)
 }
 
 // ended waits for n ended spans named name and returns them.

@@ -57,8 +57,7 @@ func TestWithPropagatorReplacesTheW3CDefault(t *testing.T) {
 }
 
 func TestWithSystemNamesTheMessagingSystem(t *testing.T) {
-	tracing, rec, _ := traced(t, otel.WithSystem("acemq-memory"))
-	conn := connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
+	tracing, rec, _, conn := tracedOrders(t, otel.WithSystem("acemq-memory"))
 	if err := acemq.NewPublisher[Order](conn, "", "orders").Send(context.Background(), Order{}); err != nil {
 		t.Fatal(err)
 	}

@@ -14,8 +14,7 @@ import (
 )
 
 func TestPublisherSpanIsAProducerSpanNamedForTheQueueWithTheFamilysAttributes(t *testing.T) {
-	tracing, rec, _ := traced(t)
-	conn := connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
+	tracing, rec, _, conn := tracedOrders(t)
 	res := sendOrder(t, tracing, conn, Order{ID: "1"}, acemq.CorrelationID("conv-1"))
 	span := ended(t, rec, "orders publish", 1)[0]
 	wantKindAttrsUnset(t, span, trace.SpanKindProducer, "producer", map[attribute.Key]any{
@@ -26,8 +25,7 @@ func TestPublisherSpanIsAProducerSpanNamedForTheQueueWithTheFamilysAttributes(t 
 }
 
 func TestPublishedMessageCarriesThePublishSpansTraceparent(t *testing.T) {
-	tracing, rec, _ := traced(t)
-	conn := connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
+	tracing, rec, _, conn := tracedOrders(t)
 	if err := otel.NewPublisher[Order](tracing, conn, "", "orders").Send(context.Background(), Order{}); err != nil {
 		t.Fatal(err)
 	}
@@ -38,8 +36,7 @@ func TestPublishedMessageCarriesThePublishSpansTraceparent(t *testing.T) {
 }
 
 func TestPublishSpanIsAChildOfTheCallersSpan(t *testing.T) {
-	tracing, rec, tp := traced(t)
-	conn := connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
+	tracing, rec, tp, conn := tracedOrders(t)
 	ctx, parent := ambient(t, tp)
 	if err := otel.NewPublisher[Order](tracing, conn, "", "orders").Send(ctx, Order{}); err != nil {
 		t.Fatal(err)
@@ -51,8 +48,7 @@ func TestPublishSpanIsAChildOfTheCallersSpan(t *testing.T) {
 }
 
 func TestTheInterceptorOpensTheSpanOfAPlainPublisher(t *testing.T) {
-	tracing, rec, tp := traced(t)
-	conn := connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
+	_, rec, tp, conn := tracedOrders(t)
 	ctx, parent := ambient(t, tp)
 	if err := acemq.NewPublisher[Order](conn, "", "orders").Send(ctx, Order{}); err != nil {
 		t.Fatal(err)
@@ -118,8 +114,7 @@ func TestAPublishWithoutConfirmsIsPublishedAndNotAnError(t *testing.T) {
 }
 
 func TestAnExchangePublishIsNamedForTheExchange(t *testing.T) {
-	tracing, rec, _ := traced(t)
-	conn := connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
+	tracing, rec, _, conn := tracedOrders(t)
 	topo := acemq.NewTopology().Exchange("shop", "topic").Queue("orders").Binding("orders", "shop", "order.#")
 	if err := topo.Apply(context.Background(), conn); err != nil {
 		t.Fatal(err)
@@ -132,8 +127,7 @@ func TestAnExchangePublishIsNamedForTheExchange(t *testing.T) {
 }
 
 func TestSendAllOpensOneSpanPerMessageEachWithItsOwnTraceparent(t *testing.T) {
-	tracing, rec, _ := traced(t)
-	conn := connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
+	tracing, rec, _, conn := tracedOrders(t)
 	results, err := otel.NewPublisher[Order](tracing, conn, "", "orders").
 		SendAll(context.Background(), []Order{{ID: "1"}, {ID: "2"}, {ID: "3"}})
 	if err != nil || len(results) != 3 {
@@ -170,8 +164,7 @@ func TestSendAllReportsEachFailureInPayloadOrder(t *testing.T) {
 }
 
 func TestSendEnvelopeLeavesTheCallersHeadersAlone(t *testing.T) {
-	tracing, rec, _ := traced(t)
-	conn := connect(t, "", []string{"orders"}, acemq.WithPublishInterceptor(tracing.PublishInterceptor()))
+	tracing, rec, _, conn := tracedOrders(t)
 	headers := map[string]any{"x-shop-tenant": "t1"}
 	err := otel.NewPublisher[Order](tracing, conn, "", "orders").
 		SendEnvelope(context.Background(), Order{}, acemq.Envelope{Headers: headers})

@@ -12,6 +12,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
+	"github.com/acemq/acemq-gen/runtime/internal/testpoll"
 	_ "github.com/acemq/acemq-gen/runtime/rabbitmq"
 	_ "github.com/jackc/pgx/v5/stdlib"
 )
@@ -193,6 +194,14 @@ func (c *collector[T]) count() int {
 	return len(c.got)
 }
 
+// collectOrders consumes q on conn into a new collector of orders.
+func collectOrders(t testing.TB, conn *acemq.Conn, q string) *collector[order] {
+	t.Helper()
+	c := newCollector[order]()
+	consume(t, conn, q, c.handle)
+	return c
+}
+
 // consume starts a consumer of q into a new collector.
 func consume[T any](t testing.TB, conn *acemq.Conn, q string, h acemq.Handler[T]) {
 	t.Helper()
@@ -216,13 +225,7 @@ func pending(t testing.TB, db *sql.DB, store *Store) int {
 // eventually polls cond every 10 ms until it holds, failing after d.
 func eventually(t testing.TB, d time.Duration, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("not within %s: %s", d, what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	testpoll.Until(t, d, 10*time.Millisecond, what, cond)
 }
 
 type order struct {

@@ -227,8 +227,7 @@ func (f *flakyTransport) Publish(ctx context.Context, exchange, key string, msg 
 func TestRelayWithoutPipeliningStopsAtTheFirstOutage(t *testing.T) {
 	db := database(t)
 	store, _, conn, q := setup(t, db, "")
-	c := newCollector[order]()
-	consume(t, conn, q, c.handle)
+	c := collectOrders(t, conn, q)
 	write(t, db, conn, store, q, 0, 5)
 	flaky, err := acemq.NewConn(&flakyTransport{Transport: conn.Transport()}, acemq.WithLogger(slog.New(slog.NewTextHandler(&syncBuffer{}, nil))))
 	if err != nil {

@@ -127,8 +127,7 @@ func TestPoisonRowRetiresAfterMaxAttemptsAndDoesNotHoldBackTheRowsBehindIt(t *te
 		t.Run(name, func(t *testing.T) {
 			metrics := acemqtest.NewMetrics()
 			store, _, conn, q := setup(t, db, url, acemq.WithObserver(metrics))
-			c := newCollector[order]()
-			consume(t, conn, q, c.handle)
+			c := collectOrders(t, conn, q)
 			inTx(t, db, true, func(tx *sql.Tx) {
 				poison := acemq.NewPublisher[order](Within(conn, store, tx), "", "no-such-queue-"+acemq.NewUUID(), acemq.Mandatory[order]())
 				if err := poison.Send(t.Context(), order{ID: "poison"}); err != nil {
@@ -193,8 +192,7 @@ func TestOneRelayPublishesRowsInCommitOrderNotInsertOrder(t *testing.T) {
 	if err := first.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	c := newCollector[order]()
-	consume(t, conn, q, c.handle)
+	c := collectOrders(t, conn, q)
 	startRelay(t, conn, store, PollInterval(10*time.Millisecond))
 	got := c.waitFor(t, 2, 10*time.Second)
 	if got[0].Payload.ID != "inserted-second-committed-first" {
@@ -205,8 +203,7 @@ func TestOneRelayPublishesRowsInCommitOrderNotInsertOrder(t *testing.T) {
 func TestRetainKeepsPublishedRowsMarkedUntilTheyAreOld(t *testing.T) {
 	db := database(t)
 	store, _, conn, q := setup(t, db, "")
-	c := newCollector[order]()
-	consume(t, conn, q, c.handle)
+	c := collectOrders(t, conn, q)
 	write(t, db, conn, store, q, 0, 3)
 	startRelay(t, conn, store, Retain(300*time.Millisecond), PollInterval(20*time.Millisecond))
 	c.waitFor(t, 3, 10*time.Second)

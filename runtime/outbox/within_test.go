@@ -64,8 +64,7 @@ func TestRolledBackTransactionPublishesNothing(t *testing.T) {
 					t.Fatal(err)
 				}
 			})
-			c := newCollector[order]()
-			consume(t, conn, q, c.handle)
+			c := collectOrders(t, conn, q)
 			startRelay(t, conn, store, PollInterval(20*time.Millisecond))
 			got := c.waitFor(t, 1, 10*time.Second)
 			eventually(t, 5*time.Second, "the committed row is deleted", func() bool { return rowCount(t, db, store) == 0 })
@@ -304,8 +303,7 @@ func TestNewStoreRefusesTableNameTooLong(t *testing.T) {
 		}
 		conn := broker(t, "")
 		q := queue(t, conn)
-		c := newCollector[order]()
-		consume(t, conn, q, c.handle)
+		c := collectOrders(t, conn, q)
 		write(t, db, conn, store, q, 0, 2)
 		startRelay(t, conn, store, PollInterval(20*time.Millisecond))
 		c.waitFor(t, 2, 10*time.Second)

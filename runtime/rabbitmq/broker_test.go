@@ -14,15 +14,8 @@ import (
 
 func TestMessageTravelsWithEveryPropertyAndIsConfirmed(t *testing.T) {
 	tr, c := openTransport(t), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("props"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Durable: true}); err != nil {
-		t.Fatal(err)
-	}
-	box := newInbox()
-	sub, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 10}, box.deliver)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, q := ctxT(t), c.declared(tr, "props", driver.QueueSpec{Durable: true})
+	box, sub := consumeInbox(ctx, t, tr, q, 10)
 	defer sub.Close()
 	out := driver.Outbound{Body: []byte(`{"a":1}`), ContentType: "application/json", MessageID: "m-1",
 		Headers: map[string]any{"x-acemq-type": "order.placed", "n": int64(3), "big": 5_000_000_000}, ReplyTo: "replies",
@@ -102,10 +95,7 @@ func TestBrokerNackIsTheBrokerRefusedIt(t *testing.T) {
 
 func TestRedeclareWithOtherArgumentsNamesQueueAndArgumentAndKeepsTheConnection(t *testing.T) {
 	tr, c := openTransport(t), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("drift"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Args: map[string]any{"x-message-ttl": 1000}}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, q := ctxT(t), c.declared(tr, "drift", driver.QueueSpec{Args: map[string]any{"x-message-ttl": 1000}})
 	err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Args: map[string]any{"x-message-ttl": 2000}})
 	for _, want := range []string{"PRECONDITION_FAILED", q, "x-message-ttl"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -120,10 +110,7 @@ func TestRedeclareWithOtherArgumentsNamesQueueAndArgumentAndKeepsTheConnection(t
 
 func TestManyPublishesThroughAWindowOfOneAreAllConfirmed(t *testing.T) {
 	tr, c := openTransport(t, MaxOutstandingPublishes(1)), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("one"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, q := ctxT(t), c.declared(tr, "one", driver.QueueSpec{})
 	var wg sync.WaitGroup
 	var failed sync.Map
 	for i := range 50 {
@@ -142,10 +129,7 @@ func TestManyPublishesThroughAWindowOfOneAreAllConfirmed(t *testing.T) {
 
 func TestWithoutConfirmsPublishesUnconfirmedAndRouted(t *testing.T) {
 	tr, c := openTransport(t, WithoutConfirms()), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("noconf"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, q := ctxT(t), c.declared(tr, "noconf", driver.QueueSpec{})
 	res, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "m"})
 	if err != nil || res.Confirmed || !res.Routed {
 		t.Fatalf("Publish = %+v, %v; want unconfirmed and routed", res, err)
@@ -157,29 +141,18 @@ func TestWithoutConfirmsPublishesUnconfirmedAndRouted(t *testing.T) {
 
 func TestClosingASubscriptionReturnsUnsettledMessagesRedelivered(t *testing.T) {
 	tr, c := openTransport(t), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("close"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, q := ctxT(t), c.declared(tr, "close", driver.QueueSpec{})
 	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "m"}); err != nil {
 		t.Fatal(err)
 	}
-	first := newInbox()
-	sub, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 1}, first.deliver)
-	if err != nil {
-		t.Fatal(err)
-	}
+	first, sub := consumeInbox(ctx, t, tr, q, 1)
 	if d := first.next(t); d.Redelivered {
 		t.Fatal("first delivery marked redelivered")
 	}
 	if err := sub.Close(); err != nil {
 		t.Fatal(err)
 	}
-	second := newInbox()
-	sub2, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 1}, second.deliver)
-	if err != nil {
-		t.Fatal(err)
-	}
+	second, sub2 := consumeInbox(ctx, t, tr, q, 1)
 	defer sub2.Close()
 	if d := second.next(t); d.MessageID != "m" || !d.Redelivered {
 		t.Fatalf("after Close: %+v, want m redelivered", d)
@@ -221,10 +194,7 @@ func TestCloseLeavesNoGoroutineBehind(t *testing.T) {
 	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{AutoDelete: true}); err != nil {
 		t.Fatal(err)
 	}
-	box := newInbox()
-	if _, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 1}, box.deliver); err != nil {
-		t.Fatal(err)
-	}
+	box, _ := consumeInbox(ctx, t, tr, q, 1)
 	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "m", Mandatory: true}); err != nil {
 		t.Fatal(err)
 	}

@@ -91,3 +91,23 @@ func (c *cluster) ctl(port string, args ...string) string {
 	out, _ := c.script(append([]string{"ctl", port, "--", "rabbitmqctl"}, args...)...)
 	return out
 }
+
+// dial connects a transport to the cluster, recording its recovery events,
+// and returns a context the test runs within (3 minutes), the events, the
+// transport, the port of the node it is on (the one a test kills) and a
+// cleaner connected to another node, so cleanup survives the kill. The
+// transport is closed at the end of the test.
+func (c *cluster) dial(t *testing.T) (context.Context, *events, *Transport, string, *cleaner) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	t.Cleanup(cancel)
+	ev := newEvents()
+	tr, err := Dial(ctx, c.url, clusterDelay, OnRecovery(ev.record))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tr.Close() })
+	hosts, at := tr.Hosts()
+	victim := portOf(hosts[at])
+	return ctx, ev, tr, victim, newCleanerAt(t, c.nodeURL(t, c.other(victim)))
+}

@@ -1,7 +1,6 @@
 package rabbitmq
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -20,17 +19,7 @@ func TestRecoveryDoesNotStallOnAClassicQueueWhoseNodeIsDownAndRedeclaresItLater(
 	if cl == nil {
 		return
 	}
-	ev := newEvents()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	tr, err := Dial(ctx, cl.url, clusterDelay, OnRecovery(ev.record))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tr.Close()
-	hosts, at := tr.Hosts()
-	victim := portOf(hosts[at])
-	clean := newCleanerAt(t, cl.nodeURL(t, cl.other(victim)))
+	ctx, ev, tr, victim, clean := cl.dial(t)
 	q := clean.queue(unique("cluster-setaside"))
 	dlq := clean.queue(q + ".dlq")
 	if err := tr.DeclareQueue(ctx, dlq, driver.QueueSpec{Durable: true}); err != nil { // classic, on victim

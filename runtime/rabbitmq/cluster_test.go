@@ -22,25 +22,12 @@ func TestAPublisherAndConsumerOnAKilledNodeCarryOnOnASurvivingNode(t *testing.T)
 	if cl == nil {
 		return
 	}
-	ev := newEvents()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	tr, err := Dial(ctx, cl.url, clusterDelay, OnRecovery(ev.record))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tr.Close()
-	hosts, at := tr.Hosts()
-	victim := portOf(hosts[at])
-	clean := newCleanerAt(t, cl.nodeURL(t, cl.other(victim)))
+	ctx, ev, tr, victim, clean := cl.dial(t)
 	q := clean.queue(unique("cluster-failover"))
 	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Durable: true, Args: map[string]any{"x-queue-type": "quorum"}}); err != nil {
 		t.Fatal(err)
 	}
-	box := newInbox()
-	if _, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 50}, box.deliver); err != nil {
-		t.Fatal(err)
-	}
+	box, _ := consumeInbox(ctx, t, tr, q, 50)
 	publishConfirmed(ctx, t, tr, q, "before", 5)
 	for range 5 {
 		if d := box.next(t); d.Redelivered {
@@ -51,7 +38,7 @@ func TestAPublisherAndConsumerOnAKilledNodeCarryOnOnASurvivingNode(t *testing.T)
 	cl.kill(t, victim)
 	ev.waitFor(t, RecoveryLost)
 	publishConfirmed(ctx, t, tr, q, "after", 5)
-	if _, now := tr.Hosts(); portOf(hosts[now]) == victim {
+	if hosts, now := tr.Hosts(); portOf(hosts[now]) == victim {
 		t.Fatalf("the transport is still on the killed node %s", victim)
 	}
 

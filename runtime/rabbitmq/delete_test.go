@@ -84,11 +84,7 @@ func TestAQueueDeclaredAgainAfterDeleteQueueOnRabbitMQIsNotServedByTheOldConsume
 	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
-	in := newInbox()
-	sub, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 1}, in.deliver)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, sub := consumeInbox(ctx, t, tr, q, 1)
 	defer sub.Close()
 	if err := tr.DeleteQueue(ctx, q); err != nil {
 		t.Fatal(err)

@@ -6,21 +6,15 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 // faultNode returns the URL and port of the broker node the fault tests may
 // stop, block and disconnect (exported by scripts/test.sh).
 func faultNode(t *testing.T) (url, port string) {
 	t.Helper()
-	v := acemqtest.BrokerEnv(t, "the fault tests need a node of their own: `scripts/broker.sh start 5699` then export "+
+	return brokerEnvPair(t, "the fault tests need a node of their own: `scripts/broker.sh start 5699` then export "+
 		"ACEMQ_TEST_FAULT_AMQP_URL=$(scripts/broker.sh url 5699) ACEMQ_TEST_FAULT_PORT=5699 (scripts/test.sh does this)",
 		"ACEMQ_TEST_FAULT_AMQP_URL", "ACEMQ_TEST_FAULT_PORT")
-	if v == nil {
-		return "", ""
-	}
-	return v[0], v[1]
 }
 
 // rabbitmqctl runs rabbitmqctl args against the node on port through

@@ -73,6 +73,17 @@ func newCleanerAt(t *testing.T, url string) *cleaner {
 func (c *cleaner) queue(name string) string    { c.queues = append(c.queues, name); return name }
 func (c *cleaner) exchange(name string) string { c.exchanges = append(c.exchanges, name); return name }
 
+// declared declares on tr a queue named uniquely after name, to be deleted
+// at the end of the test, and returns its name.
+func (c *cleaner) declared(tr *Transport, name string, spec driver.QueueSpec) string {
+	c.t.Helper()
+	q := c.queue(unique(name))
+	if err := tr.DeclareQueue(ctxT(c.t), q, spec); err != nil {
+		c.t.Fatal(err)
+	}
+	return q
+}
+
 func (c *cleaner) run() {
 	conn, err := amqp.Dial(c.url)
 	if err != nil {
@@ -189,6 +200,15 @@ func (t *Transport) liveConn() *amqp.Connection {
 	return t.conn
 }
 
+// cutOff drops t's connection with its URL pointing where nothing answers,
+// so every redial fails until the test gives back the URL it returns.
+func (t *Transport) cutOff() (good string) {
+	good = t.dialURL()
+	t.setURL("amqp://guest:guest@127.0.0.1:1/")
+	t.dropConnection()
+	return good
+}
+
 // setURL changes where the next redial goes (the test seam for failed redials).
 func (t *Transport) setURL(u string) {
 	hosts, err := parseHosts(u)
@@ -213,4 +233,27 @@ func TestACleanerWithoutABrokerURLFailsNothing(t *testing.T) {
 	if !passed {
 		t.Fatal("the cleaner's cleanup failed a test that had no broker to clean")
 	}
+}
+
+// brokerEnvPair is acemqtest.BrokerEnv of two variables, returned as two
+// strings ("" when the test is skipped).
+func brokerEnvPair(t *testing.T, hint, first, second string) (string, string) {
+	t.Helper()
+	v := acemqtest.BrokerEnv(t, hint, first, second)
+	if v == nil {
+		return "", ""
+	}
+	return v[0], v[1]
+}
+
+// consumeInbox consumes q on tr into a new inbox, with at most prefetch
+// unsettled deliveries, and returns the inbox and the subscription.
+func consumeInbox(ctx context.Context, t *testing.T, tr *Transport, q string, prefetch int) (*inbox, driver.Subscription) {
+	t.Helper()
+	box := newInbox()
+	sub, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: prefetch}, box.deliver)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return box, sub
 }

@@ -31,13 +31,7 @@ func (r *lossRun) publish(ctx context.Context, pub *acemq.Publisher[order]) {
 		sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		err := pub.Send(sctx, order{ID: id})
 		cancel()
-		if err != nil {
-			r.failed.Add(1)
-			r.firstFail.CompareAndSwap(nil, err)
-			continue
-		}
-		r.sent.Store(id, true)
-		r.sentN.Add(1)
+		r.record(id, err)
 	}
 }
 

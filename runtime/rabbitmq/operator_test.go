@@ -14,6 +14,8 @@ import (
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
+	"github.com/acemq/acemq-gen/runtime/internal/testpoll"
 )
 
 // opOrder is the payload of the operator-action tests.
@@ -75,6 +77,18 @@ func publishOrder(t *testing.T, conn *acemq.Conn, exchange, key, id string) {
 	}
 }
 
+// consumesAgain declares q again with admin and expects c, which reported
+// itself interrupted, to consume again: a message published to q reaches got.
+func consumesAgain(t *testing.T, admin *acemq.Conn, c *acemq.Consumer, got <-chan string, q string) {
+	t.Helper()
+	if err := admin.DeclareQueue(ctxT(t), q, acemq.Transient()); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the consumer consuming again", func() bool { return c.Interrupted() == nil })
+	publishOrder(t, admin, "", q, "after")
+	expectOrder(t, got, "after")
+}
+
 func expectOrder(t *testing.T, got <-chan string, id string) {
 	t.Helper()
 	select {
@@ -89,22 +103,7 @@ func expectOrder(t *testing.T, got <-chan string, id string) {
 
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-func expectRunning(t *testing.T, c *acemq.Consumer) {
-	t.Helper()
-	select {
-	case <-c.Done():
-		t.Fatal("the consumer stopped")
-	default:
-	}
+	testpoll.Until(t, 10*time.Second, 10*time.Millisecond, what, cond)
 }
 
 // TestConsumerSurvivesQueueDeletion: on RabbitMQ, a consumer whose queue is
@@ -130,7 +129,7 @@ func TestConsumerSurvivesQueueDeletion(t *testing.T) {
 		})
 		publishOrder(t, conn, x, "order.placed", "after")
 		expectOrder(t, got, "after")
-		expectRunning(t, c)
+		acemqtest.ExpectRunning(t, c)
 	})
 	t.Run("not owned", func(t *testing.T) {
 		clean := newCleaner(t)
@@ -148,16 +147,11 @@ func TestConsumerSurvivesQueueDeletion(t *testing.T) {
 		if queues, _ := h.Parts["interrupted"].([]string); h.Status != acemq.HealthDegraded || !slices.Contains(queues, q) {
 			t.Fatalf("Health = %s %q %v, want degraded naming the queue", h.Status, h.Detail, h.Parts)
 		}
-		if err := admin.DeclareQueue(ctxT(t), q, acemq.Transient()); err != nil {
-			t.Fatal(err)
-		}
-		eventually(t, "the consumer consuming again", func() bool { return c.Interrupted() == nil })
-		publishOrder(t, admin, "", q, "after")
-		expectOrder(t, got, "after")
+		consumesAgain(t, admin, c, got, q)
 		if h := conn.Health(ctxT(t)); h.Status != acemq.HealthUp {
 			t.Fatalf("Health after the queue is back = %s %q, want up", h.Status, h.Detail)
 		}
-		expectRunning(t, c)
+		acemqtest.ExpectRunning(t, c)
 	})
 }
 
@@ -225,7 +219,7 @@ func TestDeclareTopologyRestoresSubscriberBindings(t *testing.T) {
 		t.Fatalf("publish after DeclareTopology: %+v %v", res, err)
 	}
 	expectOrder(t, got, "after")
-	expectRunning(t, c)
+	acemqtest.ExpectRunning(t, c)
 }
 
 // TestConsumerSurvivesQueueDeletionWhileDisconnected: a queue the consumer
@@ -250,17 +244,11 @@ func TestConsumerSurvivesQueueDeletionWhileDisconnected(t *testing.T) {
 	}
 	c, got := consumeOrders(t, conn, nil, q)
 	good := brokerURL(t)
-	tr.setURL("amqp://guest:guest@127.0.0.1:1/")
-	tr.dropConnection()
+	tr.cutOff()
 	ev.waitFor(t, RecoveryLost)
 	operatorDelete(t, q)
 	tr.setURL(good)
 	ev.waitFor(t, RecoveryRecovered)
 	eventually(t, "the consumer reported interrupted", func() bool { return c.Interrupted() != nil })
-	if err := admin.DeclareQueue(ctxT(t), q, acemq.Transient()); err != nil {
-		t.Fatal(err)
-	}
-	eventually(t, "the consumer consuming again", func() bool { return c.Interrupted() == nil })
-	publishOrder(t, admin, "", q, "after")
-	expectOrder(t, got, "after")
+	consumesAgain(t, admin, c, got, q)
 }

@@ -33,10 +33,7 @@ func TestWithoutRecoveryGivesUpAndLaterCallsFailAtOnce(t *testing.T) {
 
 func TestWithoutConfirmsMandatoryHopsAreStillConfirmedOnAChannelOfTheirOwn(t *testing.T) {
 	tr, c := openTransport(t, WithoutConfirms()), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("hop"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, q := ctxT(t), c.declared(tr, "hop", driver.QueueSpec{})
 	plain, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "plain"})
 	if err != nil || plain.Confirmed {
 		t.Fatalf("plain publish without confirms = %+v, %v; want unconfirmed", plain, err)

@@ -30,10 +30,7 @@ func TestRecoveryRedeclaresTopologyAndResumesTheSubscription(t *testing.T) {
 	if err := tr.Bind(ctx, q, x, "k"); err != nil {
 		t.Fatal(err)
 	}
-	box := newInbox()
-	if _, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 5}, box.deliver); err != nil {
-		t.Fatal(err)
-	}
+	box, _ := consumeInbox(ctx, t, tr, q, 5)
 	tr.dropConnection()
 	ev.waitFor(t, RecoveryLost)
 	if got := ev.waitFor(t, RecoveryRecovered); got.Err != nil || got.Attempt != 1 {
@@ -51,9 +48,7 @@ func TestRecoveryRedeclaresTopologyAndResumesTheSubscription(t *testing.T) {
 func TestRecoveryReportsEveryFailedAttemptUntilTheBrokerIsBack(t *testing.T) {
 	ev := newEvents()
 	tr := openTransport(t, OnRecovery(ev.record))
-	good := tr.dialURL()
-	tr.setURL("amqp://guest:guest@127.0.0.1:1/")
-	tr.dropConnection()
+	good := tr.cutOff()
 	ev.waitFor(t, RecoveryLost)
 	ev.waitFor(t, RecoveryRetrying)
 	second := ev.waitFor(t, RecoveryRetrying)
@@ -69,13 +64,8 @@ func TestRecoveryReportsEveryFailedAttemptUntilTheBrokerIsBack(t *testing.T) {
 func TestPublishWhileDownWaitsForRecovery(t *testing.T) {
 	ev := newEvents()
 	tr, c := openTransport(t, OnRecovery(ev.record)), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("wait"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
-	good := tr.dialURL()
-	tr.setURL("amqp://guest:guest@127.0.0.1:1/")
-	tr.dropConnection()
+	ctx, q := ctxT(t), c.declared(tr, "wait", driver.QueueSpec{})
+	good := tr.cutOff()
 	ev.waitFor(t, RecoveryLost)
 	done := make(chan error, 1)
 	go func() {
@@ -95,8 +85,7 @@ func TestPublishWhileDownWaitsForRecovery(t *testing.T) {
 func TestPublishWhileDownGivesUpWhenItsContextEnds(t *testing.T) {
 	ev := newEvents()
 	tr := openTransport(t, OnRecovery(ev.record))
-	tr.setURL("amqp://guest:guest@127.0.0.1:1/")
-	tr.dropConnection()
+	tr.cutOff()
 	ev.waitFor(t, RecoveryLost)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
@@ -109,10 +98,7 @@ func TestPublishWhileDownGivesUpWhenItsContextEnds(t *testing.T) {
 func TestPublishesAcrossConnectionDropsNeverSucceedSilently(t *testing.T) {
 	ev := newEvents()
 	tr, c := openTransport(t, OnRecovery(ev.record)), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("drops"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{Durable: true}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, q := ctxT(t), c.declared(tr, "drops", driver.QueueSpec{Durable: true})
 	var confirmed sync.Map
 	var count, failed atomic.Int64
 	stop := make(chan struct{})
@@ -140,14 +126,8 @@ func TestPublishesAcrossConnectionDropsNeverSucceedSilently(t *testing.T) {
 
 func TestConsumerChannelClosedByTheBrokerIsReopened(t *testing.T) {
 	tr, c := openTransport(t), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("heal"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
-	box := newInbox()
-	if _, err := tr.Consume(ctx, q, driver.ConsumeSpec{Prefetch: 5}, box.deliver); err != nil {
-		t.Fatal(err)
-	}
+	ctx, q := ctxT(t), c.declared(tr, "heal", driver.QueueSpec{})
+	box, _ := consumeInbox(ctx, t, tr, q, 5)
 	if _, err := tr.Publish(ctx, "", q, driver.Outbound{MessageID: "one"}); err != nil {
 		t.Fatal(err)
 	}
@@ -164,10 +144,7 @@ func TestConsumerChannelClosedByTheBrokerIsReopened(t *testing.T) {
 
 func TestPublishToAMissingExchangeFailsAndTheNextPublishWorks(t *testing.T) {
 	tr, c := openTransport(t), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("next"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, q := ctxT(t), c.declared(tr, "next", driver.QueueSpec{})
 	_, err := tr.Publish(ctx, unique("missing"), "k", driver.Outbound{MessageID: "m"})
 	if !errors.Is(err, ErrBrokerRefused) || !strings.Contains(err.Error(), "NOT_FOUND") {
 		t.Fatalf("err = %v, want ErrBrokerRefused with the broker's NOT_FOUND", err)
@@ -180,10 +157,7 @@ func TestPublishToAMissingExchangeFailsAndTheNextPublishWorks(t *testing.T) {
 func TestRecoveryAfterTheBrokerClosesTheConnection(t *testing.T) {
 	ev := newEvents()
 	tr, c := openTransport(t, OnRecovery(ev.record), Name(unique("acemq-test"))), newCleaner(t)
-	ctx, q := ctxT(t), c.queue(unique("ctl"))
-	if err := tr.DeclareQueue(ctx, q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, q := ctxT(t), c.declared(tr, "ctl", driver.QueueSpec{})
 	byBroker := closeFromBroker(t, tr)
 	lost := ev.waitFor(t, RecoveryLost)
 	if byBroker && (lost.Err == nil || !strings.Contains(lost.Err.Error(), "CONNECTION_FORCED")) {
@@ -292,8 +266,7 @@ func drain(t *testing.T, tr *Transport, q string) map[string]bool {
 func TestCloseDuringRecoveryStopsRedialingAndFailsLaterCalls(t *testing.T) {
 	ev := newEvents()
 	tr := openTransport(t, OnRecovery(ev.record))
-	tr.setURL("amqp://guest:guest@127.0.0.1:1/")
-	tr.dropConnection()
+	tr.cutOff()
 	ev.waitFor(t, RecoveryRetrying)
 	if err := tr.Close(); err != nil {
 		t.Fatalf("Close during recovery: %v", err)

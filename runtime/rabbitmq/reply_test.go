@@ -34,11 +34,7 @@ func roundTrip(t *testing.T, tr *Transport, q string, rc driver.ReplyChannel, bo
 	if res, err := rc.Publish(ctxT(t), "", q, msg); err != nil || !res.Routed || !res.Confirmed {
 		t.Fatalf("request: %+v, %v", res, err)
 	}
-	requests := newInbox()
-	sub, err := tr.Consume(ctxT(t), q, driver.ConsumeSpec{Prefetch: 1}, requests.deliver)
-	if err != nil {
-		t.Fatal(err)
-	}
+	requests, sub := consumeInbox(ctxT(t), t, tr, q, 1)
 	defer sub.Close()
 	request = requests.next(t)
 	_ = request.Ack()

@@ -39,13 +39,20 @@ func mutedTransport(t *testing.T, opts ...acemq.ConnOption) (*Transport, *mutePr
 	return tr, px, ev
 }
 
-// warmUp publishes one message to q, so the publishing channel is open
-// before the proxy mutes the connection.
-func warmUp(t *testing.T, tr *Transport, q string) {
+// mutedQueue declares a queue named for name on tr and publishes one
+// message to it, so the publishing channel is open and confirming, then
+// mutes px: the broker's next confirms are swallowed. It returns the queue.
+func mutedQueue(t *testing.T, tr *Transport, px *muteProxy, name string) string {
 	t.Helper()
+	q := newCleaner(t).queue(unique(name))
+	if err := tr.DeclareQueue(ctxT(t), q, driver.QueueSpec{}); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := tr.Publish(ctxT(t), "", q, driver.Outbound{MessageID: "warm-up"}); err != nil {
 		t.Fatal(err)
 	}
+	px.mute()
+	return q
 }
 
 // waitHolds waits until q holds n messages.
@@ -71,13 +78,7 @@ func waitHolds(t *testing.T, tr *Transport, q string, n int) {
 // confirm. The queue then holds it twice (at-least-once).
 func TestAPublishWhoseConfirmWasLostWithTheConnectionIsSentAgainAndConfirmed(t *testing.T) {
 	tr, px, ev := mutedTransport(t)
-	check, c := openTransport(t), newCleaner(t)
-	q := c.queue(unique("resend"))
-	if err := tr.DeclareQueue(ctxT(t), q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
-	warmUp(t, tr, q)
-	px.mute()
+	check, q := openTransport(t), mutedQueue(t, tr, px, "resend")
 	type answer struct {
 		res acemq.PublishResult
 		err error
@@ -101,13 +102,7 @@ func TestAPublishWhoseConfirmWasLostWithTheConnectionIsSentAgainAndConfirmed(t *
 // same for PublishAsync's Confirmation (SendAsync's Pending).
 func TestAPipelinedPublishWhoseConfirmWasLostIsSentAgainAndConfirmed(t *testing.T) {
 	tr, px, ev := mutedTransport(t)
-	check, c := openTransport(t), newCleaner(t)
-	q := c.queue(unique("resend-async"))
-	if err := tr.DeclareQueue(ctxT(t), q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
-	warmUp(t, tr, q)
-	px.mute()
+	check, q := openTransport(t), mutedQueue(t, tr, px, "resend-async")
 	var confs []driver.Confirmation
 	for _, id := range []string{"a", "b", "c"} {
 		conf, err := tr.PublishAsync(ctxT(t), "", q, driver.Outbound{MessageID: id, Body: []byte(id), Mandatory: true})
@@ -133,13 +128,7 @@ func TestAPipelinedPublishWhoseConfirmWasLostIsSentAgainAndConfirmed(t *testing.
 // the next one; the lost event says why.
 func TestAPublishNeverConfirmedWithinConfirmTimeoutIsSentAgainOnANewConnection(t *testing.T) {
 	tr, px, ev := mutedTransport(t, ConfirmTimeout(300*time.Millisecond))
-	c := newCleaner(t)
-	q := c.queue(unique("wedged"))
-	if err := tr.DeclareQueue(ctxT(t), q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
-	warmUp(t, tr, q)
-	px.mute()
+	q := mutedQueue(t, tr, px, "wedged")
 	res, err := tr.Publish(ctxT(t), "", q, driver.Outbound{MessageID: "w", Body: []byte("w")})
 	if err != nil || !res.Confirmed {
 		t.Fatalf("Publish on a wedged connection = %+v, %v; want it confirmed on the next", res, err)
@@ -155,13 +144,7 @@ func TestAPublishNeverConfirmedWithinConfirmTimeoutIsSentAgainOnANewConnection(t
 // error, not ErrConfirmLost.
 func TestAPublishWaitingForALostConfirmFailsOnlyWhenItsContextEnds(t *testing.T) {
 	tr, px, _ := mutedTransport(t)
-	check, c := openTransport(t), newCleaner(t)
-	q := c.queue(unique("resend-ctx"))
-	if err := tr.DeclareQueue(ctxT(t), q, driver.QueueSpec{}); err != nil {
-		t.Fatal(err)
-	}
-	warmUp(t, tr, q)
-	px.mute()
+	check, q := openTransport(t), mutedQueue(t, tr, px, "resend-ctx")
 	tr.setURL("amqp://guest:guest@127.0.0.1:1/") // nothing answers there
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

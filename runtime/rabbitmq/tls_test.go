@@ -18,20 +18,15 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
-	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
 // tlsBroker returns ACEMQ_TEST_AMQPS_URL and ACEMQ_TEST_CA (the TLS listener
 // scripts/broker.sh opens with RABBIT_TLS_DIR, and the CA it generated).
 func tlsBroker(t *testing.T) (amqpsURL, caFile string) {
 	t.Helper()
-	v := acemqtest.BrokerEnv(t, "start a TLS listener with `RABBIT_TLS_DIR=/tmp/acemq-tls scripts/broker.sh start 5699`, then export "+
+	return brokerEnvPair(t, "start a TLS listener with `RABBIT_TLS_DIR=/tmp/acemq-tls scripts/broker.sh start 5699`, then export "+
 		"ACEMQ_TEST_AMQPS_URL=$(scripts/broker.sh tls-url 5699) ACEMQ_TEST_CA=/tmp/acemq-tls/ca.pem (scripts/test.sh does this)",
 		"ACEMQ_TEST_AMQPS_URL", "ACEMQ_TEST_CA")
-	if v == nil {
-		return "", ""
-	}
-	return v[0], v[1]
 }
 
 // withPassword returns raw with its password replaced.

@@ -3,12 +3,12 @@ package toml
 import (
 	"encoding/base64"
 	"errors"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/codecvectors"
 )
 
 func TestEncodeWritesTheGoFamilyBytesInFieldOrder(t *testing.T) {
@@ -43,17 +43,7 @@ func TestRoundTripKeepsNestedTablesTimesAndLargeIntegers(t *testing.T) {
 	in := shipment{ID: "s-1", At: time.Date(2026, 1, 2, 3, 4, 5, 6e6, time.UTC), Big: 1<<62 + 1, Weight: 2.5}
 	in.Address.Line1 = "1 High St"
 	in.Parcels = []parcel{{Grams: 10}, {Grams: 20}}
-	b, err := Codec{}.Encode(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out shipment
-	if err := (Codec{}).Decode(b, &out); err != nil {
-		t.Fatalf("%v in\n%s", err, b)
-	}
-	if !reflect.DeepEqual(in, out) {
-		t.Fatalf("round trip gave %+v, want %+v\n%s", out, in, b)
-	}
+	codecvectors.RoundTrip(t, Codec{}, in)
 }
 
 func TestEncodeRefusesANonTablePayloadAsFatal(t *testing.T) {
@@ -96,15 +86,11 @@ func TestDecodeOfMalformedBodyIsFatal(t *testing.T) {
 }
 
 func TestCanDecodeClaimsOnlyTOMLTypes(t *testing.T) {
-	for ct, want := range map[string]bool{
+	codecvectors.ExpectClaims(t, Codec{}, map[string]bool{
 		"application/toml": true, "text/toml": true, "application/vnd.acme+toml": true,
 		"APPLICATION/TOML; charset=utf-8": true,
 		"":                                false, "application/json": false, "application/yaml": false,
-	} {
-		if got := (Codec{}).CanDecode(ct); got != want {
-			t.Errorf("CanDecode(%q) = %v, want %v", ct, got, want)
-		}
-	}
+	})
 }
 
 func TestContentTypeIsApplicationTOML(t *testing.T) {

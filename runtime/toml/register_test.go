@@ -3,15 +3,9 @@ package toml
 import (
 	"testing"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/codecvectors"
 )
 
 func TestImportRegistersTheCodecAsTOML(t *testing.T) {
-	c, err := acemq.CodecByName("toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := c.(Codec); !ok {
-		t.Fatalf("CodecByName(%q) = %T", "toml", c)
-	}
+	codecvectors.ExpectRegistered[Codec](t, "toml")
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/codecvectors"
 	"github.com/acemq/acemq-gen/runtime/internal/membound"
 )
 
@@ -114,17 +115,11 @@ func (booked) AvroFullSchema() string {
 }
 
 func TestXMLMissingRequiredFieldIsRefused(t *testing.T) {
-	for body, want := range map[string]string{
+	codecvectors.ExpectRefused[booked](t, Codec{}, map[string]string{
 		"<booked/>":                            `requires field "id"`,
 		"<booked><id>b-1</id></booked>":        `requires field "seat"`,
 		"<booked><id>b-1</id><seat/></booked>": `requires field "seat"`,
-	} {
-		var b booked
-		err := Codec{}.Decode([]byte(body), &b)
-		if !acemq.IsFatal(err) || !strings.Contains(err.Error(), want) {
-			t.Errorf("Decode(%s) = %v, want a fatal error containing %q", body, err, want)
-		}
-	}
+	})
 	var b booked
 	if err := (Codec{}).Decode([]byte("<booked><id>b-1</id><seat>4</seat></booked>"), &b); err != nil || b.Seat != 4 {
 		t.Fatalf("a whole record: %v, %+v", err, b)

@@ -63,11 +63,7 @@ const DefaultMaxElements = 100_000
 
 // limits returns the limits Decode applies.
 func (c Codec) limits() acemq.DecodeLimits {
-	l := c.Limits
-	if l.MaxElements == 0 {
-		l.MaxElements = min(decodelimit.Process().MaxElements, DefaultMaxElements)
-	}
-	return l.Resolve()
+	return decodelimit.ResolveElements(c.Limits, DefaultMaxElements)
 }
 
 // check refuses a body over lim.

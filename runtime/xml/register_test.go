@@ -3,15 +3,9 @@ package xml
 import (
 	"testing"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/codecvectors"
 )
 
 func TestImportRegistersTheCodecAsXML(t *testing.T) {
-	c, err := acemq.CodecByName("xml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := c.(Codec); !ok {
-		t.Fatalf("CodecByName(%q) = %T", "xml", c)
-	}
+	codecvectors.ExpectRegistered[Codec](t, "xml")
 }

@@ -29,11 +29,7 @@ const DefaultMaxElements = 50_000
 
 // limits returns the limits Decode applies.
 func (c Codec) limits() acemq.DecodeLimits {
-	l := c.Limits
-	if l.MaxElements == 0 {
-		l.MaxElements = min(decodelimit.Process().MaxElements, DefaultMaxElements)
-	}
-	return l.Resolve()
+	return decodelimit.ResolveElements(c.Limits, DefaultMaxElements)
 }
 
 // Codec encodes payloads as block-style YAML and decodes YAML into a pointer.

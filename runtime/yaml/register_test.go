@@ -3,15 +3,9 @@ package yaml
 import (
 	"testing"
 
-	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/codecvectors"
 )
 
 func TestImportRegistersTheCodecAsYAML(t *testing.T) {
-	c, err := acemq.CodecByName("yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := c.(Codec); !ok {
-		t.Fatalf("CodecByName(%q) = %T", "yaml", c)
-	}
+	codecvectors.ExpectRegistered[Codec](t, "yaml")
 }

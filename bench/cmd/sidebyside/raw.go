@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"sync"
 	"time"
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
+	"github.com/acemq/acemq-gen/bench/internal/replyto"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
@@ -280,8 +280,7 @@ func rawResponder(ch *amqp.Channel, q string, concurrency int) error {
 // rawRequester is a direct reply-to client whose requests are confirmed.
 type rawRequester struct {
 	ch      *amqp.Channel
-	mu      sync.Mutex
-	pending map[string]chan amqp.Delivery
+	replies *replyto.Router
 }
 
 func newRawRequester(conn *amqp.Connection) (*rawRequester, error) {
@@ -292,25 +291,11 @@ func newRawRequester(conn *amqp.Connection) (*rawRequester, error) {
 	if err := ch.Confirm(false); err != nil {
 		return nil, err
 	}
-	replies, err := ch.Consume("amq.rabbitmq.reply-to", "", true, false, false, false, nil)
+	replies, err := replyto.Start(ch)
 	if err != nil {
 		return nil, err
 	}
-	r := &rawRequester{ch: ch, pending: map[string]chan amqp.Delivery{}}
-	go r.route(replies)
-	return r, nil
-}
-
-func (r *rawRequester) route(replies <-chan amqp.Delivery) {
-	for d := range replies {
-		r.mu.Lock()
-		c := r.pending[d.CorrelationId]
-		delete(r.pending, d.CorrelationId)
-		r.mu.Unlock()
-		if c != nil {
-			c <- d
-		}
-	}
+	return &rawRequester{ch: ch, replies: replies}, nil
 }
 
 func (r *rawRequester) call(ctx context.Context, q string, i int) error {
@@ -319,11 +304,8 @@ func (r *rawRequester) call(ctx context.Context, q string, i int) error {
 	if err != nil {
 		return err
 	}
-	msg.CorrelationId, msg.ReplyTo = id, "amq.rabbitmq.reply-to"
-	reply := make(chan amqp.Delivery, 1)
-	r.mu.Lock()
-	r.pending[id] = reply
-	r.mu.Unlock()
+	msg.CorrelationId, msg.ReplyTo = id, replyto.Queue
+	reply := r.replies.Expect(id)
 	dc, err := r.ch.PublishWithDeferredConfirmWithContext(ctx, "", q, true, false, msg)
 	if err != nil {
 		return err

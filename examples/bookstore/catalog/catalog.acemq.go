@@ -172,10 +172,9 @@ func (p *Publisher) PublishBookAddedBatch(
 }
 
 // PublishBookAddedAsync publishes m as PublishBookAdded does but returns once the message
-// is written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error PublishBookAdded would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// is written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is PublishBookAdded's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishBookAddedAsync(
 	ctx context.Context,
 	m BookAdded,
@@ -206,10 +205,9 @@ func (p *Publisher) SendReserveStockBatch(
 }
 
 // SendReserveStockAsync sends m as SendReserveStock does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendReserveStock would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendReserveStock's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendReserveStockAsync(
 	ctx context.Context,
 	m ReserveStock,
@@ -253,9 +251,8 @@ func ConsumeReserveStock(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // catalog domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleBookAdded handles event BookAdded.
 	HandleBookAdded(context.Context, acemq.Message[BookAdded]) acemq.Ack
@@ -296,9 +293,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the catalog domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleReserveStock handles command ReserveStock.
 	HandleReserveStock(context.Context, acemq.Message[ReserveStock]) acemq.Ack

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -40,12 +41,7 @@ func RegisterTransport(scheme string, dial DialFunc) {
 func TransportSchemes() []string {
 	transports.RLock()
 	defer transports.RUnlock()
-	schemes := make([]string, 0, len(transports.m))
-	for s := range transports.m {
-		schemes = append(schemes, s)
-	}
-	slices.Sort(schemes)
-	return schemes
+	return slices.Sorted(maps.Keys(transports.m))
 }
 
 // Dialer returns the DialFunc registered for url's scheme.

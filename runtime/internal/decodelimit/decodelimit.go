@@ -74,6 +74,16 @@ func Process() Limits {
 // limits: what a codec holding l applies.
 func (l Limits) Resolve() Limits { return l.over(Process()) }
 
+// ResolveElements is l.Resolve for a codec whose parser costs too much per
+// element for the process-wide MaxElements: when l sets none, it is at most
+// ceiling (the codec's DefaultMaxElements).
+func ResolveElements(l Limits, ceiling int) Limits {
+	if l.MaxElements == 0 {
+		l.MaxElements = min(Process().MaxElements, ceiling)
+	}
+	return l.Resolve()
+}
+
 func (l Limits) over(base Limits) Limits {
 	if l.MaxBody == 0 {
 		l.MaxBody = base.MaxBody

@@ -25,3 +25,17 @@ func ApplyChecked[O ~func(C) error, C any](cfg C, opts []O, errNil error) error 
 	}
 	return nil
 }
+
+// ApplyUntilError calls each non-nil option of opts with cfg, in order, and
+// returns the first error.
+func ApplyUntilError[O ~func(C) error, C any](cfg C, opts []O) error {
+	for _, opt := range opts {
+		if opt == nil {
+			continue
+		}
+		if err := opt(cfg); err != nil {
+			return err
+		}
+	}
+	return nil
+}

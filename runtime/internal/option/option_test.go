@@ -29,3 +29,16 @@ func TestApplyCheckedRefusesNilAndStopsAtAnError(t *testing.T) {
 		t.Fatalf("err %v, applied %v", err, got)
 	}
 }
+
+func TestApplyUntilErrorSkipsNilAndStopsAtAnError(t *testing.T) {
+	errBad := errors.New("bad")
+	var got []int
+	one := checked(func(s *[]int) error { *s = append(*s, 1); return nil })
+	bad := checked(func(*[]int) error { return errBad })
+	if err := ApplyUntilError(&got, []checked{one, nil, one}); err != nil || len(got) != 2 {
+		t.Fatalf("err %v, applied %v", err, got)
+	}
+	if err := ApplyUntilError(&got, []checked{bad, one}); err != errBad || len(got) != 2 {
+		t.Fatalf("err %v, applied %v", err, got)
+	}
+}

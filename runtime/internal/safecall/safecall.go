@@ -1,7 +1,6 @@
 // Package safecall calls code a user plugged into a runtime package (an
 // idempotency store, a schema registry) so that a panic in it becomes an
-// error. It is runtime/acemq's guard for the packages beside it: runtime/acemq
-// imports only the standard library, so it keeps its own copy.
+// error. It imports only the standard library, so runtime/acemq uses it too.
 package safecall
 
 import "fmt"
@@ -23,11 +22,17 @@ func (e *PanicError) Unwrap() error {
 
 // Call calls f and returns what it returns; when f panics, v is zero and err
 // is a *PanicError naming what.
-func Call[T any](what string, f func() (T, error)) (v T, err error) {
+func Call[T any](what string, f func() (T, error)) (T, error) {
+	return CallNamed(func() string { return what }, f)
+}
+
+// CallNamed is Call with the name built by what, which is called only when f
+// panics (so that a name built from arguments costs nothing otherwise).
+func CallNamed[T any](what func() string, f func() (T, error)) (v T, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			var zero T
-			v, err = zero, &PanicError{What: what, Value: p}
+			v, err = zero, &PanicError{What: what(), Value: p}
 		}
 	}()
 	return f()

@@ -28,3 +28,15 @@ func TestWithoutAPanicWhatFReturnsIsReturned(t *testing.T) {
 		t.Fatalf("Call = %d, %v", v, err)
 	}
 }
+
+func TestCallNamedBuildsTheNameOnlyWhenFPanics(t *testing.T) {
+	built := 0
+	name := func() string { built++; return "the codec" }
+	if _, err := safecall.CallNamed(name, func() (int, error) { return 1, nil }); err != nil || built != 0 {
+		t.Fatalf("no panic: err %v, name built %d times", err, built)
+	}
+	_, err := safecall.CallNamed(name, func() (int, error) { panic("boom") })
+	if err == nil || err.Error() != "the codec panicked: boom" || built != 1 {
+		t.Fatalf("panic: err %v, name built %d times", err, built)
+	}
+}

@@ -1,5 +1,7 @@
 package memq
 
+import "github.com/acemq/acemq-gen/runtime/acemq/driver"
+
 // The queue arguments the broker reads, in RabbitMQ's words.
 const (
 	ArgQueueType            = "x-queue-type"
@@ -11,22 +13,13 @@ const (
 	QueueStream = "stream"
 )
 
-// QueueSpec is how a queue is declared; Args are its x-arguments.
-type QueueSpec struct {
-	Durable    bool
-	AutoDelete bool
-	Exclusive  bool
-	Args       map[string]any
-}
-
-// ExchangeSpec is how an exchange is declared: Kind is direct, topic, fanout
-// or headers; Args are its arguments (alternate-exchange).
-type ExchangeSpec struct {
-	Kind       string
-	Durable    bool
-	AutoDelete bool
-	Args       map[string]any
-}
+// QueueSpec and ExchangeSpec are how a queue and an exchange are declared:
+// the transport SPI's own declarations, which the memory broker reads as
+// RabbitMQ does.
+type (
+	QueueSpec    = driver.QueueSpec
+	ExchangeSpec = driver.ExchangeSpec
+)
 
 // ConsumeSpec is how a subscription consumes: at most Prefetch unsettled
 // deliveries (0 = unlimited); Args are consumer arguments (x-priority).

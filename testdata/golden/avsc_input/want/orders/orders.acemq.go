@@ -210,10 +210,9 @@ func (p *Publisher) SendHoldOrderBatch(
 }
 
 // SendHoldOrderAsync sends m as SendHoldOrder does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendHoldOrder would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendHoldOrder's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendHoldOrderAsync(
 	ctx context.Context,
 	m HoldOrder,
@@ -243,10 +242,9 @@ func (p *Publisher) PublishOrderShippedBatch(
 }
 
 // PublishOrderShippedAsync publishes m as PublishOrderShipped does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishOrderShipped
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishOrderShipped's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishOrderShippedAsync(
 	ctx context.Context,
 	m OrderShipped,
@@ -290,9 +288,8 @@ func OrderShippedQueue(service string) (string, error) {
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // orders domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleOrderShipped handles event OrderShipped.
 	HandleOrderShipped(context.Context, acemq.Message[OrderShipped]) acemq.Ack
@@ -333,9 +330,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the orders domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleHoldOrder handles command HoldOrder.
 	HandleHoldOrder(context.Context, acemq.Message[HoldOrder]) acemq.Ack

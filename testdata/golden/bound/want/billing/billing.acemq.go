@@ -17,8 +17,6 @@ package billing
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"time"
 
 	"example.com/shared/ids"
@@ -134,31 +132,16 @@ func (v PaymentSettledAdjustmentString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
 }
 
-// decodePaymentSettledAdjustment reads the JSON of PaymentSettledAdjustment.
-func decodePaymentSettledAdjustment(data json.RawMessage) (PaymentSettledAdjustment, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, errors.New(
-			"acemq: field adjustment of PaymentSettled needs one of its union's branches; null is not one",
-		)
-	}
-	switch name {
-	case "billing.Money":
-		var v PaymentSettledAdjustmentMoney
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "string":
-		var v PaymentSettledAdjustmentString
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of PaymentSettledAdjustment (field adjustment of PaymentSettled)",
-		name,
-	)
+// paymentSettledAdjustmentJSON reads the JSON of PaymentSettledAdjustment.
+var paymentSettledAdjustmentJSON = &acemqimpl.JSONUnion[PaymentSettledAdjustment]{
+	Branches: []acemqimpl.JSONBranch[PaymentSettledAdjustment]{
+		acemqimpl.JSONPlain[PaymentSettledAdjustment, PaymentSettledAdjustmentMoney](
+			"billing.Money",
+		),
+		acemqimpl.JSONPlain[PaymentSettledAdjustment, PaymentSettledAdjustmentString]("string"),
+	},
+	Field: "field adjustment of PaymentSettled",
+	Name:  "PaymentSettledAdjustment",
 }
 
 // UnmarshalJSON reads PaymentSettled, each union field by the name of its branch.
@@ -172,7 +155,7 @@ func (m *PaymentSettled) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	var err error
-	if m.Adjustment, err = decodePaymentSettledAdjustment(aux.Adjustment); err != nil {
+	if m.Adjustment, err = paymentSettledAdjustmentJSON.Decode(aux.Adjustment); err != nil {
 		return err
 	}
 	return nil
@@ -204,17 +187,17 @@ func (RefundPayment) AvroFingerprint() uint64 {
 // paymentSettledAvro is PaymentSettled as hamba/avro reads and writes it: each union a
 // converter.
 type paymentSettledAvro struct {
-	PaymentID  string                        `avro:"paymentId"`
-	Total      money.Amount                  `avro:"total"`
-	Previous   *money.Currency               `avro:"previous"`
-	Digest     ids.Digest                    `avro:"digest"`
-	Adjustment *paymentSettledAdjustmentAvro `avro:"adjustment"`
+	PaymentID  string                                                              `avro:"paymentId"`
+	Total      money.Amount                                                        `avro:"total"`
+	Previous   *money.Currency                                                     `avro:"previous"`
+	Digest     ids.Digest                                                          `avro:"digest"`
+	Adjustment *avro.Union[PaymentSettledAdjustment, paymentSettledAdjustmentAvro] `avro:"adjustment"`
 }
 
 // toAvro returns m's Avro mirror.
 func (m PaymentSettled) toAvro() paymentSettledAvro {
 	return paymentSettledAvro{
-		Adjustment: toPaymentSettledAdjustmentAvro(m.Adjustment),
+		Adjustment: avro.NewUnion[paymentSettledAdjustmentAvro](m.Adjustment),
 		Digest:     m.Digest,
 		PaymentID:  m.PaymentID,
 		Previous:   m.Previous,
@@ -225,7 +208,7 @@ func (m PaymentSettled) toAvro() paymentSettledAvro {
 // fromAvro returns the value the mirror holds.
 func (m paymentSettledAvro) fromAvro() PaymentSettled {
 	return PaymentSettled{
-		Adjustment: m.Adjustment.value(),
+		Adjustment: m.Adjustment.Value(),
 		Digest:     m.Digest,
 		PaymentID:  m.PaymentID,
 		Previous:   m.Previous,
@@ -233,63 +216,27 @@ func (m paymentSettledAvro) fromAvro() PaymentSettled {
 	}
 }
 
-// paymentSettledAdjustmentAvro carries PaymentSettledAdjustment through hamba/avro (an
-// avro.UnionConverter).
-type paymentSettledAdjustmentAvro struct {
-	v PaymentSettledAdjustment
+// paymentSettledAdjustmentAvro lists the branches of PaymentSettledAdjustment for
+// avro.Union, which carries it through hamba/avro.
+type paymentSettledAdjustmentAvro struct{}
+
+// Union returns paymentSettledAdjustmentBranches.
+func (paymentSettledAdjustmentAvro) Union() *avro.UnionOf[PaymentSettledAdjustment] {
+	return paymentSettledAdjustmentBranches
 }
 
-// toPaymentSettledAdjustmentAvro wraps v; nil stays nil (null).
-func toPaymentSettledAdjustmentAvro(v PaymentSettledAdjustment) *paymentSettledAdjustmentAvro {
-	if v == nil {
-		return nil
-	}
-	return &paymentSettledAdjustmentAvro{v}
-}
-
-// value returns the union the converter holds; nil for null.
-func (u *paymentSettledAdjustmentAvro) value() PaymentSettledAdjustment {
-	if u == nil {
-		return nil
-	}
-	return u.v
-}
-
-// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a
-// map.
-func (u *paymentSettledAdjustmentAvro) ToAny() (any, error) {
-	switch b := u.v.(type) {
-	case PaymentSettledAdjustmentMoney:
-		return &map[string]any{"billing.Money": b.Value}, nil
-	case PaymentSettledAdjustmentString:
-		return &map[string]any{"string": b.Value}, nil
-	}
-	return nil, fmt.Errorf("acemq: %T is not a branch of PaymentSettledAdjustment", u.v)
-}
-
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
-// alone when every branch is a primitive.
-func (u *paymentSettledAdjustmentAvro) FromAny(p any) error {
-	name, val := avro.UnionBranch(p)
-	if name == "billing.Money" {
-		var v PaymentSettledAdjustmentMoney
-		err := avro.Into(
-			val,
+// paymentSettledAdjustmentBranches are the branches of PaymentSettledAdjustment, in the
+// contract's order.
+var paymentSettledAdjustmentBranches = &avro.UnionOf[PaymentSettledAdjustment]{
+	Branches: []avro.Branch[PaymentSettledAdjustment]{
+		avro.Named[PaymentSettledAdjustment, PaymentSettledAdjustmentMoney](
+			"billing.Money",
 			`{"name":"billing.Money","type":"record","fields":[{"name":"cents","type":"long"},{"name":"currency","type":{"name":"billing.Currency","type":"enum","symbols":["EUR","USD"]}},{"name":"note","type":["null","string"]}]}`,
-			&v.Value,
-		)
-		u.v = v
-		return err
-	}
-	if x, ok := val.(string); ok && (name == "" || name == "string") {
-		u.v = PaymentSettledAdjustmentString{Value: x}
-		return nil
-	}
-	return fmt.Errorf(
-		"acemq: field adjustment of PaymentSettled: no branch of PaymentSettledAdjustment reads %q (%T)",
-		name,
-		val,
-	)
+		),
+		avro.Prim[PaymentSettledAdjustment, PaymentSettledAdjustmentString]("string"),
+	},
+	Field: "field adjustment of PaymentSettled",
+	Name:  "PaymentSettledAdjustment",
 }
 
 // paymentTakenSpec is the contract of event PaymentTaken: json codec; 5 attempts,
@@ -368,10 +315,9 @@ func (p *Publisher) PublishPaymentTakenBatch(
 }
 
 // PublishPaymentTakenAsync publishes m as PublishPaymentTaken does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishPaymentTaken
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishPaymentTaken's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishPaymentTakenAsync(
 	ctx context.Context,
 	m PaymentTaken,
@@ -401,10 +347,9 @@ func (p *Publisher) PublishPaymentSettledBatch(
 }
 
 // PublishPaymentSettledAsync publishes m as PublishPaymentSettled does but returns once
-// the message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishPaymentSettled
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// the message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishPaymentSettled's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishPaymentSettledAsync(
 	ctx context.Context,
 	m PaymentSettled,
@@ -435,10 +380,9 @@ func (p *Publisher) SendRefundPaymentBatch(
 }
 
 // SendRefundPaymentAsync sends m as SendRefundPayment does but returns once the message
-// is written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendRefundPayment would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// is written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendRefundPayment's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendRefundPaymentAsync(
 	ctx context.Context,
 	m RefundPayment,
@@ -505,9 +449,8 @@ func ConsumeRefundPayment(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // billing domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandlePaymentTaken handles event PaymentTaken.
 	HandlePaymentTaken(context.Context, acemq.Message[PaymentTaken]) acemq.Ack
@@ -560,9 +503,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the billing domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleRefundPayment handles command RefundPayment.
 	HandleRefundPayment(context.Context, acemq.Message[RefundPayment]) acemq.Ack

@@ -411,10 +411,9 @@ func (p *Publisher) PublishReadingTakenBatch(
 }
 
 // PublishReadingTakenAsync publishes m as PublishReadingTaken does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishReadingTaken
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishReadingTaken's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishReadingTakenAsync(
 	ctx context.Context,
 	m ReadingTaken,
@@ -444,10 +443,9 @@ func (p *Publisher) PublishOptionalsSetBatch(
 }
 
 // PublishOptionalsSetAsync publishes m as PublishOptionalsSet does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishOptionalsSet
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishOptionalsSet's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishOptionalsSetAsync(
 	ctx context.Context,
 	m OptionalsSet,
@@ -478,10 +476,9 @@ func (p *Publisher) SendRecalibrateBatch(
 }
 
 // SendRecalibrateAsync sends m as SendRecalibrate does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendRecalibrate would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendRecalibrate's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendRecalibrateAsync(
 	ctx context.Context,
 	m Recalibrate,
@@ -546,9 +543,8 @@ func ConsumeRecalibrate(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // telemetry domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleReadingTaken handles event ReadingTaken.
 	HandleReadingTaken(context.Context, acemq.Message[ReadingTaken]) acemq.Ack
@@ -600,9 +596,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the telemetry domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleRecalibrate handles command Recalibrate.
 	HandleRecalibrate(context.Context, acemq.Message[Recalibrate]) acemq.Ack

@@ -179,10 +179,9 @@ func (p *Publisher) PublishSettingChangedBatch(
 }
 
 // PublishSettingChangedAsync publishes m as PublishSettingChanged does but returns once
-// the message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishSettingChanged
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// the message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishSettingChanged's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishSettingChangedAsync(
 	ctx context.Context,
 	m SettingChanged,
@@ -212,10 +211,9 @@ func (p *Publisher) PublishLimitsChangedBatch(
 }
 
 // PublishLimitsChangedAsync publishes m as PublishLimitsChanged does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishLimitsChanged
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishLimitsChanged's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishLimitsChangedAsync(
 	ctx context.Context,
 	m LimitsChanged,
@@ -246,10 +244,9 @@ func (p *Publisher) SendReloadConfigBatch(
 }
 
 // SendReloadConfigAsync sends m as SendReloadConfig does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendReloadConfig would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendReloadConfig's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendReloadConfigAsync(
 	ctx context.Context,
 	m ReloadConfig,
@@ -315,9 +312,8 @@ func ConsumeReloadConfig(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // config domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleSettingChanged handles event SettingChanged.
 	HandleSettingChanged(context.Context, acemq.Message[SettingChanged]) acemq.Ack
@@ -370,9 +366,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the config domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleReloadConfig handles command ReloadConfig.
 	HandleReloadConfig(context.Context, acemq.Message[ReloadConfig]) acemq.Ack

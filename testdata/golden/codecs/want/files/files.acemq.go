@@ -251,10 +251,9 @@ func (p *Publisher) PublishLineWrittenBatch(
 }
 
 // PublishLineWrittenAsync publishes m as PublishLineWritten does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishLineWritten
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishLineWritten's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishLineWrittenAsync(
 	ctx context.Context,
 	m LineWritten,
@@ -284,10 +283,9 @@ func (p *Publisher) PublishBlobStoredBatch(
 }
 
 // PublishBlobStoredAsync publishes m as PublishBlobStored does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishBlobStored
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishBlobStored's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishBlobStoredAsync(
 	ctx context.Context,
 	m BlobStored,
@@ -317,10 +315,9 @@ func (p *Publisher) PublishFileIndexedBatch(
 }
 
 // PublishFileIndexedAsync publishes m as PublishFileIndexed does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishFileIndexed
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishFileIndexed's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishFileIndexedAsync(
 	ctx context.Context,
 	m FileIndexed,
@@ -351,10 +348,9 @@ func (p *Publisher) SendDeleteFileBatch(
 }
 
 // SendDeleteFileAsync sends m as SendDeleteFile does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendDeleteFile would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendDeleteFile's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendDeleteFileAsync(
 	ctx context.Context,
 	m DeleteFile,
@@ -440,9 +436,8 @@ func ConsumeDeleteFile(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // files domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleLineWritten handles event LineWritten.
 	HandleLineWritten(context.Context, acemq.Message[LineWritten]) acemq.Ack
@@ -505,9 +500,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the files domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleDeleteFile handles command DeleteFile.
 	HandleDeleteFile(context.Context, acemq.Message[DeleteFile]) acemq.Ack

@@ -186,10 +186,9 @@ func (p *Publisher) SendCancelOrderBatch(
 }
 
 // SendCancelOrderAsync sends m as SendCancelOrder does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendCancelOrder would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendCancelOrder's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendCancelOrderAsync(
 	ctx context.Context,
 	m CancelOrder,
@@ -220,10 +219,9 @@ func (p *Publisher) SendRefundOrderBatch(
 }
 
 // SendRefundOrderAsync sends m as SendRefundOrder does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendRefundOrder would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendRefundOrder's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendRefundOrderAsync(
 	ctx context.Context,
 	m RefundOrder,
@@ -254,10 +252,9 @@ func (p *Publisher) SendShipHTTPOrderBatch(
 }
 
 // SendShipHTTPOrderAsync sends m as SendShipHTTPOrder does but returns once the message
-// is written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendShipHTTPOrder would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// is written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendShipHTTPOrder's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendShipHTTPOrderAsync(
 	ctx context.Context,
 	m ShipHTTPOrder,
@@ -305,9 +302,8 @@ func ConsumeShipHTTPOrder(
 
 // Handlers is the handler set of the service that owns the orders domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleCancelOrder handles command CancelOrder.
 	HandleCancelOrder(context.Context, acemq.Message[CancelOrder]) acemq.Ack

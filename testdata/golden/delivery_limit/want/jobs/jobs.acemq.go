@@ -252,10 +252,9 @@ func (p *Publisher) PublishJobFinishedBatch(
 }
 
 // PublishJobFinishedAsync publishes m as PublishJobFinished does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishJobFinished
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishJobFinished's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishJobFinishedAsync(
 	ctx context.Context,
 	m JobFinished,
@@ -281,10 +280,9 @@ func (p *Publisher) SendRunJobBatch(
 }
 
 // SendRunJobAsync sends m as SendRunJob does but returns once the message is written,
-// without waiting for the broker's confirm; the Pending's Wait returns the broker's
-// answer, an acemq.PublishResult and the error SendRunJob would have returned. A message
-// that cannot be written (a missing header, a codec error, ctx ending, a closed
-// connection) is that error with a nil Pending.
+// without waiting for the broker's confirm: the Pending's Wait returns the outcome, and a
+// message that cannot be written is SendRunJob's error with a nil Pending
+// (acemq.Publisher.SendAsync).
 func (p *Publisher) SendRunJobAsync(
 	ctx context.Context,
 	m RunJob,
@@ -315,10 +313,9 @@ func (p *Publisher) SendCancelJobBatch(
 }
 
 // SendCancelJobAsync sends m as SendCancelJob does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendCancelJob would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendCancelJob's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendCancelJobAsync(
 	ctx context.Context,
 	m CancelJob,
@@ -374,9 +371,8 @@ func ConsumeCancelJob(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // jobs domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleJobFinished handles event JobFinished.
 	HandleJobFinished(context.Context, acemq.Message[JobFinished]) acemq.Ack
@@ -417,9 +413,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the jobs domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleRunJob handles command RunJob.
 	HandleRunJob(context.Context, acemq.Message[RunJob]) acemq.Ack

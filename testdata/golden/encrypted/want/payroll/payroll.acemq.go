@@ -177,10 +177,9 @@ func (p *Publisher) PublishSalaryPaidBatch(
 }
 
 // PublishSalaryPaidAsync publishes m as PublishSalaryPaid does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishSalaryPaid
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishSalaryPaid's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishSalaryPaidAsync(
 	ctx context.Context,
 	m SalaryPaid,
@@ -210,10 +209,9 @@ func (p *Publisher) PublishPayslipIssuedBatch(
 }
 
 // PublishPayslipIssuedAsync publishes m as PublishPayslipIssued does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishPayslipIssued
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishPayslipIssued's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishPayslipIssuedAsync(
 	ctx context.Context,
 	m PayslipIssued,
@@ -243,10 +241,9 @@ func (p *Publisher) SendPayBonusBatch(
 }
 
 // SendPayBonusAsync sends m as SendPayBonus does but returns once the message is written,
-// without waiting for the broker's confirm; the Pending's Wait returns the broker's
-// answer, an acemq.PublishResult and the error SendPayBonus would have returned. A
-// message that cannot be written (a missing header, a codec error, ctx ending, a closed
-// connection) is that error with a nil Pending.
+// without waiting for the broker's confirm: the Pending's Wait returns the outcome, and a
+// message that cannot be written is SendPayBonus's error with a nil Pending
+// (acemq.Publisher.SendAsync).
 func (p *Publisher) SendPayBonusAsync(
 	ctx context.Context,
 	m PayBonus,
@@ -311,9 +308,8 @@ func ConsumePayBonus(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // payroll domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleSalaryPaid handles event SalaryPaid.
 	HandleSalaryPaid(context.Context, acemq.Message[SalaryPaid]) acemq.Ack
@@ -365,9 +361,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the payroll domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandlePayBonus handles command PayBonus.
 	HandlePayBonus(context.Context, acemq.Message[PayBonus]) acemq.Ack

@@ -179,10 +179,9 @@ func (p *Publisher) PublishStatusChangedBatch(
 }
 
 // PublishStatusChangedAsync publishes m as PublishStatusChanged does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishStatusChanged
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishStatusChanged's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishStatusChangedAsync(
 	ctx context.Context,
 	m StatusChanged,
@@ -214,9 +213,8 @@ func StatusChangedQueue(service string) (string, error) {
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // shop domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleStatusChanged handles event StatusChanged.
 	HandleStatusChanged(context.Context, acemq.Message[StatusChanged]) acemq.Ack

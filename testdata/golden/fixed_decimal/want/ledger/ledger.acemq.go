@@ -222,10 +222,9 @@ func (p *Publisher) PublishEntryPostedBatch(
 }
 
 // PublishEntryPostedAsync publishes m as PublishEntryPosted does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishEntryPosted
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishEntryPosted's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishEntryPostedAsync(
 	ctx context.Context,
 	m EntryPosted,
@@ -257,9 +256,8 @@ func EntryPostedQueue(service string) (string, error) {
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // ledger domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleEntryPosted handles event EntryPosted.
 	HandleEntryPosted(context.Context, acemq.Message[EntryPosted]) acemq.Ack

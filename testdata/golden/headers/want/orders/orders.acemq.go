@@ -231,10 +231,9 @@ func (p *Publisher) PublishOrderPlacedBatch(
 }
 
 // PublishOrderPlacedAsync publishes m as PublishOrderPlaced does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishOrderPlaced
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishOrderPlaced's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishOrderPlacedAsync(
 	ctx context.Context,
 	m OrderPlaced,
@@ -264,10 +263,9 @@ func (p *Publisher) PublishOrderPaidBatch(
 }
 
 // PublishOrderPaidAsync publishes m as PublishOrderPaid does but returns once the message
-// is written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error PublishOrderPaid would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// is written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is PublishOrderPaid's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishOrderPaidAsync(
 	ctx context.Context,
 	m OrderPaid,
@@ -298,10 +296,9 @@ func (p *Publisher) SendRefundOrderBatch(
 }
 
 // SendRefundOrderAsync sends m as SendRefundOrder does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendRefundOrder would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendRefundOrder's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendRefundOrderAsync(
 	ctx context.Context,
 	m RefundOrder,
@@ -366,9 +363,8 @@ func ConsumeRefundOrder(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // orders domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleOrderPlaced handles event OrderPlaced.
 	HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack
@@ -420,9 +416,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the orders domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleRefundOrder handles command RefundOrder.
 	HandleRefundOrder(context.Context, acemq.Message[RefundOrder]) acemq.Ack

@@ -139,10 +139,9 @@ func (p *Publisher) PublishOrderPlacedBatch(
 }
 
 // PublishOrderPlacedAsync publishes m as PublishOrderPlaced does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishOrderPlaced
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishOrderPlaced's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishOrderPlacedAsync(
 	ctx context.Context,
 	m OrderPlaced,
@@ -173,10 +172,9 @@ func (p *Publisher) SendPlaceOrderBatch(
 }
 
 // SendPlaceOrderAsync sends m as SendPlaceOrder does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendPlaceOrder would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendPlaceOrder's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendPlaceOrderAsync(
 	ctx context.Context,
 	m PlaceOrder,
@@ -220,9 +218,8 @@ func ConsumePlaceOrder(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // order-events domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleOrderPlaced handles event OrderPlaced.
 	HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack
@@ -263,9 +260,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the order-events domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandlePlaceOrder handles command PlaceOrder.
 	HandlePlaceOrder(context.Context, acemq.Message[PlaceOrder]) acemq.Ack

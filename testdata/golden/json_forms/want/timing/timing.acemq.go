@@ -15,7 +15,6 @@ package timing
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math/big"
 	"time"
 
@@ -268,33 +267,22 @@ func (v ResultPostedScoreString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
 }
 
-// decodeResultPostedScore reads the JSON of ResultPostedScore.
-func decodeResultPostedScore(data json.RawMessage) (ResultPostedScore, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, nil
-	}
-	switch name {
-	case "int":
-		var v ResultPostedScoreTimeMillis
-		err = acemqimpl.JSONMillisForm().Bind(&v.Value).UnmarshalJSON(raw)
-		return v, err
-	case "bytes":
-		var v ResultPostedScoreDecimal
-		err = acemqimpl.JSONDecimalForm(5, 2).Bind(&v.Value).UnmarshalJSON(raw)
-		return v, err
-	case "string":
-		var v ResultPostedScoreString
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of ResultPostedScore (field score of ResultPosted)",
-		name,
-	)
+// resultPostedScoreJSON reads the JSON of ResultPostedScore.
+var resultPostedScoreJSON = &acemqimpl.JSONUnion[ResultPostedScore]{
+	Branches: []acemqimpl.JSONBranch[ResultPostedScore]{
+		acemqimpl.JSONFormed[ResultPostedScore, ResultPostedScoreTimeMillis](
+			"int",
+			acemqimpl.JSONMillisForm(),
+		),
+		acemqimpl.JSONFormed[ResultPostedScore, ResultPostedScoreDecimal](
+			"bytes",
+			acemqimpl.JSONDecimalForm(5, 2),
+		),
+		acemqimpl.JSONPlain[ResultPostedScore, ResultPostedScoreString]("string"),
+	},
+	Field:    "field score of ResultPosted",
+	Name:     "ResultPostedScore",
+	Nullable: true,
 }
 
 // MarshalJSON writes ResultPosted as encoding/json does, except for the contract's JSON
@@ -325,7 +313,7 @@ func (m *ResultPosted) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	var err error
-	if m.Score, err = decodeResultPostedScore(aux.Score); err != nil {
+	if m.Score, err = resultPostedScoreJSON.Decode(aux.Score); err != nil {
 		return err
 	}
 	return nil
@@ -386,10 +374,9 @@ func (p *Publisher) PublishRaceTimedBatch(
 }
 
 // PublishRaceTimedAsync publishes m as PublishRaceTimed does but returns once the message
-// is written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error PublishRaceTimed would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// is written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is PublishRaceTimed's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishRaceTimedAsync(
 	ctx context.Context,
 	m RaceTimed,
@@ -419,10 +406,9 @@ func (p *Publisher) PublishResultPostedBatch(
 }
 
 // PublishResultPostedAsync publishes m as PublishResultPosted does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishResultPosted
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishResultPosted's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishResultPostedAsync(
 	ctx context.Context,
 	m ResultPosted,
@@ -475,9 +461,8 @@ func ResultPostedQueue(service string) (string, error) {
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // timing domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleRaceTimed handles event RaceTimed.
 	HandleRaceTimed(context.Context, acemq.Message[RaceTimed]) acemq.Ack

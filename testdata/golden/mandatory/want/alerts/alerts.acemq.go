@@ -308,10 +308,9 @@ func (p *Publisher) PublishAlarmRaisedBatch(
 }
 
 // PublishAlarmRaisedAsync publishes m as PublishAlarmRaised does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishAlarmRaised
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishAlarmRaised's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishAlarmRaisedAsync(
 	ctx context.Context,
 	m AlarmRaised,
@@ -341,10 +340,9 @@ func (p *Publisher) PublishAlarmClearedBatch(
 }
 
 // PublishAlarmClearedAsync publishes m as PublishAlarmCleared does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishAlarmCleared
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishAlarmCleared's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishAlarmClearedAsync(
 	ctx context.Context,
 	m AlarmCleared,
@@ -374,10 +372,9 @@ func (p *Publisher) PublishAlarmNotedBatch(
 }
 
 // PublishAlarmNotedAsync publishes m as PublishAlarmNoted does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishAlarmNoted
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishAlarmNoted's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishAlarmNotedAsync(
 	ctx context.Context,
 	m AlarmNoted,
@@ -408,10 +405,9 @@ func (p *Publisher) SendSilenceAlarmBatch(
 }
 
 // SendSilenceAlarmAsync sends m as SendSilenceAlarm does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendSilenceAlarm would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendSilenceAlarm's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendSilenceAlarmAsync(
 	ctx context.Context,
 	m SilenceAlarm,
@@ -442,10 +438,9 @@ func (p *Publisher) PublishAlarmEscalatedBatch(
 }
 
 // PublishAlarmEscalatedAsync publishes m as PublishAlarmEscalated does but returns once
-// the message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishAlarmEscalated
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// the message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishAlarmEscalated's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishAlarmEscalatedAsync(
 	ctx context.Context,
 	m AlarmEscalated,
@@ -553,9 +548,8 @@ func AlarmEscalatedQueue(service string) (string, error) {
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // alerts domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleAlarmRaised handles event AlarmRaised.
 	HandleAlarmRaised(context.Context, acemq.Message[AlarmRaised]) acemq.Ack
@@ -630,9 +624,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the alerts domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleSilenceAlarm handles command SilenceAlarm.
 	HandleSilenceAlarm(context.Context, acemq.Message[SilenceAlarm]) acemq.Ack

@@ -173,10 +173,9 @@ func (p *Publisher) PublishInvoiceIssuedBatch(
 }
 
 // PublishInvoiceIssuedAsync publishes m as PublishInvoiceIssued does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishInvoiceIssued
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishInvoiceIssued's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishInvoiceIssuedAsync(
 	ctx context.Context,
 	m InvoiceIssued,
@@ -208,9 +207,8 @@ func InvoiceIssuedQueue(service string) (string, error) {
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // billing domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleInvoiceIssued handles event InvoiceIssued.
 	HandleInvoiceIssued(context.Context, acemq.Message[InvoiceIssued]) acemq.Ack

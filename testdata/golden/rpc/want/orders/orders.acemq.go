@@ -196,9 +196,8 @@ func NewPublisher(conn *acemq.Conn) *Publisher {
 
 // Handlers is the handler set of the service that owns the orders domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleGetOrderSummary handles rpc GetOrderSummary.
 	HandleGetOrderSummary(

@@ -96,10 +96,9 @@ func (p *Publisher) PublishOrderPlacedBatch(
 }
 
 // PublishOrderPlacedAsync publishes m as PublishOrderPlaced does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishOrderPlaced
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishOrderPlaced's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishOrderPlacedAsync(
 	ctx context.Context,
 	m OrderPlaced,
@@ -131,9 +130,8 @@ func OrderPlacedQueue(service string) (string, error) {
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // orders domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleOrderPlaced handles event OrderPlaced.
 	HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack

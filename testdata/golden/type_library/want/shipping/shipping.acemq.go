@@ -99,11 +99,9 @@ func (p *Publisher) PublishParcelDispatchedBatch(
 }
 
 // PublishParcelDispatchedAsync publishes m as PublishParcelDispatched does but returns
-// once the message is written, without waiting for the broker's confirm; the Pending's
-// Wait returns the broker's answer, an acemq.PublishResult and the error
-// PublishParcelDispatched would have returned. A message that cannot be written (a
-// missing header, a codec error, ctx ending, a closed connection) is that error with a
-// nil Pending.
+// once the message is written, without waiting for the broker's confirm: the Pending's
+// Wait returns the outcome, and a message that cannot be written is
+// PublishParcelDispatched's error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishParcelDispatchedAsync(
 	ctx context.Context,
 	m ParcelDispatched,
@@ -136,9 +134,8 @@ func ParcelDispatchedQueue(service string) (string, error) {
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // shipping domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleParcelDispatched handles event ParcelDispatched.
 	HandleParcelDispatched(context.Context, acemq.Message[ParcelDispatched]) acemq.Ack

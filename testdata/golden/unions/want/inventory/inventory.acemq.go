@@ -13,8 +13,6 @@ package inventory
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
@@ -118,31 +116,16 @@ func (v StockAdjustedChangeQuantity) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"com.acme.inventory.Quantity": v.Value})
 }
 
-// decodeStockAdjustedChange reads the JSON of StockAdjustedChange.
-func decodeStockAdjustedChange(data json.RawMessage) (StockAdjustedChange, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, errors.New(
-			"acemq: field change of StockAdjusted needs one of its union's branches; null is not one",
-		)
-	}
-	switch name {
-	case "long":
-		var v StockAdjustedChangeLong
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "com.acme.inventory.Quantity":
-		var v StockAdjustedChangeQuantity
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of StockAdjustedChange (field change of StockAdjusted)",
-		name,
-	)
+// stockAdjustedChangeJSON reads the JSON of StockAdjustedChange.
+var stockAdjustedChangeJSON = &acemqimpl.JSONUnion[StockAdjustedChange]{
+	Branches: []acemqimpl.JSONBranch[StockAdjustedChange]{
+		acemqimpl.JSONPlain[StockAdjustedChange, StockAdjustedChangeLong]("long"),
+		acemqimpl.JSONPlain[StockAdjustedChange, StockAdjustedChangeQuantity](
+			"com.acme.inventory.Quantity",
+		),
+	},
+	Field: "field change of StockAdjusted",
+	Name:  "StockAdjustedChange",
 }
 
 // StockAdjustedNote is the union of field note of StockAdjusted: one of
@@ -178,29 +161,15 @@ func (v StockAdjustedNoteDouble) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"double": v.Value})
 }
 
-// decodeStockAdjustedNote reads the JSON of StockAdjustedNote.
-func decodeStockAdjustedNote(data json.RawMessage) (StockAdjustedNote, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, nil
-	}
-	switch name {
-	case "string":
-		var v StockAdjustedNoteString
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "double":
-		var v StockAdjustedNoteDouble
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of StockAdjustedNote (field note of StockAdjusted)",
-		name,
-	)
+// stockAdjustedNoteJSON reads the JSON of StockAdjustedNote.
+var stockAdjustedNoteJSON = &acemqimpl.JSONUnion[StockAdjustedNote]{
+	Branches: []acemqimpl.JSONBranch[StockAdjustedNote]{
+		acemqimpl.JSONPlain[StockAdjustedNote, StockAdjustedNoteString]("string"),
+		acemqimpl.JSONPlain[StockAdjustedNote, StockAdjustedNoteDouble]("double"),
+	},
+	Field:    "field note of StockAdjusted",
+	Name:     "StockAdjustedNote",
+	Nullable: true,
 }
 
 // StockAdjustedAt is the union of field at of StockAdjusted: one of
@@ -236,31 +205,14 @@ func (v StockAdjustedAtString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
 }
 
-// decodeStockAdjustedAt reads the JSON of StockAdjustedAt.
-func decodeStockAdjustedAt(data json.RawMessage) (StockAdjustedAt, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, errors.New(
-			"acemq: field at of StockAdjusted needs one of its union's branches; null is not one",
-		)
-	}
-	switch name {
-	case "long":
-		var v StockAdjustedAtTimestampMillis
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "string":
-		var v StockAdjustedAtString
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of StockAdjustedAt (field at of StockAdjusted)",
-		name,
-	)
+// stockAdjustedAtJSON reads the JSON of StockAdjustedAt.
+var stockAdjustedAtJSON = &acemqimpl.JSONUnion[StockAdjustedAt]{
+	Branches: []acemqimpl.JSONBranch[StockAdjustedAt]{
+		acemqimpl.JSONPlain[StockAdjustedAt, StockAdjustedAtTimestampMillis]("long"),
+		acemqimpl.JSONPlain[StockAdjustedAt, StockAdjustedAtString]("string"),
+	},
+	Field: "field at of StockAdjusted",
+	Name:  "StockAdjustedAt",
 }
 
 // UnmarshalJSON reads StockAdjusted, each union field by the name of its branch.
@@ -276,13 +228,13 @@ func (m *StockAdjusted) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	var err error
-	if m.Change, err = decodeStockAdjustedChange(aux.Change); err != nil {
+	if m.Change, err = stockAdjustedChangeJSON.Decode(aux.Change); err != nil {
 		return err
 	}
-	if m.Note, err = decodeStockAdjustedNote(aux.Note); err != nil {
+	if m.Note, err = stockAdjustedNoteJSON.Decode(aux.Note); err != nil {
 		return err
 	}
-	if m.At, err = decodeStockAdjustedAt(aux.At); err != nil {
+	if m.At, err = stockAdjustedAtJSON.Decode(aux.At); err != nil {
 		return err
 	}
 	return nil
@@ -332,10 +284,9 @@ func (p *Publisher) PublishStockAdjustedBatch(
 }
 
 // PublishStockAdjustedAsync publishes m as PublishStockAdjusted does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishStockAdjusted
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishStockAdjusted's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishStockAdjustedAsync(
 	ctx context.Context,
 	m StockAdjusted,
@@ -367,9 +318,8 @@ func StockAdjustedQueue(service string) (string, error) {
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // inventory domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleStockAdjusted handles event StockAdjusted.
 	HandleStockAdjusted(context.Context, acemq.Message[StockAdjusted]) acemq.Ack

@@ -15,8 +15,6 @@ package stock
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"math/big"
 	"time"
 
@@ -123,28 +121,14 @@ func (v BoxLabelLong) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
 }
 
-// decodeBoxLabel reads the JSON of BoxLabel.
-func decodeBoxLabel(data json.RawMessage) (BoxLabel, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, errors.New(
-			"acemq: field label of Box needs one of its union's branches; null is not one",
-		)
-	}
-	switch name {
-	case "string":
-		var v BoxLabelString
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "long":
-		var v BoxLabelLong
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf("acemq: %q is not a branch of BoxLabel (field label of Box)", name)
+// boxLabelJSON reads the JSON of BoxLabel.
+var boxLabelJSON = &acemqimpl.JSONUnion[BoxLabel]{
+	Branches: []acemqimpl.JSONBranch[BoxLabel]{
+		acemqimpl.JSONPlain[BoxLabel, BoxLabelString]("string"),
+		acemqimpl.JSONPlain[BoxLabel, BoxLabelLong]("long"),
+	},
+	Field: "field label of Box",
+	Name:  "BoxLabel",
 }
 
 // UnmarshalJSON reads Box, each union field by the name of its branch.
@@ -158,7 +142,7 @@ func (m *Box) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	var err error
-	if m.Label, err = decodeBoxLabel(aux.Label); err != nil {
+	if m.Label, err = boxLabelJSON.Decode(aux.Label); err != nil {
 		return err
 	}
 	return nil
@@ -274,35 +258,15 @@ func (v StockMovedChangeBox) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"com.acme.stock.Box": v.Value})
 }
 
-// decodeStockMovedChange reads the JSON of StockMovedChange.
-func decodeStockMovedChange(data json.RawMessage) (StockMovedChange, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, errors.New(
-			"acemq: field change of StockMoved needs one of its union's branches; null is not one",
-		)
-	}
-	switch name {
-	case "long":
-		var v StockMovedChangeLong
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "com.acme.stock.Quantity":
-		var v StockMovedChangeQuantity
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "com.acme.stock.Box":
-		var v StockMovedChangeBox
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of StockMovedChange (field change of StockMoved)",
-		name,
-	)
+// stockMovedChangeJSON reads the JSON of StockMovedChange.
+var stockMovedChangeJSON = &acemqimpl.JSONUnion[StockMovedChange]{
+	Branches: []acemqimpl.JSONBranch[StockMovedChange]{
+		acemqimpl.JSONPlain[StockMovedChange, StockMovedChangeLong]("long"),
+		acemqimpl.JSONPlain[StockMovedChange, StockMovedChangeQuantity]("com.acme.stock.Quantity"),
+		acemqimpl.JSONPlain[StockMovedChange, StockMovedChangeBox]("com.acme.stock.Box"),
+	},
+	Field: "field change of StockMoved",
+	Name:  "StockMovedChange",
 }
 
 // StockMovedNote is the union of field note of StockMoved: one of
@@ -352,33 +316,16 @@ func (v StockMovedNoteTimestampMillis) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
 }
 
-// decodeStockMovedNote reads the JSON of StockMovedNote.
-func decodeStockMovedNote(data json.RawMessage) (StockMovedNote, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, nil
-	}
-	switch name {
-	case "string":
-		var v StockMovedNoteString
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "double":
-		var v StockMovedNoteDouble
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "long":
-		var v StockMovedNoteTimestampMillis
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of StockMovedNote (field note of StockMoved)",
-		name,
-	)
+// stockMovedNoteJSON reads the JSON of StockMovedNote.
+var stockMovedNoteJSON = &acemqimpl.JSONUnion[StockMovedNote]{
+	Branches: []acemqimpl.JSONBranch[StockMovedNote]{
+		acemqimpl.JSONPlain[StockMovedNote, StockMovedNoteString]("string"),
+		acemqimpl.JSONPlain[StockMovedNote, StockMovedNoteDouble]("double"),
+		acemqimpl.JSONPlain[StockMovedNote, StockMovedNoteTimestampMillis]("long"),
+	},
+	Field:    "field note of StockMoved",
+	Name:     "StockMovedNote",
+	Nullable: true,
 }
 
 // StockMovedCount is the union of field count of StockMoved: one of
@@ -414,31 +361,14 @@ func (v StockMovedCountString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
 }
 
-// decodeStockMovedCount reads the JSON of StockMovedCount.
-func decodeStockMovedCount(data json.RawMessage) (StockMovedCount, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, errors.New(
-			"acemq: field count of StockMoved needs one of its union's branches; null is not one",
-		)
-	}
-	switch name {
-	case "int":
-		var v StockMovedCountInt
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "string":
-		var v StockMovedCountString
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of StockMovedCount (field count of StockMoved)",
-		name,
-	)
+// stockMovedCountJSON reads the JSON of StockMovedCount.
+var stockMovedCountJSON = &acemqimpl.JSONUnion[StockMovedCount]{
+	Branches: []acemqimpl.JSONBranch[StockMovedCount]{
+		acemqimpl.JSONPlain[StockMovedCount, StockMovedCountInt]("int"),
+		acemqimpl.JSONPlain[StockMovedCount, StockMovedCountString]("string"),
+	},
+	Field: "field count of StockMoved",
+	Name:  "StockMovedCount",
 }
 
 // StockMovedPrice is the union of field price of StockMoved: one of
@@ -474,29 +404,18 @@ func (v StockMovedPriceLevel) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"com.acme.stock.Level": v.Value})
 }
 
-// decodeStockMovedPrice reads the JSON of StockMovedPrice.
-func decodeStockMovedPrice(data json.RawMessage) (StockMovedPrice, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, nil
-	}
-	switch name {
-	case "bytes":
-		var v StockMovedPriceDecimal
-		err = acemqimpl.JSONDecimalForm(8, 2).Bind(&v.Value).UnmarshalJSON(raw)
-		return v, err
-	case "com.acme.stock.Level":
-		var v StockMovedPriceLevel
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of StockMovedPrice (field price of StockMoved)",
-		name,
-	)
+// stockMovedPriceJSON reads the JSON of StockMovedPrice.
+var stockMovedPriceJSON = &acemqimpl.JSONUnion[StockMovedPrice]{
+	Branches: []acemqimpl.JSONBranch[StockMovedPrice]{
+		acemqimpl.JSONFormed[StockMovedPrice, StockMovedPriceDecimal](
+			"bytes",
+			acemqimpl.JSONDecimalForm(8, 2),
+		),
+		acemqimpl.JSONPlain[StockMovedPrice, StockMovedPriceLevel]("com.acme.stock.Level"),
+	},
+	Field:    "field price of StockMoved",
+	Name:     "StockMovedPrice",
+	Nullable: true,
 }
 
 // UnmarshalJSON reads StockMoved, each union field by the name of its branch.
@@ -513,16 +432,16 @@ func (m *StockMoved) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	var err error
-	if m.Change, err = decodeStockMovedChange(aux.Change); err != nil {
+	if m.Change, err = stockMovedChangeJSON.Decode(aux.Change); err != nil {
 		return err
 	}
-	if m.Note, err = decodeStockMovedNote(aux.Note); err != nil {
+	if m.Note, err = stockMovedNoteJSON.Decode(aux.Note); err != nil {
 		return err
 	}
-	if m.Count, err = decodeStockMovedCount(aux.Count); err != nil {
+	if m.Count, err = stockMovedCountJSON.Decode(aux.Count); err != nil {
 		return err
 	}
-	if m.Price, err = decodeStockMovedPrice(aux.Price); err != nil {
+	if m.Price, err = stockMovedPriceJSON.Decode(aux.Price); err != nil {
 		return err
 	}
 	return nil
@@ -584,31 +503,14 @@ func (v CountStockAmountString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
 }
 
-// decodeCountStockAmount reads the JSON of CountStockAmount.
-func decodeCountStockAmount(data json.RawMessage) (CountStockAmount, error) {
-	name, raw, err := acemqimpl.UnionBranch(data)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, errors.New(
-			"acemq: field amount of CountStock needs one of its union's branches; null is not one",
-		)
-	}
-	switch name {
-	case "long":
-		var v CountStockAmountLong
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	case "string":
-		var v CountStockAmountString
-		err = json.Unmarshal(raw, &v.Value)
-		return v, err
-	}
-	return nil, fmt.Errorf(
-		"acemq: %q is not a branch of CountStockAmount (field amount of CountStock)",
-		name,
-	)
+// countStockAmountJSON reads the JSON of CountStockAmount.
+var countStockAmountJSON = &acemqimpl.JSONUnion[CountStockAmount]{
+	Branches: []acemqimpl.JSONBranch[CountStockAmount]{
+		acemqimpl.JSONPlain[CountStockAmount, CountStockAmountLong]("long"),
+		acemqimpl.JSONPlain[CountStockAmount, CountStockAmountString]("string"),
+	},
+	Field: "field amount of CountStock",
+	Name:  "CountStockAmount",
 }
 
 // UnmarshalJSON reads CountStock, each union field by the name of its branch.
@@ -622,7 +524,7 @@ func (m *CountStock) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	var err error
-	if m.Amount, err = decodeCountStockAmount(aux.Amount); err != nil {
+	if m.Amount, err = countStockAmountJSON.Decode(aux.Amount); err != nil {
 		return err
 	}
 	return nil
@@ -630,77 +532,48 @@ func (m *CountStock) UnmarshalJSON(data []byte) error {
 
 // boxAvro is Box as hamba/avro reads and writes it: each union a converter.
 type boxAvro struct {
-	Label *boxLabelAvro `avro:"label"`
+	Label *avro.Union[BoxLabel, boxLabelAvro] `avro:"label"`
 }
 
 // toAvro returns m's Avro mirror.
 func (m Box) toAvro() boxAvro {
-	return boxAvro{Label: toBoxLabelAvro(m.Label)}
+	return boxAvro{Label: avro.NewUnion[boxLabelAvro](m.Label)}
 }
 
 // fromAvro returns the value the mirror holds.
 func (m boxAvro) fromAvro() Box {
-	return Box{Label: m.Label.value()}
+	return Box{Label: m.Label.Value()}
 }
 
-// boxLabelAvro carries BoxLabel through hamba/avro (an avro.UnionConverter).
-type boxLabelAvro struct {
-	v BoxLabel
+// boxLabelAvro lists the branches of BoxLabel for avro.Union, which carries it through
+// hamba/avro.
+type boxLabelAvro struct{}
+
+// Union returns boxLabelBranches.
+func (boxLabelAvro) Union() *avro.UnionOf[BoxLabel] {
+	return boxLabelBranches
 }
 
-// toBoxLabelAvro wraps v; nil stays nil (null).
-func toBoxLabelAvro(v BoxLabel) *boxLabelAvro {
-	if v == nil {
-		return nil
-	}
-	return &boxLabelAvro{v}
-}
-
-// value returns the union the converter holds; nil for null.
-func (u *boxLabelAvro) value() BoxLabel {
-	if u == nil {
-		return nil
-	}
-	return u.v
-}
-
-// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a
-// map.
-func (u *boxLabelAvro) ToAny() (any, error) {
-	switch b := u.v.(type) {
-	case BoxLabelString:
-		return &map[string]any{"string": b.Value}, nil
-	case BoxLabelLong:
-		return &map[string]any{"long": b.Value}, nil
-	}
-	return nil, fmt.Errorf("acemq: %T is not a branch of BoxLabel", u.v)
-}
-
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
-// alone when every branch is a primitive.
-func (u *boxLabelAvro) FromAny(p any) error {
-	name, val := avro.UnionBranch(p)
-	if x, ok := val.(string); ok && (name == "" || name == "string") {
-		u.v = BoxLabelString{Value: x}
-		return nil
-	}
-	if x, ok := val.(int64); ok && (name == "" || name == "long") {
-		u.v = BoxLabelLong{Value: x}
-		return nil
-	}
-	return fmt.Errorf("acemq: field label of Box: no branch of BoxLabel reads %q (%T)", name, val)
+// boxLabelBranches are the branches of BoxLabel, in the contract's order.
+var boxLabelBranches = &avro.UnionOf[BoxLabel]{
+	Branches: []avro.Branch[BoxLabel]{
+		avro.Prim[BoxLabel, BoxLabelString]("string"),
+		avro.Prim[BoxLabel, BoxLabelLong]("long"),
+	},
+	Field: "field label of Box",
+	Name:  "BoxLabel",
 }
 
 // stockMovedAvro is StockMoved as hamba/avro reads and writes it: each union a converter.
 type stockMovedAvro struct {
-	Sku    string                `avro:"sku"`
-	Change *stockMovedChangeAvro `avro:"change"`
-	Note   *stockMovedNoteAvro   `avro:"note"`
-	Count  *stockMovedCountAvro  `avro:"count"`
-	Price  *stockMovedPriceAvro  `avro:"price"`
-	Boxes  []boxAvro             `avro:"boxes"`
-	Spare  *boxAvro              `avro:"spare"`
-	ByName map[string]boxAvro    `avro:"byName"`
+	Sku    string                                              `avro:"sku"`
+	Change *avro.Union[StockMovedChange, stockMovedChangeAvro] `avro:"change"`
+	Note   *avro.Union[StockMovedNote, stockMovedNoteAvro]     `avro:"note"`
+	Count  *avro.Union[StockMovedCount, stockMovedCountAvro]   `avro:"count"`
+	Price  *avro.Union[StockMovedPrice, stockMovedPriceAvro]   `avro:"price"`
+	Boxes  []boxAvro                                           `avro:"boxes"`
+	Spare  *boxAvro                                            `avro:"spare"`
+	ByName map[string]boxAvro                                  `avro:"byName"`
 }
 
 // toAvro returns m's Avro mirror.
@@ -712,10 +585,10 @@ func (m StockMoved) toAvro() stockMovedAvro {
 		ByName: acemqimpl.MirrorMap(m.ByName, func(v Box) boxAvro {
 			return v.toAvro()
 		}),
-		Change: toStockMovedChangeAvro(m.Change),
-		Count:  toStockMovedCountAvro(m.Count),
-		Note:   toStockMovedNoteAvro(m.Note),
-		Price:  toStockMovedPriceAvro(m.Price),
+		Change: avro.NewUnion[stockMovedChangeAvro](m.Change),
+		Count:  avro.NewUnion[stockMovedCountAvro](m.Count),
+		Note:   avro.NewUnion[stockMovedNoteAvro](m.Note),
+		Price:  avro.NewUnion[stockMovedPriceAvro](m.Price),
 		Sku:    m.Sku,
 		Spare: acemqimpl.MirrorPtr(m.Spare, func(v Box) boxAvro {
 			return v.toAvro()
@@ -732,10 +605,10 @@ func (m stockMovedAvro) fromAvro() StockMoved {
 		ByName: acemqimpl.MirrorMap(m.ByName, func(v boxAvro) Box {
 			return v.fromAvro()
 		}),
-		Change: m.Change.value(),
-		Count:  m.Count.value(),
-		Note:   m.Note.value(),
-		Price:  m.Price.value(),
+		Change: m.Change.Value(),
+		Count:  m.Count.Value(),
+		Note:   m.Note.Value(),
+		Price:  m.Price.Value(),
 		Sku:    m.Sku,
 		Spare: acemqimpl.MirrorPtr(m.Spare, func(v boxAvro) Box {
 			return v.fromAvro()
@@ -743,245 +616,105 @@ func (m stockMovedAvro) fromAvro() StockMoved {
 	}
 }
 
-// stockMovedChangeAvro carries StockMovedChange through hamba/avro (an
-// avro.UnionConverter).
-type stockMovedChangeAvro struct {
-	v StockMovedChange
+// stockMovedChangeAvro lists the branches of StockMovedChange for avro.Union, which
+// carries it through hamba/avro.
+type stockMovedChangeAvro struct{}
+
+// Union returns stockMovedChangeBranches.
+func (stockMovedChangeAvro) Union() *avro.UnionOf[StockMovedChange] {
+	return stockMovedChangeBranches
 }
 
-// toStockMovedChangeAvro wraps v; nil stays nil (null).
-func toStockMovedChangeAvro(v StockMovedChange) *stockMovedChangeAvro {
-	if v == nil {
-		return nil
-	}
-	return &stockMovedChangeAvro{v}
+// stockMovedChangeBranches are the branches of StockMovedChange, in the contract's order.
+var stockMovedChangeBranches = &avro.UnionOf[StockMovedChange]{
+	Branches: []avro.Branch[StockMovedChange]{
+		avro.Prim[StockMovedChange, StockMovedChangeLong]("long"),
+		avro.Named[StockMovedChange, StockMovedChangeQuantity](
+			"com.acme.stock.Quantity",
+			Quantity{}.AvroSchema(),
+		),
+		avro.Mirrored[StockMovedChange, StockMovedChangeBox](
+			"com.acme.stock.Box",
+			Box{}.AvroSchema(),
+			Box.toAvro,
+			boxAvro.fromAvro,
+		),
+	},
+	Field: "field change of StockMoved",
+	Name:  "StockMovedChange",
 }
 
-// value returns the union the converter holds; nil for null.
-func (u *stockMovedChangeAvro) value() StockMovedChange {
-	if u == nil {
-		return nil
-	}
-	return u.v
+// stockMovedNoteAvro lists the branches of StockMovedNote for avro.Union, which carries
+// it through hamba/avro.
+type stockMovedNoteAvro struct{}
+
+// Union returns stockMovedNoteBranches.
+func (stockMovedNoteAvro) Union() *avro.UnionOf[StockMovedNote] {
+	return stockMovedNoteBranches
 }
 
-// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a
-// map.
-func (u *stockMovedChangeAvro) ToAny() (any, error) {
-	switch b := u.v.(type) {
-	case StockMovedChangeLong:
-		return &map[string]any{"long": b.Value}, nil
-	case StockMovedChangeQuantity:
-		return &map[string]any{"com.acme.stock.Quantity": b.Value}, nil
-	case StockMovedChangeBox:
-		return &map[string]any{"com.acme.stock.Box": b.Value.toAvro()}, nil
-	}
-	return nil, fmt.Errorf("acemq: %T is not a branch of StockMovedChange", u.v)
+// stockMovedNoteBranches are the branches of StockMovedNote, in the contract's order.
+var stockMovedNoteBranches = &avro.UnionOf[StockMovedNote]{
+	Branches: []avro.Branch[StockMovedNote]{
+		avro.Prim[StockMovedNote, StockMovedNoteString]("string"),
+		avro.Prim[StockMovedNote, StockMovedNoteDouble]("double"),
+		avro.Prim[StockMovedNote, StockMovedNoteTimestampMillis]("long.timestamp-millis"),
+	},
+	Field: "field note of StockMoved",
+	Name:  "StockMovedNote",
 }
 
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
-// alone when every branch is a primitive.
-func (u *stockMovedChangeAvro) FromAny(p any) error {
-	name, val := avro.UnionBranch(p)
-	if x, ok := val.(int64); ok && (name == "" || name == "long") {
-		u.v = StockMovedChangeLong{Value: x}
-		return nil
-	}
-	if name == "com.acme.stock.Quantity" {
-		var v StockMovedChangeQuantity
-		err := avro.Into(val, Quantity{}.AvroSchema(), &v.Value)
-		u.v = v
-		return err
-	}
-	if name == "com.acme.stock.Box" {
-		var m boxAvro
-		err := avro.Into(val, Box{}.AvroSchema(), &m)
-		u.v = StockMovedChangeBox{Value: m.fromAvro()}
-		return err
-	}
-	return fmt.Errorf(
-		"acemq: field change of StockMoved: no branch of StockMovedChange reads %q (%T)",
-		name,
-		val,
-	)
+// stockMovedCountAvro lists the branches of StockMovedCount for avro.Union, which carries
+// it through hamba/avro.
+type stockMovedCountAvro struct{}
+
+// Union returns stockMovedCountBranches.
+func (stockMovedCountAvro) Union() *avro.UnionOf[StockMovedCount] {
+	return stockMovedCountBranches
 }
 
-// stockMovedNoteAvro carries StockMovedNote through hamba/avro (an avro.UnionConverter).
-type stockMovedNoteAvro struct {
-	v StockMovedNote
+// stockMovedCountBranches are the branches of StockMovedCount, in the contract's order.
+var stockMovedCountBranches = &avro.UnionOf[StockMovedCount]{
+	Branches: []avro.Branch[StockMovedCount]{
+		avro.Prim[StockMovedCount, StockMovedCountInt]("int"),
+		avro.Prim[StockMovedCount, StockMovedCountString]("string"),
+	},
+	Field: "field count of StockMoved",
+	Name:  "StockMovedCount",
 }
 
-// toStockMovedNoteAvro wraps v; nil stays nil (null).
-func toStockMovedNoteAvro(v StockMovedNote) *stockMovedNoteAvro {
-	if v == nil {
-		return nil
-	}
-	return &stockMovedNoteAvro{v}
+// stockMovedPriceAvro lists the branches of StockMovedPrice for avro.Union, which carries
+// it through hamba/avro.
+type stockMovedPriceAvro struct{}
+
+// Union returns stockMovedPriceBranches.
+func (stockMovedPriceAvro) Union() *avro.UnionOf[StockMovedPrice] {
+	return stockMovedPriceBranches
 }
 
-// value returns the union the converter holds; nil for null.
-func (u *stockMovedNoteAvro) value() StockMovedNote {
-	if u == nil {
-		return nil
-	}
-	return u.v
-}
-
-// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a
-// map.
-func (u *stockMovedNoteAvro) ToAny() (any, error) {
-	switch b := u.v.(type) {
-	case StockMovedNoteString:
-		return &map[string]any{"string": b.Value}, nil
-	case StockMovedNoteDouble:
-		return &map[string]any{"double": b.Value}, nil
-	case StockMovedNoteTimestampMillis:
-		return &map[string]any{"long.timestamp-millis": b.Value}, nil
-	}
-	return nil, fmt.Errorf("acemq: %T is not a branch of StockMovedNote", u.v)
-}
-
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
-// alone when every branch is a primitive.
-func (u *stockMovedNoteAvro) FromAny(p any) error {
-	name, val := avro.UnionBranch(p)
-	if x, ok := val.(string); ok && (name == "" || name == "string") {
-		u.v = StockMovedNoteString{Value: x}
-		return nil
-	}
-	if x, ok := val.(float64); ok && (name == "" || name == "double") {
-		u.v = StockMovedNoteDouble{Value: x}
-		return nil
-	}
-	if x, ok := val.(time.Time); ok && (name == "" || name == "long.timestamp-millis") {
-		u.v = StockMovedNoteTimestampMillis{Value: x}
-		return nil
-	}
-	return fmt.Errorf(
-		"acemq: field note of StockMoved: no branch of StockMovedNote reads %q (%T)",
-		name,
-		val,
-	)
-}
-
-// stockMovedCountAvro carries StockMovedCount through hamba/avro (an
-// avro.UnionConverter).
-type stockMovedCountAvro struct {
-	v StockMovedCount
-}
-
-// toStockMovedCountAvro wraps v; nil stays nil (null).
-func toStockMovedCountAvro(v StockMovedCount) *stockMovedCountAvro {
-	if v == nil {
-		return nil
-	}
-	return &stockMovedCountAvro{v}
-}
-
-// value returns the union the converter holds; nil for null.
-func (u *stockMovedCountAvro) value() StockMovedCount {
-	if u == nil {
-		return nil
-	}
-	return u.v
-}
-
-// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a
-// map.
-func (u *stockMovedCountAvro) ToAny() (any, error) {
-	switch b := u.v.(type) {
-	case StockMovedCountInt:
-		return &map[string]any{"int": b.Value}, nil
-	case StockMovedCountString:
-		return &map[string]any{"string": b.Value}, nil
-	}
-	return nil, fmt.Errorf("acemq: %T is not a branch of StockMovedCount", u.v)
-}
-
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
-// alone when every branch is a primitive.
-func (u *stockMovedCountAvro) FromAny(p any) error {
-	name, val := avro.UnionBranch(p)
-	if x, ok := val.(int); ok && (name == "" || name == "int") {
-		u.v = StockMovedCountInt{Value: int32(x)}
-		return nil
-	}
-	if x, ok := val.(string); ok && (name == "" || name == "string") {
-		u.v = StockMovedCountString{Value: x}
-		return nil
-	}
-	return fmt.Errorf(
-		"acemq: field count of StockMoved: no branch of StockMovedCount reads %q (%T)",
-		name,
-		val,
-	)
-}
-
-// stockMovedPriceAvro carries StockMovedPrice through hamba/avro (an
-// avro.UnionConverter).
-type stockMovedPriceAvro struct {
-	v StockMovedPrice
-}
-
-// toStockMovedPriceAvro wraps v; nil stays nil (null).
-func toStockMovedPriceAvro(v StockMovedPrice) *stockMovedPriceAvro {
-	if v == nil {
-		return nil
-	}
-	return &stockMovedPriceAvro{v}
-}
-
-// value returns the union the converter holds; nil for null.
-func (u *stockMovedPriceAvro) value() StockMovedPrice {
-	if u == nil {
-		return nil
-	}
-	return u.v
-}
-
-// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a
-// map.
-func (u *stockMovedPriceAvro) ToAny() (any, error) {
-	switch b := u.v.(type) {
-	case StockMovedPriceDecimal:
-		return &map[string]any{"bytes.decimal": b.Value}, nil
-	case StockMovedPriceLevel:
-		return &map[string]any{"com.acme.stock.Level": b.Value}, nil
-	}
-	return nil, fmt.Errorf("acemq: %T is not a branch of StockMovedPrice", u.v)
-}
-
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
-// alone when every branch is a primitive.
-func (u *stockMovedPriceAvro) FromAny(p any) error {
-	name, val := avro.UnionBranch(p)
-	if x, ok := val.(*big.Rat); ok && (name == "" || name == "bytes.decimal") {
-		u.v = StockMovedPriceDecimal{Value: x}
-		return nil
-	}
-	if name == "com.acme.stock.Level" {
-		var v StockMovedPriceLevel
-		err := avro.Into(val, Level("").AvroSchema(), &v.Value)
-		u.v = v
-		return err
-	}
-	return fmt.Errorf(
-		"acemq: field price of StockMoved: no branch of StockMovedPrice reads %q (%T)",
-		name,
-		val,
-	)
+// stockMovedPriceBranches are the branches of StockMovedPrice, in the contract's order.
+var stockMovedPriceBranches = &avro.UnionOf[StockMovedPrice]{
+	Branches: []avro.Branch[StockMovedPrice]{
+		avro.Prim[StockMovedPrice, StockMovedPriceDecimal]("bytes.decimal"),
+		avro.Named[StockMovedPrice, StockMovedPriceLevel](
+			"com.acme.stock.Level",
+			Level("").AvroSchema(),
+		),
+	},
+	Field: "field price of StockMoved",
+	Name:  "StockMovedPrice",
 }
 
 // countStockAvro is CountStock as hamba/avro reads and writes it: each union a converter.
 type countStockAvro struct {
-	Sku    string                `avro:"sku"`
-	Amount *countStockAmountAvro `avro:"amount"`
+	Sku    string                                              `avro:"sku"`
+	Amount *avro.Union[CountStockAmount, countStockAmountAvro] `avro:"amount"`
 }
 
 // toAvro returns m's Avro mirror.
 func (m CountStock) toAvro() countStockAvro {
 	return countStockAvro{
-		Amount: toCountStockAmountAvro(m.Amount),
+		Amount: avro.NewUnion[countStockAmountAvro](m.Amount),
 		Sku:    m.Sku,
 	}
 }
@@ -989,62 +722,28 @@ func (m CountStock) toAvro() countStockAvro {
 // fromAvro returns the value the mirror holds.
 func (m countStockAvro) fromAvro() CountStock {
 	return CountStock{
-		Amount: m.Amount.value(),
+		Amount: m.Amount.Value(),
 		Sku:    m.Sku,
 	}
 }
 
-// countStockAmountAvro carries CountStockAmount through hamba/avro (an
-// avro.UnionConverter).
-type countStockAmountAvro struct {
-	v CountStockAmount
+// countStockAmountAvro lists the branches of CountStockAmount for avro.Union, which
+// carries it through hamba/avro.
+type countStockAmountAvro struct{}
+
+// Union returns countStockAmountBranches.
+func (countStockAmountAvro) Union() *avro.UnionOf[CountStockAmount] {
+	return countStockAmountBranches
 }
 
-// toCountStockAmountAvro wraps v; nil stays nil (null).
-func toCountStockAmountAvro(v CountStockAmount) *countStockAmountAvro {
-	if v == nil {
-		return nil
-	}
-	return &countStockAmountAvro{v}
-}
-
-// value returns the union the converter holds; nil for null.
-func (u *countStockAmountAvro) value() CountStockAmount {
-	if u == nil {
-		return nil
-	}
-	return u.v
-}
-
-// ToAny returns the branch as {"<branch>": value}, how hamba/avro writes a union from a
-// map.
-func (u *countStockAmountAvro) ToAny() (any, error) {
-	switch b := u.v.(type) {
-	case CountStockAmountLong:
-		return &map[string]any{"long": b.Value}, nil
-	case CountStockAmountString:
-		return &map[string]any{"string": b.Value}, nil
-	}
-	return nil, fmt.Errorf("acemq: %T is not a branch of CountStockAmount", u.v)
-}
-
-// FromAny sets the union from what hamba/avro decoded: {"<branch>": value}, or the value
-// alone when every branch is a primitive.
-func (u *countStockAmountAvro) FromAny(p any) error {
-	name, val := avro.UnionBranch(p)
-	if x, ok := val.(int64); ok && (name == "" || name == "long") {
-		u.v = CountStockAmountLong{Value: x}
-		return nil
-	}
-	if x, ok := val.(string); ok && (name == "" || name == "string") {
-		u.v = CountStockAmountString{Value: x}
-		return nil
-	}
-	return fmt.Errorf(
-		"acemq: field amount of CountStock: no branch of CountStockAmount reads %q (%T)",
-		name,
-		val,
-	)
+// countStockAmountBranches are the branches of CountStockAmount, in the contract's order.
+var countStockAmountBranches = &avro.UnionOf[CountStockAmount]{
+	Branches: []avro.Branch[CountStockAmount]{
+		avro.Prim[CountStockAmount, CountStockAmountLong]("long"),
+		avro.Prim[CountStockAmount, CountStockAmountString]("string"),
+	},
+	Field: "field amount of CountStock",
+	Name:  "CountStockAmount",
 }
 
 // stockMovedSpec is the contract of event StockMoved: avro codec; 5 attempts, exponential
@@ -1118,10 +817,9 @@ func (p *Publisher) PublishStockMovedBatch(
 }
 
 // PublishStockMovedAsync publishes m as PublishStockMoved does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishStockMoved
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishStockMoved's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishStockMovedAsync(
 	ctx context.Context,
 	m StockMoved,
@@ -1152,10 +850,9 @@ func (p *Publisher) SendCountStockBatch(
 }
 
 // SendCountStockAsync sends m as SendCountStock does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendCountStock would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendCountStock's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendCountStockAsync(
 	ctx context.Context,
 	m CountStock,
@@ -1199,9 +896,8 @@ func ConsumeCountStock(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // stock domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleStockMoved handles event StockMoved.
 	HandleStockMoved(context.Context, acemq.Message[StockMoved]) acemq.Ack
@@ -1242,9 +938,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the stock domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleCountStock handles command CountStock.
 	HandleCountStock(context.Context, acemq.Message[CountStock]) acemq.Ack

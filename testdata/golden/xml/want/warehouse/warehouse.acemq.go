@@ -427,10 +427,9 @@ func (p *Publisher) PublishShipmentBookedBatch(
 }
 
 // PublishShipmentBookedAsync publishes m as PublishShipmentBooked does but returns once
-// the message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishShipmentBooked
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// the message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishShipmentBooked's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishShipmentBookedAsync(
 	ctx context.Context,
 	m ShipmentBooked,
@@ -460,11 +459,9 @@ func (p *Publisher) PublishShipmentAuditedBatch(
 }
 
 // PublishShipmentAuditedAsync publishes m as PublishShipmentAudited does but returns once
-// the message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error
-// PublishShipmentAudited would have returned. A message that cannot be written (a missing
-// header, a codec error, ctx ending, a closed connection) is that error with a nil
-// Pending.
+// the message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishShipmentAudited's
+// error with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishShipmentAuditedAsync(
 	ctx context.Context,
 	m ShipmentAudited,
@@ -495,10 +492,9 @@ func (p *Publisher) SendCancelShipmentBatch(
 }
 
 // SendCancelShipmentAsync sends m as SendCancelShipment does but returns once the message
-// is written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendCancelShipment would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// is written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendCancelShipment's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendCancelShipmentAsync(
 	ctx context.Context,
 	m CancelShipment,
@@ -566,9 +562,8 @@ func ConsumeCancelShipment(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // warehouse domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleShipmentBooked handles event ShipmentBooked.
 	HandleShipmentBooked(context.Context, acemq.Message[ShipmentBooked]) acemq.Ack
@@ -622,9 +617,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the warehouse domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleCancelShipment handles command CancelShipment.
 	HandleCancelShipment(context.Context, acemq.Message[CancelShipment]) acemq.Ack
