@@ -295,10 +295,9 @@ func (p *Publisher) PublishOrderPlacedBatch(
 }
 
 // PublishOrderPlacedAsync publishes m as PublishOrderPlaced does but returns once the
-// message is written, without waiting for the broker's confirm; the Pending's Wait
-// returns the broker's answer, an acemq.PublishResult and the error PublishOrderPlaced
-// would have returned. A message that cannot be written (a missing header, a codec error,
-// ctx ending, a closed connection) is that error with a nil Pending.
+// message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishOrderPlaced's error
+// with a nil Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) PublishOrderPlacedAsync(
 	ctx context.Context,
 	m OrderPlaced,
@@ -329,10 +328,9 @@ func (p *Publisher) SendCancelOrderBatch(
 }
 
 // SendCancelOrderAsync sends m as SendCancelOrder does but returns once the message is
-// written, without waiting for the broker's confirm; the Pending's Wait returns the
-// broker's answer, an acemq.PublishResult and the error SendCancelOrder would have
-// returned. A message that cannot be written (a missing header, a codec error, ctx
-// ending, a closed connection) is that error with a nil Pending.
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is SendCancelOrder's error with a nil
+// Pending (acemq.Publisher.SendAsync).
 func (p *Publisher) SendCancelOrderAsync(
 	ctx context.Context,
 	m CancelOrder,
@@ -376,9 +374,8 @@ func ConsumeCancelOrder(
 
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // orders domain, one method per message.
-// Embed UnimplementedEventHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedEventHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type EventHandlers interface {
 	// HandleOrderPlaced handles event OrderPlaced.
 	HandleOrderPlaced(context.Context, acemq.Message[OrderPlaced]) acemq.Ack
@@ -419,9 +416,8 @@ func Subscribe(
 
 // Handlers is the handler set of the service that owns the orders domain:
 // it handles the domain's commands and answers its RPCs, one method per message.
-// Embed UnimplementedHandlers in implementations: a message added to the
-// contract is then handled by its default (the message is rejected, or the
-// RPC fails) instead of breaking the build.
+// Embed UnimplementedHandlers in implementations, so that regenerating never
+// breaks the build (see the package doc).
 type Handlers interface {
 	// HandleCancelOrder handles command CancelOrder.
 	HandleCancelOrder(context.Context, acemq.Message[CancelOrder]) acemq.Ack
