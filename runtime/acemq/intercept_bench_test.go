@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/internal/cpumeter"
 )
 
@@ -71,13 +72,18 @@ func BenchmarkSendAsyncOnMemory(b *testing.B) {
 }
 
 // sendAllocs is the allocations of one Send on memory:// through n
-// hooking interceptors.
-func sendAllocs(t *testing.T, n int) float64 {
+// hooking interceptors. With keeps, the transport is memory:// seen only as
+// a driver.Transport (no driver.HeadersReleaser), so every Send keeps its
+// message rather than recycling it, as a Send through interceptors does.
+func sendAllocs(t *testing.T, n int, keeps bool) float64 {
 	var opts []acemq.ConnOption
 	for range n {
 		opts = append(opts, acemq.WithPublishInterceptor(hookingInterceptor()))
 	}
 	conn := connect(t, opts...)
+	if keeps {
+		conn = conn.Through(struct{ driver.Transport }{conn.Transport()})
+	}
 	pub := acemq.NewPublisher[Order](conn, "amq.fanout", "orders")
 	return testing.AllocsPerRun(200, func() {
 		if err := pub.Send(context.Background(), Order{ID: "o", Total: 1}); err != nil {
@@ -86,10 +92,15 @@ func sendAllocs(t *testing.T, n int) float64 {
 	})
 }
 
+// An interceptor could keep its PublishContext and a hook its outcome's
+// Envelope.Headers, so a Send through interceptors keeps its message (it
+// allocates the message, its Headers map and its wire table, which a Send
+// without interceptors recycles); beyond that, interceptors and their hooks
+// allocate nothing.
 func TestAnInterceptorWithAnOutcomeHookAddsNoAllocationToSend(t *testing.T) {
-	base := sendAllocs(t, 0)
+	base := sendAllocs(t, 0, true)
 	for _, n := range []int{1, 5} {
-		if got := sendAllocs(t, n); got > base {
+		if got := sendAllocs(t, n, false); got > base {
 			t.Errorf("Send through %d interceptors with hooks allocates %v times, without any %v; want no more", n, got, base)
 		}
 	}

@@ -19,9 +19,11 @@ var sent = amqpvalue.Rules{
 }
 
 // toTable converts headers or x-arguments to an AMQP table, refusing values
-// AMQP cannot carry.
+// AMQP cannot carry. A table already in the form amqp091-go writes (such as
+// a publisher's, built from the envelope) is m itself, not a copy
+// (amqpvalue.Rules.Converted).
 func toTable(m map[string]any) (amqp.Table, error) {
-	t, err := sent.Table(m)
+	t, err := sent.Converted(m)
 	return amqp.Table(t), err
 }
 
