@@ -31,13 +31,28 @@ func toTable(m map[string]any) (amqp.Table, error) {
 func toField(v any) (any, error) { return sent.Value(v) }
 
 // fromTable converts a received AMQP table to a map; nested tables become
-// maps too.
+// maps too. A table with nothing nested (the family's headers) is the map
+// itself, not a copy: the delivery's table is the consumer's alone.
 func fromTable(t amqp.Table) map[string]any {
+	if t != nil && flat(t) {
+		return map[string]any(t)
+	}
 	m := make(map[string]any, len(t))
 	for k, v := range t {
 		m[k] = fromField(v)
 	}
 	return m
+}
+
+// flat reports whether no value of t is a table or a list.
+func flat(t amqp.Table) bool {
+	for _, v := range t {
+		switch v.(type) {
+		case amqp.Table, []any:
+			return false
+		}
+	}
+	return true
 }
 
 func fromField(v any) any {
