@@ -1,6 +1,7 @@
 package acemq
 
 import (
+	"errors"
 	"sync"
 
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
@@ -33,6 +34,16 @@ func (p *Publisher[T]) acquire() *outgoing {
 		return &outgoing{headers: map[string]any{}}
 	}
 	return outgoings.Get().(*outgoing)
+}
+
+// releaseSettled releases o once the transport has answered for it with
+// err: unless the outcome is unknown (driver.ErrOutcomeUnknown), in which
+// case the transport may still write it again and o is left to the
+// garbage collector.
+func (p *Publisher[T]) releaseSettled(o *outgoing, err error) {
+	if !errors.Is(err, driver.ErrOutcomeUnknown) {
+		p.release(o)
+	}
 }
 
 // release empties o and keeps it for the next Send when p recycles. The

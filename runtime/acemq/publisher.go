@@ -51,13 +51,30 @@ func (p *Publisher[T]) Send(ctx context.Context, payload T, opts ...EnvelopeOpti
 
 // SendResult is Send that also returns what the broker said.
 func (p *Publisher[T]) SendResult(ctx context.Context, payload T, opts ...EnvelopeOption) (PublishResult, error) {
-	o := p.acquire()
-	defer p.release(o)
-	if err := p.initEnvelope(&o.env, o.headers, opts); err != nil {
+	o, err := p.begin(ctx, payload, opts)
+	if err != nil {
 		return PublishResult{}, err
 	}
-	p.run(ctx, payload, o)
+	defer p.release(o)
+	if o.err == nil {
+		p.transmit(ctx, o)
+	}
+	p.finish(ctx, o)
 	return o.res, o.err
+}
+
+// begin builds a new message's envelope (initEnvelope) and prepares it
+// (prepareInto), in a recycled message when p recycles: what every path of
+// a new message starts with. An envelope option's error is returned, with
+// nothing else done; a failure to prepare is left in the message's err.
+func (p *Publisher[T]) begin(ctx context.Context, payload T, opts []EnvelopeOption) (*outgoing, error) {
+	o := p.acquire()
+	if err := p.initEnvelope(&o.env, o.headers, opts); err != nil {
+		p.release(o)
+		return nil, err
+	}
+	p.prepareInto(ctx, payload, o)
+	return o, nil
 }
 
 // SendEnvelope publishes payload with env as given; its empty fields take
@@ -65,16 +82,6 @@ func (p *Publisher[T]) SendResult(ctx context.Context, payload T, opts ...Envelo
 func (p *Publisher[T]) SendEnvelope(ctx context.Context, payload T, env Envelope) error {
 	_, err := p.publish(ctx, payload, p.completeEnvelope(env))
 	return err
-}
-
-// newEnvelope builds the envelope of a Send (initEnvelope) with a new
-// Headers map.
-func (p *Publisher[T]) newEnvelope(opts []EnvelopeOption) (Envelope, error) {
-	var env Envelope
-	if err := p.initEnvelope(&env, map[string]any{}, opts); err != nil {
-		return Envelope{}, err
-	}
-	return env, nil
 }
 
 // initEnvelope builds the envelope of a Send into env, with headers (empty)
@@ -124,17 +131,12 @@ func fill[V comparable](dst *V, def V) {
 // publish runs the chain, encodes, publishes, then runs the outcome hooks.
 func (p *Publisher[T]) publish(ctx context.Context, payload T, env Envelope) (PublishResult, error) {
 	o := &outgoing{env: env}
-	p.run(ctx, payload, o)
-	return o.res, o.err
-}
-
-// run is publish's work on o, whose envelope is built.
-func (p *Publisher[T]) run(ctx context.Context, payload T, o *outgoing) {
 	p.prepareInto(ctx, payload, o)
 	if o.err == nil {
 		p.transmit(ctx, o)
 	}
 	p.finish(ctx, o)
+	return o.res, o.err
 }
 
 // outgoing is one message on its way through a publisher, allocated once:
@@ -152,15 +154,9 @@ type outgoing struct {
 	headers, wire map[string]any
 }
 
-// prepare runs the publish path up to the transport: checks, interceptors,
-// codec, headers. A failure is left in o.err, with nothing published.
-func (p *Publisher[T]) prepare(ctx context.Context, payload T, env Envelope) *outgoing {
-	o := &outgoing{env: env}
-	p.prepareInto(ctx, payload, o)
-	return o
-}
-
-// prepareInto is prepare on o, whose envelope is built.
+// prepareInto runs the publish path of o, whose envelope is built, up to
+// the transport: checks, interceptors, codec, headers. A failure is left in
+// o.err, with nothing published.
 func (p *Publisher[T]) prepareInto(ctx context.Context, payload T, o *outgoing) {
 	o.pc = PublishContext{Exchange: p.exchange, RoutingKey: p.key, Envelope: &o.env, Payload: payload, hooks: o.hooks[:0]}
 	o.err = p.encode(ctx, o)

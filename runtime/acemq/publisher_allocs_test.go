@@ -153,3 +153,71 @@ func TestTheMemoryBrokerKeepsNothingOfAPublishedHeadersMap(t *testing.T) {
 		t.Errorf("stored headers = %v, want tenant a and n 1 as published", h)
 	}
 }
+
+// BenchmarkSendAsyncStaticCodecOnMemory is SendAsync and its Wait on
+// memory:// with a codec that allocates nothing.
+func BenchmarkSendAsyncStaticCodecOnMemory(b *testing.B) {
+	pub := staticPublisher(b, "bench-sendasync-static")
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		pending, err := pub.SendAsync(ctx, Order{ID: "o", Total: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := pending.Wait(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSendAllStaticCodecOnMemory is SendAll of benchBatch on memory://
+// with a codec that allocates nothing; per message.
+func BenchmarkSendAllStaticCodecOnMemory(b *testing.B) {
+	pub := staticPublisher(b, "bench-sendall-static")
+	batch := make([]Order, benchBatch)
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for done := 0; done < b.N; done += benchBatch {
+		if _, err := pub.SendAll(ctx, batch[:min(benchBatch, b.N-done)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// SendAll and SendAsync recycle their messages once settled too: a message
+// sent after them carries none of their headers, and each of theirs its own.
+func TestRecycledSendAllAndSendAsyncMessagesCarryOnlyTheirOwnHeaders(t *testing.T) {
+	conn := ordersConn(t)
+	pub := acemq.NewPublisher[Order](conn, "", "orders")
+	ctx := context.Background()
+	results, err := pub.SendAll(ctx, make([]Order, 3), acemq.Header("tenant", "a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pending, err := pub.SendAsync(ctx, Order{}, acemq.Header("region", "eu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	async, err := pending.Wait(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, err := pub.SendResult(ctx, Order{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		id, header string
+	}{{results[0].MessageID, "tenant"}, {results[1].MessageID, "tenant"}, {results[2].MessageID, "tenant"},
+		{async.MessageID, "region"}, {last.MessageID, ""}}
+	for i, w := range want {
+		h := pullHeaders(t, conn.Transport(), "orders")
+		_, tenant := h["tenant"]
+		_, region := h["region"]
+		if h[semconv.HeaderID] != w.id || tenant != (w.header == "tenant") || region != (w.header == "region") {
+			t.Errorf("message %d: headers %v, want id %s and only the %q application header", i, h, w.id, w.header)
+		}
+	}
+}

@@ -272,5 +272,6 @@ func (t *Transport) unconfirmed(ctxErr error) error {
 
 // ReleasesHeaders reports that Publish keeps nothing of msg.Headers once it
 // returns (driver.HeadersReleaser): the table is written, and written again
-// on a resend, within the call. PublishAsync keeps it until the confirm.
+// on a resend, within the call; PublishAsync keeps it until its
+// Confirmation has settled (Wait returned anything but ErrOutcomeUnknown).
 func (t *Transport) ReleasesHeaders() bool { return true }
