@@ -4,6 +4,8 @@ import (
 	"encoding/base64"
 	"time"
 	"unicode/utf8"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // scanHeaders reads the headers column as PostgreSQL returns it without
@@ -92,9 +94,38 @@ func (s *scanner) str() (string, bool) {
 	return "", false
 }
 
+// familyNames are the family's header names, so that a column's names are
+// the constants rather than a string made for every one.
+var familyNames = func() map[string]string {
+	m := map[string]string{}
+	for _, n := range []string{semconv.HeaderID, semconv.HeaderType, semconv.HeaderVersion, semconv.HeaderCorrelation,
+		semconv.HeaderCausation, semconv.HeaderAttempt, semconv.HeaderFirstSeen, semconv.HeaderOrigin, semconv.HeaderError,
+		semconv.HeaderClaim, semconv.HeaderRoute, semconv.HeaderRoutePosition, semconv.HeaderRouteID} {
+		m[n] = n
+	}
+	return m
+}()
+
+// name reads a member's name: one of familyNames when it is one.
+func (s *scanner) name() (string, bool) {
+	start := s.i
+	if s.peek() == '"' {
+		end := s.i + 1
+		for end < len(s.b) && s.b[end] != '"' && s.b[end] != '\\' {
+			end++
+		}
+		if n, ok := familyNames[string(s.b[s.i+1:min(end, len(s.b))])]; ok && end < len(s.b) && s.b[end] == '"' {
+			s.i = end + 1
+			return n, true
+		}
+	}
+	s.i = start
+	return s.str()
+}
+
 // member reads `"name": typed value`.
 func (s *scanner) member() (string, any, bool) {
-	name, ok := s.str()
+	name, ok := s.name()
 	if !ok || !s.expect(':') {
 		return "", nil, false
 	}

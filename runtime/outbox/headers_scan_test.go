@@ -78,3 +78,19 @@ func FuzzScanHeadersAgreesWithEncodingJSON(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkDecodeHeaders reads a publisher's headers column: the relay's
+// scanner beside encoding/json.
+func BenchmarkDecodeHeaders(b *testing.B) {
+	raw := []byte(familyColumn)
+	for name, decode := range map[string]func([]byte) (map[string]any, error){"scan": decodeHeaders, "encoding-json": decodeHeadersJSON} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := decode(raw); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
