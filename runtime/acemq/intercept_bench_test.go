@@ -57,7 +57,11 @@ func BenchmarkSendWithInterceptors(b *testing.B) {
 // BenchmarkSendAsyncOnMemory measures one SendAsync and its Wait on
 // memory://, beside BenchmarkSendOnMemory.
 func BenchmarkSendAsyncOnMemory(b *testing.B) {
-	pub := benchPublisher(b, "bench-sendasync")
+	benchSendAsync(b, benchPublisher(b, "bench-sendasync"))
+}
+
+// benchSendAsync makes b.N SendAsync calls on pub, waiting for each.
+func benchSendAsync(b *testing.B, pub *acemq.Publisher[Order]) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {

@@ -157,33 +157,13 @@ func TestTheMemoryBrokerKeepsNothingOfAPublishedHeadersMap(t *testing.T) {
 // BenchmarkSendAsyncStaticCodecOnMemory is SendAsync and its Wait on
 // memory:// with a codec that allocates nothing.
 func BenchmarkSendAsyncStaticCodecOnMemory(b *testing.B) {
-	pub := staticPublisher(b, "bench-sendasync-static")
-	ctx := context.Background()
-	b.ReportAllocs()
-	for b.Loop() {
-		pending, err := pub.SendAsync(ctx, Order{ID: "o", Total: 1})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := pending.Wait(ctx); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchSendAsync(b, staticPublisher(b, "bench-sendasync-static"))
 }
 
 // BenchmarkSendAllStaticCodecOnMemory is SendAll of benchBatch on memory://
 // with a codec that allocates nothing; per message.
 func BenchmarkSendAllStaticCodecOnMemory(b *testing.B) {
-	pub := staticPublisher(b, "bench-sendall-static")
-	batch := make([]Order, benchBatch)
-	ctx := context.Background()
-	b.ReportAllocs()
-	b.ResetTimer()
-	for done := 0; done < b.N; done += benchBatch {
-		if _, err := pub.SendAll(ctx, batch[:min(benchBatch, b.N-done)]); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchSendAll(b, staticPublisher(b, "bench-sendall-static"))
 }
 
 // SendAll and SendAsync recycle their messages once settled too: a message
