@@ -1,6 +1,7 @@
 package rabbitmq
 
 import (
+	"strings"
 	"testing"
 
 	amqp "github.com/rabbitmq/amqp091-go"
@@ -57,5 +58,31 @@ func TestAReceivedFlatTableIsTheDeliverysHeadersWithoutACopy(t *testing.T) {
 	}
 	if fromTable(nil) == nil {
 		t.Error("fromTable(nil) is nil, want an empty map")
+	}
+}
+
+// fakeChannel records what a delivery's acker settles on it.
+type fakeChannel struct{ acked, nacked []uint64 }
+
+func (f *fakeChannel) Ack(tag uint64, _ bool) error { f.acked = append(f.acked, tag); return nil }
+func (f *fakeChannel) Nack(tag uint64, _, _ bool) error {
+	f.nacked = append(f.nacked, tag)
+	return nil
+}
+func (f *fakeChannel) Reject(uint64, bool) error { return nil }
+
+// A delivery's acker keeps only its channel, tag and id (not the whole
+// amqp.Delivery) and settles on that channel with that tag.
+func TestADeliverysAckerSettlesOnItsChannelWithItsTag(t *testing.T) {
+	ch := &fakeChannel{}
+	d := toDelivery(amqp.Delivery{Acknowledger: ch, DeliveryTag: 7, MessageId: "m-7"})
+	if err := d.Ack(); err != nil || len(ch.acked) != 1 || ch.acked[0] != 7 {
+		t.Errorf("Ack = %v, acked %v; want tag 7", err, ch.acked)
+	}
+	if err := d.Nack(true); err != nil || len(ch.nacked) != 1 || ch.nacked[0] != 7 {
+		t.Errorf("Nack = %v, nacked %v; want tag 7", err, ch.nacked)
+	}
+	if err := toDelivery(amqp.Delivery{MessageId: "m-0"}).Ack(); err == nil || !strings.Contains(err.Error(), "m-0") {
+		t.Errorf("Ack without a channel = %v, want an error naming the message", err)
 	}
 }
