@@ -201,3 +201,28 @@ func TestRecycledSendAllAndSendAsyncMessagesCarryOnlyTheirOwnHeaders(t *testing.
 		}
 	}
 }
+
+// A Through publisher hands its messages to a func that may keep them: it
+// does not recycle them, whatever its connection's transport does.
+func TestAThroughPublisherLeavesWhatItsSendFuncKeepsUntouched(t *testing.T) {
+	conn := connect(t)
+	var kept []driver.Outbound
+	pub := acemq.Through(acemq.NewPublisher[Order](conn, "amq.fanout", "orders"),
+		func(ctx context.Context, exchange, key string, msg driver.Outbound) (acemq.PublishResult, error) {
+			kept = append(kept, msg)
+			return conn.Transport().Publish(ctx, exchange, key, msg)
+		})
+	var ids []string
+	for range 3 {
+		res, err := pub.SendResult(context.Background(), Order{ID: "o"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, res.MessageID)
+	}
+	for i, msg := range kept {
+		if msg.Headers[semconv.HeaderID] != ids[i] {
+			t.Errorf("message %d kept headers %v, want its own id %s", i, msg.Headers, ids[i])
+		}
+	}
+}
