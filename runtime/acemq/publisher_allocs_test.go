@@ -124,6 +124,13 @@ func TestSendLeavesTheTableOfATransportThatKeepsItUntouched(t *testing.T) {
 		t.Fatal(err)
 	}
 	pub := acemq.NewPublisher[Order](conn, "amq.fanout", "orders")
+	checkKeptTablesAreTheirOwn(t, pub, func() []driver.Outbound { return keeping.kept })
+}
+
+// checkKeptTablesAreTheirOwn sends three messages through pub and checks
+// that every message kept (as kept returns them) still has its own id.
+func checkKeptTablesAreTheirOwn(t *testing.T, pub *acemq.Publisher[Order], kept func() []driver.Outbound) {
+	t.Helper()
 	var ids []string
 	for range 3 {
 		res, err := pub.SendResult(context.Background(), Order{ID: "o"})
@@ -132,7 +139,11 @@ func TestSendLeavesTheTableOfATransportThatKeepsItUntouched(t *testing.T) {
 		}
 		ids = append(ids, res.MessageID)
 	}
-	for i, msg := range keeping.kept {
+	msgs := kept()
+	if len(msgs) != len(ids) {
+		t.Fatalf("kept %d messages, want %d", len(msgs), len(ids))
+	}
+	for i, msg := range msgs {
 		if msg.Headers[semconv.HeaderID] != ids[i] {
 			t.Errorf("message %d kept headers %v, want its own id %s", i, msg.Headers, ids[i])
 		}
@@ -212,17 +223,5 @@ func TestAThroughPublisherLeavesWhatItsSendFuncKeepsUntouched(t *testing.T) {
 			kept = append(kept, msg)
 			return conn.Transport().Publish(ctx, exchange, key, msg)
 		})
-	var ids []string
-	for range 3 {
-		res, err := pub.SendResult(context.Background(), Order{ID: "o"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, res.MessageID)
-	}
-	for i, msg := range kept {
-		if msg.Headers[semconv.HeaderID] != ids[i] {
-			t.Errorf("message %d kept headers %v, want its own id %s", i, msg.Headers, ids[i])
-		}
-	}
+	checkKeptTablesAreTheirOwn(t, pub, func() []driver.Outbound { return kept })
 }
