@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/internal/cpumeter"
 )
 
@@ -56,7 +57,11 @@ func BenchmarkSendWithInterceptors(b *testing.B) {
 // BenchmarkSendAsyncOnMemory measures one SendAsync and its Wait on
 // memory://, beside BenchmarkSendOnMemory.
 func BenchmarkSendAsyncOnMemory(b *testing.B) {
-	pub := benchPublisher(b, "bench-sendasync")
+	benchSendAsync(b, benchPublisher(b, "bench-sendasync"))
+}
+
+// benchSendAsync makes b.N SendAsync calls on pub, waiting for each.
+func benchSendAsync(b *testing.B, pub *acemq.Publisher[Order]) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
@@ -71,13 +76,18 @@ func BenchmarkSendAsyncOnMemory(b *testing.B) {
 }
 
 // sendAllocs is the allocations of one Send on memory:// through n
-// hooking interceptors.
-func sendAllocs(t *testing.T, n int) float64 {
+// hooking interceptors. With keeps, the transport is memory:// seen only as
+// a driver.Transport (no driver.HeadersReleaser), so every Send keeps its
+// message rather than recycling it, as a Send through interceptors does.
+func sendAllocs(t *testing.T, n int, keeps bool) float64 {
 	var opts []acemq.ConnOption
 	for range n {
 		opts = append(opts, acemq.WithPublishInterceptor(hookingInterceptor()))
 	}
 	conn := connect(t, opts...)
+	if keeps {
+		conn = conn.Through(struct{ driver.Transport }{conn.Transport()})
+	}
 	pub := acemq.NewPublisher[Order](conn, "amq.fanout", "orders")
 	return testing.AllocsPerRun(200, func() {
 		if err := pub.Send(context.Background(), Order{ID: "o", Total: 1}); err != nil {
@@ -86,10 +96,15 @@ func sendAllocs(t *testing.T, n int) float64 {
 	})
 }
 
+// An interceptor could keep its PublishContext and a hook its outcome's
+// Envelope.Headers, so a Send through interceptors keeps its message (it
+// allocates the message, its Headers map and its wire table, which a Send
+// without interceptors recycles); beyond that, interceptors and their hooks
+// allocate nothing.
 func TestAnInterceptorWithAnOutcomeHookAddsNoAllocationToSend(t *testing.T) {
-	base := sendAllocs(t, 0)
+	base := sendAllocs(t, 0, true)
 	for _, n := range []int{1, 5} {
-		if got := sendAllocs(t, n); got > base {
+		if got := sendAllocs(t, n, false); got > base {
 			t.Errorf("Send through %d interceptors with hooks allocates %v times, without any %v; want no more", n, got, base)
 		}
 	}

@@ -102,3 +102,7 @@ func (r *memReplies) Publish(ctx context.Context, exchange, key string, msg driv
 
 // Close removes the pseudo-queue and its consumer. Idempotent.
 func (r *memReplies) Close() error { return r.sub.Close() }
+
+// ReleasesHeaders reports that Publish keeps nothing of msg.Headers
+// (driver.HeadersReleaser): every queue a message reaches stores a copy.
+func (t *memTransport) ReleasesHeaders() bool { return true }

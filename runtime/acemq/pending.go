@@ -50,6 +50,7 @@ func (p *Pending) Done() <-chan struct{} { return p.done }
 type settler interface {
 	settle(o *outgoing, res PublishResult, err error, start time.Time)
 	finish(ctx context.Context, o *outgoing)
+	releaseSettled(o *outgoing, err error)
 }
 
 // resolve settles the pending publish with the transport's answer: the
@@ -59,6 +60,7 @@ func (p *Pending) resolve(res PublishResult, err error) {
 	p.s.settle(p.o, res, err, p.start)
 	p.s.finish(p.hookContext(), p.o)
 	p.res, p.err = p.o.res, p.o.err
+	p.s.releaseSettled(p.o, err)
 	p.s, p.o, p.conf, p.ctx = nil, nil, nil, nil
 	close(p.done)
 }

@@ -21,6 +21,10 @@ type Publisher[T any] struct {
 	envOpts    []EnvelopeOption
 	headers    headerRules
 	err        error
+	// boxes are the routing key and origin boxed once for the wire table.
+	boxes wireBoxes
+	// recycles: Send reuses its messages (see recycles).
+	recycles bool
 }
 
 // NewPublisher returns a publisher of T to exchange ("" is the default
@@ -34,6 +38,7 @@ func NewPublisher[T any](conn *Conn, exchange, routingKey string, opts ...Publis
 			opt(p)
 		}
 	}
+	p.boxes, p.recycles = newWireBoxes(routingKey, conn.origin()), recycles(conn)
 	return p
 }
 
@@ -46,11 +51,30 @@ func (p *Publisher[T]) Send(ctx context.Context, payload T, opts ...EnvelopeOpti
 
 // SendResult is Send that also returns what the broker said.
 func (p *Publisher[T]) SendResult(ctx context.Context, payload T, opts ...EnvelopeOption) (PublishResult, error) {
-	env, err := p.newEnvelope(opts)
+	o, err := p.begin(ctx, payload, opts)
 	if err != nil {
 		return PublishResult{}, err
 	}
-	return p.publish(ctx, payload, env)
+	defer p.release(o)
+	if o.err == nil {
+		p.transmit(ctx, o)
+	}
+	p.finish(ctx, o)
+	return o.res, o.err
+}
+
+// begin builds a new message's envelope (initEnvelope) and prepares it
+// (prepareInto), in a recycled message when p recycles: what every path of
+// a new message starts with. An envelope option's error is returned, with
+// nothing else done; a failure to prepare is left in the message's err.
+func (p *Publisher[T]) begin(ctx context.Context, payload T, opts []EnvelopeOption) (*outgoing, error) {
+	o := p.acquire()
+	if err := p.initEnvelope(&o.env, o.headers, opts); err != nil {
+		p.release(o)
+		return nil, err
+	}
+	p.prepareInto(ctx, payload, o)
+	return o, nil
 }
 
 // SendEnvelope publishes payload with env as given; its empty fields take
@@ -60,22 +84,23 @@ func (p *Publisher[T]) SendEnvelope(ctx context.Context, payload T, env Envelope
 	return err
 }
 
-// newEnvelope builds the envelope of a Send: what NewEnvelope(p.key,
-// Origin(origin), p.envOpts..., opts...) builds, without the option slice
-// and closure that call would allocate.
-func (p *Publisher[T]) newEnvelope(opts []EnvelopeOption) (Envelope, error) {
-	env := Envelope{
+// initEnvelope builds the envelope of a Send into env, with headers (empty)
+// as its Headers: what NewEnvelope(p.key, Origin(origin), p.envOpts...,
+// opts...) builds, without the option slice and closure that call would
+// allocate.
+func (p *Publisher[T]) initEnvelope(env *Envelope, headers map[string]any, opts []EnvelopeOption) error {
+	*env = Envelope{
 		ID: NewUUID(), Type: p.key, Version: 1, Attempt: 1, FirstSeen: nowMillis(),
-		Origin: p.conn.origin(), Headers: map[string]any{},
+		Origin: p.conn.origin(), Headers: headers,
 	}
 	if err := env.apply(p.envOpts); err != nil {
-		return Envelope{}, err
+		return err
 	}
 	if err := env.apply(opts); err != nil {
-		return Envelope{}, err
+		return err
 	}
 	fill(&env.CorrelationID, env.ID)
-	return env, nil
+	return nil
 }
 
 // completeEnvelope fills the empty fields of a caller's envelope.
@@ -105,7 +130,8 @@ func fill[V comparable](dst *V, def V) {
 
 // publish runs the chain, encodes, publishes, then runs the outcome hooks.
 func (p *Publisher[T]) publish(ctx context.Context, payload T, env Envelope) (PublishResult, error) {
-	o := p.prepare(ctx, payload, env)
+	o := &outgoing{env: env}
+	p.prepareInto(ctx, payload, o)
 	if o.err == nil {
 		p.transmit(ctx, o)
 	}
@@ -123,15 +149,17 @@ type outgoing struct {
 	res   PublishResult
 	err   error
 	hooks [hookRoom]func(context.Context, PublishOutcome) // pc.hooks' first backing array
+	// headers and wire are the Headers map and the wire table of a
+	// recycled message (outgoing_pool.go); nil otherwise.
+	headers, wire map[string]any
 }
 
-// prepare runs the publish path up to the transport: checks, interceptors,
-// codec, headers. A failure is left in o.err, with nothing published.
-func (p *Publisher[T]) prepare(ctx context.Context, payload T, env Envelope) *outgoing {
-	o := &outgoing{env: env}
+// prepareInto runs the publish path of o, whose envelope is built, up to
+// the transport: checks, interceptors, codec, headers. A failure is left in
+// o.err, with nothing published.
+func (p *Publisher[T]) prepareInto(ctx context.Context, payload T, o *outgoing) {
 	o.pc = PublishContext{Exchange: p.exchange, RoutingKey: p.key, Envelope: &o.env, Payload: payload, hooks: o.hooks[:0]}
 	o.err = p.encode(ctx, o)
-	return o
 }
 
 // encode is prepare's work: interceptors, checks, codec, then the Outbound.
@@ -145,10 +173,10 @@ func (p *Publisher[T]) encode(ctx context.Context, o *outgoing) error {
 	if err := p.conn.runPublishChain(ctx, &o.pc); err != nil {
 		return err
 	}
-	payload, err := p.checked(&o.pc)
-	if err != nil {
+	if err := p.checked(&o.pc); err != nil {
 		return err
 	}
+	payload := o.pc.Payload // boxed once, by prepareInto
 	body, contentType, err := encodeWith(p.codec, payload)
 	if _, ok := panicked(err); ok {
 		return err
@@ -156,15 +184,20 @@ func (p *Publisher[T]) encode(ctx context.Context, o *outgoing) error {
 	if err != nil {
 		return wrapf(err, "acemq: cannot encode a %T for %q", payload, o.pc.RoutingKey)
 	}
-	o.out = p.outbound(o.pc.Envelope, body, contentType)
+	o.out = p.outbound(o.pc.Envelope, body, contentType, o.wire)
 	return nil
 }
 
-// outbound is the message the transport is given.
-func (p *Publisher[T]) outbound(env *Envelope, body []byte, contentType string) driver.Outbound {
+// outbound is the message the transport is given; its headers table is
+// wire (empty) when not nil, else a new map.
+func (p *Publisher[T]) outbound(env *Envelope, body []byte, contentType string, wire map[string]any) driver.Outbound {
+	if wire == nil {
+		wire = make(map[string]any, len(env.Headers)+env.wireFields())
+	}
+	env.putWire(wire, p.boxes)
 	return driver.Outbound{
 		Body: body, ContentType: contentType, MessageID: env.ID,
-		Headers: env.ToWire(), ReplyTo: env.ReplyTo, Persistent: p.persistent, Mandatory: p.mandatory,
+		Headers: wire, ReplyTo: env.ReplyTo, Persistent: p.persistent, Mandatory: p.mandatory,
 	}
 }
 
@@ -182,22 +215,20 @@ func (p *Publisher[T]) finish(ctx context.Context, o *outgoing) {
 	p.conn.runPublishHooks(ctx, pc, out)
 }
 
-// checked returns the payload once the context passes every check: no
-// reserved header, the publisher's type, an envelope, the required headers.
-func (p *Publisher[T]) checked(pc *PublishContext) (T, error) {
-	var zero T
+// checked reports whether the context passes every check: no reserved
+// header, the publisher's type, an envelope, the required headers.
+func (p *Publisher[T]) checked(pc *PublishContext) error {
 	if pc.err != nil {
-		return zero, pc.err
+		return pc.err
 	}
 	if pc.Envelope == nil {
-		return zero, fmt.Errorf("acemq: a publish interceptor removed the envelope of a %q message", pc.RoutingKey)
+		return fmt.Errorf("acemq: a publish interceptor removed the envelope of a %q message", pc.RoutingKey)
 	}
-	payload, ok := pc.Payload.(T)
-	if !ok {
-		return zero, fmt.Errorf("acemq: a publish interceptor replaced the %s payload with a %T; a Publisher[%s] sends only %s",
+	if _, ok := pc.Payload.(T); !ok {
+		return fmt.Errorf("acemq: a publish interceptor replaced the %s payload with a %T; a Publisher[%s] sends only %s",
 			typeName[T](), pc.Payload, typeName[T](), typeName[T]())
 	}
-	return payload, p.checkHeaders(pc)
+	return p.checkHeaders(pc)
 }
 
 // checkHeaders refuses reserved application headers, missing required ones

@@ -96,22 +96,19 @@ func (b *batch[T]) prepareAll(ctx context.Context) {
 // publishes it and waits for its confirm; a message that fails before the
 // transport is finished here.
 func (b *batch[T]) start(ctx context.Context, i int) {
-	env, err := b.p.newEnvelope(b.opts)
-	if err != nil {
-		b.errs[i] = err
-		return
-	}
-	o := b.p.prepare(ctx, b.payloads[i], env)
+	o, err := b.p.begin(ctx, b.payloads[i], b.opts)
 	switch {
-	case o.err != nil:
-		b.p.finish(ctx, o)
-		b.results[i], b.errs[i] = o.res, o.err
-	case b.async != nil:
+	case err != nil:
+		b.errs[i] = err
+	case o.err == nil && b.async != nil:
 		b.pending[i].o = o
 	default:
-		b.p.transmit(ctx, o)
+		if o.err == nil {
+			b.p.transmit(ctx, o)
+		}
 		b.p.finish(ctx, o)
 		b.results[i], b.errs[i] = o.res, o.err
+		b.p.release(o)
 	}
 }
 
@@ -142,6 +139,8 @@ func (b *batch[T]) awaitInOrder(ctx context.Context) {
 		b.p.settle(s.o, res, err, s.start)
 		b.p.finish(ctx, s.o)
 		b.results[i], b.errs[i] = s.o.res, s.o.err
+		b.p.releaseSettled(s.o, err)
+		s.o = nil
 	}
 }
 

@@ -26,7 +26,11 @@ func benchPublisher(b *testing.B, name string) *acemq.Publisher[Order] {
 // BenchmarkSendAllOnMemory measures SendAll in batches of benchBatch on
 // memory://; ns/op is per message.
 func BenchmarkSendAllOnMemory(b *testing.B) {
-	pub := benchPublisher(b, "bench-sendall")
+	benchSendAll(b, benchPublisher(b, "bench-sendall"))
+}
+
+// benchSendAll sends b.N messages through pub's SendAll, benchBatch at a time.
+func benchSendAll(b *testing.B, pub *acemq.Publisher[Order]) {
 	batch := make([]Order, benchBatch)
 	for i := range batch {
 		batch[i] = Order{ID: "o", Total: i}

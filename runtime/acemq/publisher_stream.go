@@ -40,14 +40,14 @@ import (
 // once per connection, in no guaranteed order; once SendAsync has returned,
 // that Publish is no longer bounded by ctx. Safe for concurrent use.
 func (p *Publisher[T]) SendAsync(ctx context.Context, payload T, opts ...EnvelopeOption) (*Pending, error) {
-	env, err := p.newEnvelope(opts)
+	o, err := p.begin(ctx, payload, opts)
 	if err != nil {
 		return nil, err
 	}
-	o := p.prepare(ctx, payload, env)
-	if o.err != nil {
+	if err := o.err; err != nil {
 		p.finish(ctx, o)
-		return nil, o.err
+		p.release(o)
+		return nil, err
 	}
 	pd := &Pending{done: make(chan struct{}), s: p, o: o, ctx: ctx}
 	if p.conn.observing() {

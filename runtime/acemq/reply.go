@@ -26,6 +26,7 @@ func Through[T any](p *Publisher[T], send PublishFunc) *Publisher[T] {
 	}
 	q := *p
 	q.conn = newConn(viaTransport{conn: p.conn, send: send}, p.conn.cfg)
+	q.recycles = recycles(q.conn) // send may keep what it is given
 	return &q
 }
 

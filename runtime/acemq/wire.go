@@ -127,10 +127,23 @@ func (e *Envelope) fillWireDefaults() {
 // headers only with a route) and the application headers, except any in the
 // reserved namespace. The map is new on every call.
 func (e Envelope) ToWire() map[string]any {
-	h := appHeadersWithRoom(e.Headers, e.wireFields())
+	h := make(map[string]any, len(e.Headers)+e.wireFields())
+	e.putWire(h, wireBoxes{})
+	return h
+}
+
+// putWire writes what ToWire renders into h, an empty map: a publisher
+// fills the table it hands the transport straight from the envelope, with
+// the values it boxed once in b.
+func (e *Envelope) putWire(h map[string]any, b wireBoxes) {
+	for k, v := range e.Headers {
+		if !isReserved(k) {
+			h[k] = v
+		}
+	}
 	id := any(e.ID)
 	h[semconv.HeaderID] = id
-	h[semconv.HeaderType] = e.Type
+	h[semconv.HeaderType] = b.typ.of(e.Type)
 	h[semconv.HeaderVersion] = int64(e.Version)
 	h[semconv.HeaderCorrelation] = id
 	if e.CorrelationID != e.ID {
@@ -138,14 +151,15 @@ func (e Envelope) ToWire() map[string]any {
 	}
 	h[semconv.HeaderAttempt] = int64(e.Attempt)
 	if !e.FirstSeen.IsZero() {
-		h[semconv.HeaderFirstSeen] = e.FirstSeen.UnixMilli()
+		h[semconv.HeaderFirstSeen] = boxMillis(e.FirstSeen.UnixMilli())
 	}
 	putIfSet(h, semconv.HeaderCausation, e.CausationID)
-	putIfSet(h, semconv.HeaderOrigin, e.Origin)
+	if e.Origin != "" {
+		h[semconv.HeaderOrigin] = b.origin.of(e.Origin)
+	}
 	putIfSet(h, semconv.HeaderError, e.Error)
 	putIfSet(h, semconv.HeaderClaim, e.Claim)
 	e.putRoute(h)
-	return h
 }
 
 // wireFields counts the reserved headers ToWire writes for e, so that its
@@ -166,7 +180,7 @@ func (e *Envelope) wireFields() int {
 	return n
 }
 
-func (e Envelope) putRoute(h map[string]any) {
+func (e *Envelope) putRoute(h map[string]any) {
 	if e.Route == "" {
 		return
 	}
@@ -186,18 +200,6 @@ func firstNonEmpty(a, b string) string {
 		return a
 	}
 	return b
-}
-
-// appHeadersWithRoom copies the headers outside the reserved namespace into a
-// map with room for extra more; never nil.
-func appHeadersWithRoom(headers map[string]any, extra int) map[string]any {
-	out := make(map[string]any, len(headers)+extra)
-	for k, v := range headers {
-		if !isReserved(k) {
-			out[k] = v
-		}
-	}
-	return out
 }
 
 // wireString reads a string header sent as string or []byte; "" otherwise.

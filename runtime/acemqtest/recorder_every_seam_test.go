@@ -108,6 +108,9 @@ var seamCases = map[string]seamCase{
 		want(t, err, nil)
 		want(t, h == nil, false)
 	}},
+	"HeadersReleaser": {reflect.TypeFor[driver.HeadersReleaser](), func(t *testing.T, rec *acemqtest.Recorder) {
+		want(t, rec.ReleasesHeaders(), true)
+	}},
 	"BlockedReporter": {reflect.TypeFor[driver.BlockedReporter](), func(t *testing.T, rec *acemqtest.Recorder) {
 		reason, blocked := rec.Blocked()
 		want(t, reason, "alarm")
@@ -285,6 +288,7 @@ func (s *spy) Pull(context.Context, string) (driver.Delivery, bool, error) {
 	return driver.Delivery{MessageID: "pulled"}, true, nil
 }
 func (s *spy) Blocked() (string, bool) { s.hit(); return "alarm", true }
+func (s *spy) ReleasesHeaders() bool   { s.hit(); return true }
 func (s *spy) Hold(context.Context, string) (driver.HeldQueue, error) {
 	s.hit()
 	return spyHold{}, nil

@@ -200,3 +200,12 @@ func (q *queueReplies) Publish(ctx context.Context, exchange, key string, msg dr
 }
 
 func (q *queueReplies) Close() error { return q.sub.Close() }
+
+// ReleasesHeaders passes the question on to the wrapped transport
+// (driver.HeadersReleaser): the Recorder records copies of what it is
+// given, so it keeps nothing of a message's headers itself. False when the
+// wrapped transport is not a HeadersReleaser.
+func (r *Recorder) ReleasesHeaders() bool {
+	hr, ok := r.inner.(driver.HeadersReleaser)
+	return ok && hr.ReleasesHeaders()
+}

@@ -108,8 +108,17 @@ func floatText(f float64, bits int) any {
 	return json.Number(strconv.FormatFloat(f, 'g', -1, bits))
 }
 
-// decodeHeaders reads the headers column back.
+// decodeHeaders reads the headers column back: scanHeaders when it can,
+// encoding/json otherwise.
 func decodeHeaders(raw []byte) (map[string]any, error) {
+	if h, ok := scanHeaders(raw); ok {
+		return h, nil
+	}
+	return decodeHeadersJSON(raw)
+}
+
+// decodeHeadersJSON reads the headers column with encoding/json.
+func decodeHeadersJSON(raw []byte) (map[string]any, error) {
 	var obj map[string]json.RawMessage
 	if err := unmarshal(raw, &obj); err != nil {
 		return nil, fmt.Errorf("acemq: outbox: unreadable headers: %w", err)

@@ -1,6 +1,7 @@
 package rabbitmq
 
 import (
+	"errors"
 	"fmt"
 
 	amqp "github.com/rabbitmq/amqp091-go"
@@ -19,9 +20,11 @@ var sent = amqpvalue.Rules{
 }
 
 // toTable converts headers or x-arguments to an AMQP table, refusing values
-// AMQP cannot carry.
+// AMQP cannot carry. A table already in the form amqp091-go writes (such as
+// a publisher's, built from the envelope) is m itself, not a copy
+// (amqpvalue.Rules.Converted).
 func toTable(m map[string]any) (amqp.Table, error) {
-	t, err := sent.Table(m)
+	t, err := sent.Converted(m)
 	return amqp.Table(t), err
 }
 
@@ -29,13 +32,28 @@ func toTable(m map[string]any) (amqp.Table, error) {
 func toField(v any) (any, error) { return sent.Value(v) }
 
 // fromTable converts a received AMQP table to a map; nested tables become
-// maps too.
+// maps too. A table with nothing nested (the family's headers) is the map
+// itself, not a copy: the delivery's table is the consumer's alone.
 func fromTable(t amqp.Table) map[string]any {
+	if t != nil && flat(t) {
+		return map[string]any(t)
+	}
 	m := make(map[string]any, len(t))
 	for k, v := range t {
 		m[k] = fromField(v)
 	}
 	return m
+}
+
+// flat reports whether no value of t is a table or a list.
+func flat(t amqp.Table) bool {
+	for _, v := range t {
+		switch v.(type) {
+		case amqp.Table, []any:
+			return false
+		}
+	}
+	return true
 }
 
 func fromField(v any) any {
@@ -86,24 +104,54 @@ func toDelivery(d amqp.Delivery) driver.Delivery {
 	return driver.Delivery{Body: d.Body, ContentType: d.ContentType, Exchange: d.Exchange,
 		RoutingKey: d.RoutingKey, MessageID: d.MessageId, ReplyTo: d.ReplyTo,
 		CorrelationID: d.CorrelationId, Expiration: d.Expiration, Headers: fromTable(d.Headers),
-		Redelivered: d.Redelivered, Acker: acker{d: d}}
+		Redelivered: d.Redelivered, Acker: newAcker(d)}
 }
 
-// acker settles one delivery on its channel.
-type acker struct{ d amqp.Delivery }
+// acker settles one delivery on its channel. It keeps only what settling
+// needs, not the whole amqp.Delivery, so the Acknowledger boxed for every
+// delivery is small.
+type acker struct {
+	ch  amqp.Acknowledger
+	tag uint64
+	id  string
+}
+
+func newAcker(d amqp.Delivery) acker {
+	return acker{ch: d.Acknowledger, tag: d.DeliveryTag, id: d.MessageId}
+}
+
+// errNoChannel is the error of settling a delivery that came with no
+// channel to settle it on (amqp091-go's own zero Delivery).
+var errNoChannel = errors.New("the delivery has no channel to settle it on")
+
+// channel is the channel to settle on, or errNoChannel.
+func (a acker) channel() (amqp.Acknowledger, error) {
+	if a.ch == nil {
+		return nil, errNoChannel
+	}
+	return a.ch, nil
+}
 
 // Ack acknowledges the delivery.
 func (a acker) Ack() error {
-	if err := a.d.Ack(false); err != nil {
-		return fmt.Errorf("acemq: cannot ack message %s (the broker will deliver it again): %w", a.d.MessageId, err)
+	ch, err := a.channel()
+	if err == nil {
+		err = ch.Ack(a.tag, false)
+	}
+	if err != nil {
+		return fmt.Errorf("acemq: cannot ack message %s (the broker will deliver it again): %w", a.id, err)
 	}
 	return nil
 }
 
 // Nack rejects the delivery, requeueing it when requeue is true.
 func (a acker) Nack(requeue bool) error {
-	if err := a.d.Nack(false, requeue); err != nil {
-		return fmt.Errorf("acemq: cannot nack message %s (the broker will deliver it again): %w", a.d.MessageId, err)
+	ch, err := a.channel()
+	if err == nil {
+		err = ch.Nack(a.tag, false, requeue)
+	}
+	if err != nil {
+		return fmt.Errorf("acemq: cannot nack message %s (the broker will deliver it again): %w", a.id, err)
 	}
 	return nil
 }

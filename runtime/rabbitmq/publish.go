@@ -269,3 +269,9 @@ func (t *Transport) unconfirmed(ctxErr error) error {
 	reason, _ := t.Blocked()
 	return &acemq.UnconfirmedError{Blocked: reason, Err: ctxErr}
 }
+
+// ReleasesHeaders reports that Publish keeps nothing of msg.Headers once it
+// returns (driver.HeadersReleaser): the table is written, and written again
+// on a resend, within the call; PublishAsync keeps it until its
+// Confirmation has settled (Wait returned anything but ErrOutcomeUnknown).
+func (t *Transport) ReleasesHeaders() bool { return true }

@@ -26,7 +26,9 @@
 // AsyncPublisher (pipelined publishing with confirms), Holder and Puller
 // (taking messages out of a queue one by one), QueueInspector, QueueChecker
 // and QueueDeleter (queue administration), BlockedReporter (broker flow
-// control), ReplyTransport (direct reply-to) and CapabilityReporter.
+// control), ReplyTransport (direct reply-to), CapabilityReporter and
+// HeadersReleaser (a publisher may reuse a headers table the transport is
+// done with).
 // A transport that lacks a seam gets the core's fallback or a clear error.
 //
 // The conformance and behaviour suites in runtime/acemqtest check that a

@@ -70,3 +70,17 @@ type Puller interface {
 	// queue is empty.
 	Pull(ctx context.Context, queue string) (d Delivery, ok bool, err error)
 }
+
+// HeadersReleaser is an optional Transport seam: a transport whose Publish
+// keeps nothing of msg.Headers once it returns (it writes or copies the
+// table during the call), so that a publisher may fill the same map for its
+// next message instead of making one per message. memory:// and the
+// RabbitMQ transport implement it; a transport that records what it is
+// given must not. It covers Publish, and PublishAsync from when its
+// Confirmation's Wait has returned anything but ErrOutcomeUnknown (the
+// outcome is final, nothing is written again); never the Body.
+// Implementations must be safe for concurrent use.
+type HeadersReleaser interface {
+	// ReleasesHeaders reports that Publish does not keep msg.Headers.
+	ReleasesHeaders() bool
+}

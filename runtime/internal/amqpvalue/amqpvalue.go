@@ -58,11 +58,33 @@ func (r Rules) entry() string {
 	return r.Entry
 }
 
+// Converted returns what Table returns for h, but h itself when every value
+// already has the form Table would give it (unchanged), allocating nothing:
+// a caller that keeps the result beyond the call that gave it h must copy it.
+func (r Rules) Converted(h map[string]any) (map[string]any, error) {
+	for _, v := range h {
+		if !unchanged(v) {
+			return r.Table(h)
+		}
+	}
+	return h, nil
+}
+
+// unchanged reports whether v is a scalar every Rules carry as it is.
+func unchanged(v any) bool {
+	switch v.(type) {
+	case nil, bool, int8, int16, int32, int64, uint8, uint16, uint32, float32, float64, string, []byte:
+		return true
+	}
+	return false
+}
+
 // Value converts one header or argument value (see Table).
 func (r Rules) Value(v any) (any, error) {
+	if unchanged(v) {
+		return v, nil
+	}
 	switch x := v.(type) {
-	case nil, bool, int8, int16, int32, int64, uint8, uint16, uint32, float32, float64, string, []byte:
-		return x, nil
 	case int:
 		return r.integer(x), nil
 	case uint:

@@ -72,3 +72,22 @@ func TestAnExpirationIsWholeMillisecondsFromZeroToMaxInt32(t *testing.T) {
 		}
 	}
 }
+
+func TestConvertedIsTheTableItselfWhenNothingChangesAndATableOtherwise(t *testing.T) {
+	final := map[string]any{"s": "x", "n": int64(1), "b": []byte("y"), "f": 1.5, "t": true}
+	got, err := Rules{}.Converted(final)
+	if err != nil || reflect.ValueOf(got).UnsafePointer() != reflect.ValueOf(final).UnsafePointer() {
+		t.Errorf("Converted(final) = %v, %v; want the same map", got, err)
+	}
+	if n := testing.AllocsPerRun(100, func() { _, _ = Rules{}.Converted(final) }); n != 0 {
+		t.Errorf("Converted of a final table allocates %v times, want 0", n)
+	}
+	mixed := map[string]any{"s": "x", "i": 7}
+	got, err = Rules{AsReceived: true}.Converted(mixed)
+	if err != nil || got["i"] != int32(7) || mixed["i"] != 7 {
+		t.Errorf("Converted(mixed) = %v, %v; want a converted copy, mixed untouched (%v)", got, err, mixed)
+	}
+	if _, err := (Rules{}).Converted(map[string]any{"c": make(chan int)}); err == nil || !strings.Contains(err.Error(), `header "c"`) {
+		t.Errorf("Converted of a channel = %v, want the entry named", err)
+	}
+}

@@ -34,8 +34,11 @@ func (b *Broker) routeMessage(exchange, key string, msg Message) (Published, err
 
 // stored returns msg as the broker would store it (see amqpvalue.Rules with
 // AsReceived), refusing headers AMQP cannot carry and an invalid expiration.
+// Its headers may be msg's own map (amqpvalue.Rules.Converted): every queue
+// the message reaches keeps a copy of its own (newMemMessage), so the broker
+// keeps nothing of msg's map once Publish returns.
 func (b *Broker) stored(msg Message) (Message, error) {
-	headers, err := received.Table(msg.Headers)
+	headers, err := received.Converted(msg.Headers)
 	if err == nil {
 		err = checkExpiration(msg.Expiration)
 	}
