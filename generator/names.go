@@ -164,6 +164,10 @@ func sealName(u *typ) string { return "is" + u.Iface }
 // decodeUnionName is the function reading the JSON of a union.
 func decodeUnionName(u *typ) string { return "decode" + u.Iface }
 
+// jsonFormVar is the package variable holding the JSON form of field f of
+// rec, built once (see compositeJSONField).
+func jsonFormVar(rec *recordModel, f *field) string { return unexported(rec.Name) + f.GoName + "JSON" }
+
 // toUnionAvroName is the function wrapping a union in its converter.
 func toUnionAvroName(u *typ) string { return "to" + u.Iface + "Avro" }
 
@@ -189,7 +193,7 @@ func typeMethods(rec *recordModel, codec string) []string {
 	case fixedShape:
 		return append(out, "MarshalText", "UnmarshalText")
 	}
-	out = append(out, "UnmarshalJSON")
+	out = append(append(out, "UnmarshalJSON"), jsonCodecMethods...)
 	if len(formFields(rec)) > 0 {
 		out = append(out, "MarshalJSON")
 	}

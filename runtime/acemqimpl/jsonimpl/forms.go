@@ -15,8 +15,8 @@ import (
 // functions of this package; Optional, Array and Map compose them. A Form
 // holds no state and is safe for concurrent use.
 type Form[T any] struct {
-	Enc func(w *Writer, v T)
-	Dec func(r *Reader, p *T)
+	Enc func(b []byte, v T) ([]byte, error)
+	Dec func(r Reader, p *T) Reader
 }
 
 // The forms of the contract's primitives: string and uuid, boolean, int,
@@ -57,93 +57,89 @@ func Reflect[T any]() Form[T] { return Form[T]{Enc: encReflect[T], Dec: decRefle
 // Union is the form of a union field: encoding/json writes the branch
 // through its MarshalJSON, dec reads the raw JSON of one.
 func Union[T any](dec func(json.RawMessage) (T, error)) Form[T] {
-	return Form[T]{Enc: encReflect[T], Dec: func(r *Reader, p *T) { decUnion(r, p, dec) }}
+	return Form[T]{Enc: encReflect[T], Dec: func(r Reader, p *T) Reader { return decUnion(r, p, dec) }}
 }
 
 // Via is a contract JSON form (time-*, decimals and containers of them)
 // as acemqimpl.JSONForm writes and reads it, for the reflective path too.
 func Via[T any](f acemqimpl.JSONForm[T]) Form[T] {
 	return Form[T]{
-		Enc: func(w *Writer, v T) { encVia(w, v, f) },
-		Dec: func(r *Reader, p *T) { decVia(r, p, f) },
+		Enc: func(b []byte, v T) ([]byte, error) { return encVia(b, v, f) },
+		Dec: func(r Reader, p *T) Reader { return decVia(r, p, f) },
 	}
 }
 
 // Optional, Array and Map compose forms for nested containers; a field
 // that is one container of a leaf uses PutOpt, PutArray, PutMap instead.
 func Optional[T any](f Form[T]) Form[*T] {
-	return Form[*T]{Enc: func(w *Writer, p *T) { encOpt(w, p, f) }, Dec: func(r *Reader, p **T) { decOpt(r, p, f) }}
+	return Form[*T]{
+		Enc: func(b []byte, p *T) ([]byte, error) { return encOpt(b, p, f) },
+		Dec: func(r Reader, p **T) Reader { return decOpt(r, p, f) },
+	}
 }
 
 // Array is the form of an array of f.
 func Array[T any](f Form[T]) Form[[]T] {
-	return Form[[]T]{Enc: func(w *Writer, s []T) { encArray(w, s, f) }, Dec: func(r *Reader, p *[]T) { decArray(r, p, f) }}
+	return Form[[]T]{
+		Enc: func(b []byte, s []T) ([]byte, error) { return encArray(b, s, f) },
+		Dec: func(r Reader, p *[]T) Reader { return decArray(r, p, f) },
+	}
 }
 
 // Map is the form of a map of f.
 func Map[T any](f Form[T]) Form[map[string]T] {
-	return Form[map[string]T]{Enc: func(w *Writer, m map[string]T) { encMap(w, m, f) }, Dec: func(r *Reader, p *map[string]T) { decMap(r, p, f) }}
+	return Form[map[string]T]{
+		Enc: func(b []byte, m map[string]T) ([]byte, error) { return encMap(b, m, f) },
+		Dec: func(r Reader, p *map[string]T) Reader { return decMap(r, p, f) },
+	}
 }
 
-func encString[T ~string](w *Writer, v T) { w.B = AppendString(w.B, string(v)) }
+func encString[T ~string](b []byte, v T) ([]byte, error) { return AppendString(b, string(v)), nil }
 
-func encBool(w *Writer, v bool) { w.B = strconv.AppendBool(w.B, v) }
+func encBool(b []byte, v bool) ([]byte, error) { return strconv.AppendBool(b, v), nil }
 
-func encInt[T int32 | int64](w *Writer, v T) { w.B = strconv.AppendInt(w.B, int64(v), 10) }
+func encInt[T int32 | int64](b []byte, v T) ([]byte, error) {
+	return strconv.AppendInt(b, int64(v), 10), nil
+}
 
-func encFloat32(w *Writer, v float32) { encFloat(w, float64(v), 32) }
+func encFloat32(b []byte, v float32) ([]byte, error) { return encFloat(b, float64(v), 32) }
 
-func encFloat64(w *Writer, v float64) { encFloat(w, v, 64) }
+func encFloat64(b []byte, v float64) ([]byte, error) { return encFloat(b, v, 64) }
 
-func encFloat(w *Writer, v float64, bits int) {
-	b, ok := AppendFloat(w.B, v, bits)
+func encFloat(b []byte, v float64, bits int) ([]byte, error) {
+	out, ok := AppendFloat(b, v, bits)
 	if !ok {
-		w.fail(errUnsupported)
-		return
+		return b, errUnsupported
 	}
-	w.B = b
+	return out, nil
 }
 
-func encBytes(w *Writer, v []byte) {
+func encBytes(b []byte, v []byte) ([]byte, error) {
 	if v == nil {
-		w.B = append(w.B, "null"...)
-		return
+		return append(b, "null"...), nil
 	}
-	w.B = append(base64.StdEncoding.AppendEncode(append(w.B, '"'), v), '"')
+	return append(base64.StdEncoding.AppendEncode(append(b, '"'), v), '"'), nil
 }
 
-func encTime(w *Writer, v time.Time) {
-	b, err := v.AppendText(append(w.B, '"'))
+func encTime(b []byte, v time.Time) ([]byte, error) {
+	out, err := v.AppendText(append(b, '"'))
 	if err != nil {
-		w.fail(err)
-		return
+		return b, err
 	}
-	w.B = append(b, '"')
+	return append(out, '"'), nil
 }
 
-func encRecord[T Appender](w *Writer, v T) {
-	b, err := v.AppendJSON(w.B)
-	if err != nil {
-		w.fail(err)
-		return
-	}
-	w.B = b
-}
+func encRecord[T Appender](b []byte, v T) ([]byte, error) { return v.AppendJSON(b) }
 
-func encText[T encoding.TextMarshaler](w *Writer, v T) {
+func encText[T encoding.TextMarshaler](b []byte, v T) ([]byte, error) {
 	text, err := v.MarshalText()
 	if err != nil {
-		w.fail(err)
-		return
+		return b, err
 	}
-	w.B = AppendString(w.B, text)
+	return AppendString(b, text), nil
 }
 
-func encVia[T any](w *Writer, v T, f acemqimpl.JSONForm[T]) {
-	b, err := f.Bind(&v).MarshalJSON()
-	if err != nil {
-		w.fail(err)
-		return
-	}
-	w.B = append(w.B, b...)
+func encVia[T any](b []byte, v T, f acemqimpl.JSONForm[T]) ([]byte, error) {
+	out, err := f.Bind(&v).MarshalJSON()
+	return append(b, out...), err
 }

@@ -12,7 +12,8 @@ type Appender interface {
 }
 
 // Writer appends the JSON of a record to B. The first error sticks: later
-// writes are no-ops and Close returns it.
+// writes are no-ops and Close returns it. Forms take and return the buffer
+// rather than the Writer, so a Writer stays on its caller's stack.
 type Writer struct {
 	B   []byte
 	err error
@@ -33,89 +34,84 @@ func (w *Writer) Close() ([]byte, error) {
 	return append(w.B, '}'), nil
 }
 
-// fail records err unless an earlier error is there.
-func (w *Writer) fail(err error) {
-	if w.err == nil {
-		w.err = err
-	}
-}
-
 // Put writes key (the field's `"name":`, after a comma for every field
 // but the first) and v in form f.
 func Put[T any](w *Writer, key string, v T, f Form[T]) {
-	w.B = append(w.B, key...)
-	f.Enc(w, v)
+	if w.err == nil {
+		w.B, w.err = f.Enc(append(w.B, key...), v)
+	}
 }
 
 // PutOpt writes key and the optional p: null when nil.
 func PutOpt[T any](w *Writer, key string, p *T, f Form[T]) {
-	w.B = append(w.B, key...)
-	encOpt(w, p, f)
+	if w.err == nil {
+		w.B, w.err = encOpt(append(w.B, key...), p, f)
+	}
 }
 
 // PutArray writes key and the array s: null when nil, as encoding/json.
 func PutArray[T any](w *Writer, key string, s []T, f Form[T]) {
-	w.B = append(w.B, key...)
-	encArray(w, s, f)
+	if w.err == nil {
+		w.B, w.err = encArray(append(w.B, key...), s, f)
+	}
 }
 
 // PutMap writes key and the map m, keys sorted as encoding/json sorts them.
 func PutMap[T any](w *Writer, key string, m map[string]T, f Form[T]) {
-	w.B = append(w.B, key...)
-	encMap(w, m, f)
+	if w.err == nil {
+		w.B, w.err = encMap(append(w.B, key...), m, f)
+	}
 }
 
-func encOpt[T any](w *Writer, p *T, f Form[T]) {
+func encOpt[T any](b []byte, p *T, f Form[T]) ([]byte, error) {
 	if p == nil {
-		w.B = append(w.B, "null"...)
-		return
+		return append(b, "null"...), nil
 	}
-	f.Enc(w, *p)
+	return f.Enc(b, *p)
 }
 
-func encArray[T any](w *Writer, s []T, f Form[T]) {
+func encArray[T any](b []byte, s []T, f Form[T]) ([]byte, error) {
 	if s == nil {
-		w.B = append(w.B, "null"...)
-		return
+		return append(b, "null"...), nil
 	}
-	w.B = append(w.B, '[')
+	b = append(b, '[')
+	var err error
 	for i := range s {
 		if i > 0 {
-			w.B = append(w.B, ',')
+			b = append(b, ',')
 		}
-		f.Enc(w, s[i])
+		if b, err = f.Enc(b, s[i]); err != nil {
+			return b, err
+		}
 	}
-	w.B = append(w.B, ']')
+	return append(b, ']'), nil
 }
 
-func encMap[T any](w *Writer, m map[string]T, f Form[T]) {
+func encMap[T any](b []byte, m map[string]T, f Form[T]) ([]byte, error) {
 	if m == nil {
-		w.B = append(w.B, "null"...)
-		return
+		return append(b, "null"...), nil
 	}
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	w.B = append(w.B, '{')
+	b = append(b, '{')
+	var err error
 	for i, k := range keys {
 		if i > 0 {
-			w.B = append(w.B, ',')
+			b = append(b, ',')
 		}
-		w.B = append(AppendString(w.B, k), ':')
-		f.Enc(w, m[k])
+		if b, err = f.Enc(append(AppendString(b, k), ':'), m[k]); err != nil {
+			return b, err
+		}
 	}
-	w.B = append(w.B, '}')
+	return append(b, '}'), nil
 }
 
 // encReflect writes v with encoding/json: the path of the values the
 // generator has no typed form for (bound Go types, unions).
-func encReflect[T any](w *Writer, v T) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		w.fail(err)
-		return
-	}
-	w.B = append(w.B, b...)
+func encReflect[T any](b []byte, v T) ([]byte, error) {
+	out, err := json.Marshal(v)
+	return append(b, out...), err
 }

@@ -21,6 +21,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	jsonimpl "github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -87,6 +88,38 @@ func (m *Lap) UnmarshalJSON(data []byte) error {
 		Took:  acemqimpl.JSONMillisForm().Bind(&m.Took),
 		Fee:   acemqimpl.JSONDecimalForm(6, 2).Bind(&m.Fee),
 	})
+}
+
+// The JSON forms of Lap's fields that take one, built once.
+var (
+	lapTookJSON = jsonimpl.Via(acemqimpl.JSONMillisForm())
+	lapFeeJSON  = jsonimpl.Via(acemqimpl.JSONDecimalForm(6, 2))
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Lap) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"took":`, m.Took, lapTookJSON)
+	jsonimpl.Put(&w, `,"fee":`, m.Fee, lapFeeJSON)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Lap) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Lap).readJSONField)
+}
+
+// readJSONField reads the field of Lap named key and returns its index, or -1.
+func (m *Lap) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "took":
+		return jsonimpl.Get(r, 0, &m.Took, lapTookJSON)
+	case "fee":
+		return jsonimpl.Get(r, 1, &m.Fee, lapFeeJSON)
+	}
+	return r, -1
 }
 
 // RaceTimed is the payload of event RaceTimed.
@@ -196,6 +229,83 @@ func (m *RaceTimed) UnmarshalJSON(data []byte) error {
 		).Bind(&m.FeesByDay),
 		Pauses: acemqimpl.JSONArray(acemqimpl.JSONMicrosForm()).Bind(&m.Pauses),
 	})
+}
+
+// The JSON forms of RaceTimed's fields that take one, built once.
+var (
+	raceTimedTotalJSON    = jsonimpl.Via(acemqimpl.JSONMillisForm())
+	raceTimedReactionJSON = jsonimpl.Via(acemqimpl.JSONMicrosForm())
+	raceTimedPrizeJSON    = jsonimpl.Via(acemqimpl.JSONDecimalForm(12, 2))
+	raceTimedBonusJSON    = jsonimpl.Via(acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(9, 3)))
+	raceTimedPenaltyJSON  = jsonimpl.Via(acemqimpl.JSONOptional(acemqimpl.JSONMillisForm()))
+	raceTimedSplitsJSON   = jsonimpl.Via(acemqimpl.JSONArray(acemqimpl.JSONMillisForm()))
+	raceTimedFeesJSON     = jsonimpl.Via(
+		acemqimpl.JSONArray(acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(6, 2))),
+	)
+	raceTimedByRunnerJSON  = jsonimpl.Via(acemqimpl.JSONMap(acemqimpl.JSONMicrosForm()))
+	raceTimedFeesByDayJSON = jsonimpl.Via(
+		acemqimpl.JSONMap(acemqimpl.JSONArray(acemqimpl.JSONDecimalForm(4, 1))),
+	)
+	raceTimedPausesJSON = jsonimpl.Via(acemqimpl.JSONArray(acemqimpl.JSONMicrosForm()))
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m RaceTimed) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"name":`, m.Name, jsonimpl.String)
+	jsonimpl.Put(&w, `,"total":`, m.Total, raceTimedTotalJSON)
+	jsonimpl.Put(&w, `,"reaction":`, m.Reaction, raceTimedReactionJSON)
+	jsonimpl.Put(&w, `,"prize":`, m.Prize, raceTimedPrizeJSON)
+	jsonimpl.Put(&w, `,"bonus":`, m.Bonus, raceTimedBonusJSON)
+	jsonimpl.Put(&w, `,"penalty":`, m.Penalty, raceTimedPenaltyJSON)
+	jsonimpl.Put(&w, `,"splits":`, m.Splits, raceTimedSplitsJSON)
+	jsonimpl.Put(&w, `,"fees":`, m.Fees, raceTimedFeesJSON)
+	jsonimpl.Put(&w, `,"byRunner":`, m.ByRunner, raceTimedByRunnerJSON)
+	jsonimpl.Put(&w, `,"feesByDay":`, m.FeesByDay, raceTimedFeesByDayJSON)
+	jsonimpl.Put(&w, `,"pauses":`, m.Pauses, raceTimedPausesJSON)
+	jsonimpl.PutArray(&w, `,"laps":`, m.Laps, jsonimpl.Record[Lap]())
+	jsonimpl.PutOpt(&w, `,"best":`, m.Best, jsonimpl.Record[Lap]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *RaceTimed) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*RaceTimed).readJSONField)
+}
+
+// readJSONField reads the field of RaceTimed named key and returns its index, or -1.
+func (m *RaceTimed) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "name":
+		return jsonimpl.Get(r, 0, &m.Name, jsonimpl.String)
+	case "total":
+		return jsonimpl.Get(r, 1, &m.Total, raceTimedTotalJSON)
+	case "reaction":
+		return jsonimpl.Get(r, 2, &m.Reaction, raceTimedReactionJSON)
+	case "prize":
+		return jsonimpl.Get(r, 3, &m.Prize, raceTimedPrizeJSON)
+	case "bonus":
+		return jsonimpl.Get(r, 4, &m.Bonus, raceTimedBonusJSON)
+	case "penalty":
+		return jsonimpl.Get(r, 5, &m.Penalty, raceTimedPenaltyJSON)
+	case "splits":
+		return jsonimpl.Get(r, 6, &m.Splits, raceTimedSplitsJSON)
+	case "fees":
+		return jsonimpl.Get(r, 7, &m.Fees, raceTimedFeesJSON)
+	case "byRunner":
+		return jsonimpl.Get(r, 8, &m.ByRunner, raceTimedByRunnerJSON)
+	case "feesByDay":
+		return jsonimpl.Get(r, 9, &m.FeesByDay, raceTimedFeesByDayJSON)
+	case "pauses":
+		return jsonimpl.Get(r, 10, &m.Pauses, raceTimedPausesJSON)
+	case "laps":
+		return jsonimpl.GetArray(r, 11, &m.Laps, jsonimpl.Record[Lap]())
+	case "best":
+		return jsonimpl.GetOpt(r, 12, &m.Best, jsonimpl.Record[Lap]())
+	}
+	return r, -1
 }
 
 // ResultPosted is the payload of event ResultPosted.
@@ -329,6 +439,38 @@ func (m *ResultPosted) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	return nil
+}
+
+// The JSON forms of ResultPosted's fields that take one, built once.
+var (
+	resultPostedScoreJSON  = jsonimpl.Union(decodeResultPostedScore)
+	resultPostedMarginJSON = jsonimpl.Via(acemqimpl.JSONMicrosForm())
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m ResultPosted) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"score":`, m.Score, resultPostedScoreJSON)
+	jsonimpl.Put(&w, `,"margin":`, m.Margin, resultPostedMarginJSON)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *ResultPosted) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*ResultPosted).readJSONField)
+}
+
+// readJSONField reads the field of ResultPosted named key and returns its index, or -1.
+func (m *ResultPosted) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "score":
+		return jsonimpl.Get(r, 0, &m.Score, resultPostedScoreJSON)
+	case "margin":
+		return jsonimpl.Get(r, 1, &m.Margin, resultPostedMarginJSON)
+	}
+	return r, -1
 }
 
 // raceTimedSpec is the contract of event RaceTimed: json codec; 5 attempts, exponential

@@ -19,6 +19,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	jsonimpl "github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -55,6 +56,32 @@ func (Quantity) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (Quantity) AvroFingerprint() uint64 {
 	return 0x20136c45fff65461
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Quantity) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"amount":`, m.Amount, jsonimpl.Int64)
+	jsonimpl.Put(&w, `,"unit":`, m.Unit, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Quantity) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Quantity).readJSONField)
+}
+
+// readJSONField reads the field of Quantity named key and returns its index, or -1.
+func (m *Quantity) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "amount":
+		return jsonimpl.Get(r, 0, &m.Amount, jsonimpl.Int64)
+	case "unit":
+		return jsonimpl.Get(r, 1, &m.Unit, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // StockAdjusted is the payload of event StockAdjusted.
@@ -286,6 +313,48 @@ func (m *StockAdjusted) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	return nil
+}
+
+// The JSON forms of StockAdjusted's fields that take one, built once.
+var (
+	stockAdjustedChangeJSON = jsonimpl.Union(decodeStockAdjustedChange)
+	stockAdjustedNoteJSON   = jsonimpl.Union(decodeStockAdjustedNote)
+	stockAdjustedAtJSON     = jsonimpl.Union(decodeStockAdjustedAt)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m StockAdjusted) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"sku":`, m.Sku, jsonimpl.String)
+	jsonimpl.Put(&w, `,"change":`, m.Change, stockAdjustedChangeJSON)
+	jsonimpl.Put(&w, `,"note":`, m.Note, stockAdjustedNoteJSON)
+	jsonimpl.Put(&w, `,"at":`, m.At, stockAdjustedAtJSON)
+	jsonimpl.PutOpt(&w, `,"reason":`, m.Reason, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *StockAdjusted) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*StockAdjusted).readJSONField, 1, 3)
+}
+
+// readJSONField reads the field of StockAdjusted named key and returns its index, or -1.
+func (m *StockAdjusted) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "sku":
+		return jsonimpl.Get(r, 0, &m.Sku, jsonimpl.String)
+	case "change":
+		return jsonimpl.Get(r, 1, &m.Change, stockAdjustedChangeJSON)
+	case "note":
+		return jsonimpl.Get(r, 2, &m.Note, stockAdjustedNoteJSON)
+	case "at":
+		return jsonimpl.Get(r, 3, &m.At, stockAdjustedAtJSON)
+	case "reason":
+		return jsonimpl.GetOpt(r, 4, &m.Reason, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // stockAdjustedSpec is the contract of event StockAdjusted: json codec; 5 attempts,

@@ -22,6 +22,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	jsonimpl "github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 )
@@ -64,6 +65,32 @@ func (Quantity) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (Quantity) AvroFingerprint() uint64 {
 	return 0xfa5d5d3e752987d4
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Quantity) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"amount":`, m.Amount, jsonimpl.Int64)
+	jsonimpl.Put(&w, `,"unit":`, m.Unit, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Quantity) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Quantity).readJSONField)
+}
+
+// readJSONField reads the field of Quantity named key and returns its index, or -1.
+func (m *Quantity) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "amount":
+		return jsonimpl.Get(r, 0, &m.Amount, jsonimpl.Int64)
+	case "unit":
+		return jsonimpl.Get(r, 1, &m.Unit, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // Box is a type of the stock domain.
@@ -162,6 +189,34 @@ func (m *Box) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	return nil
+}
+
+// The JSON forms of Box's fields that take one, built once.
+var (
+	boxLabelJSON = jsonimpl.Union(decodeBoxLabel)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Box) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"label":`, m.Label, boxLabelJSON)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Box) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Box).readJSONField, 0)
+}
+
+// readJSONField reads the field of Box named key and returns its index, or -1.
+func (m *Box) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "label":
+		return jsonimpl.Get(r, 0, &m.Label, boxLabelJSON)
+	}
+	return r, -1
 }
 
 // Level is a type of the stock domain.
@@ -528,6 +583,58 @@ func (m *StockMoved) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// The JSON forms of StockMoved's fields that take one, built once.
+var (
+	stockMovedChangeJSON = jsonimpl.Union(decodeStockMovedChange)
+	stockMovedNoteJSON   = jsonimpl.Union(decodeStockMovedNote)
+	stockMovedCountJSON  = jsonimpl.Union(decodeStockMovedCount)
+	stockMovedPriceJSON  = jsonimpl.Union(decodeStockMovedPrice)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m StockMoved) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"sku":`, m.Sku, jsonimpl.String)
+	jsonimpl.Put(&w, `,"change":`, m.Change, stockMovedChangeJSON)
+	jsonimpl.Put(&w, `,"note":`, m.Note, stockMovedNoteJSON)
+	jsonimpl.Put(&w, `,"count":`, m.Count, stockMovedCountJSON)
+	jsonimpl.Put(&w, `,"price":`, m.Price, stockMovedPriceJSON)
+	jsonimpl.PutArray(&w, `,"boxes":`, m.Boxes, jsonimpl.Record[Box]())
+	jsonimpl.PutOpt(&w, `,"spare":`, m.Spare, jsonimpl.Record[Box]())
+	jsonimpl.PutMap(&w, `,"byName":`, m.ByName, jsonimpl.Record[Box]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *StockMoved) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*StockMoved).readJSONField, 1, 3)
+}
+
+// readJSONField reads the field of StockMoved named key and returns its index, or -1.
+func (m *StockMoved) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "sku":
+		return jsonimpl.Get(r, 0, &m.Sku, jsonimpl.String)
+	case "change":
+		return jsonimpl.Get(r, 1, &m.Change, stockMovedChangeJSON)
+	case "note":
+		return jsonimpl.Get(r, 2, &m.Note, stockMovedNoteJSON)
+	case "count":
+		return jsonimpl.Get(r, 3, &m.Count, stockMovedCountJSON)
+	case "price":
+		return jsonimpl.Get(r, 4, &m.Price, stockMovedPriceJSON)
+	case "boxes":
+		return jsonimpl.GetArray(r, 5, &m.Boxes, jsonimpl.Record[Box]())
+	case "spare":
+		return jsonimpl.GetOpt(r, 6, &m.Spare, jsonimpl.Record[Box]())
+	case "byName":
+		return jsonimpl.GetMap(r, 7, &m.ByName, jsonimpl.Record[Box]())
+	}
+	return r, -1
+}
+
 // CountStock is the payload of command CountStock.
 type CountStock struct {
 	Sku    string           `avro:"sku" json:"sku"`
@@ -626,6 +733,37 @@ func (m *CountStock) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	return nil
+}
+
+// The JSON forms of CountStock's fields that take one, built once.
+var (
+	countStockAmountJSON = jsonimpl.Union(decodeCountStockAmount)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m CountStock) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"sku":`, m.Sku, jsonimpl.String)
+	jsonimpl.Put(&w, `,"amount":`, m.Amount, countStockAmountJSON)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *CountStock) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*CountStock).readJSONField, 1)
+}
+
+// readJSONField reads the field of CountStock named key and returns its index, or -1.
+func (m *CountStock) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "sku":
+		return jsonimpl.Get(r, 0, &m.Sku, jsonimpl.String)
+	case "amount":
+		return jsonimpl.Get(r, 1, &m.Amount, countStockAmountJSON)
+	}
+	return r, -1
 }
 
 // boxAvro is Box as hamba/avro reads and writes it: each union a converter.
