@@ -135,6 +135,9 @@ func fieldContainer(t *typ) (string, *typ) {
 // by a call that allocates (a contract JSON form, a union, a nested
 // container), so it is a package variable, built once.
 func compositeJSONField(t *typ) bool {
+	if t == nil { // a field whose type did not resolve: the contract is being refused
+		return false
+	}
 	if hasJSONForm(t) || t.Kind == unionKind {
 		return true
 	}
