@@ -128,7 +128,11 @@ func decArray[T any](r Reader, p *[]T, f Form[T]) Reader {
 		*p = nil
 		return r
 	}
-	if !r.eat('[') || !r.deeper() {
+	if !r.eat('[') {
+		r.giveUp()
+		return r
+	}
+	if !r.deeper() {
 		return r
 	}
 	s := make([]T, 0, 4)
@@ -156,7 +160,11 @@ func decMap[T any](r Reader, p *map[string]T, f Form[T]) Reader {
 		*p = nil
 		return r
 	}
-	if !r.eat('{') || !r.deeper() {
+	if !r.eat('{') {
+		r.giveUp()
+		return r
+	}
+	if !r.deeper() {
 		return r
 	}
 	m := make(map[string]T)

@@ -1,0 +1,40 @@
+package jsonimpl
+
+import (
+	"encoding/json"
+	"math"
+	"testing"
+)
+
+func FuzzAppendStringMatchesEncodingJSON(f *testing.F) {
+	for _, s := range []string{"", "plain", "<a href=\"x\">&</a>", "\u2028\u2029", "\x00\x01\b\f\n\r\t\x1f\x7f", "bad\xff\xfeutf8", "é☃😀", `\/"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, _ := json.Marshal(s)
+		if got := AppendString([]byte("x"), s); string(got) != "x"+string(want) {
+			t.Fatalf("AppendString(%q) = %s, encoding/json writes %s", s, got[1:], want)
+		}
+		if got := AppendString(nil, []byte(s)); string(got) != string(want) {
+			t.Fatalf("AppendString([]byte(%q)) = %s, encoding/json writes %s", s, got, want)
+		}
+	})
+}
+
+func FuzzAppendFloatMatchesEncodingJSON(f *testing.F) {
+	for _, v := range []float64{0, -0.0, 1, 0.1, 1e20, 1e21, 1e-6, 1e-7, 123456.789, math.MaxFloat64, math.SmallestNonzeroFloat64, math.MaxFloat32, math.NaN(), math.Inf(1)} {
+		f.Add(v)
+	}
+	f.Fuzz(func(t *testing.T, v float64) {
+		want64, err64 := json.Marshal(v)
+		got64, ok64 := AppendFloat(nil, v, 64)
+		if (err64 == nil) != ok64 || ok64 && string(got64) != string(want64) {
+			t.Fatalf("AppendFloat(%v, 64) = %s %v, encoding/json writes %s %v", v, got64, ok64, want64, err64)
+		}
+		want32, err32 := json.Marshal(float32(v))
+		got32, ok32 := AppendFloat(nil, float64(float32(v)), 32)
+		if (err32 == nil) != ok32 || ok32 && string(got32) != string(want32) {
+			t.Fatalf("AppendFloat(%v, 32) = %s %v, encoding/json writes %s %v", float32(v), got32, ok32, want32, err32)
+		}
+	})
+}
