@@ -208,8 +208,7 @@ func (r Reader) shallower() Reader {
 }
 
 // decString reads a string; null leaves p unchanged. A string with escapes
-// or non-ASCII bytes is unquoted by encoding/json (invalid UTF-8 becomes
-// U+FFFD there).
+// or bytes beyond ASCII is unquoted as encoding/json unquotes it.
 func decString[T ~string](r Reader, p *T) Reader {
 	if r.null() {
 		return r
@@ -220,11 +219,8 @@ func decString[T ~string](r Reader, p *T) Reader {
 	case plain:
 		*p = T(span[1 : len(span)-1])
 	default:
-		var s string
-		if json.Unmarshal(span, &s) != nil {
-			r.giveUp()
-		}
-		*p = T(s)
+		var buf [128]byte
+		*p = T(unquote(buf[:0], span[1:len(span)-1]))
 	}
 	return r
 }

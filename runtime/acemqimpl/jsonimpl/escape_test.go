@@ -38,3 +38,45 @@ func FuzzAppendFloatMatchesEncodingJSON(f *testing.F) {
 		}
 	})
 }
+
+func FuzzStringReadsAsEncodingJSONReadsIt(f *testing.F) {
+	for _, s := range []string{`plain`, `\u00e9\ud83d\ude00`, `\ud800x`, `\ud800\u0041`, `\udc00\ud800`, `bad\xff`, `\"\\\/\b\f\n\r\t`, `\'`, `\u12`, "ctl\x01", `"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		body := []byte(`"` + s + `"`)
+		var want string
+		errWant := json.Unmarshal(body, &want)
+		var got string
+		r := decString(Reader{data: body}, &got)
+		ok := !r.slow && r.end()
+		if (errWant == nil) != ok || ok && got != want {
+			t.Fatalf("%q: encoding/json reads %q (%v), the fast path %q (ok %v)", body, want, errWant, got, ok)
+		}
+	})
+}
+
+func FuzzNumbersReadAsEncodingJSONReadsThem(f *testing.F) {
+	for _, s := range []string{"0", "-0", "01", "1.5", "1e3", "-", "2147483648", "-2147483648", "9223372036854775808", "1e400", "3.4e39", " 7 ", "null", "true", `"1"`, "1.", ".5", "-1E-2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sameAsEncodingJSON(t, s, Int32)
+		sameAsEncodingJSON(t, s, Int64)
+		sameAsEncodingJSON(t, s, Float32)
+		sameAsEncodingJSON(t, s, Float64)
+		sameAsEncodingJSON(t, s, Bool)
+	})
+}
+
+// sameAsEncodingJSON reads s in form f and with encoding/json: the same
+// outcome and, where both read it, the same value.
+func sameAsEncodingJSON[T comparable](t *testing.T, s string, f Form[T]) {
+	t.Helper()
+	var want, got T
+	errWant := json.Unmarshal([]byte(s), &want)
+	r := f.Dec(Reader{data: []byte(s)}, &got)
+	if ok := r.end(); (errWant == nil) != ok || ok && got != want {
+		t.Fatalf("%T from %q: encoding/json reads %v (%v), the fast path %v (ok %v)", got, s, want, errWant, got, ok)
+	}
+}
