@@ -6,7 +6,7 @@ package jsonimpl
 type Reader struct {
 	data  []byte
 	pos   int
-	depth int
+	depth int32
 	slow  bool
 }
 
