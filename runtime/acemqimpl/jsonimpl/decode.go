@@ -124,15 +124,10 @@ func decOpt[T any](r Reader, p **T, f Form[T]) Reader {
 // decArray reads an array as encoding/json does into a nil slice: null
 // leaves it nil, [] is empty and not nil.
 func decArray[T any](r Reader, p *[]T, f Form[T]) Reader {
-	if r.null() {
-		*p = nil
-		return r
-	}
-	if !r.eat('[') {
-		r.giveUp()
-		return r
-	}
-	if !r.deeper() {
+	if null, ok := r.open('['); null || !ok {
+		if null {
+			*p = nil
+		}
 		return r
 	}
 	s := make([]T, 0, 4)
@@ -156,15 +151,10 @@ func decArray[T any](r Reader, p *[]T, f Form[T]) Reader {
 // decMap reads an object of values of f into a new map; a key given twice
 // keeps its last value.
 func decMap[T any](r Reader, p *map[string]T, f Form[T]) Reader {
-	if r.null() {
-		*p = nil
-		return r
-	}
-	if !r.eat('{') {
-		r.giveUp()
-		return r
-	}
-	if !r.deeper() {
+	if null, ok := r.open('{'); null || !ok {
+		if null {
+			*p = nil
+		}
 		return r
 	}
 	m := make(map[string]T)
@@ -190,6 +180,17 @@ func decMap[T any](r Reader, p *map[string]T, f Form[T]) Reader {
 		}
 	}
 	return r
+}
+
+// open reads null, or the opening c of a container and counts its depth.
+func (r *Reader) open(c byte) (null, ok bool) {
+	if r.null() {
+		return true, false
+	}
+	if !r.eat(c) {
+		return false, r.giveUp()
+	}
+	return false, r.deeper()
 }
 
 // deeper counts one level of nesting; past encoding/json's limit the
