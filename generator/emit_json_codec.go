@@ -110,6 +110,10 @@ func (e *emitter) fieldCodec(f *field) fieldJSON {
 		return fieldJSON{"Put", "Get", jsonimpl("Via").Call(jsonForm(t))}
 	case t.Kind == unionKind:
 		return fieldJSON{"Put", "Get", jsonimpl("Union").Call(jen.Id(decodeUnionName(t)))}
+	case leafOf(t).Kind == namedKind && isBound(leafOf(t).Record):
+		// the whole field, so encoding/json sees an array's elements and an
+		// optional's value addressable, as it does in the record
+		return fieldJSON{"Put", "Get", jsonimpl("Reflect").Types(e.goType(t)).Call()}
 	case t.Kind == optionalKind && (t.Elem.Kind == arrayKind || t.Elem.Kind == mapKind):
 		t = t.Elem
 	}

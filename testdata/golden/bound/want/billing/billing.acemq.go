@@ -82,9 +82,9 @@ func (m PaymentTaken) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
 	jsonimpl.Put(&w, `"paymentId":`, m.PaymentID, jsonimpl.String)
 	jsonimpl.Put(&w, `,"total":`, m.Total, jsonimpl.Reflect[money.Amount]())
-	jsonimpl.PutArray(&w, `,"refunds":`, m.Refunds, jsonimpl.Reflect[money.Amount]())
-	jsonimpl.PutMap(&w, `,"byCurrency":`, m.ByCurrency, jsonimpl.Reflect[money.Amount]())
-	jsonimpl.PutOpt(&w, `,"tip":`, m.Tip, jsonimpl.Reflect[money.Amount]())
+	jsonimpl.Put(&w, `,"refunds":`, m.Refunds, jsonimpl.Reflect[[]money.Amount]())
+	jsonimpl.Put(&w, `,"byCurrency":`, m.ByCurrency, jsonimpl.Reflect[map[string]money.Amount]())
+	jsonimpl.Put(&w, `,"tip":`, m.Tip, jsonimpl.Reflect[*money.Amount]())
 	jsonimpl.Put(&w, `,"currency":`, m.Currency, jsonimpl.Reflect[money.Currency]())
 	jsonimpl.Put(&w, `,"digest":`, m.Digest, jsonimpl.Reflect[ids.Digest]())
 	return w.Close()
@@ -104,11 +104,11 @@ func (m *PaymentTaken) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Re
 	case "total":
 		return jsonimpl.Get(r, 1, &m.Total, jsonimpl.Reflect[money.Amount]())
 	case "refunds":
-		return jsonimpl.GetArray(r, 2, &m.Refunds, jsonimpl.Reflect[money.Amount]())
+		return jsonimpl.Get(r, 2, &m.Refunds, jsonimpl.Reflect[[]money.Amount]())
 	case "byCurrency":
-		return jsonimpl.GetMap(r, 3, &m.ByCurrency, jsonimpl.Reflect[money.Amount]())
+		return jsonimpl.Get(r, 3, &m.ByCurrency, jsonimpl.Reflect[map[string]money.Amount]())
 	case "tip":
-		return jsonimpl.GetOpt(r, 4, &m.Tip, jsonimpl.Reflect[money.Amount]())
+		return jsonimpl.Get(r, 4, &m.Tip, jsonimpl.Reflect[*money.Amount]())
 	case "currency":
 		return jsonimpl.Get(r, 5, &m.Currency, jsonimpl.Reflect[money.Currency]())
 	case "digest":
@@ -231,7 +231,7 @@ func (m PaymentSettled) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
 	jsonimpl.Put(&w, `"paymentId":`, m.PaymentID, jsonimpl.String)
 	jsonimpl.Put(&w, `,"total":`, m.Total, jsonimpl.Reflect[money.Amount]())
-	jsonimpl.PutOpt(&w, `,"previous":`, m.Previous, jsonimpl.Reflect[money.Currency]())
+	jsonimpl.Put(&w, `,"previous":`, m.Previous, jsonimpl.Reflect[*money.Currency]())
 	jsonimpl.Put(&w, `,"digest":`, m.Digest, jsonimpl.Reflect[ids.Digest]())
 	jsonimpl.Put(&w, `,"adjustment":`, m.Adjustment, paymentSettledAdjustmentJSON)
 	return w.Close()
@@ -251,7 +251,7 @@ func (m *PaymentSettled) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.
 	case "total":
 		return jsonimpl.Get(r, 1, &m.Total, jsonimpl.Reflect[money.Amount]())
 	case "previous":
-		return jsonimpl.GetOpt(r, 2, &m.Previous, jsonimpl.Reflect[money.Currency]())
+		return jsonimpl.Get(r, 2, &m.Previous, jsonimpl.Reflect[*money.Currency]())
 	case "digest":
 		return jsonimpl.Get(r, 3, &m.Digest, jsonimpl.Reflect[ids.Digest]())
 	case "adjustment":
