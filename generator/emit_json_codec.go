@@ -61,7 +61,7 @@ func (e *emitter) fieldCodecs(rec *recordModel) []fieldJSON {
 	var vars []jen.Code
 	for _, f := range rec.Fields {
 		c := e.fieldCodec(f)
-		if compositeJSONField(f.Type) {
+		if compositeJSONField(f.Type, e.dom) {
 			name := jsonFormVar(rec, f)
 			vars = append(vars, jen.Id(name).Op("=").Add(c.form))
 			c.form = jen.Id(name)
@@ -135,14 +135,15 @@ func fieldContainer(t *typ) (string, *typ) {
 	return "", t
 }
 
-// compositeJSONField reports whether the form of a field of type t is built
-// by a call that allocates (a contract JSON form, a union, a nested
-// container), so it is a package variable, built once.
-func compositeJSONField(t *typ) bool {
+// compositeJSONField reports whether the form of a field of type t, in
+// the package of dom, is built by a call that allocates (a contract JSON
+// form, a union, a nested container, a record of the package), so it is a
+// package variable, built once.
+func compositeJSONField(t *typ, dom *domain) bool {
 	if t == nil { // a field whose type did not resolve: the contract is being refused
 		return false
 	}
-	if hasJSONForm(t) || t.Kind == unionKind {
+	if hasJSONForm(t) || t.Kind == unionKind || localRecord(leafOf(t), dom) {
 		return true
 	}
 	_, elem := fieldContainer(t)
@@ -158,6 +159,9 @@ func (e *emitter) jsonValueForm(t *typ) jen.Code {
 	case primitiveKind:
 		return jsonimpl(primitiveForms[t.Prim])
 	case namedKind:
+		if localRecord(t, e.dom) {
+			return jsonimpl("Nested").Call(append([]jen.Code{jen.Parens(jen.Op("*").Id(t.Record.Name)).Dot("readJSONField")}, requiredUnions(t.Record)...)...)
+		}
 		return e.namedForm(t.Record)
 	case optionalKind:
 		if t.Elem.Kind == arrayKind || t.Elem.Kind == mapKind {
@@ -168,6 +172,13 @@ func (e *emitter) jsonValueForm(t *typ) jen.Code {
 		return jsonimpl(map[typeKind]string{arrayKind: "Array", mapKind: "Map"}[t.Kind]).Call(e.jsonValueForm(t.Elem))
 	}
 	return jsonimpl("Reflect").Types(e.goType(t)).Call()
+}
+
+// localRecord reports whether t is a record the package of dom declares,
+// whose field reader a nested value's form calls directly.
+func localRecord(t *typ, dom *domain) bool {
+	return t.Kind == namedKind && !isBound(t.Record) && t.Record.Shape == recordShape &&
+		(t.Record.Owner == nil || t.Record.Owner == dom)
 }
 
 // namedForm is the form of a named type: encoding/json's own for a bound Go

@@ -115,13 +115,18 @@ func (BookAdded) AvroFingerprint() uint64 {
 	return 0x70f37e9677953dac
 }
 
+// The JSON forms of BookAdded's fields that take one, built once.
+var (
+	bookAddedAuthorsJSON = jsonimpl.Nested((*Author).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m BookAdded) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
 	jsonimpl.Put(&w, `"isbn":`, m.Isbn, jsonimpl.String)
 	jsonimpl.Put(&w, `,"title":`, m.Title, jsonimpl.String)
-	jsonimpl.PutArray(&w, `,"authors":`, m.Authors, jsonimpl.Record[Author]())
+	jsonimpl.PutArray(&w, `,"authors":`, m.Authors, bookAddedAuthorsJSON)
 	jsonimpl.Put(&w, `,"priceCents":`, m.PriceCents, jsonimpl.Int64)
 	jsonimpl.PutArray(&w, `,"tags":`, m.Tags, jsonimpl.String)
 	return w.Close()
@@ -141,7 +146,7 @@ func (m *BookAdded) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reade
 	case "title":
 		return jsonimpl.Get(r, 1, &m.Title, jsonimpl.String)
 	case "authors":
-		return jsonimpl.GetArray(r, 2, &m.Authors, jsonimpl.Record[Author]())
+		return jsonimpl.GetArray(r, 2, &m.Authors, bookAddedAuthorsJSON)
 	case "priceCents":
 		return jsonimpl.Get(r, 3, &m.PriceCents, jsonimpl.Int64)
 	case "tags":

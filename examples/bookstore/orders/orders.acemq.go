@@ -172,13 +172,18 @@ func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0xe34a4bc22298654d
 }
 
+// The JSON forms of OrderPlaced's fields that take one, built once.
+var (
+	orderPlacedLinesJSON = jsonimpl.Nested((*OrderLine).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
 	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
 	jsonimpl.Put(&w, `,"placedAt":`, m.PlacedAt, jsonimpl.Time)
-	jsonimpl.PutArray(&w, `,"lines":`, m.Lines, jsonimpl.Record[OrderLine]())
+	jsonimpl.PutArray(&w, `,"lines":`, m.Lines, orderPlacedLinesJSON)
 	jsonimpl.Put(&w, `,"totalCents":`, m.TotalCents, jsonimpl.Int64)
 	jsonimpl.PutOpt(&w, `,"giftNote":`, m.GiftNote, jsonimpl.String)
 	return w.Close()
@@ -198,7 +203,7 @@ func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Rea
 	case "placedAt":
 		return jsonimpl.Get(r, 1, &m.PlacedAt, jsonimpl.Time)
 	case "lines":
-		return jsonimpl.GetArray(r, 2, &m.Lines, jsonimpl.Record[OrderLine]())
+		return jsonimpl.GetArray(r, 2, &m.Lines, orderPlacedLinesJSON)
 	case "totalCents":
 		return jsonimpl.Get(r, 3, &m.TotalCents, jsonimpl.Int64)
 	case "giftNote":

@@ -305,6 +305,21 @@ func decRecord[T any, P interface {
 	return r
 }
 
+// decNested reads a nested record through its field reader; null leaves it
+// unchanged, as encoding/json leaves it. The record is zero here: the fast
+// path runs on a zero destination, reads each field once and fills fresh
+// elements, so the nested record needs no check of its own.
+func decNested[T any](r Reader, p *T, fields Fields[T], required []int) Reader {
+	if r.null() || !r.deeper() {
+		return r
+	}
+	r, seen, ok := readObject(r, p, fields)
+	if ok && !seen.all(required) {
+		r.giveUp()
+	}
+	return r.shallower()
+}
+
 // decReflect reads one value with encoding/json.
 func decReflect[T any](r Reader, p *T) Reader {
 	if span, ok := r.skip(); ok && json.Unmarshal(span, p) != nil {

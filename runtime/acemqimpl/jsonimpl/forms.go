@@ -44,6 +44,14 @@ func Record[T Appender, P interface {
 	return Form[T]{Enc: encRecord[T], Dec: decRecord[T, P]}
 }
 
+// Nested is the form of a record of the generated package itself: its
+// AppendJSON, and its field reader called on the enclosing Reader, without
+// reading the nested object twice. required are its fields that must be
+// present (see Decode).
+func Nested[T Appender](fields Fields[T], required ...int) Form[T] {
+	return Form[T]{Enc: encRecord[T], Dec: func(r Reader, p *T) Reader { return decNested(r, p, fields, required) }}
+}
+
 // Text is the form of a type encoding/json writes through MarshalText (a
 // fixed): its text as a JSON string.
 func Text[T encoding.TextMarshaler]() Form[T] {

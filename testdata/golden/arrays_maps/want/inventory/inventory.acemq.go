@@ -106,8 +106,9 @@ func (StockCounted) AvroFingerprint() uint64 {
 
 // The JSON forms of StockCounted's fields that take one, built once.
 var (
+	stockCountedBinsJSON       = jsonimpl.Nested((*Bin).readJSONField)
 	stockCountedGridJSON       = jsonimpl.Array(jsonimpl.Int32)
-	stockCountedBinsBySiteJSON = jsonimpl.Array(jsonimpl.Record[Bin]())
+	stockCountedBinsBySiteJSON = jsonimpl.Array(jsonimpl.Nested((*Bin).readJSONField))
 	stockCountedMaybeJSON      = jsonimpl.Optional(jsonimpl.String)
 )
 
@@ -117,7 +118,7 @@ func (m StockCounted) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
 	jsonimpl.PutArray(&w, `"skus":`, m.Skus, jsonimpl.String)
 	jsonimpl.PutArray(&w, `,"counts":`, m.Counts, jsonimpl.Int64)
-	jsonimpl.PutArray(&w, `,"bins":`, m.Bins, jsonimpl.Record[Bin]())
+	jsonimpl.PutArray(&w, `,"bins":`, m.Bins, stockCountedBinsJSON)
 	jsonimpl.PutArray(&w, `,"grid":`, m.Grid, stockCountedGridJSON)
 	jsonimpl.PutMap(&w, `,"byWarehouse":`, m.ByWarehouse, jsonimpl.Int64)
 	jsonimpl.PutMap(&w, `,"binsBySite":`, m.BinsBySite, stockCountedBinsBySiteJSON)
@@ -139,7 +140,7 @@ func (m *StockCounted) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Re
 	case "counts":
 		return jsonimpl.GetArray(r, 1, &m.Counts, jsonimpl.Int64)
 	case "bins":
-		return jsonimpl.GetArray(r, 2, &m.Bins, jsonimpl.Record[Bin]())
+		return jsonimpl.GetArray(r, 2, &m.Bins, stockCountedBinsJSON)
 	case "grid":
 		return jsonimpl.GetArray(r, 3, &m.Grid, stockCountedGridJSON)
 	case "byWarehouse":

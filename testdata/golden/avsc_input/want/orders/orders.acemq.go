@@ -201,6 +201,12 @@ func (OrderShipped) AvroFingerprint() uint64 {
 	return 0x92b5a34308aca724
 }
 
+// The JSON forms of OrderShipped's fields that take one, built once.
+var (
+	orderShippedParcelJSON  = jsonimpl.Nested((*Parcel).readJSONField)
+	orderShippedParcelsJSON = jsonimpl.Nested((*Parcel).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m OrderShipped) AppendJSON(b []byte) ([]byte, error) {
@@ -208,8 +214,8 @@ func (m OrderShipped) AppendJSON(b []byte) ([]byte, error) {
 	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
 	jsonimpl.Put(&w, `,"carrier":`, m.Carrier, jsonimpl.String)
 	jsonimpl.PutOpt(&w, `,"trackingCode":`, m.TrackingCode, jsonimpl.String)
-	jsonimpl.Put(&w, `,"parcel":`, m.Parcel, jsonimpl.Record[Parcel]())
-	jsonimpl.PutArray(&w, `,"parcels":`, m.Parcels, jsonimpl.Record[Parcel]())
+	jsonimpl.Put(&w, `,"parcel":`, m.Parcel, orderShippedParcelJSON)
+	jsonimpl.PutArray(&w, `,"parcels":`, m.Parcels, orderShippedParcelsJSON)
 	return w.Close()
 }
 
@@ -229,9 +235,9 @@ func (m *OrderShipped) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Re
 	case "trackingCode":
 		return jsonimpl.GetOpt(r, 2, &m.TrackingCode, jsonimpl.String)
 	case "parcel":
-		return jsonimpl.Get(r, 3, &m.Parcel, jsonimpl.Record[Parcel]())
+		return jsonimpl.Get(r, 3, &m.Parcel, orderShippedParcelJSON)
 	case "parcels":
-		return jsonimpl.GetArray(r, 4, &m.Parcels, jsonimpl.Record[Parcel]())
+		return jsonimpl.GetArray(r, 4, &m.Parcels, orderShippedParcelsJSON)
 	}
 	return r, -1
 }

@@ -107,13 +107,18 @@ func (OrderShipped) AvroFingerprint() uint64 {
 	return 0xcf795a706cfb4e33
 }
 
+// The JSON forms of OrderShipped's fields that take one, built once.
+var (
+	orderShippedAddressJSON = jsonimpl.Nested((*Address).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m OrderShipped) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
 	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
 	jsonimpl.Put(&w, `,"carrier":`, m.Carrier, jsonimpl.String)
-	jsonimpl.Put(&w, `,"address":`, m.Address, jsonimpl.Record[Address]())
+	jsonimpl.Put(&w, `,"address":`, m.Address, orderShippedAddressJSON)
 	return w.Close()
 }
 
@@ -131,7 +136,7 @@ func (m *OrderShipped) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Re
 	case "carrier":
 		return jsonimpl.Get(r, 1, &m.Carrier, jsonimpl.String)
 	case "address":
-		return jsonimpl.Get(r, 2, &m.Address, jsonimpl.Record[Address]())
+		return jsonimpl.Get(r, 2, &m.Address, orderShippedAddressJSON)
 	}
 	return r, -1
 }

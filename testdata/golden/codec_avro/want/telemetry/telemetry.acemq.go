@@ -423,6 +423,7 @@ func (m *OptionalsSet) UnmarshalJSON(data []byte) error {
 var (
 	optionalsSetPriceJSON  = jsonimpl.Via(acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(10, 2)))
 	optionalsSetOffsetJSON = jsonimpl.Via(acemqimpl.JSONOptional(acemqimpl.JSONMicrosForm()))
+	optionalsSetInnerJSON  = jsonimpl.Nested((*Inner).readJSONField)
 )
 
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
@@ -437,7 +438,7 @@ func (m OptionalsSet) AppendJSON(b []byte) ([]byte, error) {
 	jsonimpl.Put(&w, `,"offset":`, m.Offset, optionalsSetOffsetJSON)
 	jsonimpl.PutOpt(&w, `,"count":`, m.Count, jsonimpl.Int32)
 	jsonimpl.PutArray(&w, `,"items":`, m.Items, jsonimpl.String)
-	jsonimpl.PutOpt(&w, `,"inner":`, m.Inner, jsonimpl.Record[Inner]())
+	jsonimpl.PutOpt(&w, `,"inner":`, m.Inner, optionalsSetInnerJSON)
 	jsonimpl.PutOpt(&w, `,"id":`, m.ID, jsonimpl.String)
 	return w.Close()
 }
@@ -468,7 +469,7 @@ func (m *OptionalsSet) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Re
 	case "items":
 		return jsonimpl.GetArray(r, 7, &m.Items, jsonimpl.String)
 	case "inner":
-		return jsonimpl.GetOpt(r, 8, &m.Inner, jsonimpl.Record[Inner]())
+		return jsonimpl.GetOpt(r, 8, &m.Inner, optionalsSetInnerJSON)
 	case "id":
 		return jsonimpl.GetOpt(r, 9, &m.ID, jsonimpl.String)
 	}

@@ -161,13 +161,18 @@ func (OrderLine) AvroFingerprint() uint64 {
 	return 0xde6e9c99db635135
 }
 
+// The JSON forms of OrderLine's fields that take one, built once.
+var (
+	orderLinePriceJSON = jsonimpl.Nested((*Money).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m OrderLine) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
 	jsonimpl.Put(&w, `"sku":`, m.Sku, jsonimpl.String)
 	jsonimpl.Put(&w, `,"quantity":`, m.Quantity, jsonimpl.Int32)
-	jsonimpl.Put(&w, `,"price":`, m.Price, jsonimpl.Record[Money]())
+	jsonimpl.Put(&w, `,"price":`, m.Price, orderLinePriceJSON)
 	return w.Close()
 }
 
@@ -185,7 +190,7 @@ func (m *OrderLine) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reade
 	case "quantity":
 		return jsonimpl.Get(r, 1, &m.Quantity, jsonimpl.Int32)
 	case "price":
-		return jsonimpl.Get(r, 2, &m.Price, jsonimpl.Record[Money]())
+		return jsonimpl.Get(r, 2, &m.Price, orderLinePriceJSON)
 	}
 	return r, -1
 }
@@ -219,14 +224,20 @@ func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0x3c6ea180b3b6b48d
 }
 
+// The JSON forms of OrderPlaced's fields that take one, built once.
+var (
+	orderPlacedLinesJSON = jsonimpl.Nested((*OrderLine).readJSONField)
+	orderPlacedTotalJSON = jsonimpl.Nested((*Money).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
 	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
 	jsonimpl.Put(&w, `,"placedAt":`, m.PlacedAt, jsonimpl.Time)
-	jsonimpl.PutArray(&w, `,"lines":`, m.Lines, jsonimpl.Record[OrderLine]())
-	jsonimpl.Put(&w, `,"total":`, m.Total, jsonimpl.Record[Money]())
+	jsonimpl.PutArray(&w, `,"lines":`, m.Lines, orderPlacedLinesJSON)
+	jsonimpl.Put(&w, `,"total":`, m.Total, orderPlacedTotalJSON)
 	jsonimpl.PutOpt(&w, `,"note":`, m.Note, jsonimpl.String)
 	jsonimpl.PutMap(&w, `,"labels":`, m.Labels, jsonimpl.String)
 	return w.Close()
@@ -246,9 +257,9 @@ func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Rea
 	case "placedAt":
 		return jsonimpl.Get(r, 1, &m.PlacedAt, jsonimpl.Time)
 	case "lines":
-		return jsonimpl.GetArray(r, 2, &m.Lines, jsonimpl.Record[OrderLine]())
+		return jsonimpl.GetArray(r, 2, &m.Lines, orderPlacedLinesJSON)
 	case "total":
-		return jsonimpl.Get(r, 3, &m.Total, jsonimpl.Record[Money]())
+		return jsonimpl.Get(r, 3, &m.Total, orderPlacedTotalJSON)
 	case "note":
 		return jsonimpl.GetOpt(r, 4, &m.Note, jsonimpl.String)
 	case "labels":
@@ -428,13 +439,18 @@ func (GetOrderSummaryResponse) AvroFingerprint() uint64 {
 	return 0x922b661601565bad
 }
 
+// The JSON forms of GetOrderSummaryResponse's fields that take one, built once.
+var (
+	getOrderSummaryResponseTotalJSON = jsonimpl.Nested((*Money).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m GetOrderSummaryResponse) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
 	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
 	jsonimpl.Put(&w, `,"status":`, m.Status, jsonimpl.Enum[OrderStatus]())
-	jsonimpl.Put(&w, `,"total":`, m.Total, jsonimpl.Record[Money]())
+	jsonimpl.Put(&w, `,"total":`, m.Total, getOrderSummaryResponseTotalJSON)
 	return w.Close()
 }
 
@@ -456,7 +472,7 @@ func (m *GetOrderSummaryResponse) readJSONField(
 	case "status":
 		return jsonimpl.Get(r, 1, &m.Status, jsonimpl.Enum[OrderStatus]())
 	case "total":
-		return jsonimpl.Get(r, 2, &m.Total, jsonimpl.Record[Money]())
+		return jsonimpl.Get(r, 2, &m.Total, getOrderSummaryResponseTotalJSON)
 	}
 	return r, -1
 }

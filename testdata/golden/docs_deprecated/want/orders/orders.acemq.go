@@ -120,11 +120,16 @@ func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0x89eb052a53239d88
 }
 
+// The JSON forms of OrderPlaced's fields that take one, built once.
+var (
+	orderPlacedLinesJSON = jsonimpl.Nested((*Line).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
-	jsonimpl.PutArray(&w, `"lines":`, m.Lines, jsonimpl.Record[Line]())
+	jsonimpl.PutArray(&w, `"lines":`, m.Lines, orderPlacedLinesJSON)
 	jsonimpl.Put(&w, `,"ref":`, m.Ref, jsonimpl.String)
 	return w.Close()
 }
@@ -139,7 +144,7 @@ func (m *OrderPlaced) UnmarshalAcemqJSON(data []byte) error {
 func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
 	switch string(key) {
 	case "lines":
-		return jsonimpl.GetArray(r, 0, &m.Lines, jsonimpl.Record[Line]())
+		return jsonimpl.GetArray(r, 0, &m.Lines, orderPlacedLinesJSON)
 	case "ref":
 		return jsonimpl.Get(r, 1, &m.Ref, jsonimpl.String)
 	}

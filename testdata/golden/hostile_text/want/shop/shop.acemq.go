@@ -273,12 +273,17 @@ func (OrderShipped) AvroFingerprint() uint64 {
 	return 0xfb3ad98ef636cbd8
 }
 
+// The JSON forms of OrderShipped's fields that take one, built once.
+var (
+	orderShippedParcelJSON = jsonimpl.Nested((*Parcel).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m OrderShipped) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
 	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
-	jsonimpl.Put(&w, `,"parcel":`, m.Parcel, jsonimpl.Record[Parcel]())
+	jsonimpl.Put(&w, `,"parcel":`, m.Parcel, orderShippedParcelJSON)
 	return w.Close()
 }
 
@@ -294,7 +299,7 @@ func (m *OrderShipped) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Re
 	case "orderId":
 		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
 	case "parcel":
-		return jsonimpl.Get(r, 1, &m.Parcel, jsonimpl.Record[Parcel]())
+		return jsonimpl.Get(r, 1, &m.Parcel, orderShippedParcelJSON)
 	}
 	return r, -1
 }
@@ -330,11 +335,16 @@ func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0xc35a06cc1f282601
 }
 
+// The JSON forms of OrderPlaced's fields that take one, built once.
+var (
+	orderPlacedLinesJSON = jsonimpl.Nested((*Line).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
-	jsonimpl.PutArray(&w, `"lines":`, m.Lines, jsonimpl.Record[Line]())
+	jsonimpl.PutArray(&w, `"lines":`, m.Lines, orderPlacedLinesJSON)
 	jsonimpl.Put(&w, `,"ref":`, m.Ref, jsonimpl.String)
 	return w.Close()
 }
@@ -349,7 +359,7 @@ func (m *OrderPlaced) UnmarshalAcemqJSON(data []byte) error {
 func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
 	switch string(key) {
 	case "lines":
-		return jsonimpl.GetArray(r, 0, &m.Lines, jsonimpl.Record[Line]())
+		return jsonimpl.GetArray(r, 0, &m.Lines, orderPlacedLinesJSON)
 	case "ref":
 		return jsonimpl.Get(r, 1, &m.Ref, jsonimpl.String)
 	}

@@ -105,12 +105,17 @@ func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0x4a210488dfbd722e
 }
 
+// The JSON forms of OrderPlaced's fields that take one, built once.
+var (
+	orderPlacedLinesJSON = jsonimpl.Nested((*OrderLine).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
 	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
-	jsonimpl.PutArray(&w, `,"lines":`, m.Lines, jsonimpl.Record[OrderLine]())
+	jsonimpl.PutArray(&w, `,"lines":`, m.Lines, orderPlacedLinesJSON)
 	jsonimpl.Put(&w, `,"total":`, m.Total, jsonimpl.Record[money.Money]())
 	return w.Close()
 }
@@ -127,7 +132,7 @@ func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Rea
 	case "orderId":
 		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
 	case "lines":
-		return jsonimpl.GetArray(r, 1, &m.Lines, jsonimpl.Record[OrderLine]())
+		return jsonimpl.GetArray(r, 1, &m.Lines, orderPlacedLinesJSON)
 	case "total":
 		return jsonimpl.Get(r, 2, &m.Total, jsonimpl.Record[money.Money]())
 	}

@@ -247,6 +247,8 @@ var (
 		acemqimpl.JSONMap(acemqimpl.JSONArray(acemqimpl.JSONDecimalForm(4, 1))),
 	)
 	raceTimedPausesJSON = jsonimpl.Via(acemqimpl.JSONArray(acemqimpl.JSONMicrosForm()))
+	raceTimedLapsJSON   = jsonimpl.Nested((*Lap).readJSONField)
+	raceTimedBestJSON   = jsonimpl.Nested((*Lap).readJSONField)
 )
 
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
@@ -264,8 +266,8 @@ func (m RaceTimed) AppendJSON(b []byte) ([]byte, error) {
 	jsonimpl.Put(&w, `,"byRunner":`, m.ByRunner, raceTimedByRunnerJSON)
 	jsonimpl.Put(&w, `,"feesByDay":`, m.FeesByDay, raceTimedFeesByDayJSON)
 	jsonimpl.Put(&w, `,"pauses":`, m.Pauses, raceTimedPausesJSON)
-	jsonimpl.PutArray(&w, `,"laps":`, m.Laps, jsonimpl.Record[Lap]())
-	jsonimpl.PutOpt(&w, `,"best":`, m.Best, jsonimpl.Record[Lap]())
+	jsonimpl.PutArray(&w, `,"laps":`, m.Laps, raceTimedLapsJSON)
+	jsonimpl.PutOpt(&w, `,"best":`, m.Best, raceTimedBestJSON)
 	return w.Close()
 }
 
@@ -301,9 +303,9 @@ func (m *RaceTimed) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reade
 	case "pauses":
 		return jsonimpl.Get(r, 10, &m.Pauses, raceTimedPausesJSON)
 	case "laps":
-		return jsonimpl.GetArray(r, 11, &m.Laps, jsonimpl.Record[Lap]())
+		return jsonimpl.GetArray(r, 11, &m.Laps, raceTimedLapsJSON)
 	case "best":
-		return jsonimpl.GetOpt(r, 12, &m.Best, jsonimpl.Record[Lap]())
+		return jsonimpl.GetOpt(r, 12, &m.Best, raceTimedBestJSON)
 	}
 	return r, -1
 }

@@ -110,13 +110,19 @@ func (CustomerMoved) AvroFingerprint() uint64 {
 	return 0x99d187d75256ddac
 }
 
+// The JSON forms of CustomerMoved's fields that take one, built once.
+var (
+	customerMovedFromJSON = jsonimpl.Nested((*Address).readJSONField)
+	customerMovedToJSON   = jsonimpl.Nested((*Address).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m CustomerMoved) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
 	jsonimpl.Put(&w, `"customerId":`, m.CustomerID, jsonimpl.String)
-	jsonimpl.PutOpt(&w, `,"from":`, m.From, jsonimpl.Record[Address]())
-	jsonimpl.Put(&w, `,"to":`, m.To, jsonimpl.Record[Address]())
+	jsonimpl.PutOpt(&w, `,"from":`, m.From, customerMovedFromJSON)
+	jsonimpl.Put(&w, `,"to":`, m.To, customerMovedToJSON)
 	jsonimpl.PutOpt(&w, `,"floor":`, m.Floor, jsonimpl.Int32)
 	jsonimpl.PutOpt(&w, `,"movedAt":`, m.MovedAt, jsonimpl.Time)
 	jsonimpl.PutArray(&w, `,"previousIds":`, m.PreviousIds, jsonimpl.String)
@@ -137,9 +143,9 @@ func (m *CustomerMoved) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.R
 	case "customerId":
 		return jsonimpl.Get(r, 0, &m.CustomerID, jsonimpl.String)
 	case "from":
-		return jsonimpl.GetOpt(r, 1, &m.From, jsonimpl.Record[Address]())
+		return jsonimpl.GetOpt(r, 1, &m.From, customerMovedFromJSON)
 	case "to":
-		return jsonimpl.Get(r, 2, &m.To, jsonimpl.Record[Address]())
+		return jsonimpl.Get(r, 2, &m.To, customerMovedToJSON)
 	case "floor":
 		return jsonimpl.GetOpt(r, 3, &m.Floor, jsonimpl.Int32)
 	case "movedAt":

@@ -56,12 +56,18 @@ func (Invoice) AvroFingerprint() uint64 {
 	return 0x3a497e86580846e2
 }
 
+// The JSON forms of Invoice's fields that take one, built once.
+var (
+	invoiceTotalJSON = jsonimpl.Nested((*Money).readJSONField)
+	invoiceLinesJSON = jsonimpl.Nested((*Line).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m Invoice) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
-	jsonimpl.Put(&w, `"total":`, m.Total, jsonimpl.Record[Money]())
-	jsonimpl.PutArray(&w, `,"lines":`, m.Lines, jsonimpl.Record[Line]())
+	jsonimpl.Put(&w, `"total":`, m.Total, invoiceTotalJSON)
+	jsonimpl.PutArray(&w, `,"lines":`, m.Lines, invoiceLinesJSON)
 	return w.Close()
 }
 
@@ -75,9 +81,9 @@ func (m *Invoice) UnmarshalAcemqJSON(data []byte) error {
 func (m *Invoice) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
 	switch string(key) {
 	case "total":
-		return jsonimpl.Get(r, 0, &m.Total, jsonimpl.Record[Money]())
+		return jsonimpl.Get(r, 0, &m.Total, invoiceTotalJSON)
 	case "lines":
-		return jsonimpl.GetArray(r, 1, &m.Lines, jsonimpl.Record[Line]())
+		return jsonimpl.GetArray(r, 1, &m.Lines, invoiceLinesJSON)
 	}
 	return r, -1
 }
@@ -105,12 +111,17 @@ func (Line) AvroFingerprint() uint64 {
 	return 0x7933c2408f340c5d
 }
 
+// The JSON forms of Line's fields that take one, built once.
+var (
+	linePriceJSON = jsonimpl.Nested((*Money).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m Line) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
 	jsonimpl.Put(&w, `"sku":`, m.Sku, jsonimpl.String)
-	jsonimpl.Put(&w, `,"price":`, m.Price, jsonimpl.Record[Money]())
+	jsonimpl.Put(&w, `,"price":`, m.Price, linePriceJSON)
 	return w.Close()
 }
 
@@ -126,7 +137,7 @@ func (m *Line) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, in
 	case "sku":
 		return jsonimpl.Get(r, 0, &m.Sku, jsonimpl.String)
 	case "price":
-		return jsonimpl.Get(r, 1, &m.Price, jsonimpl.Record[Money]())
+		return jsonimpl.Get(r, 1, &m.Price, linePriceJSON)
 	}
 	return r, -1
 }
@@ -214,12 +225,18 @@ func (InvoiceIssued) AvroFingerprint() uint64 {
 	return 0xf5ddc094ad0bcfab
 }
 
+// The JSON forms of InvoiceIssued's fields that take one, built once.
+var (
+	invoiceIssuedInvoiceJSON  = jsonimpl.Nested((*Invoice).readJSONField)
+	invoiceIssuedFallbackJSON = jsonimpl.Nested((*Money).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m InvoiceIssued) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
-	jsonimpl.Put(&w, `"invoice":`, m.Invoice, jsonimpl.Record[Invoice]())
-	jsonimpl.Put(&w, `,"fallback":`, m.Fallback, jsonimpl.Record[Money]())
+	jsonimpl.Put(&w, `"invoice":`, m.Invoice, invoiceIssuedInvoiceJSON)
+	jsonimpl.Put(&w, `,"fallback":`, m.Fallback, invoiceIssuedFallbackJSON)
 	jsonimpl.Put(&w, `,"sentTo":`, m.SentTo, jsonimpl.String)
 	return w.Close()
 }
@@ -234,9 +251,9 @@ func (m *InvoiceIssued) UnmarshalAcemqJSON(data []byte) error {
 func (m *InvoiceIssued) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
 	switch string(key) {
 	case "invoice":
-		return jsonimpl.Get(r, 0, &m.Invoice, jsonimpl.Record[Invoice]())
+		return jsonimpl.Get(r, 0, &m.Invoice, invoiceIssuedInvoiceJSON)
 	case "fallback":
-		return jsonimpl.Get(r, 1, &m.Fallback, jsonimpl.Record[Money]())
+		return jsonimpl.Get(r, 1, &m.Fallback, invoiceIssuedFallbackJSON)
 	case "sentTo":
 		return jsonimpl.Get(r, 2, &m.SentTo, jsonimpl.String)
 	}

@@ -589,6 +589,9 @@ var (
 	stockMovedNoteJSON   = jsonimpl.Union(decodeStockMovedNote)
 	stockMovedCountJSON  = jsonimpl.Union(decodeStockMovedCount)
 	stockMovedPriceJSON  = jsonimpl.Union(decodeStockMovedPrice)
+	stockMovedBoxesJSON  = jsonimpl.Nested((*Box).readJSONField, 0)
+	stockMovedSpareJSON  = jsonimpl.Nested((*Box).readJSONField, 0)
+	stockMovedByNameJSON = jsonimpl.Nested((*Box).readJSONField, 0)
 )
 
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
@@ -600,9 +603,9 @@ func (m StockMoved) AppendJSON(b []byte) ([]byte, error) {
 	jsonimpl.Put(&w, `,"note":`, m.Note, stockMovedNoteJSON)
 	jsonimpl.Put(&w, `,"count":`, m.Count, stockMovedCountJSON)
 	jsonimpl.Put(&w, `,"price":`, m.Price, stockMovedPriceJSON)
-	jsonimpl.PutArray(&w, `,"boxes":`, m.Boxes, jsonimpl.Record[Box]())
-	jsonimpl.PutOpt(&w, `,"spare":`, m.Spare, jsonimpl.Record[Box]())
-	jsonimpl.PutMap(&w, `,"byName":`, m.ByName, jsonimpl.Record[Box]())
+	jsonimpl.PutArray(&w, `,"boxes":`, m.Boxes, stockMovedBoxesJSON)
+	jsonimpl.PutOpt(&w, `,"spare":`, m.Spare, stockMovedSpareJSON)
+	jsonimpl.PutMap(&w, `,"byName":`, m.ByName, stockMovedByNameJSON)
 	return w.Close()
 }
 
@@ -626,11 +629,11 @@ func (m *StockMoved) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Read
 	case "price":
 		return jsonimpl.Get(r, 4, &m.Price, stockMovedPriceJSON)
 	case "boxes":
-		return jsonimpl.GetArray(r, 5, &m.Boxes, jsonimpl.Record[Box]())
+		return jsonimpl.GetArray(r, 5, &m.Boxes, stockMovedBoxesJSON)
 	case "spare":
-		return jsonimpl.GetOpt(r, 6, &m.Spare, jsonimpl.Record[Box]())
+		return jsonimpl.GetOpt(r, 6, &m.Spare, stockMovedSpareJSON)
 	case "byName":
-		return jsonimpl.GetMap(r, 7, &m.ByName, jsonimpl.Record[Box]())
+		return jsonimpl.GetMap(r, 7, &m.ByName, stockMovedByNameJSON)
 	}
 	return r, -1
 }

@@ -295,8 +295,10 @@ func (m *ShipmentBooked) UnmarshalJSON(data []byte) error {
 
 // The JSON forms of ShipmentBooked's fields that take one, built once.
 var (
-	shipmentBookedTotalJSON = jsonimpl.Via(acemqimpl.JSONDecimalForm(12, 2))
-	shipmentBookedWaitJSON  = jsonimpl.Via(acemqimpl.JSONMillisForm())
+	shipmentBookedLinesJSON   = jsonimpl.Nested((*Line).readJSONField)
+	shipmentBookedTotalJSON   = jsonimpl.Via(acemqimpl.JSONDecimalForm(12, 2))
+	shipmentBookedWaitJSON    = jsonimpl.Via(acemqimpl.JSONMillisForm())
+	shipmentBookedCarrierJSON = jsonimpl.Nested((*Line).readJSONField)
 )
 
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
@@ -304,7 +306,7 @@ var (
 func (m ShipmentBooked) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
 	jsonimpl.Put(&w, `"shipmentId":`, m.ShipmentID, jsonimpl.String)
-	jsonimpl.PutArray(&w, `,"lines":`, m.Lines, jsonimpl.Record[Line]())
+	jsonimpl.PutArray(&w, `,"lines":`, m.Lines, shipmentBookedLinesJSON)
 	jsonimpl.PutArray(&w, `,"tags":`, m.Tags, jsonimpl.String)
 	jsonimpl.Put(&w, `,"total":`, m.Total, shipmentBookedTotalJSON)
 	jsonimpl.Put(&w, `,"day":`, m.Day, jsonimpl.Time)
@@ -312,7 +314,7 @@ func (m ShipmentBooked) AppendJSON(b []byte) ([]byte, error) {
 	jsonimpl.Put(&w, `,"wait":`, m.Wait, shipmentBookedWaitJSON)
 	jsonimpl.Put(&w, `,"status":`, m.Status, jsonimpl.Enum[Status]())
 	jsonimpl.PutOpt(&w, `,"note":`, m.Note, jsonimpl.String)
-	jsonimpl.PutOpt(&w, `,"carrier":`, m.Carrier, jsonimpl.Record[Line]())
+	jsonimpl.PutOpt(&w, `,"carrier":`, m.Carrier, shipmentBookedCarrierJSON)
 	return w.Close()
 }
 
@@ -328,7 +330,7 @@ func (m *ShipmentBooked) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.
 	case "shipmentId":
 		return jsonimpl.Get(r, 0, &m.ShipmentID, jsonimpl.String)
 	case "lines":
-		return jsonimpl.GetArray(r, 1, &m.Lines, jsonimpl.Record[Line]())
+		return jsonimpl.GetArray(r, 1, &m.Lines, shipmentBookedLinesJSON)
 	case "tags":
 		return jsonimpl.GetArray(r, 2, &m.Tags, jsonimpl.String)
 	case "total":
@@ -344,7 +346,7 @@ func (m *ShipmentBooked) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.
 	case "note":
 		return jsonimpl.GetOpt(r, 8, &m.Note, jsonimpl.String)
 	case "carrier":
-		return jsonimpl.GetOpt(r, 9, &m.Carrier, jsonimpl.Record[Line]())
+		return jsonimpl.GetOpt(r, 9, &m.Carrier, shipmentBookedCarrierJSON)
 	}
 	return r, -1
 }
@@ -372,11 +374,16 @@ func (ShipmentAudited) AvroFingerprint() uint64 {
 	return 0x68b4e43c99865244
 }
 
+// The JSON forms of ShipmentAudited's fields that take one, built once.
+var (
+	shipmentAuditedAuditJSON = jsonimpl.Nested((*Audit).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m ShipmentAudited) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
-	jsonimpl.Put(&w, `"audit":`, m.Audit, jsonimpl.Record[Audit]())
+	jsonimpl.Put(&w, `"audit":`, m.Audit, shipmentAuditedAuditJSON)
 	jsonimpl.PutMap(&w, `,"attrs":`, m.Attrs, jsonimpl.String)
 	return w.Close()
 }
@@ -392,7 +399,7 @@ func (m *ShipmentAudited) UnmarshalAcemqJSON(data []byte) error {
 func (m *ShipmentAudited) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
 	switch string(key) {
 	case "audit":
-		return jsonimpl.Get(r, 0, &m.Audit, jsonimpl.Record[Audit]())
+		return jsonimpl.Get(r, 0, &m.Audit, shipmentAuditedAuditJSON)
 	case "attrs":
 		return jsonimpl.GetMap(r, 1, &m.Attrs, jsonimpl.String)
 	}
@@ -470,11 +477,16 @@ func (QuoteShipmentRequest) AvroFingerprint() uint64 {
 	return 0x64e0a8a048c62d5e
 }
 
+// The JSON forms of QuoteShipmentRequest's fields that take one, built once.
+var (
+	quoteShipmentRequestLinesJSON = jsonimpl.Nested((*Line).readJSONField)
+)
+
 // AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
 // without reflection.
 func (m QuoteShipmentRequest) AppendJSON(b []byte) ([]byte, error) {
 	w := jsonimpl.Object(b)
-	jsonimpl.PutArray(&w, `"lines":`, m.Lines, jsonimpl.Record[Line]())
+	jsonimpl.PutArray(&w, `"lines":`, m.Lines, quoteShipmentRequestLinesJSON)
 	return w.Close()
 }
 
@@ -489,7 +501,7 @@ func (m *QuoteShipmentRequest) UnmarshalAcemqJSON(data []byte) error {
 func (m *QuoteShipmentRequest) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
 	switch string(key) {
 	case "lines":
-		return jsonimpl.GetArray(r, 0, &m.Lines, jsonimpl.Record[Line]())
+		return jsonimpl.GetArray(r, 0, &m.Lines, quoteShipmentRequestLinesJSON)
 	}
 	return r, -1
 }
