@@ -15,5 +15,10 @@
 // key, a type mismatch, an error) to json.Unmarshal, the reference, from the
 // start: an unusual body costs a second read, never a different answer.
 //
+// A field of a bound Go type goes to encoding/json whole. One difference is
+// left: a bound type whose MarshalJSON has a pointer receiver, inside a
+// generated record that sits in an array, is written through that method by
+// encoding/json (an array's elements are addressable) and by its value here.
+//
 // Applications do not use this package; its API follows the generator.
 package jsonimpl
