@@ -39,6 +39,12 @@ func TestGeneratedDecoderTakesTheLastOfARepeatedKeyAsEncodingJSONDoes(t *testing
 	if got.Sku != "last" || got.Price.Cents != 2 || got.Price.Rate != 0.5 {
 		t.Fatalf("repeated keys read as %+v, want the last sku and price merged into the first", got)
 	}
+	body := `{"customerId":"c","labels":{"a":"1"},"previousIds":["x","y"],"labels":{"b":"2"},"previousIds":["z"]}`
+	checkBody[orders.CustomerMoved](t, []byte(body))
+	var moved orders.CustomerMoved
+	if err := moved.UnmarshalAcemqJSON([]byte(body)); err != nil || len(moved.Labels) != 2 || len(moved.PreviousIds) != 1 {
+		t.Fatalf("a repeated map and array read as %+v, %v; want the maps merged and the last array", moved, err)
+	}
 }
 
 func TestGeneratedDecoderLeavesANonPointerFieldAloneForNullAsEncodingJSONDoes(t *testing.T) {
