@@ -30,6 +30,7 @@ type fieldJSON struct {
 // jsonCodec writes the record's AppendJSON, UnmarshalAcemqJSON and the
 // field reader the latter runs.
 func (e *emitter) jsonCodec(rec *recordModel) {
+	e.f.ImportName(jsonimplPath, "jsonimpl")
 	codecs := e.fieldCodecs(rec)
 	e.commentf("AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m, without reflection.")
 	e.f.Func().Params(jen.Id("m").Id(rec.Name)).Id("AppendJSON").Params(jen.Id("b").Index().Byte()).Parens(jen.List(jen.Index().Byte(), jen.Error())).BlockFunc(func(g *jen.Group) {

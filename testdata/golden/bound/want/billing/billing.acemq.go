@@ -25,7 +25,7 @@ import (
 	"example.com/shared/money"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
-	jsonimpl "github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
 

@@ -22,7 +22,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
-	jsonimpl "github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
 

@@ -20,7 +20,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
-	jsonimpl "github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it

@@ -16,7 +16,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
-	jsonimpl "github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
