@@ -2,6 +2,7 @@ package jsonimpl
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"testing"
 )
@@ -78,5 +79,22 @@ func sameAsEncodingJSON[T comparable](t *testing.T, s string, f Form[T]) {
 	r := f.Dec(Reader{data: []byte(s)}, &got)
 	if ok := r.end(); (errWant == nil) != ok || ok && got != want {
 		t.Fatalf("%T from %q: encoding/json reads %v (%v), the fast path %v (ok %v)", got, s, want, errWant, got, ok)
+	}
+}
+
+func TestANaNIsEncodingJSONsUnsupportedValueError(t *testing.T) {
+	for _, enc := range []func() ([]byte, error){
+		func() ([]byte, error) { return Float64.Enc(nil, math.NaN()) },
+		func() ([]byte, error) { return Float32.Enc(nil, float32(math.Inf(-1))) },
+	} {
+		_, err := enc()
+		var unsupported *json.UnsupportedValueError
+		if !errors.As(err, &unsupported) {
+			t.Fatalf("err = %v, want encoding/json's *UnsupportedValueError", err)
+		}
+	}
+	_, want := json.Marshal(math.NaN())
+	if _, got := Float64.Enc(nil, math.NaN()); got.Error() != want.Error() {
+		t.Fatalf("err = %q, encoding/json says %q", got, want)
 	}
 }

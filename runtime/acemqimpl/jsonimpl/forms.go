@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
+	"reflect"
 	"strconv"
 	"time"
 
@@ -110,16 +111,23 @@ func encInt[T int32 | int64](b []byte, v T) ([]byte, error) {
 	return strconv.AppendInt(b, int64(v), 10), nil
 }
 
-func encFloat32(b []byte, v float32) ([]byte, error) { return encFloat(b, float64(v), 32) }
-
-func encFloat64(b []byte, v float64) ([]byte, error) { return encFloat(b, v, 64) }
-
-func encFloat(b []byte, v float64, bits int) ([]byte, error) {
-	out, ok := AppendFloat(b, v, bits)
-	if !ok {
-		return b, errUnsupported
+func encFloat32(b []byte, v float32) ([]byte, error) {
+	if out, ok := AppendFloat(b, float64(v), 32); ok {
+		return out, nil
 	}
-	return out, nil
+	return b, unsupported(v, 32)
+}
+
+func encFloat64(b []byte, v float64) ([]byte, error) {
+	if out, ok := AppendFloat(b, v, 64); ok {
+		return out, nil
+	}
+	return b, unsupported(v, 64)
+}
+
+// unsupported is the error encoding/json returns for a NaN or an infinity.
+func unsupported[T float32 | float64](v T, bits int) error {
+	return &json.UnsupportedValueError{Value: reflect.ValueOf(v), Str: strconv.FormatFloat(float64(v), 'g', -1, bits)}
 }
 
 func encBytes(b []byte, v []byte) ([]byte, error) {

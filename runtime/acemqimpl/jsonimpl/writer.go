@@ -2,7 +2,6 @@ package jsonimpl
 
 import (
 	"encoding/json"
-	"errors"
 	"slices"
 )
 
@@ -18,10 +17,6 @@ type Writer struct {
 	B   []byte
 	err error
 }
-
-// errUnsupported stands for a value encoding/json refuses (a NaN float);
-// the caller's reflective retry reports encoding/json's own error.
-var errUnsupported = errors.New("jsonimpl: a value encoding/json refuses")
 
 // Object returns a Writer that has started a JSON object on b.
 func Object(b []byte) Writer { return Writer{B: append(b, '{')} }
