@@ -76,6 +76,18 @@ func (e *emitter) fieldCodecs(rec *recordModel) []fieldJSON {
 	return out
 }
 
+// branchJSON writes AppendJSON on a union's branch: {"<branch>": value},
+// what its MarshalJSON writes, without reflection.
+func (e *emitter) branchJSON(b *typ, name string) {
+	form := e.jsonValueForm(b)
+	if b.Kind == namedKind {
+		form = e.namedForm(b.Record) // no closure per call for a record of this package
+	}
+	e.commentf("AppendJSON appends {%q: value}, as MarshalJSON writes it, without reflection.", branchKey(b))
+	e.f.Func().Params(jen.Id("v").Id(name)).Id("AppendJSON").Params(jen.Id("b").Index().Byte()).Parens(jen.List(jen.Index().Byte(), jen.Error())).Block(
+		jen.Return(jsonimpl("Branch").Call(jen.Id("b"), rawLit("{"+jsonName(branchKey(b))+":"), jen.Id("v").Dot("Value"), form)))
+}
+
 // requiredUnions are the indexes of the fields that must be present: a
 // union without null, which the reflective path refuses when absent.
 func requiredUnions(rec *recordModel) []jen.Code {
@@ -91,15 +103,25 @@ func requiredUnions(rec *recordModel) []jen.Code {
 // jsonKey is the JSON a field starts with, `"name":`, after a comma for all
 // but the first, escaped as encoding/json escapes it.
 func jsonKey(name string, i int) jen.Code {
-	quoted, _ := json.Marshal(name)
-	key := string(quoted) + ":"
+	key := jsonName(name) + ":"
 	if i > 0 {
 		key = "," + key
 	}
-	if strings.Contains(key, "`") {
-		return jen.Lit(key)
+	return rawLit(key)
+}
+
+// jsonName is name as encoding/json writes a key, quoted and escaped.
+func jsonName(name string) string {
+	quoted, _ := json.Marshal(name)
+	return string(quoted)
+}
+
+// rawLit is a Go string literal of s, raw where s allows it.
+func rawLit(s string) jen.Code {
+	if strings.Contains(s, "`") {
+		return jen.Lit(s)
 	}
-	return jen.Op("`" + key + "`")
+	return jen.Op("`" + s + "`")
 }
 
 // fieldCodec is how a field is written and read: the form is the element's

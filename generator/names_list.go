@@ -128,6 +128,7 @@ func (l *nameList) unions(rec *recordModel) {
 			l.add(branchTypeName(u, b), what, f.Pos)
 			l.method(branchTypeName(u, b), sealName(u), what, f.Pos)
 			l.method(branchTypeName(u, b), "MarshalJSON", what, f.Pos)
+			l.method(branchTypeName(u, b), "AppendJSON", what, f.Pos)
 		}
 	}
 }

@@ -63,10 +63,20 @@ func Text[T encoding.TextMarshaler]() Form[T] {
 // type): encoding/json both ways.
 func Reflect[T any]() Form[T] { return Form[T]{Enc: encReflect[T], Dec: decReflect[T]} }
 
-// Union is the form of a union field: encoding/json writes the branch
-// through its MarshalJSON, dec reads the raw JSON of one.
+// Union is the form of a union field: a branch writes itself through its
+// AppendJSON (see Branch), nil is null; dec reads the raw JSON of one.
 func Union[T any](dec func(json.RawMessage) (T, error)) Form[T] {
-	return Form[T]{Enc: encReflect[T], Dec: func(r Reader, p *T) Reader { return decUnion(r, p, dec) }}
+	return Form[T]{Enc: encUnion[T], Dec: func(r Reader, p *T) Reader { return decUnion(r, p, dec) }}
+}
+
+// Branch appends a union branch's JSON, {"<branch>": v}: key is its
+// opening, `{"<branch>":`.
+func Branch[T any](b []byte, key string, v T, f Form[T]) ([]byte, error) {
+	b, err := f.Enc(append(b, key...), v)
+	if err != nil {
+		return b, err
+	}
+	return append(b, '}'), nil
 }
 
 // Via is a contract JSON form (time-*, decimals and containers of them)
@@ -143,6 +153,22 @@ func encTime(b []byte, v time.Time) ([]byte, error) {
 		return b, err
 	}
 	return append(out, '"'), nil
+}
+
+// encUnion writes a union's branch through its AppendJSON; anything else
+// (nil, a nil pointer to a branch) as encoding/json writes it.
+func encUnion[T any](b []byte, v T) ([]byte, error) {
+	if a, ok := any(v).(Appender); ok && !isNilPointer(a) {
+		return a.AppendJSON(b)
+	}
+	return encReflect(b, v)
+}
+
+// isNilPointer reports whether v is a nil pointer, whose value methods
+// cannot be called.
+func isNilPointer(v any) bool {
+	rv := reflect.ValueOf(v)
+	return rv.Kind() == reflect.Pointer && rv.IsNil()
 }
 
 func encRecord[T Appender](b []byte, v T) ([]byte, error) { return v.AppendJSON(b) }

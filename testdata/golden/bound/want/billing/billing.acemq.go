@@ -163,6 +163,12 @@ func (v PaymentSettledAdjustmentMoney) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"billing.Money": v.Value})
 }
 
+// AppendJSON appends {"billing.Money": value}, as MarshalJSON writes it, without
+// reflection.
+func (v PaymentSettledAdjustmentMoney) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"billing.Money":`, v.Value, jsonimpl.Reflect[money.Amount]())
+}
+
 // PaymentSettledAdjustmentString is the string branch of PaymentSettledAdjustment.
 type PaymentSettledAdjustmentString struct {
 	Value string
@@ -174,6 +180,11 @@ func (PaymentSettledAdjustmentString) isPaymentSettledAdjustment() {}
 // MarshalJSON writes {"string": value}.
 func (v PaymentSettledAdjustmentString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
+}
+
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v PaymentSettledAdjustmentString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
 }
 
 // decodePaymentSettledAdjustment reads the JSON of PaymentSettledAdjustment.

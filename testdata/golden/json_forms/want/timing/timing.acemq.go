@@ -354,6 +354,11 @@ func (v ResultPostedScoreTimeMillis) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"int": acemqimpl.JSONMillisForm().Bind(&v.Value)})
 }
 
+// AppendJSON appends {"int": value}, as MarshalJSON writes it, without reflection.
+func (v ResultPostedScoreTimeMillis) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"int":`, v.Value, jsonimpl.Via(acemqimpl.JSONMillisForm()))
+}
+
 // ResultPostedScoreDecimal is the bytes branch of ResultPostedScore.
 type ResultPostedScoreDecimal struct {
 	Value *big.Rat
@@ -367,6 +372,11 @@ func (v ResultPostedScoreDecimal) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"bytes": acemqimpl.JSONDecimalForm(5, 2).Bind(&v.Value)})
 }
 
+// AppendJSON appends {"bytes": value}, as MarshalJSON writes it, without reflection.
+func (v ResultPostedScoreDecimal) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"bytes":`, v.Value, jsonimpl.Via(acemqimpl.JSONDecimalForm(5, 2)))
+}
+
 // ResultPostedScoreString is the string branch of ResultPostedScore.
 type ResultPostedScoreString struct {
 	Value string
@@ -378,6 +388,11 @@ func (ResultPostedScoreString) isResultPostedScore() {}
 // MarshalJSON writes {"string": value}.
 func (v ResultPostedScoreString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
+}
+
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v ResultPostedScoreString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
 }
 
 // decodeResultPostedScore reads the JSON of ResultPostedScore.

@@ -131,6 +131,11 @@ func (v StockAdjustedChangeLong) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
 }
 
+// AppendJSON appends {"long": value}, as MarshalJSON writes it, without reflection.
+func (v StockAdjustedChangeLong) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"long":`, v.Value, jsonimpl.Int64)
+}
+
 // StockAdjustedChangeQuantity is the com.acme.inventory.Quantity branch of
 // StockAdjustedChange.
 type StockAdjustedChangeQuantity struct {
@@ -143,6 +148,17 @@ func (StockAdjustedChangeQuantity) isStockAdjustedChange() {}
 // MarshalJSON writes {"com.acme.inventory.Quantity": value}.
 func (v StockAdjustedChangeQuantity) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"com.acme.inventory.Quantity": v.Value})
+}
+
+// AppendJSON appends {"com.acme.inventory.Quantity": value}, as MarshalJSON writes it,
+// without reflection.
+func (v StockAdjustedChangeQuantity) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(
+		b,
+		`{"com.acme.inventory.Quantity":`,
+		v.Value,
+		jsonimpl.Record[Quantity](),
+	)
 }
 
 // decodeStockAdjustedChange reads the JSON of StockAdjustedChange.
@@ -192,6 +208,11 @@ func (v StockAdjustedNoteString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
 }
 
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v StockAdjustedNoteString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
+}
+
 // StockAdjustedNoteDouble is the double branch of StockAdjustedNote.
 type StockAdjustedNoteDouble struct {
 	Value float64
@@ -203,6 +224,11 @@ func (StockAdjustedNoteDouble) isStockAdjustedNote() {}
 // MarshalJSON writes {"double": value}.
 func (v StockAdjustedNoteDouble) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"double": v.Value})
+}
+
+// AppendJSON appends {"double": value}, as MarshalJSON writes it, without reflection.
+func (v StockAdjustedNoteDouble) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"double":`, v.Value, jsonimpl.Float64)
 }
 
 // decodeStockAdjustedNote reads the JSON of StockAdjustedNote.
@@ -250,6 +276,11 @@ func (v StockAdjustedAtTimestampMillis) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
 }
 
+// AppendJSON appends {"long": value}, as MarshalJSON writes it, without reflection.
+func (v StockAdjustedAtTimestampMillis) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"long":`, v.Value, jsonimpl.Time)
+}
+
 // StockAdjustedAtString is the string branch of StockAdjustedAt.
 type StockAdjustedAtString struct {
 	Value string
@@ -261,6 +292,11 @@ func (StockAdjustedAtString) isStockAdjustedAt() {}
 // MarshalJSON writes {"string": value}.
 func (v StockAdjustedAtString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
+}
+
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v StockAdjustedAtString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
 }
 
 // decodeStockAdjustedAt reads the JSON of StockAdjustedAt.

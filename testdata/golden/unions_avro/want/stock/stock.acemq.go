@@ -137,6 +137,11 @@ func (v BoxLabelString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
 }
 
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v BoxLabelString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
+}
+
 // BoxLabelLong is the long branch of BoxLabel.
 type BoxLabelLong struct {
 	Value int64
@@ -148,6 +153,11 @@ func (BoxLabelLong) isBoxLabel() {}
 // MarshalJSON writes {"long": value}.
 func (v BoxLabelLong) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
+}
+
+// AppendJSON appends {"long": value}, as MarshalJSON writes it, without reflection.
+func (v BoxLabelLong) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"long":`, v.Value, jsonimpl.Int64)
 }
 
 // decodeBoxLabel reads the JSON of BoxLabel.
@@ -303,6 +313,11 @@ func (v StockMovedChangeLong) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
 }
 
+// AppendJSON appends {"long": value}, as MarshalJSON writes it, without reflection.
+func (v StockMovedChangeLong) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"long":`, v.Value, jsonimpl.Int64)
+}
+
 // StockMovedChangeQuantity is the com.acme.stock.Quantity branch of StockMovedChange.
 type StockMovedChangeQuantity struct {
 	Value Quantity
@@ -316,6 +331,12 @@ func (v StockMovedChangeQuantity) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"com.acme.stock.Quantity": v.Value})
 }
 
+// AppendJSON appends {"com.acme.stock.Quantity": value}, as MarshalJSON writes it,
+// without reflection.
+func (v StockMovedChangeQuantity) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"com.acme.stock.Quantity":`, v.Value, jsonimpl.Record[Quantity]())
+}
+
 // StockMovedChangeBox is the com.acme.stock.Box branch of StockMovedChange.
 type StockMovedChangeBox struct {
 	Value Box
@@ -327,6 +348,12 @@ func (StockMovedChangeBox) isStockMovedChange() {}
 // MarshalJSON writes {"com.acme.stock.Box": value}.
 func (v StockMovedChangeBox) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"com.acme.stock.Box": v.Value})
+}
+
+// AppendJSON appends {"com.acme.stock.Box": value}, as MarshalJSON writes it, without
+// reflection.
+func (v StockMovedChangeBox) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"com.acme.stock.Box":`, v.Value, jsonimpl.Record[Box]())
 }
 
 // decodeStockMovedChange reads the JSON of StockMovedChange.
@@ -381,6 +408,11 @@ func (v StockMovedNoteString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
 }
 
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v StockMovedNoteString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
+}
+
 // StockMovedNoteDouble is the double branch of StockMovedNote.
 type StockMovedNoteDouble struct {
 	Value float64
@@ -394,6 +426,11 @@ func (v StockMovedNoteDouble) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"double": v.Value})
 }
 
+// AppendJSON appends {"double": value}, as MarshalJSON writes it, without reflection.
+func (v StockMovedNoteDouble) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"double":`, v.Value, jsonimpl.Float64)
+}
+
 // StockMovedNoteTimestampMillis is the long branch of StockMovedNote.
 type StockMovedNoteTimestampMillis struct {
 	Value time.Time
@@ -405,6 +442,11 @@ func (StockMovedNoteTimestampMillis) isStockMovedNote() {}
 // MarshalJSON writes {"long": value}.
 func (v StockMovedNoteTimestampMillis) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
+}
+
+// AppendJSON appends {"long": value}, as MarshalJSON writes it, without reflection.
+func (v StockMovedNoteTimestampMillis) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"long":`, v.Value, jsonimpl.Time)
 }
 
 // decodeStockMovedNote reads the JSON of StockMovedNote.
@@ -456,6 +498,11 @@ func (v StockMovedCountInt) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"int": v.Value})
 }
 
+// AppendJSON appends {"int": value}, as MarshalJSON writes it, without reflection.
+func (v StockMovedCountInt) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"int":`, v.Value, jsonimpl.Int32)
+}
+
 // StockMovedCountString is the string branch of StockMovedCount.
 type StockMovedCountString struct {
 	Value string
@@ -467,6 +514,11 @@ func (StockMovedCountString) isStockMovedCount() {}
 // MarshalJSON writes {"string": value}.
 func (v StockMovedCountString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
+}
+
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v StockMovedCountString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
 }
 
 // decodeStockMovedCount reads the JSON of StockMovedCount.
@@ -516,6 +568,11 @@ func (v StockMovedPriceDecimal) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"bytes": acemqimpl.JSONDecimalForm(8, 2).Bind(&v.Value)})
 }
 
+// AppendJSON appends {"bytes": value}, as MarshalJSON writes it, without reflection.
+func (v StockMovedPriceDecimal) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"bytes":`, v.Value, jsonimpl.Via(acemqimpl.JSONDecimalForm(8, 2)))
+}
+
 // StockMovedPriceLevel is the com.acme.stock.Level branch of StockMovedPrice.
 type StockMovedPriceLevel struct {
 	Value Level
@@ -527,6 +584,12 @@ func (StockMovedPriceLevel) isStockMovedPrice() {}
 // MarshalJSON writes {"com.acme.stock.Level": value}.
 func (v StockMovedPriceLevel) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"com.acme.stock.Level": v.Value})
+}
+
+// AppendJSON appends {"com.acme.stock.Level": value}, as MarshalJSON writes it, without
+// reflection.
+func (v StockMovedPriceLevel) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"com.acme.stock.Level":`, v.Value, jsonimpl.Enum[Level]())
 }
 
 // decodeStockMovedPrice reads the JSON of StockMovedPrice.
@@ -681,6 +744,11 @@ func (v CountStockAmountLong) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
 }
 
+// AppendJSON appends {"long": value}, as MarshalJSON writes it, without reflection.
+func (v CountStockAmountLong) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"long":`, v.Value, jsonimpl.Int64)
+}
+
 // CountStockAmountString is the string branch of CountStockAmount.
 type CountStockAmountString struct {
 	Value string
@@ -692,6 +760,11 @@ func (CountStockAmountString) isCountStockAmount() {}
 // MarshalJSON writes {"string": value}.
 func (v CountStockAmountString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
+}
+
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v CountStockAmountString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
 }
 
 // decodeCountStockAmount reads the JSON of CountStockAmount.
