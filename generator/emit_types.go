@@ -79,6 +79,7 @@ func (e *emitter) record(rec *recordModel, first string) {
 	e.schemaMethods(rec)
 	e.unions(rec)
 	e.jsonMethods(rec)
+	e.jsonCodec(rec)
 }
 
 // fieldTags are a record field's struct tags: the wire name for avro and

@@ -43,6 +43,7 @@ func (e *emitter) branch(u *typ, b *typ) {
 	e.commentf("MarshalJSON writes {%q: value}.", key)
 	e.f.Func().Params(jen.Id("v").Id(name)).Id("MarshalJSON").Params().Parens(jen.List(jen.Index().Byte(), jen.Error())).Block(
 		jen.Return(jen.Qual(jsonPath, "Marshal").Call(jen.Map(jen.String()).Any().Values(jen.Dict{jen.Lit(key): branchValue(b)}))))
+	e.branchJSON(b, name)
 }
 
 // branchValue is a branch's value as JSON should see it: bound to its form

@@ -167,6 +167,10 @@ func unionJSONName(u *typ) string { return unexported(u.Iface) + "JSON" }
 // unionBranchesName is the variable holding a union's avro.UnionOf.
 func unionBranchesName(u *typ) string { return unexported(u.Iface) + "Branches" }
 
+// jsonFormVar is the package variable holding the JSON form of field f of
+// rec, built once (see compositeJSONField).
+func jsonFormVar(rec *recordModel, f *field) string { return unexported(rec.Name) + f.GoName + "JSONForm" }
+
 // The methods of the mirrors and converters on the way to a union.
 const (
 	toAvroMethod   = "toAvro"   // a record's, returning its mirror
@@ -189,7 +193,7 @@ func typeMethods(rec *recordModel, codec string) []string {
 	case fixedShape:
 		return append(out, "MarshalText", "UnmarshalText")
 	}
-	out = append(out, "UnmarshalJSON")
+	out = append(append(out, "UnmarshalJSON"), jsonCodecMethods...)
 	if len(formFields(rec)) > 0 {
 		out = append(out, "MarshalJSON")
 	}

@@ -54,6 +54,7 @@ func domainNames(dom *domain) []goName {
 	}
 	for _, rec := range allRecords(dom) {
 		l.unions(rec)
+		l.jsonForms(rec, dom)
 	}
 	for _, h := range optionHeaders(dom) {
 		l.add(headerOptionName(h), fmt.Sprintf("the option of header %s", h.Name), h.Pos)
@@ -127,6 +128,19 @@ func (l *nameList) unions(rec *recordModel) {
 			l.add(branchTypeName(u, b), what, f.Pos)
 			l.method(branchTypeName(u, b), sealName(u), what, f.Pos)
 			l.method(branchTypeName(u, b), "MarshalJSON", what, f.Pos)
+			l.method(branchTypeName(u, b), "AppendJSON", what, f.Pos)
+		}
+	}
+}
+
+// jsonForms adds the variables of a record's JSON codec (emit_json_codec.go).
+func (l *nameList) jsonForms(rec *recordModel, dom *domain) {
+	if isBound(rec) || rec.Shape != recordShape {
+		return
+	}
+	for _, f := range rec.Fields {
+		if compositeJSONField(f.Type, dom) {
+			l.add(jsonFormVar(rec, f), fmt.Sprintf("the JSON form of field %s of %s", f.Name, rec.Name), f.Pos)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/acemq/acemq-gen/examples/bookstore/catalog"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/avro"
@@ -248,6 +249,7 @@ func hostileCodecs(t *testing.T) []hostileCodec {
 	}
 	return []hostileCodec{
 		{"json", acemq.JSONCodec{}, consumeAs[hostileOrder], jsonBombs()},
+		{"json-generated", acemq.JSONCodec{}, consumeAs[catalog.BookAdded], generatedJSONBombs()},
 		{"yaml", yaml.Codec{}, consumeAs[hostileOrder], yamlBombs()},
 		{"toml", toml.Codec{}, consumeAs[hostileOrder], tomlBombs()},
 		{"xml", xml.Codec{}, consumeAs[hostileOrder], xmlBombs()},

@@ -18,6 +18,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -60,6 +61,32 @@ func (Author) AvroFingerprint() uint64 {
 	return 0x510d59ab28b6e24a
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Author) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"name":`, m.Name, jsonimpl.String)
+	jsonimpl.PutOpt(&w, `,"born":`, m.Born, jsonimpl.Int32)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Author) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Author).readJSONField)
+}
+
+// readJSONField reads the field of Author named key and returns its index, or -1.
+func (m *Author) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "name":
+		return jsonimpl.Get(r, 0, &m.Name, jsonimpl.String)
+	case "born":
+		return jsonimpl.GetOpt(r, 1, &m.Born, jsonimpl.Int32)
+	}
+	return r, -1
+}
+
 // BookAdded is the payload of event BookAdded.
 //
 // A new title is on sale.
@@ -88,6 +115,46 @@ func (BookAdded) AvroFingerprint() uint64 {
 	return 0x70f37e9677953dac
 }
 
+// The JSON forms of BookAdded's fields that take one, built once.
+var (
+	bookAddedAuthorsJSONForm = jsonimpl.Nested((*Author).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m BookAdded) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"isbn":`, m.Isbn, jsonimpl.String)
+	jsonimpl.Put(&w, `,"title":`, m.Title, jsonimpl.String)
+	jsonimpl.PutArray(&w, `,"authors":`, m.Authors, bookAddedAuthorsJSONForm)
+	jsonimpl.Put(&w, `,"priceCents":`, m.PriceCents, jsonimpl.Int64)
+	jsonimpl.PutArray(&w, `,"tags":`, m.Tags, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *BookAdded) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*BookAdded).readJSONField)
+}
+
+// readJSONField reads the field of BookAdded named key and returns its index, or -1.
+func (m *BookAdded) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "isbn":
+		return jsonimpl.Get(r, 0, &m.Isbn, jsonimpl.String)
+	case "title":
+		return jsonimpl.Get(r, 1, &m.Title, jsonimpl.String)
+	case "authors":
+		return jsonimpl.GetArray(r, 2, &m.Authors, bookAddedAuthorsJSONForm)
+	case "priceCents":
+		return jsonimpl.Get(r, 3, &m.PriceCents, jsonimpl.Int64)
+	case "tags":
+		return jsonimpl.GetArray(r, 4, &m.Tags, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // ReserveStock is the payload of command ReserveStock.
 //
 // Hold copies of a title for an order.
@@ -112,6 +179,35 @@ func (ReserveStock) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (ReserveStock) AvroFingerprint() uint64 {
 	return 0xb821b79503039c19
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m ReserveStock) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"isbn":`, m.Isbn, jsonimpl.String)
+	jsonimpl.Put(&w, `,"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"quantity":`, m.Quantity, jsonimpl.Int32)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *ReserveStock) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*ReserveStock).readJSONField)
+}
+
+// readJSONField reads the field of ReserveStock named key and returns its index, or -1.
+func (m *ReserveStock) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "isbn":
+		return jsonimpl.Get(r, 0, &m.Isbn, jsonimpl.String)
+	case "orderId":
+		return jsonimpl.Get(r, 1, &m.OrderID, jsonimpl.String)
+	case "quantity":
+		return jsonimpl.Get(r, 2, &m.Quantity, jsonimpl.Int32)
+	}
+	return r, -1
 }
 
 // bookAddedSpec is the contract of event BookAdded: json codec; 5 attempts, exponential

@@ -21,6 +21,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
@@ -114,6 +115,35 @@ func (OrderLine) AvroFingerprint() uint64 {
 	return 0x5c06f5a54d6e0a53
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderLine) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"isbn":`, m.Isbn, jsonimpl.String)
+	jsonimpl.Put(&w, `,"quantity":`, m.Quantity, jsonimpl.Int32)
+	jsonimpl.Put(&w, `,"priceCents":`, m.PriceCents, jsonimpl.Int64)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderLine) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderLine).readJSONField)
+}
+
+// readJSONField reads the field of OrderLine named key and returns its index, or -1.
+func (m *OrderLine) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "isbn":
+		return jsonimpl.Get(r, 0, &m.Isbn, jsonimpl.String)
+	case "quantity":
+		return jsonimpl.Get(r, 1, &m.Quantity, jsonimpl.Int32)
+	case "priceCents":
+		return jsonimpl.Get(r, 2, &m.PriceCents, jsonimpl.Int64)
+	}
+	return r, -1
+}
+
 // OrderPlaced is the payload of event OrderPlaced.
 //
 // A customer placed an order.
@@ -142,6 +172,46 @@ func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0xe34a4bc22298654d
 }
 
+// The JSON forms of OrderPlaced's fields that take one, built once.
+var (
+	orderPlacedLinesJSONForm = jsonimpl.Nested((*OrderLine).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"placedAt":`, m.PlacedAt, jsonimpl.Time)
+	jsonimpl.PutArray(&w, `,"lines":`, m.Lines, orderPlacedLinesJSONForm)
+	jsonimpl.Put(&w, `,"totalCents":`, m.TotalCents, jsonimpl.Int64)
+	jsonimpl.PutOpt(&w, `,"giftNote":`, m.GiftNote, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderPlaced) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderPlaced).readJSONField)
+}
+
+// readJSONField reads the field of OrderPlaced named key and returns its index, or -1.
+func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "placedAt":
+		return jsonimpl.Get(r, 1, &m.PlacedAt, jsonimpl.Time)
+	case "lines":
+		return jsonimpl.GetArray(r, 2, &m.Lines, orderPlacedLinesJSONForm)
+	case "totalCents":
+		return jsonimpl.Get(r, 3, &m.TotalCents, jsonimpl.Int64)
+	case "giftNote":
+		return jsonimpl.GetOpt(r, 4, &m.GiftNote, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // OrderShipped is the payload of event OrderShipped.
 //
 // The warehouse handed an order to the carrier.
@@ -166,6 +236,35 @@ func (OrderShipped) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (OrderShipped) AvroFingerprint() uint64 {
 	return 0x35f132fe8e720def
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderShipped) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"carrier":`, m.Carrier, jsonimpl.String)
+	jsonimpl.Put(&w, `,"status":`, m.Status, jsonimpl.Enum[OrderStatus]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderShipped) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderShipped).readJSONField)
+}
+
+// readJSONField reads the field of OrderShipped named key and returns its index, or -1.
+func (m *OrderShipped) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "carrier":
+		return jsonimpl.Get(r, 1, &m.Carrier, jsonimpl.String)
+	case "status":
+		return jsonimpl.Get(r, 2, &m.Status, jsonimpl.Enum[OrderStatus]())
+	}
+	return r, -1
 }
 
 // CancelOrder is the payload of command CancelOrder.
@@ -193,6 +292,32 @@ func (CancelOrder) AvroFingerprint() uint64 {
 	return 0x4d84df5a7390c799
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m CancelOrder) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"reason":`, m.Reason, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *CancelOrder) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*CancelOrder).readJSONField)
+}
+
+// readJSONField reads the field of CancelOrder named key and returns its index, or -1.
+func (m *CancelOrder) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "reason":
+		return jsonimpl.Get(r, 1, &m.Reason, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // GetOrderStatusRequest is the request of rpc GetOrderStatus.
 type GetOrderStatusRequest struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -213,6 +338,33 @@ func (GetOrderStatusRequest) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (GetOrderStatusRequest) AvroFingerprint() uint64 {
 	return 0x34b46f6c7a05c465
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m GetOrderStatusRequest) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *GetOrderStatusRequest) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*GetOrderStatusRequest).readJSONField)
+}
+
+// readJSONField reads the field of GetOrderStatusRequest named key and returns its index,
+// or -1.
+func (m *GetOrderStatusRequest) readJSONField(
+	r jsonimpl.Reader,
+	key []byte,
+) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // GetOrderStatusResponse is the response of rpc GetOrderStatus.
@@ -236,6 +388,36 @@ func (GetOrderStatusResponse) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (GetOrderStatusResponse) AvroFingerprint() uint64 {
 	return 0xdbf58309b54a07ff
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m GetOrderStatusResponse) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"status":`, m.Status, jsonimpl.Enum[OrderStatus]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *GetOrderStatusResponse) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*GetOrderStatusResponse).readJSONField)
+}
+
+// readJSONField reads the field of GetOrderStatusResponse named key and returns its
+// index, or -1.
+func (m *GetOrderStatusResponse) readJSONField(
+	r jsonimpl.Reader,
+	key []byte,
+) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "status":
+		return jsonimpl.Get(r, 1, &m.Status, jsonimpl.Enum[OrderStatus]())
+	}
+	return r, -1
 }
 
 // HeaderXBookstoreTill sets the application header x-bookstore-till on a message

@@ -16,6 +16,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -52,6 +53,29 @@ func (Bin) AvroFingerprint() uint64 {
 	return 0x78953c1481fd1d32
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Bin) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"code":`, m.Code, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Bin) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Bin).readJSONField)
+}
+
+// readJSONField reads the field of Bin named key and returns its index, or -1.
+func (m *Bin) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "code":
+		return jsonimpl.Get(r, 0, &m.Code, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // StockCounted is the payload of event StockCounted.
 type StockCounted struct {
 	Skus        []string         `avro:"skus" json:"skus"`
@@ -78,6 +102,55 @@ func (StockCounted) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (StockCounted) AvroFingerprint() uint64 {
 	return 0xc3f96eb358c70d3f
+}
+
+// The JSON forms of StockCounted's fields that take one, built once.
+var (
+	stockCountedBinsJSONForm       = jsonimpl.Nested((*Bin).readJSONField)
+	stockCountedGridJSONForm       = jsonimpl.Array(jsonimpl.Int32)
+	stockCountedBinsBySiteJSONForm = jsonimpl.Array(jsonimpl.Nested((*Bin).readJSONField))
+	stockCountedMaybeJSONForm      = jsonimpl.Optional(jsonimpl.String)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m StockCounted) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.PutArray(&w, `"skus":`, m.Skus, jsonimpl.String)
+	jsonimpl.PutArray(&w, `,"counts":`, m.Counts, jsonimpl.Int64)
+	jsonimpl.PutArray(&w, `,"bins":`, m.Bins, stockCountedBinsJSONForm)
+	jsonimpl.PutArray(&w, `,"grid":`, m.Grid, stockCountedGridJSONForm)
+	jsonimpl.PutMap(&w, `,"byWarehouse":`, m.ByWarehouse, jsonimpl.Int64)
+	jsonimpl.PutMap(&w, `,"binsBySite":`, m.BinsBySite, stockCountedBinsBySiteJSONForm)
+	jsonimpl.PutArray(&w, `,"maybe":`, m.Maybe, stockCountedMaybeJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *StockCounted) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*StockCounted).readJSONField)
+}
+
+// readJSONField reads the field of StockCounted named key and returns its index, or -1.
+func (m *StockCounted) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "skus":
+		return jsonimpl.GetArray(r, 0, &m.Skus, jsonimpl.String)
+	case "counts":
+		return jsonimpl.GetArray(r, 1, &m.Counts, jsonimpl.Int64)
+	case "bins":
+		return jsonimpl.GetArray(r, 2, &m.Bins, stockCountedBinsJSONForm)
+	case "grid":
+		return jsonimpl.GetArray(r, 3, &m.Grid, stockCountedGridJSONForm)
+	case "byWarehouse":
+		return jsonimpl.GetMap(r, 4, &m.ByWarehouse, jsonimpl.Int64)
+	case "binsBySite":
+		return jsonimpl.GetMap(r, 5, &m.BinsBySite, stockCountedBinsBySiteJSONForm)
+	case "maybe":
+		return jsonimpl.GetArray(r, 6, &m.Maybe, stockCountedMaybeJSONForm)
+	}
+	return r, -1
 }
 
 // stockCountedSpec is the contract of event StockCounted: json codec; 5 attempts,

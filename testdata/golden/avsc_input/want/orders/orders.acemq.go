@@ -18,6 +18,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
 
@@ -59,6 +60,32 @@ func (Parcel) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (Parcel) AvroFingerprint() uint64 {
 	return 0x6051fdafe8b00474
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Parcel) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"weightGrams":`, m.WeightGrams, jsonimpl.Int32)
+	jsonimpl.Put(&w, `,"size":`, m.Size, jsonimpl.Enum[Size]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Parcel) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Parcel).readJSONField)
+}
+
+// readJSONField reads the field of Parcel named key and returns its index, or -1.
+func (m *Parcel) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "weightGrams":
+		return jsonimpl.Get(r, 0, &m.WeightGrams, jsonimpl.Int32)
+	case "size":
+		return jsonimpl.Get(r, 1, &m.Size, jsonimpl.Enum[Size]())
+	}
+	return r, -1
 }
 
 // Size is a type of the orders domain.
@@ -120,6 +147,32 @@ func (HoldOrder) AvroFingerprint() uint64 {
 	return 0x3b6ce3608c770def
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m HoldOrder) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.PutOpt(&w, `,"until":`, m.Until, jsonimpl.Time)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *HoldOrder) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*HoldOrder).readJSONField)
+}
+
+// readJSONField reads the field of HoldOrder named key and returns its index, or -1.
+func (m *HoldOrder) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "until":
+		return jsonimpl.GetOpt(r, 1, &m.Until, jsonimpl.Time)
+	}
+	return r, -1
+}
+
 // OrderShipped is the payload of event OrderShipped.
 //
 // The warehouse handed the order to a carrier.
@@ -146,6 +199,47 @@ func (OrderShipped) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (OrderShipped) AvroFingerprint() uint64 {
 	return 0x92b5a34308aca724
+}
+
+// The JSON forms of OrderShipped's fields that take one, built once.
+var (
+	orderShippedParcelJSONForm  = jsonimpl.Nested((*Parcel).readJSONField)
+	orderShippedParcelsJSONForm = jsonimpl.Nested((*Parcel).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderShipped) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"carrier":`, m.Carrier, jsonimpl.String)
+	jsonimpl.PutOpt(&w, `,"trackingCode":`, m.TrackingCode, jsonimpl.String)
+	jsonimpl.Put(&w, `,"parcel":`, m.Parcel, orderShippedParcelJSONForm)
+	jsonimpl.PutArray(&w, `,"parcels":`, m.Parcels, orderShippedParcelsJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderShipped) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderShipped).readJSONField)
+}
+
+// readJSONField reads the field of OrderShipped named key and returns its index, or -1.
+func (m *OrderShipped) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "carrier":
+		return jsonimpl.Get(r, 1, &m.Carrier, jsonimpl.String)
+	case "trackingCode":
+		return jsonimpl.GetOpt(r, 2, &m.TrackingCode, jsonimpl.String)
+	case "parcel":
+		return jsonimpl.Get(r, 3, &m.Parcel, orderShippedParcelJSONForm)
+	case "parcels":
+		return jsonimpl.GetArray(r, 4, &m.Parcels, orderShippedParcelsJSONForm)
+	}
+	return r, -1
 }
 
 // holdOrderSpec is the contract of command HoldOrder: json codec; 2 attempts, fixed 5s

@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -37,6 +38,32 @@ func (Point) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (Point) AvroFingerprint() uint64 {
 	return 0x07cca51a5b4d9160
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Point) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"lat":`, m.Lat, jsonimpl.Float64)
+	jsonimpl.Put(&w, `,"lon":`, m.Lon, jsonimpl.Float64)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Point) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Point).readJSONField)
+}
+
+// readJSONField reads the field of Point named key and returns its index, or -1.
+func (m *Point) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "lat":
+		return jsonimpl.Get(r, 0, &m.Lat, jsonimpl.Float64)
+	case "lon":
+		return jsonimpl.Get(r, 1, &m.Lon, jsonimpl.Float64)
+	}
+	return r, -1
 }
 
 // Geohash is a type of the type library com.acme.geo.

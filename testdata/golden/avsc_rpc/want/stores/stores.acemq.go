@@ -16,6 +16,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
@@ -54,6 +55,30 @@ func (FindStoreRequest) AvroFingerprint() uint64 {
 	return 0xe868daca9c20b6da
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m FindStoreRequest) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"postcode":`, m.Postcode, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *FindStoreRequest) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*FindStoreRequest).readJSONField)
+}
+
+// readJSONField reads the field of FindStoreRequest named key and returns its index, or
+// -1.
+func (m *FindStoreRequest) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "postcode":
+		return jsonimpl.Get(r, 0, &m.Postcode, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // FindStoreResponse is the response of rpc FindStore.
 type FindStoreResponse struct {
 	StoreID    string  `avro:"storeId" json:"storeId"`
@@ -75,6 +100,33 @@ func (FindStoreResponse) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (FindStoreResponse) AvroFingerprint() uint64 {
 	return 0xb6df6c10bf117907
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m FindStoreResponse) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"storeId":`, m.StoreID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"distanceKm":`, m.DistanceKm, jsonimpl.Float64)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *FindStoreResponse) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*FindStoreResponse).readJSONField)
+}
+
+// readJSONField reads the field of FindStoreResponse named key and returns its index, or
+// -1.
+func (m *FindStoreResponse) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "storeId":
+		return jsonimpl.Get(r, 0, &m.StoreID, jsonimpl.String)
+	case "distanceKm":
+		return jsonimpl.Get(r, 1, &m.DistanceKm, jsonimpl.Float64)
+	}
+	return r, -1
 }
 
 // findStoreSpec is the contract of rpc FindStore: json codec; calls wait at most 2s.

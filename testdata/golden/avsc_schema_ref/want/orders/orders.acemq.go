@@ -16,6 +16,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
 
@@ -56,6 +57,32 @@ func (Address) AvroFingerprint() uint64 {
 	return 0x5b9630fd6cc49743
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Address) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"line1":`, m.Line1, jsonimpl.String)
+	jsonimpl.Put(&w, `,"postcode":`, m.Postcode, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Address) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Address).readJSONField)
+}
+
+// readJSONField reads the field of Address named key and returns its index, or -1.
+func (m *Address) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "line1":
+		return jsonimpl.Get(r, 0, &m.Line1, jsonimpl.String)
+	case "postcode":
+		return jsonimpl.Get(r, 1, &m.Postcode, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // OrderShipped is the payload of event OrderShipped.
 type OrderShipped struct {
 	OrderID string  `avro:"orderId" json:"orderId"`
@@ -80,6 +107,40 @@ func (OrderShipped) AvroFingerprint() uint64 {
 	return 0xcf795a706cfb4e33
 }
 
+// The JSON forms of OrderShipped's fields that take one, built once.
+var (
+	orderShippedAddressJSONForm = jsonimpl.Nested((*Address).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderShipped) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"carrier":`, m.Carrier, jsonimpl.String)
+	jsonimpl.Put(&w, `,"address":`, m.Address, orderShippedAddressJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderShipped) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderShipped).readJSONField)
+}
+
+// readJSONField reads the field of OrderShipped named key and returns its index, or -1.
+func (m *OrderShipped) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "carrier":
+		return jsonimpl.Get(r, 1, &m.Carrier, jsonimpl.String)
+	case "address":
+		return jsonimpl.Get(r, 2, &m.Address, orderShippedAddressJSONForm)
+	}
+	return r, -1
+}
+
 // OrderPlaced is the payload of event OrderPlaced.
 type OrderPlaced struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -100,6 +161,29 @@ func (OrderPlaced) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0x070323a8391654e7
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderPlaced) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderPlaced).readJSONField)
+}
+
+// readJSONField reads the field of OrderPlaced named key and returns its index, or -1.
+func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // orderShippedSpec is the contract of event OrderShipped: avro-registered codec; 5

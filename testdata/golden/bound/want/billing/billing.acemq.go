@@ -23,6 +23,7 @@ import (
 	"example.com/shared/money"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
 
@@ -73,6 +74,47 @@ func (PaymentTaken) AvroFingerprint() uint64 {
 	return 0x9c82a922d9060720
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m PaymentTaken) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"paymentId":`, m.PaymentID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"total":`, m.Total, jsonimpl.Reflect[money.Amount]())
+	jsonimpl.Put(&w, `,"refunds":`, m.Refunds, jsonimpl.Reflect[[]money.Amount]())
+	jsonimpl.Put(&w, `,"byCurrency":`, m.ByCurrency, jsonimpl.Reflect[map[string]money.Amount]())
+	jsonimpl.Put(&w, `,"tip":`, m.Tip, jsonimpl.Reflect[*money.Amount]())
+	jsonimpl.Put(&w, `,"currency":`, m.Currency, jsonimpl.Reflect[money.Currency]())
+	jsonimpl.Put(&w, `,"digest":`, m.Digest, jsonimpl.Reflect[ids.Digest]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *PaymentTaken) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*PaymentTaken).readJSONField)
+}
+
+// readJSONField reads the field of PaymentTaken named key and returns its index, or -1.
+func (m *PaymentTaken) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "paymentId":
+		return jsonimpl.Get(r, 0, &m.PaymentID, jsonimpl.String)
+	case "total":
+		return jsonimpl.Get(r, 1, &m.Total, jsonimpl.Reflect[money.Amount]())
+	case "refunds":
+		return jsonimpl.Get(r, 2, &m.Refunds, jsonimpl.Reflect[[]money.Amount]())
+	case "byCurrency":
+		return jsonimpl.Get(r, 3, &m.ByCurrency, jsonimpl.Reflect[map[string]money.Amount]())
+	case "tip":
+		return jsonimpl.Get(r, 4, &m.Tip, jsonimpl.Reflect[*money.Amount]())
+	case "currency":
+		return jsonimpl.Get(r, 5, &m.Currency, jsonimpl.Reflect[money.Currency]())
+	case "digest":
+		return jsonimpl.Get(r, 6, &m.Digest, jsonimpl.Reflect[ids.Digest]())
+	}
+	return r, -1
+}
+
 // PaymentSettled is the payload of event PaymentSettled.
 type PaymentSettled struct {
 	PaymentID  string                   `avro:"paymentId" json:"paymentId"`
@@ -119,6 +161,12 @@ func (v PaymentSettledAdjustmentMoney) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"billing.Money": v.Value})
 }
 
+// AppendJSON appends {"billing.Money": value}, as MarshalJSON writes it, without
+// reflection.
+func (v PaymentSettledAdjustmentMoney) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"billing.Money":`, v.Value, jsonimpl.Reflect[money.Amount]())
+}
+
 // PaymentSettledAdjustmentString is the string branch of PaymentSettledAdjustment.
 type PaymentSettledAdjustmentString struct {
 	Value string
@@ -130,6 +178,11 @@ func (PaymentSettledAdjustmentString) isPaymentSettledAdjustment() {}
 // MarshalJSON writes {"string": value}.
 func (v PaymentSettledAdjustmentString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
+}
+
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v PaymentSettledAdjustmentString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
 }
 
 // paymentSettledAdjustmentJSON reads the JSON of PaymentSettledAdjustment.
@@ -161,6 +214,46 @@ func (m *PaymentSettled) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// The JSON forms of PaymentSettled's fields that take one, built once.
+var (
+	paymentSettledAdjustmentJSONForm = jsonimpl.Union(paymentSettledAdjustmentJSON.Decode)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m PaymentSettled) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"paymentId":`, m.PaymentID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"total":`, m.Total, jsonimpl.Reflect[money.Amount]())
+	jsonimpl.Put(&w, `,"previous":`, m.Previous, jsonimpl.Reflect[*money.Currency]())
+	jsonimpl.Put(&w, `,"digest":`, m.Digest, jsonimpl.Reflect[ids.Digest]())
+	jsonimpl.Put(&w, `,"adjustment":`, m.Adjustment, paymentSettledAdjustmentJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *PaymentSettled) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*PaymentSettled).readJSONField, 4)
+}
+
+// readJSONField reads the field of PaymentSettled named key and returns its index, or -1.
+func (m *PaymentSettled) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "paymentId":
+		return jsonimpl.Get(r, 0, &m.PaymentID, jsonimpl.String)
+	case "total":
+		return jsonimpl.Get(r, 1, &m.Total, jsonimpl.Reflect[money.Amount]())
+	case "previous":
+		return jsonimpl.Get(r, 2, &m.Previous, jsonimpl.Reflect[*money.Currency]())
+	case "digest":
+		return jsonimpl.Get(r, 3, &m.Digest, jsonimpl.Reflect[ids.Digest]())
+	case "adjustment":
+		return jsonimpl.Get(r, 4, &m.Adjustment, paymentSettledAdjustmentJSONForm)
+	}
+	return r, -1
+}
+
 // RefundPayment is the payload of command RefundPayment.
 type RefundPayment struct {
 	PaymentID string       `avro:"paymentId" json:"paymentId"`
@@ -182,6 +275,32 @@ func (RefundPayment) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (RefundPayment) AvroFingerprint() uint64 {
 	return 0x7be5076895de6b56
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m RefundPayment) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"paymentId":`, m.PaymentID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"amount":`, m.Amount, jsonimpl.Reflect[money.Amount]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *RefundPayment) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*RefundPayment).readJSONField)
+}
+
+// readJSONField reads the field of RefundPayment named key and returns its index, or -1.
+func (m *RefundPayment) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "paymentId":
+		return jsonimpl.Get(r, 0, &m.PaymentID, jsonimpl.String)
+	case "amount":
+		return jsonimpl.Get(r, 1, &m.Amount, jsonimpl.Reflect[money.Amount]())
+	}
+	return r, -1
 }
 
 // paymentSettledAvro is PaymentSettled as hamba/avro reads and writes it: each union a

@@ -22,6 +22,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 )
 
@@ -144,6 +145,29 @@ func (Inner) AvroFingerprint() uint64 {
 	return 0x8058bb6033ca647f
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Inner) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"a":`, m.A, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Inner) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Inner).readJSONField)
+}
+
+// readJSONField reads the field of Inner named key and returns its index, or -1.
+func (m *Inner) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "a":
+		return jsonimpl.Get(r, 0, &m.A, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // ReadingTaken is the payload of event ReadingTaken.
 //
 // Every logical type through Avro.
@@ -242,6 +266,81 @@ func (m *ReadingTaken) UnmarshalJSON(data []byte) error {
 	})
 }
 
+// The JSON forms of ReadingTaken's fields that take one, built once.
+var (
+	readingTakenOffsetJSONForm = jsonimpl.Via(acemqimpl.JSONMillisForm())
+	readingTakenWindowJSONForm = jsonimpl.Via(acemqimpl.JSONMicrosForm())
+	readingTakenPriceJSONForm  = jsonimpl.Via(acemqimpl.JSONDecimalForm(10, 2))
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m ReadingTaken) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"sensorId":`, m.SensorID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"takenAt":`, m.TakenAt, jsonimpl.Time)
+	jsonimpl.Put(&w, `,"day":`, m.Day, jsonimpl.Time)
+	jsonimpl.Put(&w, `,"offset":`, m.Offset, readingTakenOffsetJSONForm)
+	jsonimpl.Put(&w, `,"window":`, m.Window, readingTakenWindowJSONForm)
+	jsonimpl.Put(&w, `,"value":`, m.Value, jsonimpl.Float64)
+	jsonimpl.Put(&w, `,"ratio":`, m.Ratio, jsonimpl.Float32)
+	jsonimpl.Put(&w, `,"count":`, m.Count, jsonimpl.Int32)
+	jsonimpl.Put(&w, `,"level":`, m.Level, jsonimpl.Enum[Level]())
+	jsonimpl.Put(&w, `,"digest":`, m.Digest, jsonimpl.Text[Digest]())
+	jsonimpl.Put(&w, `,"price":`, m.Price, readingTakenPriceJSONForm)
+	jsonimpl.PutMap(&w, `,"tags":`, m.Tags, jsonimpl.String)
+	jsonimpl.PutArray(&w, `,"history":`, m.History, jsonimpl.Int64)
+	jsonimpl.PutOpt(&w, `,"note":`, m.Note, jsonimpl.String)
+	jsonimpl.Put(&w, `,"raw":`, m.Raw, jsonimpl.Bytes)
+	jsonimpl.Put(&w, `,"ok":`, m.Ok, jsonimpl.Bool)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *ReadingTaken) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*ReadingTaken).readJSONField)
+}
+
+// readJSONField reads the field of ReadingTaken named key and returns its index, or -1.
+func (m *ReadingTaken) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "sensorId":
+		return jsonimpl.Get(r, 0, &m.SensorID, jsonimpl.String)
+	case "takenAt":
+		return jsonimpl.Get(r, 1, &m.TakenAt, jsonimpl.Time)
+	case "day":
+		return jsonimpl.Get(r, 2, &m.Day, jsonimpl.Time)
+	case "offset":
+		return jsonimpl.Get(r, 3, &m.Offset, readingTakenOffsetJSONForm)
+	case "window":
+		return jsonimpl.Get(r, 4, &m.Window, readingTakenWindowJSONForm)
+	case "value":
+		return jsonimpl.Get(r, 5, &m.Value, jsonimpl.Float64)
+	case "ratio":
+		return jsonimpl.Get(r, 6, &m.Ratio, jsonimpl.Float32)
+	case "count":
+		return jsonimpl.Get(r, 7, &m.Count, jsonimpl.Int32)
+	case "level":
+		return jsonimpl.Get(r, 8, &m.Level, jsonimpl.Enum[Level]())
+	case "digest":
+		return jsonimpl.Get(r, 9, &m.Digest, jsonimpl.Text[Digest]())
+	case "price":
+		return jsonimpl.Get(r, 10, &m.Price, readingTakenPriceJSONForm)
+	case "tags":
+		return jsonimpl.GetMap(r, 11, &m.Tags, jsonimpl.String)
+	case "history":
+		return jsonimpl.GetArray(r, 12, &m.History, jsonimpl.Int64)
+	case "note":
+		return jsonimpl.GetOpt(r, 13, &m.Note, jsonimpl.String)
+	case "raw":
+		return jsonimpl.Get(r, 14, &m.Raw, jsonimpl.Bytes)
+	case "ok":
+		return jsonimpl.Get(r, 15, &m.Ok, jsonimpl.Bool)
+	}
+	return r, -1
+}
+
 // OptionalsSet is the payload of event OptionalsSet.
 //
 // Every optional kind through Avro.
@@ -320,6 +419,65 @@ func (m *OptionalsSet) UnmarshalJSON(data []byte) error {
 	})
 }
 
+// The JSON forms of OptionalsSet's fields that take one, built once.
+var (
+	optionalsSetPriceJSONForm = jsonimpl.Via(
+		acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(10, 2)),
+	)
+	optionalsSetOffsetJSONForm = jsonimpl.Via(acemqimpl.JSONOptional(acemqimpl.JSONMicrosForm()))
+	optionalsSetInnerJSONForm  = jsonimpl.Nested((*Inner).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OptionalsSet) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.PutOpt(&w, `"level":`, m.Level, jsonimpl.Enum[Level]())
+	jsonimpl.PutOpt(&w, `,"digest":`, m.Digest, jsonimpl.Text[Digest]())
+	jsonimpl.Put(&w, `,"price":`, m.Price, optionalsSetPriceJSONForm)
+	jsonimpl.PutOpt(&w, `,"at":`, m.At, jsonimpl.Time)
+	jsonimpl.PutOpt(&w, `,"day":`, m.Day, jsonimpl.Time)
+	jsonimpl.Put(&w, `,"offset":`, m.Offset, optionalsSetOffsetJSONForm)
+	jsonimpl.PutOpt(&w, `,"count":`, m.Count, jsonimpl.Int32)
+	jsonimpl.PutArray(&w, `,"items":`, m.Items, jsonimpl.String)
+	jsonimpl.PutOpt(&w, `,"inner":`, m.Inner, optionalsSetInnerJSONForm)
+	jsonimpl.PutOpt(&w, `,"id":`, m.ID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OptionalsSet) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OptionalsSet).readJSONField)
+}
+
+// readJSONField reads the field of OptionalsSet named key and returns its index, or -1.
+func (m *OptionalsSet) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "level":
+		return jsonimpl.GetOpt(r, 0, &m.Level, jsonimpl.Enum[Level]())
+	case "digest":
+		return jsonimpl.GetOpt(r, 1, &m.Digest, jsonimpl.Text[Digest]())
+	case "price":
+		return jsonimpl.Get(r, 2, &m.Price, optionalsSetPriceJSONForm)
+	case "at":
+		return jsonimpl.GetOpt(r, 3, &m.At, jsonimpl.Time)
+	case "day":
+		return jsonimpl.GetOpt(r, 4, &m.Day, jsonimpl.Time)
+	case "offset":
+		return jsonimpl.Get(r, 5, &m.Offset, optionalsSetOffsetJSONForm)
+	case "count":
+		return jsonimpl.GetOpt(r, 6, &m.Count, jsonimpl.Int32)
+	case "items":
+		return jsonimpl.GetArray(r, 7, &m.Items, jsonimpl.String)
+	case "inner":
+		return jsonimpl.GetOpt(r, 8, &m.Inner, optionalsSetInnerJSONForm)
+	case "id":
+		return jsonimpl.GetOpt(r, 9, &m.ID, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // Recalibrate is the payload of command Recalibrate.
 type Recalibrate struct {
 	SensorID string `avro:"sensorId" json:"sensorId"`
@@ -341,6 +499,32 @@ func (Recalibrate) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (Recalibrate) AvroFingerprint() uint64 {
 	return 0xfa838cec274cb961
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Recalibrate) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"sensorId":`, m.SensorID, jsonimpl.String)
+	jsonimpl.PutOpt(&w, `,"level":`, m.Level, jsonimpl.Enum[Level]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Recalibrate) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Recalibrate).readJSONField)
+}
+
+// readJSONField reads the field of Recalibrate named key and returns its index, or -1.
+func (m *Recalibrate) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "sensorId":
+		return jsonimpl.Get(r, 0, &m.SensorID, jsonimpl.String)
+	case "level":
+		return jsonimpl.GetOpt(r, 1, &m.Level, jsonimpl.Enum[Level]())
+	}
+	return r, -1
 }
 
 // readingTakenSpec is the contract of event ReadingTaken: avro codec; 5 attempts,

@@ -18,6 +18,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 )
@@ -65,6 +66,35 @@ func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0xbbe6c7bbd4f9e5f4
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"totalCents":`, m.TotalCents, jsonimpl.Int64)
+	jsonimpl.Put(&w, `,"carrier":`, m.Carrier, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderPlaced) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderPlaced).readJSONField)
+}
+
+// readJSONField reads the field of OrderPlaced named key and returns its index, or -1.
+func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "totalCents":
+		return jsonimpl.Get(r, 1, &m.TotalCents, jsonimpl.Int64)
+	case "carrier":
+		return jsonimpl.Get(r, 2, &m.Carrier, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // OrderShipped is the payload of event OrderShipped.
 type OrderShipped struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -85,6 +115,29 @@ func (OrderShipped) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (OrderShipped) AvroFingerprint() uint64 {
 	return 0x212b1336bcb0a1c8
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderShipped) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderShipped) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderShipped).readJSONField)
+}
+
+// readJSONField reads the field of OrderShipped named key and returns its index, or -1.
+func (m *OrderShipped) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // CancelOrder is the payload of command CancelOrder.
@@ -108,6 +161,32 @@ func (CancelOrder) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (CancelOrder) AvroFingerprint() uint64 {
 	return 0xd45c006f9fcd709e
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m CancelOrder) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"reason":`, m.Reason, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *CancelOrder) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*CancelOrder).readJSONField)
+}
+
+// readJSONField reads the field of CancelOrder named key and returns its index, or -1.
+func (m *CancelOrder) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "reason":
+		return jsonimpl.Get(r, 1, &m.Reason, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // orderPlacedSpec is the contract of event OrderPlaced: avro-registered codec; 5

@@ -18,6 +18,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 	"github.com/acemq/acemq-gen/runtime/toml"
 	"github.com/acemq/acemq-gen/runtime/yaml"
@@ -66,6 +67,35 @@ func (SettingChanged) AvroFingerprint() uint64 {
 	return 0x6eda33d8af4e6dfc
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m SettingChanged) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"key":`, m.Key, jsonimpl.String)
+	jsonimpl.Put(&w, `,"value":`, m.Value, jsonimpl.String)
+	jsonimpl.Put(&w, `,"changedAt":`, m.ChangedAt, jsonimpl.Time)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *SettingChanged) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*SettingChanged).readJSONField)
+}
+
+// readJSONField reads the field of SettingChanged named key and returns its index, or -1.
+func (m *SettingChanged) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "key":
+		return jsonimpl.Get(r, 0, &m.Key, jsonimpl.String)
+	case "value":
+		return jsonimpl.Get(r, 1, &m.Value, jsonimpl.String)
+	case "changedAt":
+		return jsonimpl.Get(r, 2, &m.ChangedAt, jsonimpl.Time)
+	}
+	return r, -1
+}
+
 // LimitsChanged is the payload of event LimitsChanged.
 type LimitsChanged struct {
 	MaxItems int32             `avro:"maxItems" json:"maxItems"`
@@ -89,6 +119,32 @@ func (LimitsChanged) AvroFingerprint() uint64 {
 	return 0xce7fac465a4c26c4
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m LimitsChanged) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"maxItems":`, m.MaxItems, jsonimpl.Int32)
+	jsonimpl.PutMap(&w, `,"labels":`, m.Labels, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *LimitsChanged) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*LimitsChanged).readJSONField)
+}
+
+// readJSONField reads the field of LimitsChanged named key and returns its index, or -1.
+func (m *LimitsChanged) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "maxItems":
+		return jsonimpl.Get(r, 0, &m.MaxItems, jsonimpl.Int32)
+	case "labels":
+		return jsonimpl.GetMap(r, 1, &m.Labels, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // ReloadConfig is the payload of command ReloadConfig.
 type ReloadConfig struct {
 	Section string `avro:"section" json:"section"`
@@ -109,6 +165,29 @@ func (ReloadConfig) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (ReloadConfig) AvroFingerprint() uint64 {
 	return 0xc2f6ee9dfccfaf17
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m ReloadConfig) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"section":`, m.Section, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *ReloadConfig) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*ReloadConfig).readJSONField)
+}
+
+// readJSONField reads the field of ReloadConfig named key and returns its index, or -1.
+func (m *ReloadConfig) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "section":
+		return jsonimpl.Get(r, 0, &m.Section, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // settingChangedSpec is the contract of event SettingChanged: yaml codec; 5 attempts,

@@ -18,6 +18,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -63,6 +64,29 @@ func (LineWritten) AvroFingerprint() uint64 {
 	return 0xe26125cafe2c04ac
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m LineWritten) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"text":`, m.Text, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *LineWritten) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*LineWritten).readJSONField)
+}
+
+// readJSONField reads the field of LineWritten named key and returns its index, or -1.
+func (m *LineWritten) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "text":
+		return jsonimpl.Get(r, 0, &m.Text, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // String returns the text LineWritten carries; the text codec writes it.
 func (m LineWritten) String() string {
 	return m.Text
@@ -101,6 +125,29 @@ func (BlobStored) AvroFingerprint() uint64 {
 	return 0xe0b36281cef6924d
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m BlobStored) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"data":`, m.Data, jsonimpl.Bytes)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *BlobStored) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*BlobStored).readJSONField)
+}
+
+// readJSONField reads the field of BlobStored named key and returns its index, or -1.
+func (m *BlobStored) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "data":
+		return jsonimpl.Get(r, 0, &m.Data, jsonimpl.Bytes)
+	}
+	return r, -1
+}
+
 // MarshalBinary returns the bytes BlobStored carries; the bytes codec writes them.
 func (m BlobStored) MarshalBinary() ([]byte, error) {
 	return m.Data, nil
@@ -134,6 +181,29 @@ func (FileIndexed) AvroFingerprint() uint64 {
 	return 0x0f4b9d511a747cd6
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m FileIndexed) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"path":`, m.Path, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *FileIndexed) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*FileIndexed).readJSONField)
+}
+
+// readJSONField reads the field of FileIndexed named key and returns its index, or -1.
+func (m *FileIndexed) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "path":
+		return jsonimpl.Get(r, 0, &m.Path, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // DeleteFile is the payload of command DeleteFile.
 type DeleteFile struct {
 	Path string `avro:"path" json:"path"`
@@ -154,6 +224,29 @@ func (DeleteFile) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (DeleteFile) AvroFingerprint() uint64 {
 	return 0x3637c315ee66bc10
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m DeleteFile) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"path":`, m.Path, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *DeleteFile) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*DeleteFile).readJSONField)
+}
+
+// readJSONField reads the field of DeleteFile named key and returns its index, or -1.
+func (m *DeleteFile) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "path":
+		return jsonimpl.Get(r, 0, &m.Path, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // String returns the text DeleteFile carries; the text codec writes it.

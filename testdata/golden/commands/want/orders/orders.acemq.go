@@ -15,6 +15,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -65,6 +66,32 @@ func (CancelOrder) AvroFingerprint() uint64 {
 	return 0x6d715e102fb4431d
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m CancelOrder) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"reason":`, m.Reason, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *CancelOrder) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*CancelOrder).readJSONField)
+}
+
+// readJSONField reads the field of CancelOrder named key and returns its index, or -1.
+func (m *CancelOrder) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "reason":
+		return jsonimpl.Get(r, 1, &m.Reason, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // RefundOrder is the payload of command RefundOrder.
 type RefundOrder struct {
 	OrderID     string `avro:"orderId" json:"orderId"`
@@ -86,6 +113,32 @@ func (RefundOrder) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (RefundOrder) AvroFingerprint() uint64 {
 	return 0x2689fcc5da2d8150
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m RefundOrder) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"amountCents":`, m.AmountCents, jsonimpl.Int64)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *RefundOrder) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*RefundOrder).readJSONField)
+}
+
+// readJSONField reads the field of RefundOrder named key and returns its index, or -1.
+func (m *RefundOrder) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "amountCents":
+		return jsonimpl.Get(r, 1, &m.AmountCents, jsonimpl.Int64)
+	}
+	return r, -1
 }
 
 // ShipHTTPOrder is the payload of command ShipHTTPOrder.
@@ -110,6 +163,35 @@ func (ShipHTTPOrder) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (ShipHTTPOrder) AvroFingerprint() uint64 {
 	return 0x41609f414725eaf6
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m ShipHTTPOrder) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"url":`, m.URL, jsonimpl.String)
+	jsonimpl.Put(&w, `,"apiKey":`, m.APIKey, jsonimpl.String)
+	jsonimpl.Put(&w, `,"utf8Name":`, m.UTF8Name, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *ShipHTTPOrder) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*ShipHTTPOrder).readJSONField)
+}
+
+// readJSONField reads the field of ShipHTTPOrder named key and returns its index, or -1.
+func (m *ShipHTTPOrder) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "url":
+		return jsonimpl.Get(r, 0, &m.URL, jsonimpl.String)
+	case "apiKey":
+		return jsonimpl.Get(r, 1, &m.APIKey, jsonimpl.String)
+	case "utf8Name":
+		return jsonimpl.Get(r, 2, &m.UTF8Name, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // cancelOrderSpec is the contract of command CancelOrder: json codec; 5 attempts,

@@ -19,6 +19,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 	"github.com/acemq/acemq-gen/runtime/patterns"
@@ -69,6 +70,32 @@ func (Money) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (Money) AvroFingerprint() uint64 {
 	return 0x5427995f4d65e0fd
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Money) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"currency":`, m.Currency, jsonimpl.String)
+	jsonimpl.Put(&w, `,"cents":`, m.Cents, jsonimpl.Int64)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Money) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Money).readJSONField)
+}
+
+// readJSONField reads the field of Money named key and returns its index, or -1.
+func (m *Money) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "currency":
+		return jsonimpl.Get(r, 0, &m.Currency, jsonimpl.String)
+	case "cents":
+		return jsonimpl.Get(r, 1, &m.Cents, jsonimpl.Int64)
+	}
+	return r, -1
 }
 
 // OrderStatus is a type of the orders domain.
@@ -134,6 +161,40 @@ func (OrderLine) AvroFingerprint() uint64 {
 	return 0xde6e9c99db635135
 }
 
+// The JSON forms of OrderLine's fields that take one, built once.
+var (
+	orderLinePriceJSONForm = jsonimpl.Nested((*Money).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderLine) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"sku":`, m.Sku, jsonimpl.String)
+	jsonimpl.Put(&w, `,"quantity":`, m.Quantity, jsonimpl.Int32)
+	jsonimpl.Put(&w, `,"price":`, m.Price, orderLinePriceJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderLine) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderLine).readJSONField)
+}
+
+// readJSONField reads the field of OrderLine named key and returns its index, or -1.
+func (m *OrderLine) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "sku":
+		return jsonimpl.Get(r, 0, &m.Sku, jsonimpl.String)
+	case "quantity":
+		return jsonimpl.Get(r, 1, &m.Quantity, jsonimpl.Int32)
+	case "price":
+		return jsonimpl.Get(r, 2, &m.Price, orderLinePriceJSONForm)
+	}
+	return r, -1
+}
+
 // OrderPlaced is the payload of event OrderPlaced.
 //
 // An order was accepted.
@@ -163,6 +224,50 @@ func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0x3c6ea180b3b6b48d
 }
 
+// The JSON forms of OrderPlaced's fields that take one, built once.
+var (
+	orderPlacedLinesJSONForm = jsonimpl.Nested((*OrderLine).readJSONField)
+	orderPlacedTotalJSONForm = jsonimpl.Nested((*Money).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"placedAt":`, m.PlacedAt, jsonimpl.Time)
+	jsonimpl.PutArray(&w, `,"lines":`, m.Lines, orderPlacedLinesJSONForm)
+	jsonimpl.Put(&w, `,"total":`, m.Total, orderPlacedTotalJSONForm)
+	jsonimpl.PutOpt(&w, `,"note":`, m.Note, jsonimpl.String)
+	jsonimpl.PutMap(&w, `,"labels":`, m.Labels, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderPlaced) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderPlaced).readJSONField)
+}
+
+// readJSONField reads the field of OrderPlaced named key and returns its index, or -1.
+func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "placedAt":
+		return jsonimpl.Get(r, 1, &m.PlacedAt, jsonimpl.Time)
+	case "lines":
+		return jsonimpl.GetArray(r, 2, &m.Lines, orderPlacedLinesJSONForm)
+	case "total":
+		return jsonimpl.Get(r, 3, &m.Total, orderPlacedTotalJSONForm)
+	case "note":
+		return jsonimpl.GetOpt(r, 4, &m.Note, jsonimpl.String)
+	case "labels":
+		return jsonimpl.GetMap(r, 5, &m.Labels, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // OrderShipped is the payload of event OrderShipped.
 type OrderShipped struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -184,6 +289,32 @@ func (OrderShipped) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (OrderShipped) AvroFingerprint() uint64 {
 	return 0xb9068e0c7f91db5f
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderShipped) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"carrier":`, m.Carrier, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderShipped) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderShipped).readJSONField)
+}
+
+// readJSONField reads the field of OrderShipped named key and returns its index, or -1.
+func (m *OrderShipped) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "carrier":
+		return jsonimpl.Get(r, 1, &m.Carrier, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // CancelOrder is the payload of command CancelOrder.
@@ -209,6 +340,32 @@ func (CancelOrder) AvroFingerprint() uint64 {
 	return 0xd45c006f9fcd709e
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m CancelOrder) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"reason":`, m.Reason, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *CancelOrder) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*CancelOrder).readJSONField)
+}
+
+// readJSONField reads the field of CancelOrder named key and returns its index, or -1.
+func (m *CancelOrder) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "reason":
+		return jsonimpl.Get(r, 1, &m.Reason, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // GetOrderSummaryRequest is the request of rpc GetOrderSummary.
 type GetOrderSummaryRequest struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -229,6 +386,33 @@ func (GetOrderSummaryRequest) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (GetOrderSummaryRequest) AvroFingerprint() uint64 {
 	return 0x1730e7dce1c85fa3
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m GetOrderSummaryRequest) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *GetOrderSummaryRequest) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*GetOrderSummaryRequest).readJSONField)
+}
+
+// readJSONField reads the field of GetOrderSummaryRequest named key and returns its
+// index, or -1.
+func (m *GetOrderSummaryRequest) readJSONField(
+	r jsonimpl.Reader,
+	key []byte,
+) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // GetOrderSummaryResponse is the response of rpc GetOrderSummary.
@@ -253,6 +437,44 @@ func (GetOrderSummaryResponse) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (GetOrderSummaryResponse) AvroFingerprint() uint64 {
 	return 0x922b661601565bad
+}
+
+// The JSON forms of GetOrderSummaryResponse's fields that take one, built once.
+var (
+	getOrderSummaryResponseTotalJSONForm = jsonimpl.Nested((*Money).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m GetOrderSummaryResponse) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"status":`, m.Status, jsonimpl.Enum[OrderStatus]())
+	jsonimpl.Put(&w, `,"total":`, m.Total, getOrderSummaryResponseTotalJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *GetOrderSummaryResponse) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*GetOrderSummaryResponse).readJSONField)
+}
+
+// readJSONField reads the field of GetOrderSummaryResponse named key and returns its
+// index, or -1.
+func (m *GetOrderSummaryResponse) readJSONField(
+	r jsonimpl.Reader,
+	key []byte,
+) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "status":
+		return jsonimpl.Get(r, 1, &m.Status, jsonimpl.Enum[OrderStatus]())
+	case "total":
+		return jsonimpl.Get(r, 2, &m.Total, getOrderSummaryResponseTotalJSONForm)
+	}
+	return r, -1
 }
 
 // HeaderXTenant sets the application header x-tenant on a message published or sent.

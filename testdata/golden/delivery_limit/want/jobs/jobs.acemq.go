@@ -19,6 +19,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
@@ -71,6 +72,29 @@ func (JobFinished) AvroFingerprint() uint64 {
 	return 0x84ade031270e5865
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m JobFinished) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"jobId":`, m.JobID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *JobFinished) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*JobFinished).readJSONField)
+}
+
+// readJSONField reads the field of JobFinished named key and returns its index, or -1.
+func (m *JobFinished) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "jobId":
+		return jsonimpl.Get(r, 0, &m.JobID, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // RunJob is the payload of command RunJob.
 type RunJob struct {
 	JobID string `avro:"jobId" json:"jobId"`
@@ -92,6 +116,29 @@ func (RunJob) AvroFingerprint() uint64 {
 	return 0x0471ab91b81b5e3b
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m RunJob) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"jobId":`, m.JobID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *RunJob) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*RunJob).readJSONField)
+}
+
+// readJSONField reads the field of RunJob named key and returns its index, or -1.
+func (m *RunJob) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "jobId":
+		return jsonimpl.Get(r, 0, &m.JobID, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // CancelJob is the payload of command CancelJob.
 type CancelJob struct {
 	JobID string `avro:"jobId" json:"jobId"`
@@ -111,6 +158,29 @@ func (CancelJob) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (CancelJob) AvroFingerprint() uint64 {
 	return 0xc75d6999d741dbde
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m CancelJob) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"jobId":`, m.JobID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *CancelJob) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*CancelJob).readJSONField)
+}
+
+// readJSONField reads the field of CancelJob named key and returns its index, or -1.
+func (m *CancelJob) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "jobId":
+		return jsonimpl.Get(r, 0, &m.JobID, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // JobStatusRequest is the request of rpc JobStatus.
@@ -135,6 +205,30 @@ func (JobStatusRequest) AvroFingerprint() uint64 {
 	return 0xa7095264f9a95a82
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m JobStatusRequest) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"jobId":`, m.JobID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *JobStatusRequest) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*JobStatusRequest).readJSONField)
+}
+
+// readJSONField reads the field of JobStatusRequest named key and returns its index, or
+// -1.
+func (m *JobStatusRequest) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "jobId":
+		return jsonimpl.Get(r, 0, &m.JobID, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // JobStatusResponse is the response of rpc JobStatus.
 type JobStatusResponse struct {
 	Done bool `avro:"done" json:"done"`
@@ -155,6 +249,30 @@ func (JobStatusResponse) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (JobStatusResponse) AvroFingerprint() uint64 {
 	return 0xd4e3176e3db86cd8
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m JobStatusResponse) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"done":`, m.Done, jsonimpl.Bool)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *JobStatusResponse) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*JobStatusResponse).readJSONField)
+}
+
+// readJSONField reads the field of JobStatusResponse named key and returns its index, or
+// -1.
+func (m *JobStatusResponse) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "done":
+		return jsonimpl.Get(r, 0, &m.Done, jsonimpl.Bool)
+	}
+	return r, -1
 }
 
 // jobFinishedSpec is the contract of event JobFinished: json codec; 5 attempts,

@@ -20,6 +20,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -63,6 +64,32 @@ func (Line) AvroFingerprint() uint64 {
 	return 0xa4ce23147ae281a9
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Line) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"sku":`, m.Sku, jsonimpl.String)
+	jsonimpl.Put(&w, `,"code":`, m.Code, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Line) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Line).readJSONField)
+}
+
+// readJSONField reads the field of Line named key and returns its index, or -1.
+func (m *Line) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "sku":
+		return jsonimpl.Get(r, 0, &m.Sku, jsonimpl.String)
+	case "code":
+		return jsonimpl.Get(r, 1, &m.Code, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // OrderPlaced is the payload of event OrderPlaced.
 //
 // An order was accepted.
@@ -91,6 +118,37 @@ func (OrderPlaced) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0x89eb052a53239d88
+}
+
+// The JSON forms of OrderPlaced's fields that take one, built once.
+var (
+	orderPlacedLinesJSONForm = jsonimpl.Nested((*Line).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.PutArray(&w, `"lines":`, m.Lines, orderPlacedLinesJSONForm)
+	jsonimpl.Put(&w, `,"ref":`, m.Ref, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderPlaced) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderPlaced).readJSONField)
+}
+
+// readJSONField reads the field of OrderPlaced named key and returns its index, or -1.
+func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "lines":
+		return jsonimpl.GetArray(r, 0, &m.Lines, orderPlacedLinesJSONForm)
+	case "ref":
+		return jsonimpl.Get(r, 1, &m.Ref, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // orderPlacedSpec is the contract of event OrderPlaced: json codec; 5 attempts,

@@ -18,6 +18,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 )
@@ -64,6 +65,32 @@ func (SalaryPaid) AvroFingerprint() uint64 {
 	return 0x4a8b4a54f59d1d69
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m SalaryPaid) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"employeeId":`, m.EmployeeID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"cents":`, m.Cents, jsonimpl.Int64)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *SalaryPaid) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*SalaryPaid).readJSONField)
+}
+
+// readJSONField reads the field of SalaryPaid named key and returns its index, or -1.
+func (m *SalaryPaid) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "employeeId":
+		return jsonimpl.Get(r, 0, &m.EmployeeID, jsonimpl.String)
+	case "cents":
+		return jsonimpl.Get(r, 1, &m.Cents, jsonimpl.Int64)
+	}
+	return r, -1
+}
+
 // PayslipIssued is the payload of event PayslipIssued.
 type PayslipIssued struct {
 	EmployeeID string `avro:"employeeId" json:"employeeId"`
@@ -84,6 +111,29 @@ func (PayslipIssued) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (PayslipIssued) AvroFingerprint() uint64 {
 	return 0xf0bf14bbcb3f14ab
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m PayslipIssued) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"employeeId":`, m.EmployeeID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *PayslipIssued) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*PayslipIssued).readJSONField)
+}
+
+// readJSONField reads the field of PayslipIssued named key and returns its index, or -1.
+func (m *PayslipIssued) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "employeeId":
+		return jsonimpl.Get(r, 0, &m.EmployeeID, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // PayBonus is the payload of command PayBonus.
@@ -107,6 +157,32 @@ func (PayBonus) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (PayBonus) AvroFingerprint() uint64 {
 	return 0x1862f06155d34df6
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m PayBonus) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"employeeId":`, m.EmployeeID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"cents":`, m.Cents, jsonimpl.Int64)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *PayBonus) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*PayBonus).readJSONField)
+}
+
+// readJSONField reads the field of PayBonus named key and returns its index, or -1.
+func (m *PayBonus) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "employeeId":
+		return jsonimpl.Get(r, 0, &m.EmployeeID, jsonimpl.String)
+	case "cents":
+		return jsonimpl.Get(r, 1, &m.Cents, jsonimpl.Int64)
+	}
+	return r, -1
 }
 
 // salaryPaidSpec is the contract of event SalaryPaid: encrypted json codec; 5 attempts,

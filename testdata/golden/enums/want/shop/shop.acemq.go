@@ -18,6 +18,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -133,6 +134,41 @@ func (StatusChanged) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (StatusChanged) AvroFingerprint() uint64 {
 	return 0x3585319693a22a33
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m StatusChanged) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"status":`, m.Status, jsonimpl.Enum[OrderStatus]())
+	jsonimpl.PutOpt(&w, `,"previous":`, m.Previous, jsonimpl.Enum[OrderStatus]())
+	jsonimpl.Put(&w, `,"channel":`, m.Channel, jsonimpl.Enum[Channel]())
+	jsonimpl.PutArray(&w, `,"history":`, m.History, jsonimpl.Enum[OrderStatus]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *StatusChanged) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*StatusChanged).readJSONField)
+}
+
+// readJSONField reads the field of StatusChanged named key and returns its index, or -1.
+func (m *StatusChanged) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "status":
+		return jsonimpl.Get(r, 1, &m.Status, jsonimpl.Enum[OrderStatus]())
+	case "previous":
+		return jsonimpl.GetOpt(r, 2, &m.Previous, jsonimpl.Enum[OrderStatus]())
+	case "channel":
+		return jsonimpl.Get(r, 3, &m.Channel, jsonimpl.Enum[Channel]())
+	case "history":
+		return jsonimpl.GetArray(r, 4, &m.History, jsonimpl.Enum[OrderStatus]())
+	}
+	return r, -1
 }
 
 // statusChangedSpec is the contract of event StatusChanged: json codec; 5 attempts,

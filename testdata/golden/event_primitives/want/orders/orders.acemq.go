@@ -16,6 +16,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -58,6 +59,53 @@ func (OrderPlaced) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0x19ecc974befbc4a0
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"paid":`, m.Paid, jsonimpl.Bool)
+	jsonimpl.Put(&w, `,"quantity":`, m.Quantity, jsonimpl.Int32)
+	jsonimpl.Put(&w, `,"totalCents":`, m.TotalCents, jsonimpl.Int64)
+	jsonimpl.Put(&w, `,"weightKg":`, m.WeightKg, jsonimpl.Float32)
+	jsonimpl.Put(&w, `,"rate":`, m.Rate, jsonimpl.Float64)
+	jsonimpl.Put(&w, `,"note":`, m.Note, jsonimpl.String)
+	jsonimpl.Put(&w, `,"signature":`, m.Signature, jsonimpl.Bytes)
+	jsonimpl.Put(&w, `,"placedAt":`, m.PlacedAt, jsonimpl.Time)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderPlaced) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderPlaced).readJSONField)
+}
+
+// readJSONField reads the field of OrderPlaced named key and returns its index, or -1.
+func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "paid":
+		return jsonimpl.Get(r, 1, &m.Paid, jsonimpl.Bool)
+	case "quantity":
+		return jsonimpl.Get(r, 2, &m.Quantity, jsonimpl.Int32)
+	case "totalCents":
+		return jsonimpl.Get(r, 3, &m.TotalCents, jsonimpl.Int64)
+	case "weightKg":
+		return jsonimpl.Get(r, 4, &m.WeightKg, jsonimpl.Float32)
+	case "rate":
+		return jsonimpl.Get(r, 5, &m.Rate, jsonimpl.Float64)
+	case "note":
+		return jsonimpl.Get(r, 6, &m.Note, jsonimpl.String)
+	case "signature":
+		return jsonimpl.Get(r, 7, &m.Signature, jsonimpl.Bytes)
+	case "placedAt":
+		return jsonimpl.Get(r, 8, &m.PlacedAt, jsonimpl.Time)
+	}
+	return r, -1
 }
 
 // orderPlacedSpec is the contract of event OrderPlaced: json codec; 5 attempts,

@@ -20,6 +20,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -176,6 +177,52 @@ func (m *EntryPosted) UnmarshalJSON(data []byte) error {
 		Amount: acemqimpl.JSONDecimalForm(12, 2).Bind(&m.Amount),
 		Rate:   acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(9, 6)).Bind(&m.Rate),
 	})
+}
+
+// The JSON forms of EntryPosted's fields that take one, built once.
+var (
+	entryPostedAmountJSONForm = jsonimpl.Via(acemqimpl.JSONDecimalForm(12, 2))
+	entryPostedRateJSONForm   = jsonimpl.Via(
+		acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(9, 6)),
+	)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m EntryPosted) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"entryId":`, m.EntryID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"amount":`, m.Amount, entryPostedAmountJSONForm)
+	jsonimpl.Put(&w, `,"rate":`, m.Rate, entryPostedRateJSONForm)
+	jsonimpl.Put(&w, `,"checksum":`, m.Checksum, jsonimpl.Text[Checksum]())
+	jsonimpl.Put(&w, `,"salt":`, m.Salt, jsonimpl.Text[EntryPostedSalt]())
+	jsonimpl.PutOpt(&w, `,"previous":`, m.Previous, jsonimpl.Text[Checksum]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *EntryPosted) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*EntryPosted).readJSONField)
+}
+
+// readJSONField reads the field of EntryPosted named key and returns its index, or -1.
+func (m *EntryPosted) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "entryId":
+		return jsonimpl.Get(r, 0, &m.EntryID, jsonimpl.String)
+	case "amount":
+		return jsonimpl.Get(r, 1, &m.Amount, entryPostedAmountJSONForm)
+	case "rate":
+		return jsonimpl.Get(r, 2, &m.Rate, entryPostedRateJSONForm)
+	case "checksum":
+		return jsonimpl.Get(r, 3, &m.Checksum, jsonimpl.Text[Checksum]())
+	case "salt":
+		return jsonimpl.Get(r, 4, &m.Salt, jsonimpl.Text[EntryPostedSalt]())
+	case "previous":
+		return jsonimpl.GetOpt(r, 5, &m.Previous, jsonimpl.Text[Checksum]())
+	}
+	return r, -1
 }
 
 // entryPostedSpec is the contract of event EntryPosted: json codec; 5 attempts,

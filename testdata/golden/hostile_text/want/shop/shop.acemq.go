@@ -29,6 +29,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
@@ -124,6 +125,32 @@ func (Line) AvroFingerprint() uint64 {
 	return 0xf8c1c123e798b9cb
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Line) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"sku":`, m.Sku, jsonimpl.String)
+	jsonimpl.Put(&w, `,"colour":`, m.Colour, jsonimpl.Enum[Colour]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Line) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Line).readJSONField)
+}
+
+// readJSONField reads the field of Line named key and returns its index, or -1.
+func (m *Line) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "sku":
+		return jsonimpl.Get(r, 0, &m.Sku, jsonimpl.String)
+	case "colour":
+		return jsonimpl.Get(r, 1, &m.Colour, jsonimpl.Enum[Colour]())
+	}
+	return r, -1
+}
+
 // Parcel is a type of the shop domain.
 //
 // / *
@@ -148,6 +175,29 @@ func (Parcel) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (Parcel) AvroFingerprint() uint64 {
 	return 0x3a2fcf1c92ea3d93
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Parcel) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"size":`, m.Size, jsonimpl.Enum[Size]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Parcel) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Parcel).readJSONField)
+}
+
+// readJSONField reads the field of Parcel named key and returns its index, or -1.
+func (m *Parcel) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "size":
+		return jsonimpl.Get(r, 0, &m.Size, jsonimpl.Enum[Size]())
+	}
+	return r, -1
 }
 
 // Size is a type of the shop domain.
@@ -223,6 +273,37 @@ func (OrderShipped) AvroFingerprint() uint64 {
 	return 0xfb3ad98ef636cbd8
 }
 
+// The JSON forms of OrderShipped's fields that take one, built once.
+var (
+	orderShippedParcelJSONForm = jsonimpl.Nested((*Parcel).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderShipped) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"parcel":`, m.Parcel, orderShippedParcelJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderShipped) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderShipped).readJSONField)
+}
+
+// readJSONField reads the field of OrderShipped named key and returns its index, or -1.
+func (m *OrderShipped) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "parcel":
+		return jsonimpl.Get(r, 1, &m.Parcel, orderShippedParcelJSONForm)
+	}
+	return r, -1
+}
+
 // OrderPlaced is the payload of event OrderPlaced.
 //
 // //go:generate sh -c "touch INJECTED"
@@ -254,6 +335,37 @@ func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0xc35a06cc1f282601
 }
 
+// The JSON forms of OrderPlaced's fields that take one, built once.
+var (
+	orderPlacedLinesJSONForm = jsonimpl.Nested((*Line).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.PutArray(&w, `"lines":`, m.Lines, orderPlacedLinesJSONForm)
+	jsonimpl.Put(&w, `,"ref":`, m.Ref, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderPlaced) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderPlaced).readJSONField)
+}
+
+// readJSONField reads the field of OrderPlaced named key and returns its index, or -1.
+func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "lines":
+		return jsonimpl.GetArray(r, 0, &m.Lines, orderPlacedLinesJSONForm)
+	case "ref":
+		return jsonimpl.Get(r, 1, &m.Ref, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // HoldOrder is the payload of command HoldOrder.
 //
 // / *
@@ -281,6 +393,29 @@ func (HoldOrder) AvroFingerprint() uint64 {
 	return 0xa4a4d7c2c678eecd
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m HoldOrder) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *HoldOrder) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*HoldOrder).readJSONField)
+}
+
+// readJSONField reads the field of HoldOrder named key and returns its index, or -1.
+func (m *HoldOrder) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // GetOrderRequest is the request of rpc GetOrder.
 //
 // * / func init() {} / *
@@ -305,6 +440,30 @@ func (GetOrderRequest) AvroFingerprint() uint64 {
 	return 0xb43944672dd711e7
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m GetOrderRequest) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *GetOrderRequest) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*GetOrderRequest).readJSONField)
+}
+
+// readJSONField reads the field of GetOrderRequest named key and returns its index, or
+// -1.
+func (m *GetOrderRequest) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // GetOrderResponse is the response of rpc GetOrder.
 //
 // // +build ignore
@@ -327,6 +486,30 @@ func (GetOrderResponse) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (GetOrderResponse) AvroFingerprint() uint64 {
 	return 0xf7ae2ce7615c7bdf
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m GetOrderResponse) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"colour":`, m.Colour, jsonimpl.Enum[Colour]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *GetOrderResponse) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*GetOrderResponse).readJSONField)
+}
+
+// readJSONField reads the field of GetOrderResponse named key and returns its index, or
+// -1.
+func (m *GetOrderResponse) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "colour":
+		return jsonimpl.Get(r, 0, &m.Colour, jsonimpl.Enum[Colour]())
+	}
+	return r, -1
 }
 
 // HeaderXTenant sets the application header x-tenant on a message published or sent.

@@ -18,6 +18,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -60,6 +61,29 @@ func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0xb2fc219decf679db
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderPlaced) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderPlaced).readJSONField)
+}
+
+// readJSONField reads the field of OrderPlaced named key and returns its index, or -1.
+func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // PlaceOrder is the payload of command PlaceOrder.
 type PlaceOrder struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -80,6 +104,29 @@ func (PlaceOrder) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (PlaceOrder) AvroFingerprint() uint64 {
 	return 0x2e1750ed4bda9ef6
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m PlaceOrder) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *PlaceOrder) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*PlaceOrder).readJSONField)
+}
+
+// readJSONField reads the field of PlaceOrder named key and returns its index, or -1.
+func (m *PlaceOrder) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // orderPlacedSpec is the contract of event OrderPlaced: json codec; 5 attempts,

@@ -18,6 +18,7 @@ import (
 	orders "example.com/golden/imports/orders"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -55,6 +56,38 @@ func (InvoiceRaised) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (InvoiceRaised) AvroFingerprint() uint64 {
 	return 0x90a4ddc2a9de762b
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m InvoiceRaised) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"invoiceId":`, m.InvoiceID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"total":`, m.Total, jsonimpl.Record[money.Money]())
+	jsonimpl.Put(&w, `,"currency":`, m.Currency, jsonimpl.Enum[money.Currency]())
+	jsonimpl.Put(&w, `,"line":`, m.Line, jsonimpl.Record[orders.OrderLine]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *InvoiceRaised) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*InvoiceRaised).readJSONField)
+}
+
+// readJSONField reads the field of InvoiceRaised named key and returns its index, or -1.
+func (m *InvoiceRaised) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "invoiceId":
+		return jsonimpl.Get(r, 0, &m.InvoiceID, jsonimpl.String)
+	case "total":
+		return jsonimpl.Get(r, 1, &m.Total, jsonimpl.Record[money.Money]())
+	case "currency":
+		return jsonimpl.Get(r, 2, &m.Currency, jsonimpl.Enum[money.Currency]())
+	case "line":
+		return jsonimpl.Get(r, 3, &m.Line, jsonimpl.Record[orders.OrderLine]())
+	}
+	return r, -1
 }
 
 // invoiceRaisedSpec is the contract of event InvoiceRaised: json codec; 5 attempts,

@@ -6,7 +6,10 @@
 // Shared money types.
 package money
 
-import "github.com/acemq/acemq-gen/runtime/acemqimpl"
+import (
+	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
+)
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
 // no longer declares the constant, so the mismatch fails to compile: regenerate with
@@ -36,6 +39,32 @@ func (Money) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (Money) AvroFingerprint() uint64 {
 	return 0xf4aaff19044bb4b7
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Money) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"currency":`, m.Currency, jsonimpl.String)
+	jsonimpl.Put(&w, `,"cents":`, m.Cents, jsonimpl.Int64)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Money) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Money).readJSONField)
+}
+
+// readJSONField reads the field of Money named key and returns its index, or -1.
+func (m *Money) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "currency":
+		return jsonimpl.Get(r, 0, &m.Currency, jsonimpl.String)
+	case "cents":
+		return jsonimpl.Get(r, 1, &m.Cents, jsonimpl.Int64)
+	}
+	return r, -1
 }
 
 // Currency is a type of the type library com.acme.money.

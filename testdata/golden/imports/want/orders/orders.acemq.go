@@ -17,6 +17,7 @@ import (
 	money "example.com/golden/imports/money"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -54,6 +55,32 @@ func (OrderLine) AvroFingerprint() uint64 {
 	return 0xc4af6dc4c4d14a4a
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderLine) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"sku":`, m.Sku, jsonimpl.String)
+	jsonimpl.Put(&w, `,"price":`, m.Price, jsonimpl.Record[money.Money]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderLine) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderLine).readJSONField)
+}
+
+// readJSONField reads the field of OrderLine named key and returns its index, or -1.
+func (m *OrderLine) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "sku":
+		return jsonimpl.Get(r, 0, &m.Sku, jsonimpl.String)
+	case "price":
+		return jsonimpl.Get(r, 1, &m.Price, jsonimpl.Record[money.Money]())
+	}
+	return r, -1
+}
+
 // OrderPlaced is the payload of event OrderPlaced.
 type OrderPlaced struct {
 	OrderID string      `avro:"orderId" json:"orderId"`
@@ -76,6 +103,40 @@ func (OrderPlaced) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0x4a210488dfbd722e
+}
+
+// The JSON forms of OrderPlaced's fields that take one, built once.
+var (
+	orderPlacedLinesJSONForm = jsonimpl.Nested((*OrderLine).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.PutArray(&w, `,"lines":`, m.Lines, orderPlacedLinesJSONForm)
+	jsonimpl.Put(&w, `,"total":`, m.Total, jsonimpl.Record[money.Money]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderPlaced) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderPlaced).readJSONField)
+}
+
+// readJSONField reads the field of OrderPlaced named key and returns its index, or -1.
+func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "lines":
+		return jsonimpl.GetArray(r, 1, &m.Lines, orderPlacedLinesJSONForm)
+	case "total":
+		return jsonimpl.Get(r, 2, &m.Total, jsonimpl.Record[money.Money]())
+	}
+	return r, -1
 }
 
 // orderPlacedSpec is the contract of event OrderPlaced: json codec; 5 attempts,

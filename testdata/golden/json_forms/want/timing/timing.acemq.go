@@ -20,6 +20,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -86,6 +87,38 @@ func (m *Lap) UnmarshalJSON(data []byte) error {
 		Took:  acemqimpl.JSONMillisForm().Bind(&m.Took),
 		Fee:   acemqimpl.JSONDecimalForm(6, 2).Bind(&m.Fee),
 	})
+}
+
+// The JSON forms of Lap's fields that take one, built once.
+var (
+	lapTookJSONForm = jsonimpl.Via(acemqimpl.JSONMillisForm())
+	lapFeeJSONForm  = jsonimpl.Via(acemqimpl.JSONDecimalForm(6, 2))
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Lap) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"took":`, m.Took, lapTookJSONForm)
+	jsonimpl.Put(&w, `,"fee":`, m.Fee, lapFeeJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Lap) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Lap).readJSONField)
+}
+
+// readJSONField reads the field of Lap named key and returns its index, or -1.
+func (m *Lap) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "took":
+		return jsonimpl.Get(r, 0, &m.Took, lapTookJSONForm)
+	case "fee":
+		return jsonimpl.Get(r, 1, &m.Fee, lapFeeJSONForm)
+	}
+	return r, -1
 }
 
 // RaceTimed is the payload of event RaceTimed.
@@ -197,6 +230,87 @@ func (m *RaceTimed) UnmarshalJSON(data []byte) error {
 	})
 }
 
+// The JSON forms of RaceTimed's fields that take one, built once.
+var (
+	raceTimedTotalJSONForm    = jsonimpl.Via(acemqimpl.JSONMillisForm())
+	raceTimedReactionJSONForm = jsonimpl.Via(acemqimpl.JSONMicrosForm())
+	raceTimedPrizeJSONForm    = jsonimpl.Via(acemqimpl.JSONDecimalForm(12, 2))
+	raceTimedBonusJSONForm    = jsonimpl.Via(
+		acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(9, 3)),
+	)
+	raceTimedPenaltyJSONForm = jsonimpl.Via(acemqimpl.JSONOptional(acemqimpl.JSONMillisForm()))
+	raceTimedSplitsJSONForm  = jsonimpl.Via(acemqimpl.JSONArray(acemqimpl.JSONMillisForm()))
+	raceTimedFeesJSONForm    = jsonimpl.Via(
+		acemqimpl.JSONArray(acemqimpl.JSONOptional(acemqimpl.JSONDecimalForm(6, 2))),
+	)
+	raceTimedByRunnerJSONForm  = jsonimpl.Via(acemqimpl.JSONMap(acemqimpl.JSONMicrosForm()))
+	raceTimedFeesByDayJSONForm = jsonimpl.Via(
+		acemqimpl.JSONMap(acemqimpl.JSONArray(acemqimpl.JSONDecimalForm(4, 1))),
+	)
+	raceTimedPausesJSONForm = jsonimpl.Via(acemqimpl.JSONArray(acemqimpl.JSONMicrosForm()))
+	raceTimedLapsJSONForm   = jsonimpl.Nested((*Lap).readJSONField)
+	raceTimedBestJSONForm   = jsonimpl.Nested((*Lap).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m RaceTimed) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"name":`, m.Name, jsonimpl.String)
+	jsonimpl.Put(&w, `,"total":`, m.Total, raceTimedTotalJSONForm)
+	jsonimpl.Put(&w, `,"reaction":`, m.Reaction, raceTimedReactionJSONForm)
+	jsonimpl.Put(&w, `,"prize":`, m.Prize, raceTimedPrizeJSONForm)
+	jsonimpl.Put(&w, `,"bonus":`, m.Bonus, raceTimedBonusJSONForm)
+	jsonimpl.Put(&w, `,"penalty":`, m.Penalty, raceTimedPenaltyJSONForm)
+	jsonimpl.Put(&w, `,"splits":`, m.Splits, raceTimedSplitsJSONForm)
+	jsonimpl.Put(&w, `,"fees":`, m.Fees, raceTimedFeesJSONForm)
+	jsonimpl.Put(&w, `,"byRunner":`, m.ByRunner, raceTimedByRunnerJSONForm)
+	jsonimpl.Put(&w, `,"feesByDay":`, m.FeesByDay, raceTimedFeesByDayJSONForm)
+	jsonimpl.Put(&w, `,"pauses":`, m.Pauses, raceTimedPausesJSONForm)
+	jsonimpl.PutArray(&w, `,"laps":`, m.Laps, raceTimedLapsJSONForm)
+	jsonimpl.PutOpt(&w, `,"best":`, m.Best, raceTimedBestJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *RaceTimed) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*RaceTimed).readJSONField)
+}
+
+// readJSONField reads the field of RaceTimed named key and returns its index, or -1.
+func (m *RaceTimed) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "name":
+		return jsonimpl.Get(r, 0, &m.Name, jsonimpl.String)
+	case "total":
+		return jsonimpl.Get(r, 1, &m.Total, raceTimedTotalJSONForm)
+	case "reaction":
+		return jsonimpl.Get(r, 2, &m.Reaction, raceTimedReactionJSONForm)
+	case "prize":
+		return jsonimpl.Get(r, 3, &m.Prize, raceTimedPrizeJSONForm)
+	case "bonus":
+		return jsonimpl.Get(r, 4, &m.Bonus, raceTimedBonusJSONForm)
+	case "penalty":
+		return jsonimpl.Get(r, 5, &m.Penalty, raceTimedPenaltyJSONForm)
+	case "splits":
+		return jsonimpl.Get(r, 6, &m.Splits, raceTimedSplitsJSONForm)
+	case "fees":
+		return jsonimpl.Get(r, 7, &m.Fees, raceTimedFeesJSONForm)
+	case "byRunner":
+		return jsonimpl.Get(r, 8, &m.ByRunner, raceTimedByRunnerJSONForm)
+	case "feesByDay":
+		return jsonimpl.Get(r, 9, &m.FeesByDay, raceTimedFeesByDayJSONForm)
+	case "pauses":
+		return jsonimpl.Get(r, 10, &m.Pauses, raceTimedPausesJSONForm)
+	case "laps":
+		return jsonimpl.GetArray(r, 11, &m.Laps, raceTimedLapsJSONForm)
+	case "best":
+		return jsonimpl.GetOpt(r, 12, &m.Best, raceTimedBestJSONForm)
+	}
+	return r, -1
+}
+
 // ResultPosted is the payload of event ResultPosted.
 type ResultPosted struct {
 	Score  ResultPostedScore `avro:"score" json:"score"`
@@ -241,6 +355,11 @@ func (v ResultPostedScoreTimeMillis) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"int": acemqimpl.JSONMillisForm().Bind(&v.Value)})
 }
 
+// AppendJSON appends {"int": value}, as MarshalJSON writes it, without reflection.
+func (v ResultPostedScoreTimeMillis) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"int":`, v.Value, jsonimpl.Via(acemqimpl.JSONMillisForm()))
+}
+
 // ResultPostedScoreDecimal is the bytes branch of ResultPostedScore.
 type ResultPostedScoreDecimal struct {
 	Value *big.Rat
@@ -254,6 +373,11 @@ func (v ResultPostedScoreDecimal) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"bytes": acemqimpl.JSONDecimalForm(5, 2).Bind(&v.Value)})
 }
 
+// AppendJSON appends {"bytes": value}, as MarshalJSON writes it, without reflection.
+func (v ResultPostedScoreDecimal) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"bytes":`, v.Value, jsonimpl.Via(acemqimpl.JSONDecimalForm(5, 2)))
+}
+
 // ResultPostedScoreString is the string branch of ResultPostedScore.
 type ResultPostedScoreString struct {
 	Value string
@@ -265,6 +389,11 @@ func (ResultPostedScoreString) isResultPostedScore() {}
 // MarshalJSON writes {"string": value}.
 func (v ResultPostedScoreString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
+}
+
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v ResultPostedScoreString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
 }
 
 // resultPostedScoreJSON reads the JSON of ResultPostedScore.
@@ -317,6 +446,38 @@ func (m *ResultPosted) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	return nil
+}
+
+// The JSON forms of ResultPosted's fields that take one, built once.
+var (
+	resultPostedScoreJSONForm  = jsonimpl.Union(resultPostedScoreJSON.Decode)
+	resultPostedMarginJSONForm = jsonimpl.Via(acemqimpl.JSONMicrosForm())
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m ResultPosted) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"score":`, m.Score, resultPostedScoreJSONForm)
+	jsonimpl.Put(&w, `,"margin":`, m.Margin, resultPostedMarginJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *ResultPosted) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*ResultPosted).readJSONField)
+}
+
+// readJSONField reads the field of ResultPosted named key and returns its index, or -1.
+func (m *ResultPosted) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "score":
+		return jsonimpl.Get(r, 0, &m.Score, resultPostedScoreJSONForm)
+	case "margin":
+		return jsonimpl.Get(r, 1, &m.Margin, resultPostedMarginJSONForm)
+	}
+	return r, -1
 }
 
 // raceTimedSpec is the contract of event RaceTimed: json codec; 5 attempts, exponential

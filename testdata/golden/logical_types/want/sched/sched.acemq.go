@@ -17,6 +17,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -94,6 +95,53 @@ func (m *SlotBooked) UnmarshalJSON(data []byte) error {
 		StartsAfter: acemqimpl.JSONMillisForm().Bind(&m.StartsAfter),
 		Lasts:       acemqimpl.JSONMicrosForm().Bind(&m.Lasts),
 	})
+}
+
+// The JSON forms of SlotBooked's fields that take one, built once.
+var (
+	slotBookedStartsAfterJSONForm = jsonimpl.Via(acemqimpl.JSONMillisForm())
+	slotBookedLastsJSONForm       = jsonimpl.Via(acemqimpl.JSONMicrosForm())
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m SlotBooked) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"day":`, m.Day, jsonimpl.Time)
+	jsonimpl.Put(&w, `,"startsAfter":`, m.StartsAfter, slotBookedStartsAfterJSONForm)
+	jsonimpl.Put(&w, `,"lasts":`, m.Lasts, slotBookedLastsJSONForm)
+	jsonimpl.Put(&w, `,"bookedAt":`, m.BookedAt, jsonimpl.Time)
+	jsonimpl.Put(&w, `,"seenAt":`, m.SeenAt, jsonimpl.Time)
+	jsonimpl.PutMap(&w, `,"attributes":`, m.Attributes, jsonimpl.String)
+	jsonimpl.PutMap(&w, `,"optionalAttributes":`, m.OptionalAttributes, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *SlotBooked) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*SlotBooked).readJSONField)
+}
+
+// readJSONField reads the field of SlotBooked named key and returns its index, or -1.
+func (m *SlotBooked) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "day":
+		return jsonimpl.Get(r, 0, &m.Day, jsonimpl.Time)
+	case "startsAfter":
+		return jsonimpl.Get(r, 1, &m.StartsAfter, slotBookedStartsAfterJSONForm)
+	case "lasts":
+		return jsonimpl.Get(r, 2, &m.Lasts, slotBookedLastsJSONForm)
+	case "bookedAt":
+		return jsonimpl.Get(r, 3, &m.BookedAt, jsonimpl.Time)
+	case "seenAt":
+		return jsonimpl.Get(r, 4, &m.SeenAt, jsonimpl.Time)
+	case "attributes":
+		return jsonimpl.GetMap(r, 5, &m.Attributes, jsonimpl.String)
+	case "optionalAttributes":
+		return jsonimpl.GetMap(r, 6, &m.OptionalAttributes, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // slotBookedSpec is the contract of event SlotBooked: json codec; 5 attempts, exponential

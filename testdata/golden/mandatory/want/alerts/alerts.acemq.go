@@ -21,6 +21,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
@@ -74,6 +75,29 @@ func (AlarmRaised) AvroFingerprint() uint64 {
 	return 0x8134780e40759c5a
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m AlarmRaised) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"alarmId":`, m.AlarmID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *AlarmRaised) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*AlarmRaised).readJSONField)
+}
+
+// readJSONField reads the field of AlarmRaised named key and returns its index, or -1.
+func (m *AlarmRaised) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "alarmId":
+		return jsonimpl.Get(r, 0, &m.AlarmID, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // AlarmCleared is the payload of event AlarmCleared.
 //
 // An alarm stopped; nobody listening yet is normal.
@@ -98,6 +122,29 @@ func (AlarmCleared) AvroFingerprint() uint64 {
 	return 0xbb2c6e78f253fdd0
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m AlarmCleared) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"alarmId":`, m.AlarmID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *AlarmCleared) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*AlarmCleared).readJSONField)
+}
+
+// readJSONField reads the field of AlarmCleared named key and returns its index, or -1.
+func (m *AlarmCleared) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "alarmId":
+		return jsonimpl.Get(r, 0, &m.AlarmID, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // AlarmNoted is the payload of event AlarmNoted.
 type AlarmNoted struct {
 	AlarmID string `avro:"alarmId" json:"alarmId"`
@@ -118,6 +165,29 @@ func (AlarmNoted) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (AlarmNoted) AvroFingerprint() uint64 {
 	return 0xa0c99771f02bd2df
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m AlarmNoted) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"alarmId":`, m.AlarmID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *AlarmNoted) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*AlarmNoted).readJSONField)
+}
+
+// readJSONField reads the field of AlarmNoted named key and returns its index, or -1.
+func (m *AlarmNoted) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "alarmId":
+		return jsonimpl.Get(r, 0, &m.AlarmID, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // SilenceAlarm is the payload of command SilenceAlarm.
@@ -142,6 +212,29 @@ func (SilenceAlarm) AvroFingerprint() uint64 {
 	return 0x5d9d3e30dce2d83f
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m SilenceAlarm) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"alarmId":`, m.AlarmID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *SilenceAlarm) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*SilenceAlarm).readJSONField)
+}
+
+// readJSONField reads the field of SilenceAlarm named key and returns its index, or -1.
+func (m *SilenceAlarm) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "alarmId":
+		return jsonimpl.Get(r, 0, &m.AlarmID, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // AlarmEscalated is the payload of event AlarmEscalated.
 type AlarmEscalated struct {
 	AlarmID string `avro:"alarmId" json:"alarmId"`
@@ -162,6 +255,29 @@ func (AlarmEscalated) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (AlarmEscalated) AvroFingerprint() uint64 {
 	return 0xda97aa8f38fcae51
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m AlarmEscalated) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"alarmId":`, m.AlarmID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *AlarmEscalated) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*AlarmEscalated).readJSONField)
+}
+
+// readJSONField reads the field of AlarmEscalated named key and returns its index, or -1.
+func (m *AlarmEscalated) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "alarmId":
+		return jsonimpl.Get(r, 0, &m.AlarmID, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // GetAlarmRequest is the request of rpc GetAlarm.
@@ -186,6 +302,30 @@ func (GetAlarmRequest) AvroFingerprint() uint64 {
 	return 0x5e417caf1976877c
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m GetAlarmRequest) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"alarmId":`, m.AlarmID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *GetAlarmRequest) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*GetAlarmRequest).readJSONField)
+}
+
+// readJSONField reads the field of GetAlarmRequest named key and returns its index, or
+// -1.
+func (m *GetAlarmRequest) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "alarmId":
+		return jsonimpl.Get(r, 0, &m.AlarmID, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // GetAlarmResponse is the response of rpc GetAlarm.
 type GetAlarmResponse struct {
 	Raised bool `avro:"raised" json:"raised"`
@@ -206,6 +346,30 @@ func (GetAlarmResponse) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (GetAlarmResponse) AvroFingerprint() uint64 {
 	return 0xc18bdc01ae133098
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m GetAlarmResponse) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"raised":`, m.Raised, jsonimpl.Bool)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *GetAlarmResponse) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*GetAlarmResponse).readJSONField)
+}
+
+// readJSONField reads the field of GetAlarmResponse named key and returns its index, or
+// -1.
+func (m *GetAlarmResponse) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "raised":
+		return jsonimpl.Get(r, 0, &m.Raised, jsonimpl.Bool)
+	}
+	return r, -1
 }
 
 // alarmRaisedSpec is the contract of event AlarmRaised: json codec; 5 attempts,

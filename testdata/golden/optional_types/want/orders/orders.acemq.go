@@ -16,6 +16,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -53,6 +54,32 @@ func (Address) AvroFingerprint() uint64 {
 	return 0xe2964b5fec134a5a
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Address) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"street":`, m.Street, jsonimpl.String)
+	jsonimpl.PutOpt(&w, `,"postcode":`, m.Postcode, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Address) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Address).readJSONField)
+}
+
+// readJSONField reads the field of Address named key and returns its index, or -1.
+func (m *Address) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "street":
+		return jsonimpl.Get(r, 0, &m.Street, jsonimpl.String)
+	case "postcode":
+		return jsonimpl.GetOpt(r, 1, &m.Postcode, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // CustomerMoved is the payload of event CustomerMoved.
 type CustomerMoved struct {
 	CustomerID  string            `avro:"customerId" json:"customerId"`
@@ -81,6 +108,56 @@ func (CustomerMoved) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (CustomerMoved) AvroFingerprint() uint64 {
 	return 0x99d187d75256ddac
+}
+
+// The JSON forms of CustomerMoved's fields that take one, built once.
+var (
+	customerMovedFromJSONForm = jsonimpl.Nested((*Address).readJSONField)
+	customerMovedToJSONForm   = jsonimpl.Nested((*Address).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m CustomerMoved) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"customerId":`, m.CustomerID, jsonimpl.String)
+	jsonimpl.PutOpt(&w, `,"from":`, m.From, customerMovedFromJSONForm)
+	jsonimpl.Put(&w, `,"to":`, m.To, customerMovedToJSONForm)
+	jsonimpl.PutOpt(&w, `,"floor":`, m.Floor, jsonimpl.Int32)
+	jsonimpl.PutOpt(&w, `,"movedAt":`, m.MovedAt, jsonimpl.Time)
+	jsonimpl.PutArray(&w, `,"previousIds":`, m.PreviousIds, jsonimpl.String)
+	jsonimpl.PutMap(&w, `,"labels":`, m.Labels, jsonimpl.String)
+	jsonimpl.PutOpt(&w, `,"tags":`, m.Tags, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *CustomerMoved) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*CustomerMoved).readJSONField)
+}
+
+// readJSONField reads the field of CustomerMoved named key and returns its index, or -1.
+func (m *CustomerMoved) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "customerId":
+		return jsonimpl.Get(r, 0, &m.CustomerID, jsonimpl.String)
+	case "from":
+		return jsonimpl.GetOpt(r, 1, &m.From, customerMovedFromJSONForm)
+	case "to":
+		return jsonimpl.Get(r, 2, &m.To, customerMovedToJSONForm)
+	case "floor":
+		return jsonimpl.GetOpt(r, 3, &m.Floor, jsonimpl.Int32)
+	case "movedAt":
+		return jsonimpl.GetOpt(r, 4, &m.MovedAt, jsonimpl.Time)
+	case "previousIds":
+		return jsonimpl.GetArray(r, 5, &m.PreviousIds, jsonimpl.String)
+	case "labels":
+		return jsonimpl.GetMap(r, 6, &m.Labels, jsonimpl.String)
+	case "tags":
+		return jsonimpl.GetOpt(r, 7, &m.Tags, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // customerMovedSpec is the contract of event CustomerMoved: json codec; 5 attempts,

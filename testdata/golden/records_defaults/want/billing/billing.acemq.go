@@ -16,6 +16,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -55,6 +56,38 @@ func (Invoice) AvroFingerprint() uint64 {
 	return 0x3a497e86580846e2
 }
 
+// The JSON forms of Invoice's fields that take one, built once.
+var (
+	invoiceTotalJSONForm = jsonimpl.Nested((*Money).readJSONField)
+	invoiceLinesJSONForm = jsonimpl.Nested((*Line).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Invoice) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"total":`, m.Total, invoiceTotalJSONForm)
+	jsonimpl.PutArray(&w, `,"lines":`, m.Lines, invoiceLinesJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Invoice) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Invoice).readJSONField)
+}
+
+// readJSONField reads the field of Invoice named key and returns its index, or -1.
+func (m *Invoice) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "total":
+		return jsonimpl.Get(r, 0, &m.Total, invoiceTotalJSONForm)
+	case "lines":
+		return jsonimpl.GetArray(r, 1, &m.Lines, invoiceLinesJSONForm)
+	}
+	return r, -1
+}
+
 // Line is a type of the billing domain.
 type Line struct {
 	Sku   string `avro:"sku" json:"sku"`
@@ -76,6 +109,37 @@ func (Line) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (Line) AvroFingerprint() uint64 {
 	return 0x7933c2408f340c5d
+}
+
+// The JSON forms of Line's fields that take one, built once.
+var (
+	linePriceJSONForm = jsonimpl.Nested((*Money).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Line) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"sku":`, m.Sku, jsonimpl.String)
+	jsonimpl.Put(&w, `,"price":`, m.Price, linePriceJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Line) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Line).readJSONField)
+}
+
+// readJSONField reads the field of Line named key and returns its index, or -1.
+func (m *Line) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "sku":
+		return jsonimpl.Get(r, 0, &m.Sku, jsonimpl.String)
+	case "price":
+		return jsonimpl.Get(r, 1, &m.Price, linePriceJSONForm)
+	}
+	return r, -1
 }
 
 // Money is a type of the billing domain.
@@ -105,6 +169,38 @@ func (Money) AvroFingerprint() uint64 {
 	return 0x29d2a3161b54ed69
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Money) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"currency":`, m.Currency, jsonimpl.String)
+	jsonimpl.Put(&w, `,"cents":`, m.Cents, jsonimpl.Int64)
+	jsonimpl.Put(&w, `,"rate":`, m.Rate, jsonimpl.Float64)
+	jsonimpl.Put(&w, `,"exact":`, m.Exact, jsonimpl.Bool)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Money) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Money).readJSONField)
+}
+
+// readJSONField reads the field of Money named key and returns its index, or -1.
+func (m *Money) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "currency":
+		return jsonimpl.Get(r, 0, &m.Currency, jsonimpl.String)
+	case "cents":
+		return jsonimpl.Get(r, 1, &m.Cents, jsonimpl.Int64)
+	case "rate":
+		return jsonimpl.Get(r, 2, &m.Rate, jsonimpl.Float64)
+	case "exact":
+		return jsonimpl.Get(r, 3, &m.Exact, jsonimpl.Bool)
+	}
+	return r, -1
+}
+
 // InvoiceIssued is the payload of event InvoiceIssued.
 type InvoiceIssued struct {
 	Invoice  Invoice `avro:"invoice" json:"invoice"`
@@ -127,6 +223,41 @@ func (InvoiceIssued) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (InvoiceIssued) AvroFingerprint() uint64 {
 	return 0xf5ddc094ad0bcfab
+}
+
+// The JSON forms of InvoiceIssued's fields that take one, built once.
+var (
+	invoiceIssuedInvoiceJSONForm  = jsonimpl.Nested((*Invoice).readJSONField)
+	invoiceIssuedFallbackJSONForm = jsonimpl.Nested((*Money).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m InvoiceIssued) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"invoice":`, m.Invoice, invoiceIssuedInvoiceJSONForm)
+	jsonimpl.Put(&w, `,"fallback":`, m.Fallback, invoiceIssuedFallbackJSONForm)
+	jsonimpl.Put(&w, `,"sentTo":`, m.SentTo, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *InvoiceIssued) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*InvoiceIssued).readJSONField)
+}
+
+// readJSONField reads the field of InvoiceIssued named key and returns its index, or -1.
+func (m *InvoiceIssued) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "invoice":
+		return jsonimpl.Get(r, 0, &m.Invoice, invoiceIssuedInvoiceJSONForm)
+	case "fallback":
+		return jsonimpl.Get(r, 1, &m.Fallback, invoiceIssuedFallbackJSONForm)
+	case "sentTo":
+		return jsonimpl.Get(r, 2, &m.SentTo, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // invoiceIssuedSpec is the contract of event InvoiceIssued: json codec; 5 attempts,

@@ -18,6 +18,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -63,6 +64,29 @@ func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0x958db0f2e6b62492
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderPlaced) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderPlaced).readJSONField)
+}
+
+// readJSONField reads the field of OrderPlaced named key and returns its index, or -1.
+func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // OrderPaid is the payload of event OrderPaid.
 type OrderPaid struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -83,6 +107,29 @@ func (OrderPaid) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (OrderPaid) AvroFingerprint() uint64 {
 	return 0xbb02d49817f21d1d
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderPaid) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderPaid) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderPaid).readJSONField)
+}
+
+// readJSONField reads the field of OrderPaid named key and returns its index, or -1.
+func (m *OrderPaid) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // OrderAged is the payload of event OrderAged.
@@ -107,6 +154,29 @@ func (OrderAged) AvroFingerprint() uint64 {
 	return 0xe7efd057bb1a6629
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderAged) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderAged) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderAged).readJSONField)
+}
+
+// readJSONField reads the field of OrderAged named key and returns its index, or -1.
+func (m *OrderAged) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // CancelOrder is the payload of command CancelOrder.
 type CancelOrder struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -127,6 +197,29 @@ func (CancelOrder) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (CancelOrder) AvroFingerprint() uint64 {
 	return 0x740cb9e2d85bc247
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m CancelOrder) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *CancelOrder) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*CancelOrder).readJSONField)
+}
+
+// readJSONField reads the field of CancelOrder named key and returns its index, or -1.
+func (m *CancelOrder) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // orderPlacedSpec is the contract of event OrderPlaced: json codec; 4 attempts,

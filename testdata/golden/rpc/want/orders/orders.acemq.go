@@ -16,6 +16,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
@@ -96,6 +97,33 @@ func (GetOrderSummaryRequest) AvroFingerprint() uint64 {
 	return 0x9392eb10ad0d2b8b
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m GetOrderSummaryRequest) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *GetOrderSummaryRequest) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*GetOrderSummaryRequest).readJSONField)
+}
+
+// readJSONField reads the field of GetOrderSummaryRequest named key and returns its
+// index, or -1.
+func (m *GetOrderSummaryRequest) readJSONField(
+	r jsonimpl.Reader,
+	key []byte,
+) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // GetOrderSummaryResponse is the response of rpc GetOrderSummary.
 //
 // What the caller learns.
@@ -122,6 +150,39 @@ func (GetOrderSummaryResponse) AvroFingerprint() uint64 {
 	return 0xabac7ea4b1dcb19b
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m GetOrderSummaryResponse) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"status":`, m.Status, jsonimpl.Enum[OrderStatus]())
+	jsonimpl.Put(&w, `,"totalCents":`, m.TotalCents, jsonimpl.Int64)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *GetOrderSummaryResponse) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*GetOrderSummaryResponse).readJSONField)
+}
+
+// readJSONField reads the field of GetOrderSummaryResponse named key and returns its
+// index, or -1.
+func (m *GetOrderSummaryResponse) readJSONField(
+	r jsonimpl.Reader,
+	key []byte,
+) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "status":
+		return jsonimpl.Get(r, 1, &m.Status, jsonimpl.Enum[OrderStatus]())
+	case "totalCents":
+		return jsonimpl.Get(r, 2, &m.TotalCents, jsonimpl.Int64)
+	}
+	return r, -1
+}
+
 // CancelOrderNowRequest is the request of rpc CancelOrderNow.
 type CancelOrderNowRequest struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -144,6 +205,33 @@ func (CancelOrderNowRequest) AvroFingerprint() uint64 {
 	return 0xbf488642af373a7d
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m CancelOrderNowRequest) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *CancelOrderNowRequest) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*CancelOrderNowRequest).readJSONField)
+}
+
+// readJSONField reads the field of CancelOrderNowRequest named key and returns its index,
+// or -1.
+func (m *CancelOrderNowRequest) readJSONField(
+	r jsonimpl.Reader,
+	key []byte,
+) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // CancelOrderNowResponse is the response of rpc CancelOrderNow.
 type CancelOrderNowResponse struct {
 	Cancelled bool `avro:"cancelled" json:"cancelled"`
@@ -164,6 +252,33 @@ func (CancelOrderNowResponse) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (CancelOrderNowResponse) AvroFingerprint() uint64 {
 	return 0xe003d122a3321356
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m CancelOrderNowResponse) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"cancelled":`, m.Cancelled, jsonimpl.Bool)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *CancelOrderNowResponse) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*CancelOrderNowResponse).readJSONField)
+}
+
+// readJSONField reads the field of CancelOrderNowResponse named key and returns its
+// index, or -1.
+func (m *CancelOrderNowResponse) readJSONField(
+	r jsonimpl.Reader,
+	key []byte,
+) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "cancelled":
+		return jsonimpl.Get(r, 0, &m.Cancelled, jsonimpl.Bool)
+	}
+	return r, -1
 }
 
 // getOrderSummarySpec is the contract of rpc GetOrderSummary: json codec; calls wait at

@@ -21,6 +21,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
@@ -65,6 +66,32 @@ func (Money) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (Money) AvroFingerprint() uint64 {
 	return 0x5427995f4d65e0fd
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Money) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"currency":`, m.Currency, jsonimpl.String)
+	jsonimpl.Put(&w, `,"cents":`, m.Cents, jsonimpl.Int64)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Money) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Money).readJSONField)
+}
+
+// readJSONField reads the field of Money named key and returns its index, or -1.
+func (m *Money) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "currency":
+		return jsonimpl.Get(r, 0, &m.Currency, jsonimpl.String)
+	case "cents":
+		return jsonimpl.Get(r, 1, &m.Cents, jsonimpl.Int64)
+	}
+	return r, -1
 }
 
 // OrderStatus is a type of the orders domain.
@@ -126,6 +153,37 @@ func (Refund) AvroFingerprint() uint64 {
 	return 0xc40de25b8dcc1095
 }
 
+// The JSON forms of Refund's fields that take one, built once.
+var (
+	refundAmountJSONForm = jsonimpl.Nested((*Money).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Refund) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"amount":`, m.Amount, refundAmountJSONForm)
+	jsonimpl.PutOpt(&w, `,"reason":`, m.Reason, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Refund) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Refund).readJSONField)
+}
+
+// readJSONField reads the field of Refund named key and returns its index, or -1.
+func (m *Refund) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "amount":
+		return jsonimpl.Get(r, 0, &m.Amount, refundAmountJSONForm)
+	case "reason":
+		return jsonimpl.GetOpt(r, 1, &m.Reason, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // OrderPlaced is the payload of event OrderPlaced.
 type OrderPlaced struct {
 	OrderID string  `avro:"orderId" json:"orderId"`
@@ -148,6 +206,41 @@ func (OrderPlaced) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (OrderPlaced) AvroFingerprint() uint64 {
 	return 0xefbfb60101d6eb57
+}
+
+// The JSON forms of OrderPlaced's fields that take one, built once.
+var (
+	orderPlacedTotalJSONForm  = jsonimpl.Nested((*Money).readJSONField)
+	orderPlacedRefundJSONForm = jsonimpl.Nested((*Refund).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderPlaced) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"total":`, m.Total, orderPlacedTotalJSONForm)
+	jsonimpl.PutOpt(&w, `,"refund":`, m.Refund, orderPlacedRefundJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderPlaced) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderPlaced).readJSONField)
+}
+
+// readJSONField reads the field of OrderPlaced named key and returns its index, or -1.
+func (m *OrderPlaced) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "total":
+		return jsonimpl.Get(r, 1, &m.Total, orderPlacedTotalJSONForm)
+	case "refund":
+		return jsonimpl.GetOpt(r, 2, &m.Refund, orderPlacedRefundJSONForm)
+	}
+	return r, -1
 }
 
 // CancelOrder is the payload of command CancelOrder.
@@ -173,6 +266,37 @@ func (CancelOrder) AvroFingerprint() uint64 {
 	return 0x8ca77dfcc513fb82
 }
 
+// The JSON forms of CancelOrder's fields that take one, built once.
+var (
+	cancelOrderRefundJSONForm = jsonimpl.Nested((*Refund).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m CancelOrder) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"refund":`, m.Refund, cancelOrderRefundJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *CancelOrder) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*CancelOrder).readJSONField)
+}
+
+// readJSONField reads the field of CancelOrder named key and returns its index, or -1.
+func (m *CancelOrder) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "refund":
+		return jsonimpl.Get(r, 1, &m.Refund, cancelOrderRefundJSONForm)
+	}
+	return r, -1
+}
+
 // GetOrderStatusRequest is the request of rpc GetOrderStatus.
 type GetOrderStatusRequest struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -193,6 +317,33 @@ func (GetOrderStatusRequest) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (GetOrderStatusRequest) AvroFingerprint() uint64 {
 	return 0xd721c6c0dbb17ffc
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m GetOrderStatusRequest) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *GetOrderStatusRequest) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*GetOrderStatusRequest).readJSONField)
+}
+
+// readJSONField reads the field of GetOrderStatusRequest named key and returns its index,
+// or -1.
+func (m *GetOrderStatusRequest) readJSONField(
+	r jsonimpl.Reader,
+	key []byte,
+) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // GetOrderStatusResponse is the response of rpc GetOrderStatus.
@@ -216,6 +367,41 @@ func (GetOrderStatusResponse) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (GetOrderStatusResponse) AvroFingerprint() uint64 {
 	return 0x218a7a630d7f96e2
+}
+
+// The JSON forms of GetOrderStatusResponse's fields that take one, built once.
+var (
+	getOrderStatusResponseTotalJSONForm = jsonimpl.Nested((*Money).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m GetOrderStatusResponse) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"status":`, m.Status, jsonimpl.Enum[OrderStatus]())
+	jsonimpl.Put(&w, `,"total":`, m.Total, getOrderStatusResponseTotalJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *GetOrderStatusResponse) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*GetOrderStatusResponse).readJSONField)
+}
+
+// readJSONField reads the field of GetOrderStatusResponse named key and returns its
+// index, or -1.
+func (m *GetOrderStatusResponse) readJSONField(
+	r jsonimpl.Reader,
+	key []byte,
+) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "status":
+		return jsonimpl.Get(r, 0, &m.Status, jsonimpl.Enum[OrderStatus]())
+	case "total":
+		return jsonimpl.Get(r, 1, &m.Total, getOrderStatusResponseTotalJSONForm)
+	}
+	return r, -1
 }
 
 // HeaderXTenant sets the application header x-tenant on a message published or sent.

@@ -18,6 +18,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -59,6 +60,29 @@ func (BookAdded) AvroFingerprint() uint64 {
 	return 0x725c9b2a84627cdf
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m BookAdded) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"isbn":`, m.Isbn, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *BookAdded) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*BookAdded).readJSONField)
+}
+
+// readJSONField reads the field of BookAdded named key and returns its index, or -1.
+func (m *BookAdded) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "isbn":
+		return jsonimpl.Get(r, 0, &m.Isbn, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // ReserveStock is the payload of command ReserveStock.
 type ReserveStock struct {
 	Isbn string `avro:"isbn" json:"isbn"`
@@ -79,6 +103,29 @@ func (ReserveStock) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (ReserveStock) AvroFingerprint() uint64 {
 	return 0x9389f174f376bcf2
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m ReserveStock) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"isbn":`, m.Isbn, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *ReserveStock) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*ReserveStock).readJSONField)
+}
+
+// readJSONField reads the field of ReserveStock named key and returns its index, or -1.
+func (m *ReserveStock) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "isbn":
+		return jsonimpl.Get(r, 0, &m.Isbn, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // bookAddedSpec is the contract of event BookAdded: json codec; 5 attempts, exponential

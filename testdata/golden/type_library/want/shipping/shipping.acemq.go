@@ -17,6 +17,7 @@ import (
 	warehouse "example.com/golden/type_library/warehouse"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -53,6 +54,36 @@ func (ParcelDispatched) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (ParcelDispatched) AvroFingerprint() uint64 {
 	return 0x1d93d4f1eab18e71
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m ParcelDispatched) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"parcelId":`, m.ParcelID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"from":`, m.From, jsonimpl.Record[warehouse.Site]())
+	jsonimpl.Put(&w, `,"kind":`, m.Kind, jsonimpl.Enum[warehouse.SiteKind]())
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *ParcelDispatched) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*ParcelDispatched).readJSONField)
+}
+
+// readJSONField reads the field of ParcelDispatched named key and returns its index, or
+// -1.
+func (m *ParcelDispatched) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "parcelId":
+		return jsonimpl.Get(r, 0, &m.ParcelID, jsonimpl.String)
+	case "from":
+		return jsonimpl.Get(r, 1, &m.From, jsonimpl.Record[warehouse.Site]())
+	case "kind":
+		return jsonimpl.Get(r, 2, &m.Kind, jsonimpl.Enum[warehouse.SiteKind]())
+	}
+	return r, -1
 }
 
 // parcelDispatchedSpec is the contract of event ParcelDispatched: json codec; 5 attempts,

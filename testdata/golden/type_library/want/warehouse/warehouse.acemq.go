@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -39,6 +40,35 @@ func (Site) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (Site) AvroFingerprint() uint64 {
 	return 0x0a5f0730c749af54
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Site) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"code":`, m.Code, jsonimpl.String)
+	jsonimpl.Put(&w, `,"kind":`, m.Kind, jsonimpl.Enum[SiteKind]())
+	jsonimpl.Put(&w, `,"opened":`, m.Opened, jsonimpl.Time)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Site) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Site).readJSONField)
+}
+
+// readJSONField reads the field of Site named key and returns its index, or -1.
+func (m *Site) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "code":
+		return jsonimpl.Get(r, 0, &m.Code, jsonimpl.String)
+	case "kind":
+		return jsonimpl.Get(r, 1, &m.Kind, jsonimpl.Enum[SiteKind]())
+	case "opened":
+		return jsonimpl.Get(r, 2, &m.Opened, jsonimpl.Time)
+	}
+	return r, -1
 }
 
 // SiteKind is a type of the type library com.acme.warehouse.

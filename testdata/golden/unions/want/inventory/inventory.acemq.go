@@ -17,6 +17,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 )
 
 // The generated code needs version 3 of the acemq runtime; a runtime that cannot run it
@@ -53,6 +54,32 @@ func (Quantity) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (Quantity) AvroFingerprint() uint64 {
 	return 0x20136c45fff65461
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Quantity) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"amount":`, m.Amount, jsonimpl.Int64)
+	jsonimpl.Put(&w, `,"unit":`, m.Unit, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Quantity) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Quantity).readJSONField)
+}
+
+// readJSONField reads the field of Quantity named key and returns its index, or -1.
+func (m *Quantity) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "amount":
+		return jsonimpl.Get(r, 0, &m.Amount, jsonimpl.Int64)
+	case "unit":
+		return jsonimpl.Get(r, 1, &m.Unit, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // StockAdjusted is the payload of event StockAdjusted.
@@ -102,6 +129,11 @@ func (v StockAdjustedChangeLong) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
 }
 
+// AppendJSON appends {"long": value}, as MarshalJSON writes it, without reflection.
+func (v StockAdjustedChangeLong) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"long":`, v.Value, jsonimpl.Int64)
+}
+
 // StockAdjustedChangeQuantity is the com.acme.inventory.Quantity branch of
 // StockAdjustedChange.
 type StockAdjustedChangeQuantity struct {
@@ -114,6 +146,17 @@ func (StockAdjustedChangeQuantity) isStockAdjustedChange() {}
 // MarshalJSON writes {"com.acme.inventory.Quantity": value}.
 func (v StockAdjustedChangeQuantity) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"com.acme.inventory.Quantity": v.Value})
+}
+
+// AppendJSON appends {"com.acme.inventory.Quantity": value}, as MarshalJSON writes it,
+// without reflection.
+func (v StockAdjustedChangeQuantity) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(
+		b,
+		`{"com.acme.inventory.Quantity":`,
+		v.Value,
+		jsonimpl.Record[Quantity](),
+	)
 }
 
 // stockAdjustedChangeJSON reads the JSON of StockAdjustedChange.
@@ -148,6 +191,11 @@ func (v StockAdjustedNoteString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
 }
 
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v StockAdjustedNoteString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
+}
+
 // StockAdjustedNoteDouble is the double branch of StockAdjustedNote.
 type StockAdjustedNoteDouble struct {
 	Value float64
@@ -159,6 +207,11 @@ func (StockAdjustedNoteDouble) isStockAdjustedNote() {}
 // MarshalJSON writes {"double": value}.
 func (v StockAdjustedNoteDouble) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"double": v.Value})
+}
+
+// AppendJSON appends {"double": value}, as MarshalJSON writes it, without reflection.
+func (v StockAdjustedNoteDouble) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"double":`, v.Value, jsonimpl.Float64)
 }
 
 // stockAdjustedNoteJSON reads the JSON of StockAdjustedNote.
@@ -192,6 +245,11 @@ func (v StockAdjustedAtTimestampMillis) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
 }
 
+// AppendJSON appends {"long": value}, as MarshalJSON writes it, without reflection.
+func (v StockAdjustedAtTimestampMillis) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"long":`, v.Value, jsonimpl.Time)
+}
+
 // StockAdjustedAtString is the string branch of StockAdjustedAt.
 type StockAdjustedAtString struct {
 	Value string
@@ -203,6 +261,11 @@ func (StockAdjustedAtString) isStockAdjustedAt() {}
 // MarshalJSON writes {"string": value}.
 func (v StockAdjustedAtString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
+}
+
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v StockAdjustedAtString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
 }
 
 // stockAdjustedAtJSON reads the JSON of StockAdjustedAt.
@@ -238,6 +301,48 @@ func (m *StockAdjusted) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	return nil
+}
+
+// The JSON forms of StockAdjusted's fields that take one, built once.
+var (
+	stockAdjustedChangeJSONForm = jsonimpl.Union(stockAdjustedChangeJSON.Decode)
+	stockAdjustedNoteJSONForm   = jsonimpl.Union(stockAdjustedNoteJSON.Decode)
+	stockAdjustedAtJSONForm     = jsonimpl.Union(stockAdjustedAtJSON.Decode)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m StockAdjusted) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"sku":`, m.Sku, jsonimpl.String)
+	jsonimpl.Put(&w, `,"change":`, m.Change, stockAdjustedChangeJSONForm)
+	jsonimpl.Put(&w, `,"note":`, m.Note, stockAdjustedNoteJSONForm)
+	jsonimpl.Put(&w, `,"at":`, m.At, stockAdjustedAtJSONForm)
+	jsonimpl.PutOpt(&w, `,"reason":`, m.Reason, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *StockAdjusted) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*StockAdjusted).readJSONField, 1, 3)
+}
+
+// readJSONField reads the field of StockAdjusted named key and returns its index, or -1.
+func (m *StockAdjusted) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "sku":
+		return jsonimpl.Get(r, 0, &m.Sku, jsonimpl.String)
+	case "change":
+		return jsonimpl.Get(r, 1, &m.Change, stockAdjustedChangeJSONForm)
+	case "note":
+		return jsonimpl.Get(r, 2, &m.Note, stockAdjustedNoteJSONForm)
+	case "at":
+		return jsonimpl.Get(r, 3, &m.At, stockAdjustedAtJSONForm)
+	case "reason":
+		return jsonimpl.GetOpt(r, 4, &m.Reason, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // stockAdjustedSpec is the contract of event StockAdjusted: json codec; 5 attempts,

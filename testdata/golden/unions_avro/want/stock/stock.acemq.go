@@ -20,6 +20,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/avro"
 	"github.com/acemq/acemq-gen/runtime/crypto"
 )
@@ -62,6 +63,32 @@ func (Quantity) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (Quantity) AvroFingerprint() uint64 {
 	return 0xfa5d5d3e752987d4
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Quantity) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"amount":`, m.Amount, jsonimpl.Int64)
+	jsonimpl.Put(&w, `,"unit":`, m.Unit, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Quantity) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Quantity).readJSONField)
+}
+
+// readJSONField reads the field of Quantity named key and returns its index, or -1.
+func (m *Quantity) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "amount":
+		return jsonimpl.Get(r, 0, &m.Amount, jsonimpl.Int64)
+	case "unit":
+		return jsonimpl.Get(r, 1, &m.Unit, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // Box is a type of the stock domain.
@@ -108,6 +135,11 @@ func (v BoxLabelString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
 }
 
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v BoxLabelString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
+}
+
 // BoxLabelLong is the long branch of BoxLabel.
 type BoxLabelLong struct {
 	Value int64
@@ -119,6 +151,11 @@ func (BoxLabelLong) isBoxLabel() {}
 // MarshalJSON writes {"long": value}.
 func (v BoxLabelLong) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
+}
+
+// AppendJSON appends {"long": value}, as MarshalJSON writes it, without reflection.
+func (v BoxLabelLong) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"long":`, v.Value, jsonimpl.Int64)
 }
 
 // boxLabelJSON reads the JSON of BoxLabel.
@@ -146,6 +183,34 @@ func (m *Box) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	return nil
+}
+
+// The JSON forms of Box's fields that take one, built once.
+var (
+	boxLabelJSONForm = jsonimpl.Union(boxLabelJSON.Decode)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Box) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"label":`, m.Label, boxLabelJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Box) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Box).readJSONField, 0)
+}
+
+// readJSONField reads the field of Box named key and returns its index, or -1.
+func (m *Box) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "label":
+		return jsonimpl.Get(r, 0, &m.Label, boxLabelJSONForm)
+	}
+	return r, -1
 }
 
 // Level is a type of the stock domain.
@@ -232,6 +297,11 @@ func (v StockMovedChangeLong) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
 }
 
+// AppendJSON appends {"long": value}, as MarshalJSON writes it, without reflection.
+func (v StockMovedChangeLong) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"long":`, v.Value, jsonimpl.Int64)
+}
+
 // StockMovedChangeQuantity is the com.acme.stock.Quantity branch of StockMovedChange.
 type StockMovedChangeQuantity struct {
 	Value Quantity
@@ -245,6 +315,12 @@ func (v StockMovedChangeQuantity) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"com.acme.stock.Quantity": v.Value})
 }
 
+// AppendJSON appends {"com.acme.stock.Quantity": value}, as MarshalJSON writes it,
+// without reflection.
+func (v StockMovedChangeQuantity) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"com.acme.stock.Quantity":`, v.Value, jsonimpl.Record[Quantity]())
+}
+
 // StockMovedChangeBox is the com.acme.stock.Box branch of StockMovedChange.
 type StockMovedChangeBox struct {
 	Value Box
@@ -256,6 +332,12 @@ func (StockMovedChangeBox) isStockMovedChange() {}
 // MarshalJSON writes {"com.acme.stock.Box": value}.
 func (v StockMovedChangeBox) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"com.acme.stock.Box": v.Value})
+}
+
+// AppendJSON appends {"com.acme.stock.Box": value}, as MarshalJSON writes it, without
+// reflection.
+func (v StockMovedChangeBox) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"com.acme.stock.Box":`, v.Value, jsonimpl.Record[Box]())
 }
 
 // stockMovedChangeJSON reads the JSON of StockMovedChange.
@@ -290,6 +372,11 @@ func (v StockMovedNoteString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
 }
 
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v StockMovedNoteString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
+}
+
 // StockMovedNoteDouble is the double branch of StockMovedNote.
 type StockMovedNoteDouble struct {
 	Value float64
@@ -303,6 +390,11 @@ func (v StockMovedNoteDouble) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"double": v.Value})
 }
 
+// AppendJSON appends {"double": value}, as MarshalJSON writes it, without reflection.
+func (v StockMovedNoteDouble) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"double":`, v.Value, jsonimpl.Float64)
+}
+
 // StockMovedNoteTimestampMillis is the long branch of StockMovedNote.
 type StockMovedNoteTimestampMillis struct {
 	Value time.Time
@@ -314,6 +406,11 @@ func (StockMovedNoteTimestampMillis) isStockMovedNote() {}
 // MarshalJSON writes {"long": value}.
 func (v StockMovedNoteTimestampMillis) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
+}
+
+// AppendJSON appends {"long": value}, as MarshalJSON writes it, without reflection.
+func (v StockMovedNoteTimestampMillis) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"long":`, v.Value, jsonimpl.Time)
 }
 
 // stockMovedNoteJSON reads the JSON of StockMovedNote.
@@ -348,6 +445,11 @@ func (v StockMovedCountInt) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"int": v.Value})
 }
 
+// AppendJSON appends {"int": value}, as MarshalJSON writes it, without reflection.
+func (v StockMovedCountInt) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"int":`, v.Value, jsonimpl.Int32)
+}
+
 // StockMovedCountString is the string branch of StockMovedCount.
 type StockMovedCountString struct {
 	Value string
@@ -359,6 +461,11 @@ func (StockMovedCountString) isStockMovedCount() {}
 // MarshalJSON writes {"string": value}.
 func (v StockMovedCountString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
+}
+
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v StockMovedCountString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
 }
 
 // stockMovedCountJSON reads the JSON of StockMovedCount.
@@ -391,6 +498,11 @@ func (v StockMovedPriceDecimal) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"bytes": acemqimpl.JSONDecimalForm(8, 2).Bind(&v.Value)})
 }
 
+// AppendJSON appends {"bytes": value}, as MarshalJSON writes it, without reflection.
+func (v StockMovedPriceDecimal) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"bytes":`, v.Value, jsonimpl.Via(acemqimpl.JSONDecimalForm(8, 2)))
+}
+
 // StockMovedPriceLevel is the com.acme.stock.Level branch of StockMovedPrice.
 type StockMovedPriceLevel struct {
 	Value Level
@@ -402,6 +514,12 @@ func (StockMovedPriceLevel) isStockMovedPrice() {}
 // MarshalJSON writes {"com.acme.stock.Level": value}.
 func (v StockMovedPriceLevel) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"com.acme.stock.Level": v.Value})
+}
+
+// AppendJSON appends {"com.acme.stock.Level": value}, as MarshalJSON writes it, without
+// reflection.
+func (v StockMovedPriceLevel) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"com.acme.stock.Level":`, v.Value, jsonimpl.Enum[Level]())
 }
 
 // stockMovedPriceJSON reads the JSON of StockMovedPrice.
@@ -447,6 +565,61 @@ func (m *StockMoved) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// The JSON forms of StockMoved's fields that take one, built once.
+var (
+	stockMovedChangeJSONForm = jsonimpl.Union(stockMovedChangeJSON.Decode)
+	stockMovedNoteJSONForm   = jsonimpl.Union(stockMovedNoteJSON.Decode)
+	stockMovedCountJSONForm  = jsonimpl.Union(stockMovedCountJSON.Decode)
+	stockMovedPriceJSONForm  = jsonimpl.Union(stockMovedPriceJSON.Decode)
+	stockMovedBoxesJSONForm  = jsonimpl.Nested((*Box).readJSONField, 0)
+	stockMovedSpareJSONForm  = jsonimpl.Nested((*Box).readJSONField, 0)
+	stockMovedByNameJSONForm = jsonimpl.Nested((*Box).readJSONField, 0)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m StockMoved) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"sku":`, m.Sku, jsonimpl.String)
+	jsonimpl.Put(&w, `,"change":`, m.Change, stockMovedChangeJSONForm)
+	jsonimpl.Put(&w, `,"note":`, m.Note, stockMovedNoteJSONForm)
+	jsonimpl.Put(&w, `,"count":`, m.Count, stockMovedCountJSONForm)
+	jsonimpl.Put(&w, `,"price":`, m.Price, stockMovedPriceJSONForm)
+	jsonimpl.PutArray(&w, `,"boxes":`, m.Boxes, stockMovedBoxesJSONForm)
+	jsonimpl.PutOpt(&w, `,"spare":`, m.Spare, stockMovedSpareJSONForm)
+	jsonimpl.PutMap(&w, `,"byName":`, m.ByName, stockMovedByNameJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *StockMoved) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*StockMoved).readJSONField, 1, 3)
+}
+
+// readJSONField reads the field of StockMoved named key and returns its index, or -1.
+func (m *StockMoved) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "sku":
+		return jsonimpl.Get(r, 0, &m.Sku, jsonimpl.String)
+	case "change":
+		return jsonimpl.Get(r, 1, &m.Change, stockMovedChangeJSONForm)
+	case "note":
+		return jsonimpl.Get(r, 2, &m.Note, stockMovedNoteJSONForm)
+	case "count":
+		return jsonimpl.Get(r, 3, &m.Count, stockMovedCountJSONForm)
+	case "price":
+		return jsonimpl.Get(r, 4, &m.Price, stockMovedPriceJSONForm)
+	case "boxes":
+		return jsonimpl.GetArray(r, 5, &m.Boxes, stockMovedBoxesJSONForm)
+	case "spare":
+		return jsonimpl.GetOpt(r, 6, &m.Spare, stockMovedSpareJSONForm)
+	case "byName":
+		return jsonimpl.GetMap(r, 7, &m.ByName, stockMovedByNameJSONForm)
+	}
+	return r, -1
+}
+
 // CountStock is the payload of command CountStock.
 type CountStock struct {
 	Sku    string           `avro:"sku" json:"sku"`
@@ -490,6 +663,11 @@ func (v CountStockAmountLong) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"long": v.Value})
 }
 
+// AppendJSON appends {"long": value}, as MarshalJSON writes it, without reflection.
+func (v CountStockAmountLong) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"long":`, v.Value, jsonimpl.Int64)
+}
+
 // CountStockAmountString is the string branch of CountStockAmount.
 type CountStockAmountString struct {
 	Value string
@@ -501,6 +679,11 @@ func (CountStockAmountString) isCountStockAmount() {}
 // MarshalJSON writes {"string": value}.
 func (v CountStockAmountString) MarshalJSON() ([]byte, error) {
 	return json.Marshal(map[string]any{"string": v.Value})
+}
+
+// AppendJSON appends {"string": value}, as MarshalJSON writes it, without reflection.
+func (v CountStockAmountString) AppendJSON(b []byte) ([]byte, error) {
+	return jsonimpl.Branch(b, `{"string":`, v.Value, jsonimpl.String)
 }
 
 // countStockAmountJSON reads the JSON of CountStockAmount.
@@ -528,6 +711,37 @@ func (m *CountStock) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	return nil
+}
+
+// The JSON forms of CountStock's fields that take one, built once.
+var (
+	countStockAmountJSONForm = jsonimpl.Union(countStockAmountJSON.Decode)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m CountStock) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"sku":`, m.Sku, jsonimpl.String)
+	jsonimpl.Put(&w, `,"amount":`, m.Amount, countStockAmountJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *CountStock) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*CountStock).readJSONField, 1)
+}
+
+// readJSONField reads the field of CountStock named key and returns its index, or -1.
+func (m *CountStock) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "sku":
+		return jsonimpl.Get(r, 0, &m.Sku, jsonimpl.String)
+	case "amount":
+		return jsonimpl.Get(r, 1, &m.Amount, countStockAmountJSONForm)
+	}
+	return r, -1
 }
 
 // boxAvro is Box as hamba/avro reads and writes it: each union a converter.

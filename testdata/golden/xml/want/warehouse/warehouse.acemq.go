@@ -21,6 +21,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqimpl/jsonimpl"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 	"github.com/acemq/acemq-gen/runtime/xml"
 )
@@ -98,6 +99,40 @@ func (m *Line) UnmarshalJSON(data []byte) error {
 	})
 }
 
+// The JSON forms of Line's fields that take one, built once.
+var (
+	linePriceJSONForm = jsonimpl.Via(acemqimpl.JSONDecimalForm(10, 2))
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Line) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"sku":`, m.Sku, jsonimpl.String)
+	jsonimpl.Put(&w, `,"quantity":`, m.Quantity, jsonimpl.Int32)
+	jsonimpl.Put(&w, `,"price":`, m.Price, linePriceJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Line) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Line).readJSONField)
+}
+
+// readJSONField reads the field of Line named key and returns its index, or -1.
+func (m *Line) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "sku":
+		return jsonimpl.Get(r, 0, &m.Sku, jsonimpl.String)
+	case "quantity":
+		return jsonimpl.Get(r, 1, &m.Quantity, jsonimpl.Int32)
+	case "price":
+		return jsonimpl.Get(r, 2, &m.Price, linePriceJSONForm)
+	}
+	return r, -1
+}
+
 // Status is a type of the warehouse domain.
 type Status string
 
@@ -155,6 +190,29 @@ func (Audit) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (Audit) AvroFingerprint() uint64 {
 	return 0xe21de8c2320dd8ca
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m Audit) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"who":`, m.Who, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *Audit) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*Audit).readJSONField)
+}
+
+// readJSONField reads the field of Audit named key and returns its index, or -1.
+func (m *Audit) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "who":
+		return jsonimpl.Get(r, 0, &m.Who, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // ShipmentBooked is the payload of event ShipmentBooked.
@@ -235,6 +293,64 @@ func (m *ShipmentBooked) UnmarshalJSON(data []byte) error {
 	})
 }
 
+// The JSON forms of ShipmentBooked's fields that take one, built once.
+var (
+	shipmentBookedLinesJSONForm   = jsonimpl.Nested((*Line).readJSONField)
+	shipmentBookedTotalJSONForm   = jsonimpl.Via(acemqimpl.JSONDecimalForm(12, 2))
+	shipmentBookedWaitJSONForm    = jsonimpl.Via(acemqimpl.JSONMillisForm())
+	shipmentBookedCarrierJSONForm = jsonimpl.Nested((*Line).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m ShipmentBooked) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"shipmentId":`, m.ShipmentID, jsonimpl.String)
+	jsonimpl.PutArray(&w, `,"lines":`, m.Lines, shipmentBookedLinesJSONForm)
+	jsonimpl.PutArray(&w, `,"tags":`, m.Tags, jsonimpl.String)
+	jsonimpl.Put(&w, `,"total":`, m.Total, shipmentBookedTotalJSONForm)
+	jsonimpl.Put(&w, `,"day":`, m.Day, jsonimpl.Time)
+	jsonimpl.Put(&w, `,"bookedAt":`, m.BookedAt, jsonimpl.Time)
+	jsonimpl.Put(&w, `,"wait":`, m.Wait, shipmentBookedWaitJSONForm)
+	jsonimpl.Put(&w, `,"status":`, m.Status, jsonimpl.Enum[Status]())
+	jsonimpl.PutOpt(&w, `,"note":`, m.Note, jsonimpl.String)
+	jsonimpl.PutOpt(&w, `,"carrier":`, m.Carrier, shipmentBookedCarrierJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *ShipmentBooked) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*ShipmentBooked).readJSONField)
+}
+
+// readJSONField reads the field of ShipmentBooked named key and returns its index, or -1.
+func (m *ShipmentBooked) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "shipmentId":
+		return jsonimpl.Get(r, 0, &m.ShipmentID, jsonimpl.String)
+	case "lines":
+		return jsonimpl.GetArray(r, 1, &m.Lines, shipmentBookedLinesJSONForm)
+	case "tags":
+		return jsonimpl.GetArray(r, 2, &m.Tags, jsonimpl.String)
+	case "total":
+		return jsonimpl.Get(r, 3, &m.Total, shipmentBookedTotalJSONForm)
+	case "day":
+		return jsonimpl.Get(r, 4, &m.Day, jsonimpl.Time)
+	case "bookedAt":
+		return jsonimpl.Get(r, 5, &m.BookedAt, jsonimpl.Time)
+	case "wait":
+		return jsonimpl.Get(r, 6, &m.Wait, shipmentBookedWaitJSONForm)
+	case "status":
+		return jsonimpl.Get(r, 7, &m.Status, jsonimpl.Enum[Status]())
+	case "note":
+		return jsonimpl.GetOpt(r, 8, &m.Note, jsonimpl.String)
+	case "carrier":
+		return jsonimpl.GetOpt(r, 9, &m.Carrier, shipmentBookedCarrierJSONForm)
+	}
+	return r, -1
+}
+
 // ShipmentAudited is the payload of event ShipmentAudited.
 type ShipmentAudited struct {
 	Audit Audit             `avro:"audit" json:"audit"`
@@ -256,6 +372,38 @@ func (ShipmentAudited) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (ShipmentAudited) AvroFingerprint() uint64 {
 	return 0x68b4e43c99865244
+}
+
+// The JSON forms of ShipmentAudited's fields that take one, built once.
+var (
+	shipmentAuditedAuditJSONForm = jsonimpl.Nested((*Audit).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m ShipmentAudited) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"audit":`, m.Audit, shipmentAuditedAuditJSONForm)
+	jsonimpl.PutMap(&w, `,"attrs":`, m.Attrs, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *ShipmentAudited) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*ShipmentAudited).readJSONField)
+}
+
+// readJSONField reads the field of ShipmentAudited named key and returns its index, or
+// -1.
+func (m *ShipmentAudited) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "audit":
+		return jsonimpl.Get(r, 0, &m.Audit, shipmentAuditedAuditJSONForm)
+	case "attrs":
+		return jsonimpl.GetMap(r, 1, &m.Attrs, jsonimpl.String)
+	}
+	return r, -1
 }
 
 // CancelShipment is the payload of command CancelShipment.
@@ -281,6 +429,32 @@ func (CancelShipment) AvroFingerprint() uint64 {
 	return 0x9a26e64952b6bacb
 }
 
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m CancelShipment) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"shipmentId":`, m.ShipmentID, jsonimpl.String)
+	jsonimpl.PutArray(&w, `,"reasons":`, m.Reasons, jsonimpl.String)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *CancelShipment) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*CancelShipment).readJSONField)
+}
+
+// readJSONField reads the field of CancelShipment named key and returns its index, or -1.
+func (m *CancelShipment) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "shipmentId":
+		return jsonimpl.Get(r, 0, &m.ShipmentID, jsonimpl.String)
+	case "reasons":
+		return jsonimpl.GetArray(r, 1, &m.Reasons, jsonimpl.String)
+	}
+	return r, -1
+}
+
 // QuoteShipmentRequest is the request of rpc QuoteShipment.
 type QuoteShipmentRequest struct {
 	Lines []Line `avro:"lines" json:"lines" xml:"lines"`
@@ -301,6 +475,35 @@ func (QuoteShipmentRequest) AvroFullSchema() string {
 // AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
 func (QuoteShipmentRequest) AvroFingerprint() uint64 {
 	return 0x64e0a8a048c62d5e
+}
+
+// The JSON forms of QuoteShipmentRequest's fields that take one, built once.
+var (
+	quoteShipmentRequestLinesJSONForm = jsonimpl.Nested((*Line).readJSONField)
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m QuoteShipmentRequest) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.PutArray(&w, `"lines":`, m.Lines, quoteShipmentRequestLinesJSONForm)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *QuoteShipmentRequest) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*QuoteShipmentRequest).readJSONField)
+}
+
+// readJSONField reads the field of QuoteShipmentRequest named key and returns its index,
+// or -1.
+func (m *QuoteShipmentRequest) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "lines":
+		return jsonimpl.GetArray(r, 0, &m.Lines, quoteShipmentRequestLinesJSONForm)
+	}
+	return r, -1
 }
 
 // QuoteShipmentResponse is the response of rpc QuoteShipment.
@@ -349,6 +552,41 @@ func (m *QuoteShipmentResponse) UnmarshalJSON(data []byte) error {
 		plain: (*plain)(m),
 		Total: acemqimpl.JSONDecimalForm(12, 2).Bind(&m.Total),
 	})
+}
+
+// The JSON forms of QuoteShipmentResponse's fields that take one, built once.
+var (
+	quoteShipmentResponseTotalJSONForm = jsonimpl.Via(acemqimpl.JSONDecimalForm(12, 2))
+)
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m QuoteShipmentResponse) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"total":`, m.Total, quoteShipmentResponseTotalJSONForm)
+	jsonimpl.PutOpt(&w, `,"days":`, m.Days, jsonimpl.Int32)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *QuoteShipmentResponse) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*QuoteShipmentResponse).readJSONField)
+}
+
+// readJSONField reads the field of QuoteShipmentResponse named key and returns its index,
+// or -1.
+func (m *QuoteShipmentResponse) readJSONField(
+	r jsonimpl.Reader,
+	key []byte,
+) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "total":
+		return jsonimpl.Get(r, 0, &m.Total, quoteShipmentResponseTotalJSONForm)
+	case "days":
+		return jsonimpl.GetOpt(r, 1, &m.Days, jsonimpl.Int32)
+	}
+	return r, -1
 }
 
 // shipmentBookedSpec is the contract of event ShipmentBooked: xml codec; 5 attempts,

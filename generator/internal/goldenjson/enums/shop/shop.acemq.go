@@ -1,0 +1,1 @@
+../../../../../testdata/golden/enums/want/shop/shop.acemq.go

@@ -1,0 +1,1 @@
+../../../../../testdata/golden/fixed_decimal/want/ledger/ledger.acemq.go

@@ -1,0 +1,1 @@
+../../../../../testdata/golden/logical_types/want/sched/sched.acemq.go

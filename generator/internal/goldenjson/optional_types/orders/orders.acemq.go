@@ -1,0 +1,1 @@
+../../../../../testdata/golden/optional_types/want/orders/orders.acemq.go

@@ -1,0 +1,1 @@
+../../../../../testdata/golden/records_defaults/want/billing/billing.acemq.go

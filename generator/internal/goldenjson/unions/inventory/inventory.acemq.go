@@ -1,0 +1,1 @@
+../../../../../testdata/golden/unions/want/inventory/inventory.acemq.go
