@@ -225,20 +225,39 @@ func documentedSeams(f *ast.File) []string {
 
 func assertedSeams(f *ast.File) []string {
 	var out []string
+	typeParams := typeParamNames(f)
 	ast.Inspect(f, func(n ast.Node) bool {
-		ta, ok := n.(*ast.TypeAssertExpr)
-		if !ok {
-			return true
-		}
-		sel, onField := ta.X.(*ast.SelectorExpr)
-		if onField && sel.Sel.Name == "transport" {
-			if name := seamName(ta.Type); name != "" {
+		switch n := n.(type) {
+		case *ast.TypeAssertExpr:
+			sel, onField := n.X.(*ast.SelectorExpr)
+			if name := seamName(n.Type); onField && sel.Sel.Name == "transport" && name != "" && !typeParams[name] {
+				out = append(out, name)
+			}
+		case *ast.IndexExpr: // transportAs[driver.S](c, …) asserts S
+			fn, ok := n.X.(*ast.Ident)
+			if name := seamName(n.Index); ok && strings.HasSuffix(fn.Name, "ransportAs") && !typeParams[name] {
 				out = append(out, name)
 			}
 		}
 		return true
 	})
 	return out
+}
+
+// typeParamNames are the type parameters of f's generic functions: an
+// assertion to one (transportAs's c.transport.(S)) names no seam itself.
+func typeParamNames(f *ast.File) map[string]bool {
+	names := map[string]bool{}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Type.TypeParams != nil {
+			for _, p := range fd.Type.TypeParams.List {
+				for _, n := range p.Names {
+					names[n.Name] = true
+				}
+			}
+		}
+	}
+	return names
 }
 
 // seamName is the name of the interface a type assertion names: I or
