@@ -38,6 +38,10 @@ func (r *report) check() {
 		r.problemf("%d messages whose publish returned nil are not accounted for exactly once", lost)
 	}
 	for n, k := range l.accepted {
+		if !l.sent[n] && !l.failed[n] {
+			r.problemf("message %d was handled but never published", n)
+			break
+		}
 		if k > 1 {
 			r.problemf("message %d was accepted %d times through the idempotency guard", n, k)
 			break
@@ -100,6 +104,9 @@ func (r *report) printChaos(w io.Writer) {
 			rec = "first confirm after " + s.recovery.Round(time.Millisecond).String()
 			longest = max(longest, s.recovery)
 		}
+		if s.handled > 0 {
+			rec += ", first handled after " + s.handled.Round(time.Millisecond).String()
+		}
 		if s.port != "" {
 			kills++
 		}
@@ -110,4 +117,5 @@ func (r *report) printChaos(w io.Writer) {
 	}
 	fmt.Fprintf(w, "chaos: %d SIGKILLs, %d steps, %d publisher connections lost; longest time from a step to the first confirm after it: %v\n",
 		kills, len(r.chaos.steps), r.chaos.lost, longest.Round(time.Millisecond))
+	fmt.Fprintf(w, "chaos: longest time without a confirm while publishing: %v\n", r.chaos.longestGap.Round(time.Millisecond))
 }

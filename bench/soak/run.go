@@ -35,7 +35,7 @@ func connOptions(name string, rec func(rabbitmq.RecoveryEvent)) []acemq.ConnOpti
 
 func run(ctx context.Context, o options) (*report, error) {
 	l, ch := newLedger(), newChaos(o)
-	l.onOK = ch.confirmed
+	l.onOK, l.onHandled = ch.confirmed, ch.handled
 	pubConn, err := acemq.Connect(ctx, o.url, connOptions("soak-publishers", ch.recovery)...)
 	if err != nil {
 		return nil, err
