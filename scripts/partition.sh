@@ -22,6 +22,9 @@
 #   scripts/partition.sh isolate A    cut A from both other nodes
 #   scripts/partition.sh heal-all     remove every rule (the cluster is whole again)
 #   scripts/partition.sh rules        print the DROP rules in force
+#   scripts/partition.sh wait-whole [SECONDS]  wait (default 120 s) until every node
+#                                     runs in the three-node cluster again (after a
+#                                     heal, a paused minority node restarts its app)
 #   scripts/partition.sh pause N      SIGSTOP node N's Erlang VM
 #   scripts/partition.sh resume N     SIGCONT it
 #   scripts/partition.sh leader QUEUE print the node that leads quorum queue QUEUE
@@ -104,7 +107,7 @@ node_env() {
   export RABBITMQ_MNESIA_BASE="$dir/mnesia" RABBITMQ_LOG_BASE="$dir/log" RABBITMQ_PID_FILE="$dir/beam.pid"
   # listen on the node's address and connect from it, so a rule between two
   # addresses cuts the link between two nodes
-  export RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS="-kernel inet_dist_use_interface {$octets} -kernel inet_dist_connect_options [{ip,{$octets}}] -kernel net_ticktime $TICK +S 1:1"
+  export RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS="-kernel inet_dist_use_interface {$octets} -kernel inet_dist_connect_options [{ip,{$octets}}] -kernel net_ticktime $TICK -kernel prevent_overlapping_partitions false +S 1:1"
   export RABBITMQ_CTL_DIST_PORT_MIN=$((port + 30000)) RABBITMQ_CTL_DIST_PORT_MAX=$((port + 30010))
   unset NOTIFY_SOCKET RABBITMQ_ALLOW_INPUT RABBITMQ_CTL_ERL_ARGS || true
 }
@@ -261,10 +264,11 @@ case "$cmd" in
     for b in 1 2 3; do [ "$b" = "$a" ] || rule -A "$a" "$b"; done; log "isolated node $a" ;;
   heal-all) nsx iptables -F "$CHAIN"; log "healed every link" ;;
   rules) nsx iptables -S "$CHAIN" ;;
+  wait-whole) wait_for "${1:-120}" cluster cluster_ready || die "the cluster is not whole after ${1:-120}s"; log "the cluster is whole" ;;
   pause) signal_node STOP "$(node "${1:-}")" ;;
   resume) signal_node CONT "$(node "${1:-}")" ;;
   leader) [ -n "${1:-}" ] || die "usage: partition.sh leader QUEUE"; leader "$1" ;;
   ctl) i=$(node "${1:-}"); shift; [ "${1:-}" = -- ] && shift; [ $# -ge 1 ] || die "usage: partition.sh ctl N -- TOOL ARGS"; ctl "$i" "$@" ;;
   exec) [ $# -ge 1 ] || die "usage: partition.sh exec CMD..."; ACEMQ_TEST_PARTITION_URL=$(url) nsx "$@" ;;
-  *) die "usage: partition.sh start|stop|url|nodes|cut A B|heal A B|isolate A|heal-all|rules|pause N|resume N|leader QUEUE|ctl N -- TOOL ARGS|exec CMD..." ;;
+  *) die "usage: partition.sh start|stop|url|nodes|cut A B|heal A B|isolate A|heal-all|rules|wait-whole [SECONDS]|pause N|resume N|leader QUEUE|ctl N -- TOOL ARGS|exec CMD..." ;;
 esac

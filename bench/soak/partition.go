@@ -83,6 +83,12 @@ func (c *chaos) fault(what, node string, apply func() error, hold func(), undo .
 			_ = c.run(undo...)
 		}
 		_ = c.run("heal-all")
+		if err := c.run("wait-whole", "120"); err != nil {
+			fmt.Fprintln(os.Stderr, "soak:", err)
+			c.mu.Lock()
+			c.stuck = true
+			c.mu.Unlock()
+		}
 		time.Sleep(settleFor)
 	})
 }
