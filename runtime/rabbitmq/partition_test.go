@@ -58,8 +58,8 @@ type confirmLog struct {
 	errs      []error
 }
 
-// publishUntil publishes numbered messages to q, one after another, until
-// stop closes.
+// publishUntil publishes numbered messages to q, one after another (some
+// 100 a second, so the drain is short), until stop closes.
 func (l *confirmLog) publishUntil(tr *Transport, q string, stop <-chan struct{}) {
 	for i := 0; ; i++ {
 		select {
@@ -78,6 +78,7 @@ func (l *confirmLog) publishUntil(tr *Transport, q string, stop <-chan struct{})
 			l.confirmed[id], l.times = true, append(l.times, time.Now())
 		}
 		l.mu.Unlock()
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
