@@ -24,7 +24,15 @@
 #   scripts/partition.sh rules        print the DROP rules in force
 #   scripts/partition.sh wait-whole [SECONDS]  wait (default 120 s) until every node
 #                                     runs in the three-node cluster again (after a
-#                                     heal, a paused minority node restarts its app)
+#                                     heal, a paused minority node restarts its app);
+#                                     a node whose app is still not running after
+#                                     PARTITION_STUCK_AFTER seconds (default 30) while
+#                                     the others run is restarted (see restart)
+#   scripts/partition.sh restart N    SIGKILL node N's Erlang VM and start it again on
+#                                     its state. RabbitMQ 3.10.8 on Erlang 25.2 was seen
+#                                     to hang for good in global:sync when restarting its
+#                                     app after a pause_minority pause (is_booting stays
+#                                     true); wait-whole restarts such a node
 #   scripts/partition.sh pause N      SIGSTOP node N's Erlang VM
 #   scripts/partition.sh resume N     SIGCONT it
 #   scripts/partition.sh leader QUEUE print the node that leads quorum queue QUEUE
@@ -175,6 +183,35 @@ wait_for() {  # wait_for SECONDS WHAT COMMAND...
   until "$@"; do [ "$(date +%s)" -lt "$deadline" ] || return 1; sleep 0.5; done
 }
 
+# restart_node N: SIGKILL node N's VM and start it on its state
+restart_node() {
+  local pid
+  if pid=$(beam_pid "$1"); then kill -KILL "$pid"; while [ -e "/proc/$pid" ]; do sleep 0.1; done; fi
+  kill_pidfile "$STATE/node$1/wrapper.pid" rabbitmq-server
+  ( node_env "$1"; cd "$HOME" && exec ip netns exec "$NS" setsid "$RMQ_BIN/rabbitmq-server" </dev/null >>"$HOME/log/console.log" 2>&1 ) &
+  echo $! >"$STATE/node$1/wrapper.pid"
+  log "restarted node $1"
+}
+
+running() {  # running N: node N's RabbitMQ application runs
+  [ "$(ctl "$1" rabbitmqctl eval 'rabbit:is_running().' 2>/dev/null | tail -n 1)" = true ]
+}
+
+# wait_whole SECONDS: wait until the cluster is whole, restarting a node
+# stuck in its boot while the two others run
+wait_whole() {
+  local deadline=$(( $(date +%s) + $1 )) stuck_at=$(( $(date +%s) + ${PARTITION_STUCK_AFTER:-30} )) i down
+  until cluster_ready; do
+    [ "$(date +%s)" -lt "$deadline" ] || return 1
+    if [ "$(date +%s)" -ge "$stuck_at" ]; then
+      down=(); for i in 1 2 3; do running "$i" || down+=("$i"); done
+      if [ "${#down[@]}" -eq 1 ]; then log "node ${down[0]} is stuck restarting its app"; restart_node "${down[0]}"; fi
+      stuck_at=$(( $(date +%s) + 60 ))
+    fi
+    sleep 1
+  done
+}
+
 do_start() {
   ensure_tools
   if ip netns list | grep -qw "$NS"; then do_stop; fi
@@ -264,11 +301,12 @@ case "$cmd" in
     for b in 1 2 3; do [ "$b" = "$a" ] || rule -A "$a" "$b"; done; log "isolated node $a" ;;
   heal-all) nsx iptables -F "$CHAIN"; log "healed every link" ;;
   rules) nsx iptables -S "$CHAIN" ;;
-  wait-whole) wait_for "${1:-120}" cluster cluster_ready || die "the cluster is not whole after ${1:-120}s"; log "the cluster is whole" ;;
+  wait-whole) wait_whole "${1:-120}" || die "the cluster is not whole after ${1:-120}s"; log "the cluster is whole" ;;
+  restart) restart_node "$(node "${1:-}")" ;;
   pause) signal_node STOP "$(node "${1:-}")" ;;
   resume) signal_node CONT "$(node "${1:-}")" ;;
   leader) [ -n "${1:-}" ] || die "usage: partition.sh leader QUEUE"; leader "$1" ;;
   ctl) i=$(node "${1:-}"); shift; [ "${1:-}" = -- ] && shift; [ $# -ge 1 ] || die "usage: partition.sh ctl N -- TOOL ARGS"; ctl "$i" "$@" ;;
   exec) [ $# -ge 1 ] || die "usage: partition.sh exec CMD..."; ACEMQ_TEST_PARTITION_URL=$(url) nsx "$@" ;;
-  *) die "usage: partition.sh start|stop|url|nodes|cut A B|heal A B|isolate A|heal-all|rules|wait-whole [SECONDS]|pause N|resume N|leader QUEUE|ctl N -- TOOL ARGS|exec CMD..." ;;
+  *) die "usage: partition.sh start|stop|url|nodes|cut A B|heal A B|isolate A|heal-all|rules|wait-whole [SECONDS]|restart N|pause N|resume N|leader QUEUE|ctl N -- TOOL ARGS|exec CMD..." ;;
 esac

@@ -139,6 +139,7 @@ func TestPartitionTheLeaderIsolatedWithThePublishersNodeLosesNothingAndStallsOnl
 		t.Fatal("ACEMQ_TEST_PARTITION_URL is not set: run under scripts/partition.sh exec")
 	}
 	const cut = 20 * time.Second
+	partitionScript(t, "wait-whole", "180") // an earlier run's paused node may still be restarting
 	tr := dialFirstNode(t, url)
 	defer tr.Close()
 	q := unique("partition")
