@@ -37,6 +37,7 @@ type step struct {
 	at       time.Time
 	recovery time.Duration // from the action to the first publish confirmed after it; 0: none seen
 	handled  time.Duration // from the action to the first message handled after it; 0: none seen
+	gap      time.Duration // the longest time without a confirm from the action to the next
 }
 
 func newChaos(o options) *chaos { return &chaos{o: o} }
@@ -189,12 +190,23 @@ func (c *chaos) confirmed(start time.Time) {
 	if !c.lastOK.IsZero() {
 		c.longestGap = max(c.longestGap, now.Sub(c.lastOK))
 	}
+	if n := len(c.steps); n > 0 {
+		s := &c.steps[n-1]
+		s.gap = max(s.gap, now.Sub(later(c.lastOK, s.at)))
+	}
 	c.lastOK = now
 	for i := range c.steps {
 		if s := &c.steps[i]; s.recovery == 0 && start.After(s.at) {
 			s.recovery = now.Sub(s.at)
 		}
 	}
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 // handled is told of each message a consumer handled, to time the first

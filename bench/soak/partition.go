@@ -19,7 +19,7 @@ const (
 	pauseFor  = 20 * time.Second // the leader paused (SIGSTOP), then resumed
 	flapFor   = 30 * time.Second // a link flapping ...
 	flapEvery = 2 * time.Second  // ... cut and healed every 2 s
-	settleFor = 5 * time.Second  // after a heal: paused nodes resume, leaders settle
+	settleFor = 2 * time.Second  // after the cluster is whole again: leaders settle
 )
 
 // partitionStep takes partition step i, in turn: isolate the publishers'
@@ -83,7 +83,7 @@ func (c *chaos) fault(what, node string, apply func() error, hold func(), undo .
 			_ = c.run(undo...)
 		}
 		_ = c.run("heal-all")
-		if err := c.run("wait-whole", "120"); err != nil {
+		if err := c.run("wait-whole", "240"); err != nil {
 			fmt.Fprintln(os.Stderr, "soak:", err)
 			c.mu.Lock()
 			c.stuck = true

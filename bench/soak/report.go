@@ -107,7 +107,8 @@ func (r *report) printChaos(w io.Writer) {
 		if s.handled > 0 {
 			rec += ", first handled after " + s.handled.Round(time.Millisecond).String()
 		}
-		if s.port != "" {
+		rec += ", longest without a confirm " + s.gap.Round(time.Millisecond).String()
+		if s.port != "" && r.o.faults != faultsPartition {
 			kills++
 		}
 		fmt.Fprintf(w, "chaos: %s %s %s: %s\n", s.at.Format("15:04:05"), s.what, s.port, rec)
