@@ -25,19 +25,28 @@ type muteProxy struct {
 // the proxy and the URL that goes through it; it closes at cleanup.
 func newMuteProxy(t *testing.T, amqpURL string) (*muteProxy, string) {
 	t.Helper()
+	ln, upstream, proxied := listenProxy(t, amqpURL)
+	p := &muteProxy{ln: ln, upstream: upstream}
+	go p.serve()
+	return p, proxied
+}
+
+// listenProxy opens the listener of a proxy to the broker of the
+// single-host amqpURL (closed at cleanup) and returns it, the broker's
+// host:port, and the URL that goes through the proxy.
+func listenProxy(t *testing.T, amqpURL string) (ln net.Listener, upstream, proxied string) {
+	t.Helper()
 	u, err := url.Parse(amqpURL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err = net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &muteProxy{ln: ln, upstream: u.Host}
 	t.Cleanup(func() { _ = ln.Close() })
-	go p.serve()
-	u.Host = ln.Addr().String()
-	return p, u.String()
+	upstream, u.Host = u.Host, ln.Addr().String()
+	return ln, upstream, u.String()
 }
 
 func (p *muteProxy) serve() {

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"io"
 	"net"
-	"net/url"
 	"sync/atomic"
 	"testing"
 )
@@ -33,20 +32,11 @@ type stallProxy struct {
 // goes through it; it closes at cleanup.
 func newStallProxy(t *testing.T, amqpURL string) (*stallProxy, string) {
 	t.Helper()
-	u, err := url.Parse(amqpURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &stallProxy{ln: ln, upstream: u.Host}
+	ln, upstream, proxied := listenProxy(t, amqpURL)
+	p := &stallProxy{ln: ln, upstream: upstream}
 	p.target.Store(-1)
-	t.Cleanup(func() { _ = ln.Close() })
 	go p.serve()
-	u.Host = ln.Addr().String()
-	return p, u.String()
+	return p, proxied
 }
 
 // arm stalls the next channel that carries a confirm, in mode.

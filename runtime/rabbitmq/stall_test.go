@@ -70,12 +70,7 @@ func TestNacksInARowAreCountedPerChannel(t *testing.T) {
 func stalledTransport(t *testing.T, opts ...acemq.ConnOption) (*Transport, *stallProxy, *events, string) {
 	t.Helper()
 	px, url := newStallProxy(t, brokerURL(t))
-	ev := newEvents()
-	tr, err := Dial(ctxT(t), url, append([]acemq.ConnOption{testDelay, OnRecovery(ev.record)}, opts...)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = tr.Close() })
+	tr, ev := dialRecording(t, url, opts...)
 	q := newCleaner(t).queue(unique("stall"))
 	if err := tr.DeclareQueue(ctxT(t), q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
