@@ -50,22 +50,31 @@ func listenProxy(t *testing.T, amqpURL string) (ln net.Listener, upstream, proxi
 }
 
 func (p *muteProxy) serve() {
-	for {
-		c, err := p.ln.Accept()
-		if err != nil {
-			return
-		}
-		up, err := net.Dial("tcp", p.upstream)
-		if err != nil {
-			_ = c.Close()
-			continue
-		}
+	servePairs(p.ln, p.upstream, func(c, up net.Conn) {
 		m := new(atomic.Bool)
 		p.mu.Lock()
 		p.open = append(p.open, m)
 		p.mu.Unlock()
-		go func() { _, _ = io.Copy(up, c); _ = up.Close() }()
 		go func() { copyUnlessMuted(c, up, m); _ = c.Close() }()
+	})
+}
+
+// servePairs accepts connections on ln until it closes, dials upstream for
+// each, copies what the client sends upstream, and hands both to back,
+// which copies the broker's side back.
+func servePairs(ln net.Listener, upstream string, back func(client, up net.Conn)) {
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		up, err := net.Dial("tcp", upstream)
+		if err != nil {
+			_ = c.Close()
+			continue
+		}
+		go func() { _, _ = io.Copy(up, c); _ = up.Close() }()
+		back(c, up)
 	}
 }
 

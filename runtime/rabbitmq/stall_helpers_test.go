@@ -46,19 +46,9 @@ func (p *stallProxy) arm(mode int32) {
 }
 
 func (p *stallProxy) serve() {
-	for {
-		c, err := p.ln.Accept()
-		if err != nil {
-			return
-		}
-		up, err := net.Dial("tcp", p.upstream)
-		if err != nil {
-			_ = c.Close()
-			continue
-		}
-		go func() { _, _ = io.Copy(up, c); _ = up.Close() }()
+	servePairs(p.ln, p.upstream, func(c, up net.Conn) {
 		go func() { p.filter(c, up); _ = c.Close() }()
-	}
+	})
 }
 
 // filter copies the broker's frames to the client, stalling the target
