@@ -25,9 +25,10 @@
 #   scripts/partition.sh wait-whole [SECONDS]  wait (default 120 s) until every node
 #                                     runs in the three-node cluster again (after a
 #                                     heal, a paused minority node restarts its app);
-#                                     a node whose app is still not running after
-#                                     PARTITION_STUCK_AFTER seconds (default 30) while
-#                                     the others run is restarted (see restart)
+#                                     a node that after PARTITION_STUCK_AFTER seconds
+#                                     (default 30) sees fewer running nodes than both
+#                                     others (its app stuck in its boot, or running
+#                                     alone after a mnesia partition) is restarted
 #   scripts/partition.sh restart N    SIGKILL node N's Erlang VM and start it again on
 #                                     its state. RabbitMQ 3.10.8 on Erlang 25.2 was seen
 #                                     to hang for good in global:sync when restarting its
@@ -193,19 +194,32 @@ restart_node() {
   log "restarted node $1"
 }
 
-running() {  # running N: node N's RabbitMQ application runs
-  [ "$(ctl "$1" rabbitmqctl eval 'rabbit:is_running().' 2>/dev/null | tail -n 1)" = true ]
+seen() {  # seen N: how many running nodes node N sees in its cluster (0: its app is down)
+  local out
+  out=$(ctl "$1" rabbitmqctl cluster_status --formatter json 2>/dev/null) || { echo 0; return; }
+  grep -o '"running_nodes":\[[^]]*\]' <<<"$out" | grep -o 'rabbit[0-9]@' | sort -u | wc -l
+}
+
+# odd_one: the node that sees fewer running nodes than both others (its app
+# stuck in its boot, or a mnesia partition left after a heal, where it runs
+# alone); nothing when there is none
+odd_one() {
+  local s1 s2 s3
+  s1=$(seen 1); s2=$(seen 2); s3=$(seen 3)
+  if [ "$s1" -lt "$s2" ] && [ "$s1" -lt "$s3" ]; then echo 1
+  elif [ "$s2" -lt "$s1" ] && [ "$s2" -lt "$s3" ]; then echo 2
+  elif [ "$s3" -lt "$s1" ] && [ "$s3" -lt "$s2" ]; then echo 3; fi
 }
 
 # wait_whole SECONDS: wait until the cluster is whole, restarting a node
-# stuck in its boot while the two others run
+# that stays apart from the two others
 wait_whole() {
-  local deadline=$(( $(date +%s) + $1 )) stuck_at=$(( $(date +%s) + ${PARTITION_STUCK_AFTER:-30} )) i down
+  local deadline=$(( $(date +%s) + $1 )) stuck_at=$(( $(date +%s) + ${PARTITION_STUCK_AFTER:-30} )) odd
   until cluster_ready; do
     [ "$(date +%s)" -lt "$deadline" ] || return 1
     if [ "$(date +%s)" -ge "$stuck_at" ]; then
-      down=(); for i in 1 2 3; do running "$i" || down+=("$i"); done
-      if [ "${#down[@]}" -eq 1 ]; then log "node ${down[0]} is stuck restarting its app"; restart_node "${down[0]}"; fi
+      odd=$(odd_one)
+      if [ -n "$odd" ]; then log "node $odd stays apart from the cluster"; restart_node "$odd"; fi
       stuck_at=$(( $(date +%s) + 60 ))
     fi
     sleep 1
