@@ -52,6 +52,7 @@ type options struct {
 	compareD  time.Duration // how long to publish there
 	faults    string        // faultsKill or faultsPartition
 	cut       time.Duration // how long each partition lasts
+	postgres  string        // the outbox stream's database (database/sql pgx DSN); "": no outbox stream
 }
 
 func main() {
@@ -71,6 +72,7 @@ func main() {
 	flag.DurationVar(&o.compareD, "compare-duration", time.Minute, "how long to publish in the -compare run")
 	flag.StringVar(&o.faults, "faults", faultsKill, "the chaos: kill (SIGKILL nodes, scripts/broker.sh cluster) or partition (cut links and pause nodes, scripts/partition.sh; run the soak inside its namespace with partition.sh exec)")
 	flag.DurationVar(&o.cut, "cut", 10*time.Second, "-faults partition: how long each partition lasts (the pause is 20 s, the flapping 30 s)")
+	flag.StringVar(&o.postgres, "postgres", "", "also run an outbox stream (outbox.Within, Relay, outbox.Once) through the same faults, on this PostgreSQL `DSN` (inside partition.sh's namespace, a Unix-socket DSN: host=/tmp/postgres-5689/run port=5689 user=postgres dbname=postgres)")
 	flag.Parse()
 	o.ports = strings.Fields(ports)
 	if err := o.partitionDefaults(); err != nil {

@@ -17,6 +17,7 @@ type report struct {
 	setAside      map[int64]setAsideEntry
 	setAsideDupes int
 	problems      []string
+	outbox        *outboxReport // -postgres's stream; nil without it
 }
 
 // wantReason is the reason a message of each set-aside fate carries.
@@ -46,6 +47,9 @@ func (r *report) check() {
 			r.problemf("message %d was accepted %d times through the idempotency guard", n, k)
 			break
 		}
+	}
+	if r.outbox != nil {
+		r.problems = append(r.problems, r.outbox.problems()...)
 	}
 	if !r.drained {
 		r.problemf("the consumers did not account for every message within -drain (%v)", r.o.drain)
@@ -86,6 +90,9 @@ func (r *report) print(w io.Writer) {
 	fmt.Fprintf(w, "duplicates: %d deliveries of an (id, attempt) seen before, %.3f%% of deliveries\n",
 		l.dupes, 100*float64(l.dupes)/float64(max(1, l.delivered.Load())))
 	r.printChaos(w)
+	if r.outbox != nil {
+		r.outbox.print(w)
+	}
 	if r.conserved() {
 		fmt.Fprintln(w, "conservation: OK (every confirmed message accounted for exactly once; no id accepted twice)")
 		return

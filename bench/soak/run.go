@@ -55,11 +55,15 @@ func run(ctx context.Context, o options) (*report, error) {
 	if err != nil {
 		return nil, err
 	}
+	ob, err := startOutbox(ctx, o, pubConn, subConn, q[len("soak-"):])
+	if err != nil {
+		return nil, err
+	}
 	elapsed := publishAll(ctx, o, pubConn, q, l, ch)
 	ch.wait()
 	drained := drain(ctx, o, l)
 	_ = cons.Close()
-	rep := &report{o: o, l: l, elapsed: elapsed, drained: drained, chaos: ch.summary()}
+	rep := &report{o: o, l: l, elapsed: elapsed, drained: drained, chaos: ch.summary(), outbox: ob.finish(ctx, pubConn)}
 	rep.setAside, rep.setAsideDupes, err = collectSetAside(ctx, subConn, q)
 	if err != nil {
 		return nil, err
