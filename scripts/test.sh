@@ -21,7 +21,8 @@
 # fails; nothing is skipped. After the SIGKILL soak, the partition soak runs
 # on a three-node cluster in a network namespace (scripts/partition.sh, ports
 # PARTITION_PORTS, default "5721 5722 5723"; root only): links cut and nodes
-# paused (docs/cluster.md).
+# paused, with an outbox stream on the PostgreSQL cluster's Unix socket
+# (docs/cluster.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -150,7 +151,8 @@ step "partitions: ${PARTITION_SOAK_DURATION:-200s} of the soak while links are c
 scripts/broker.sh cluster stop >/dev/null 2>&1 || true
 wait "$partition_pid" || { cat "$partition_out"; echo "test.sh: the partition cluster did not start"; exit 1; }
 (cd bench && ../scripts/partition.sh exec go run ./soak -faults partition -duration "${PARTITION_SOAK_DURATION:-200s}" \
-  -every 5s -cut "${PARTITION_CUT:-10s}" -rate 300 -drain 5m) \
+  -every 5s -cut "${PARTITION_CUT:-10s}" -rate 300 -drain 5m \
+  -postgres "host=${TMPDIR:-/tmp}/postgres-$pg_port/run port=$pg_port user=postgres dbname=postgres sslmode=disable") \
   || { scripts/partition.sh stop; echo "test.sh: the partition soak failed: a confirmed message was lost or handled twice"; exit 1; }
 scripts/partition.sh stop
 
