@@ -26,6 +26,7 @@ type chaos struct {
 	stuck bool // a node could not be revived: no more steps
 	wg    sync.WaitGroup
 
+	tried      int           // partition steps tried
 	lastOK     time.Time     // the latest confirm
 	longestGap time.Duration // the longest time between two confirms
 }

@@ -60,7 +60,7 @@ func main() {
 	var ports string
 	flag.StringVar(&o.url, "url", os.Getenv("ACEMQ_TEST_CLUSTER_URL"), "AMQP URL (several hosts for a cluster; with -faults partition, default ACEMQ_TEST_PARTITION_URL)")
 	flag.StringVar(&ports, "ports", os.Getenv("ACEMQ_TEST_CLUSTER_PORTS"), "the cluster nodes' AMQP ports, space-separated (for broker.sh cluster kill/revive)")
-	flag.DurationVar(&o.duration, "duration", time.Minute, "how long to publish")
+	flag.DurationVar(&o.duration, "duration", time.Minute, "how long to publish (with -faults partition, at least until each of the six faults was tried once)")
 	flag.Int64Var(&o.max, "max", 500_000, "the most messages to publish")
 	flag.IntVar(&o.producers, "producers", 8, "goroutines publishing with Send (one more uses SendAsync)")
 	flag.BoolVar(&o.chaos, "chaos", true, "kill and revive nodes and close connections while publishing")

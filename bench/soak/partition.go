@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -13,6 +14,37 @@ const (
 	faultsKill      = "kill"      // SIGKILL and revive nodes, close connections (scripts/broker.sh cluster)
 	faultsPartition = "partition" // cut links, pause nodes (scripts/partition.sh, inside its namespace)
 )
+
+// partitionKinds is how many kinds of fault partitionStep takes in turn.
+const partitionKinds = 6
+
+// publishWindow returns the publishing ctx: it ends after -duration, and
+// with -faults partition not before the chaos loop has tried every kind of
+// fault once (a heal can take minutes when a node must be restarted).
+func publishWindow(ctx context.Context, o options, ch *chaos) (context.Context, context.CancelFunc) {
+	if o.faults != faultsPartition || !o.chaos {
+		return context.WithTimeout(ctx, o.duration)
+	}
+	pctx, cancel := context.WithCancel(ctx)
+	go func() {
+		for start := time.Now(); time.Since(start) < o.duration || ch.triedKinds() < partitionKinds; {
+			select {
+			case <-pctx.Done():
+				return
+			case <-time.After(time.Second):
+			}
+		}
+		cancel()
+	}()
+	return pctx, cancel
+}
+
+// triedKinds is how many partition steps the loop has tried.
+func (c *chaos) triedKinds() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.tried
+}
 
 // Fixed lengths of the partition faults that are not -cut long.
 const (
@@ -30,7 +62,10 @@ const (
 // fault lasts -cut (the pause and the flapping their fixed times) and is
 // healed before the next; the chaos loop waits for the heal.
 func (c *chaos) partitionStep(i int) {
-	switch i % 6 {
+	c.mu.Lock()
+	c.tried++
+	c.mu.Unlock()
+	switch i % partitionKinds {
 	case 0:
 		hosts, at := c.pub.Hosts()
 		c.isolate(hosts[at][:strings.LastIndex(hosts[at], ":")], "isolate the publishers' node")

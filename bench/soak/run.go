@@ -75,7 +75,7 @@ func run(ctx context.Context, o options) (*report, error) {
 // publishAll runs the producers for the duration (or up to -max), with the
 // chaos loop beside them, and returns how long they published.
 func publishAll(ctx context.Context, o options, conn *acemq.Conn, q string, l *ledger, ch *chaos) time.Duration {
-	pctx, stop := context.WithTimeout(ctx, o.duration)
+	pctx, stop := publishWindow(ctx, o, ch)
 	defer stop()
 	pub := acemq.NewPublisher[msg](conn, "", q, acemq.Mandatory[msg]())
 	l.pace = pacer(pctx, o.rate)
