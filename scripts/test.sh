@@ -18,7 +18,11 @@
 # ports ACEMQ_TEST_CLUSTER_PORTS, default "5711 5712 5713") for the failover
 # tests, exported as ACEMQ_TEST_CLUSTER_URL and ACEMQ_TEST_CLUSTER_PORTS. With
 # the brokers and the database started here a test that cannot reach one
-# fails; nothing is skipped.
+# fails; nothing is skipped. After the SIGKILL soak, the partition soak runs
+# on a three-node cluster in a network namespace (scripts/partition.sh, ports
+# PARTITION_PORTS, default "5721 5722 5723"; root only): links cut and nodes
+# paused, with an outbox stream on the PostgreSQL cluster's Unix socket
+# (docs/cluster.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,13 +42,15 @@ pg_out=$(mktemp -t acemq-postgres.XXXXXX)
 # ACEMQ_ASYNCAPI_CACHE: where scripts/asyncapi.sh installs @asyncapi/parser
 # (default ~/.cache/acemq-asyncapi); the AsyncAPI tests then must run.
 cluster_out=$(mktemp -t acemq-cluster.XXXXXX)
+partition_out=$(mktemp -t acemq-partition.XXXXXX)
 cleanup() {
   scripts/broker.sh stop "$port" >/dev/null 2>&1 &
   scripts/broker.sh stop "$fault_port" >/dev/null 2>&1 &
   scripts/broker.sh cluster stop >/dev/null 2>&1 &
+  scripts/partition.sh stop >/dev/null 2>&1 &
   scripts/postgres.sh stop "$pg_port" >/dev/null 2>&1 &
   wait
-  rm -rf "$log" "$tls_dir" "$fault_out" "$pg_out" "$cluster_out"
+  rm -rf "$log" "$tls_dir" "$fault_out" "$pg_out" "$cluster_out" "$partition_out"
 }
 trap cleanup EXIT
 
@@ -132,9 +138,23 @@ go test -count=1 -v -run 'TestHostileBodiesAreParkedWithinBounds$|TestDeepHeader
 if grep -q -- '--- SKIP' "$log"; then echo "test.sh: the hostile-input suite skipped a test"; exit 1; fi
 echo "ok: $(grep -c -- '--- PASS' "$log") hostile-input cases passed"
 
+# the partition cluster boots (some 75 s) while the SIGKILL soak runs
+scripts/partition.sh start >"$partition_out" 2>&1 &
+partition_pid=$!
+
 step "soak: ${SOAK_DURATION:-60s} on the cluster while nodes are SIGKILLed (bench/soak)"
 (cd bench && go run ./soak -url "$ACEMQ_TEST_CLUSTER_URL" -ports "$ACEMQ_TEST_CLUSTER_PORTS" \
   -duration "${SOAK_DURATION:-60s}") || { echo "test.sh: the soak failed: a confirmed message was lost or handled twice"; exit 1; }
+
+step "partitions: ${PARTITION_SOAK_DURATION:-200s} of the soak while links are cut and nodes paused (scripts/partition.sh, bench/soak -faults partition)"
+# the SIGKILL cluster's work is done: its CPU goes to the partition cluster
+scripts/broker.sh cluster stop >/dev/null 2>&1 || true
+wait "$partition_pid" || { cat "$partition_out"; echo "test.sh: the partition cluster did not start"; exit 1; }
+(cd bench && ../scripts/partition.sh exec go run ./soak -faults partition -duration "${PARTITION_SOAK_DURATION:-200s}" \
+  -every 5s -cut "${PARTITION_CUT:-10s}" -rate 300 -drain 5m \
+  -postgres "host=${TMPDIR:-/tmp}/postgres-$pg_port/run port=$pg_port user=postgres dbname=postgres sslmode=disable") \
+  || { scripts/partition.sh stop; echo "test.sh: the partition soak failed: a confirmed message was lost or handled twice"; exit 1; }
+scripts/partition.sh stop
 
 step "fuzz targets, a few seconds each (scripts/fuzz.sh)"
 FUZZTIME=${FUZZTIME:-3s} scripts/fuzz.sh

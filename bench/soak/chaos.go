@@ -25,6 +25,10 @@ type chaos struct {
 	lost  int  // recovery events: connections lost
 	stuck bool // a node could not be revived: no more steps
 	wg    sync.WaitGroup
+
+	tried      int           // partition steps tried
+	lastOK     time.Time     // the latest confirm
+	longestGap time.Duration // the longest time between two confirms
 }
 
 // step is one chaos action and how long publishing took to recover from it.
@@ -33,6 +37,8 @@ type step struct {
 	port     string
 	at       time.Time
 	recovery time.Duration // from the action to the first publish confirmed after it; 0: none seen
+	handled  time.Duration // from the action to the first message handled after it; 0: none seen
+	gap      time.Duration // the longest time without a confirm from the action to the next
 }
 
 func newChaos(o options) *chaos { return &chaos{o: o} }
@@ -66,6 +72,10 @@ func (c *chaos) loop(ctx context.Context) {
 // step takes chaos step i: kill the publishers' node, kill the queue's
 // leader, close every connection, in turn.
 func (c *chaos) step(i int) {
+	if c.o.faults == faultsPartition {
+		c.partitionStep(i)
+		return
+	}
 	switch i % 3 {
 	case 0:
 		hosts, at := c.pub.Hosts()
@@ -146,6 +156,10 @@ var nodePort = regexp.MustCompile(`^rabbit(\d+)@`)
 func (c *chaos) script(args ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
+	if c.o.faults == faultsPartition { // scripts/partition.sh: its commands have no prefix
+		out, err := exec.CommandContext(ctx, c.o.script, args...).CombinedOutput()
+		return string(out), err
+	}
 	cmd := exec.CommandContext(ctx, c.o.script, append([]string{"cluster"}, args...)...)
 	cmd.Env = append(os.Environ(), "RABBIT_CLUSTER_PORTS="+strings.Join(c.o.ports, " "))
 	out, err := cmd.CombinedOutput()
@@ -174,6 +188,14 @@ func (c *chaos) confirmed(start time.Time) {
 	now := time.Now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if !c.lastOK.IsZero() {
+		c.longestGap = max(c.longestGap, now.Sub(c.lastOK))
+	}
+	if n := len(c.steps); n > 0 {
+		s := &c.steps[n-1]
+		s.gap = max(s.gap, now.Sub(later(c.lastOK, s.at)))
+	}
+	c.lastOK = now
 	for i := range c.steps {
 		if s := &c.steps[i]; s.recovery == 0 && start.After(s.at) {
 			s.recovery = now.Sub(s.at)
@@ -181,15 +203,34 @@ func (c *chaos) confirmed(start time.Time) {
 	}
 }
 
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+// handled is told of each message a consumer handled, to time the first
+// handled after each step.
+func (c *chaos) handled() {
+	now := time.Now()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i := len(c.steps) - 1; i >= 0 && c.steps[i].handled == 0; i-- {
+		c.steps[i].handled = now.Sub(c.steps[i].at)
+	}
+}
+
 // summary returns the steps taken and the connections lost.
 func (c *chaos) summary() chaosSummary {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return chaosSummary{steps: append([]step(nil), c.steps...), lost: c.lost, stuck: c.stuck}
+	return chaosSummary{steps: append([]step(nil), c.steps...), lost: c.lost, stuck: c.stuck, longestGap: c.longestGap}
 }
 
 type chaosSummary struct {
-	steps []step
-	lost  int
-	stuck bool // a node could not be revived
+	steps      []step
+	lost       int
+	stuck      bool          // a node could not be revived
+	longestGap time.Duration // the longest time without a confirm
 }

@@ -50,6 +50,7 @@ type ledger struct {
 	delivered atomic.Int64
 	lastOK    atomic.Int64 // unix nanos of the latest publish that returned nil
 	onOK      func(start time.Time)
+	onHandled func()        // told of each accept (chaos: the first handled message after a fault)
 	pace      chan struct{} // -rate's tokens; nil: unpaced
 }
 
@@ -88,6 +89,9 @@ func (l *ledger) delivery(key string) {
 }
 
 func (l *ledger) accept(n int64) {
+	if l.onHandled != nil {
+		l.onHandled()
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.accepted[n]++

@@ -10,6 +10,15 @@
 //	url=$(RABBIT_CLUSTER_PORTS="5941 5942 5943" ../scripts/broker.sh cluster start | tail -n1)
 //	go run ./soak -url "$url" -ports "5941 5942 5943" -duration 60s
 //
+// -faults partition cuts links and pauses nodes instead (scripts/partition.sh;
+// the soak runs inside the script's network namespace and takes its URL from
+// ACEMQ_TEST_PARTITION_URL): the publishers' node isolated, the queue's
+// leader isolated, random halves, a majority ring, the leader paused for
+// 20 s, a link flapping every 2 s for 30 s, each partition -cut long:
+//
+//	../scripts/partition.sh start
+//	../scripts/partition.sh exec go run ./soak -faults partition -duration 150s -every 5s -cut 10s
+//
 // Without -ports (or with -chaos=false) nothing is killed. -compare URL runs
 // the same load afterwards, without chaos, on another broker (one node) and
 // prints both throughputs side by side:
@@ -41,14 +50,17 @@ type options struct {
 	rate      int
 	compare   string        // a second URL (one node) to run the same load on, without chaos
 	compareD  time.Duration // how long to publish there
+	faults    string        // faultsKill or faultsPartition
+	cut       time.Duration // how long each partition lasts
+	postgres  string        // the outbox stream's database (database/sql pgx DSN); "": no outbox stream
 }
 
 func main() {
 	var o options
 	var ports string
-	flag.StringVar(&o.url, "url", os.Getenv("ACEMQ_TEST_CLUSTER_URL"), "AMQP URL (several hosts for a cluster)")
+	flag.StringVar(&o.url, "url", os.Getenv("ACEMQ_TEST_CLUSTER_URL"), "AMQP URL (several hosts for a cluster; with -faults partition, default ACEMQ_TEST_PARTITION_URL)")
 	flag.StringVar(&ports, "ports", os.Getenv("ACEMQ_TEST_CLUSTER_PORTS"), "the cluster nodes' AMQP ports, space-separated (for broker.sh cluster kill/revive)")
-	flag.DurationVar(&o.duration, "duration", time.Minute, "how long to publish")
+	flag.DurationVar(&o.duration, "duration", time.Minute, "how long to publish (with -faults partition, at least until each of the six faults was tried once)")
 	flag.Int64Var(&o.max, "max", 500_000, "the most messages to publish")
 	flag.IntVar(&o.producers, "producers", 8, "goroutines publishing with Send (one more uses SendAsync)")
 	flag.BoolVar(&o.chaos, "chaos", true, "kill and revive nodes and close connections while publishing")
@@ -58,8 +70,15 @@ func main() {
 	flag.IntVar(&o.rate, "rate", 0, "the most publishes per second, over all producers (0: as fast as confirms come)")
 	flag.StringVar(&o.compare, "compare", "", "after the run, the same load without chaos on this `URL` (one node), for its throughput beside the cluster's")
 	flag.DurationVar(&o.compareD, "compare-duration", time.Minute, "how long to publish in the -compare run")
+	flag.StringVar(&o.faults, "faults", faultsKill, "the chaos: kill (SIGKILL nodes, scripts/broker.sh cluster) or partition (cut links and pause nodes, scripts/partition.sh; run the soak inside its namespace with partition.sh exec)")
+	flag.DurationVar(&o.cut, "cut", 10*time.Second, "-faults partition: how long each partition lasts (the pause is 20 s, the flapping 30 s)")
+	flag.StringVar(&o.postgres, "postgres", "", "also run an outbox stream (outbox.Within, Relay, outbox.Once) through the same faults, on this PostgreSQL `DSN` (inside partition.sh's namespace, a Unix-socket DSN: host=/tmp/postgres-5689/run port=5689 user=postgres dbname=postgres)")
 	flag.Parse()
 	o.ports = strings.Fields(ports)
+	if err := o.partitionDefaults(); err != nil {
+		fmt.Fprintln(os.Stderr, "soak:", err)
+		os.Exit(2)
+	}
 	if o.url == "" {
 		fmt.Fprintln(os.Stderr, "soak: -url (or ACEMQ_TEST_CLUSTER_URL) is required")
 		os.Exit(2)
@@ -67,7 +86,7 @@ func main() {
 	if o.every == 0 {
 		o.every = max(o.duration/6, 5*time.Second)
 	}
-	o.chaos = o.chaos && len(o.ports) >= 3
+	o.chaos = o.chaos && (len(o.ports) >= 3 || o.faults == faultsPartition)
 	ctx, cancel := context.WithTimeout(context.Background(), o.duration+o.drain+10*time.Minute)
 	defer cancel()
 	rep, err := run(ctx, o)
@@ -84,6 +103,32 @@ func main() {
 		fmt.Fprintln(os.Stderr, "soak: conservation FAILED")
 		os.Exit(1)
 	}
+}
+
+// partitionDefaults checks -faults and, for partition, takes the URL and
+// the script of scripts/partition.sh unless given.
+func (o *options) partitionDefaults() error {
+	switch o.faults {
+	case faultsKill:
+		return nil
+	case faultsPartition:
+	default:
+		return fmt.Errorf("-faults %q: want %s or %s", o.faults, faultsKill, faultsPartition)
+	}
+	if u := os.Getenv("ACEMQ_TEST_PARTITION_URL"); u != "" && !flagSet("url") {
+		o.url = u
+	}
+	if !flagSet("script") {
+		o.script = "../scripts/partition.sh"
+	}
+	return nil
+}
+
+// flagSet reports whether the flag was given on the command line.
+func flagSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // compare runs the same load, without chaos, on -compare and prints its

@@ -17,6 +17,7 @@ type report struct {
 	setAside      map[int64]setAsideEntry
 	setAsideDupes int
 	problems      []string
+	outbox        *outboxReport // -postgres's stream; nil without it
 }
 
 // wantReason is the reason a message of each set-aside fate carries.
@@ -38,10 +39,17 @@ func (r *report) check() {
 		r.problemf("%d messages whose publish returned nil are not accounted for exactly once", lost)
 	}
 	for n, k := range l.accepted {
+		if !l.sent[n] && !l.failed[n] {
+			r.problemf("message %d was handled but never published", n)
+			break
+		}
 		if k > 1 {
 			r.problemf("message %d was accepted %d times through the idempotency guard", n, k)
 			break
 		}
+	}
+	if r.outbox != nil {
+		r.problems = append(r.problems, r.outbox.problems()...)
 	}
 	if !r.drained {
 		r.problemf("the consumers did not account for every message within -drain (%v)", r.o.drain)
@@ -82,6 +90,9 @@ func (r *report) print(w io.Writer) {
 	fmt.Fprintf(w, "duplicates: %d deliveries of an (id, attempt) seen before, %.3f%% of deliveries\n",
 		l.dupes, 100*float64(l.dupes)/float64(max(1, l.delivered.Load())))
 	r.printChaos(w)
+	if r.outbox != nil {
+		r.outbox.print(w)
+	}
 	if r.conserved() {
 		fmt.Fprintln(w, "conservation: OK (every confirmed message accounted for exactly once; no id accepted twice)")
 		return
@@ -100,7 +111,11 @@ func (r *report) printChaos(w io.Writer) {
 			rec = "first confirm after " + s.recovery.Round(time.Millisecond).String()
 			longest = max(longest, s.recovery)
 		}
-		if s.port != "" {
+		if s.handled > 0 {
+			rec += ", first handled after " + s.handled.Round(time.Millisecond).String()
+		}
+		rec += ", longest without a confirm " + s.gap.Round(time.Millisecond).String()
+		if s.port != "" && r.o.faults != faultsPartition {
 			kills++
 		}
 		fmt.Fprintf(w, "chaos: %s %s %s: %s\n", s.at.Format("15:04:05"), s.what, s.port, rec)
@@ -110,4 +125,5 @@ func (r *report) printChaos(w io.Writer) {
 	}
 	fmt.Fprintf(w, "chaos: %d SIGKILLs, %d steps, %d publisher connections lost; longest time from a step to the first confirm after it: %v\n",
 		kills, len(r.chaos.steps), r.chaos.lost, longest.Round(time.Millisecond))
+	fmt.Fprintf(w, "chaos: longest time without a confirm while publishing: %v\n", r.chaos.longestGap.Round(time.Millisecond))
 }

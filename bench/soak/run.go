@@ -35,7 +35,7 @@ func connOptions(name string, rec func(rabbitmq.RecoveryEvent)) []acemq.ConnOpti
 
 func run(ctx context.Context, o options) (*report, error) {
 	l, ch := newLedger(), newChaos(o)
-	l.onOK = ch.confirmed
+	l.onOK, l.onHandled = ch.confirmed, ch.handled
 	pubConn, err := acemq.Connect(ctx, o.url, connOptions("soak-publishers", ch.recovery)...)
 	if err != nil {
 		return nil, err
@@ -55,11 +55,15 @@ func run(ctx context.Context, o options) (*report, error) {
 	if err != nil {
 		return nil, err
 	}
+	ob, err := startOutbox(ctx, o, pubConn, subConn, q[len("soak-"):])
+	if err != nil {
+		return nil, err
+	}
 	elapsed := publishAll(ctx, o, pubConn, q, l, ch)
 	ch.wait()
 	drained := drain(ctx, o, l)
 	_ = cons.Close()
-	rep := &report{o: o, l: l, elapsed: elapsed, drained: drained, chaos: ch.summary()}
+	rep := &report{o: o, l: l, elapsed: elapsed, drained: drained, chaos: ch.summary(), outbox: ob.finish(ctx, pubConn)}
 	rep.setAside, rep.setAsideDupes, err = collectSetAside(ctx, subConn, q)
 	if err != nil {
 		return nil, err
@@ -71,7 +75,7 @@ func run(ctx context.Context, o options) (*report, error) {
 // publishAll runs the producers for the duration (or up to -max), with the
 // chaos loop beside them, and returns how long they published.
 func publishAll(ctx context.Context, o options, conn *acemq.Conn, q string, l *ledger, ch *chaos) time.Duration {
-	pctx, stop := context.WithTimeout(ctx, o.duration)
+	pctx, stop := publishWindow(ctx, o, ch)
 	defer stop()
 	pub := acemq.NewPublisher[msg](conn, "", q, acemq.Mandatory[msg]())
 	l.pace = pacer(pctx, o.rate)

@@ -37,8 +37,12 @@
 // missing exchange, no write permission, a message over max_message_size)
 // is a *RefusedError, which matches ErrBrokerRefused too and is never sent
 // again; any other close of the channel is ErrConfirmLost
-// (acemq.ErrOutcomeUnknown). A publish not
-// confirmed within ConfirmTimeout (default 30 s) makes the transport drop
+// (acemq.ErrOutcomeUnknown). A publish not confirmed within
+// ChannelStallTimeout (default 5 s), or nacked twice in a row on one
+// channel, makes the transport reopen that channel and send again the
+// publishes that were waiting on it (a RabbitMQ cluster's channel opened
+// before a quorum queue's new leader was elected never confirms). A publish
+// not confirmed within ConfirmTimeout (default 30 s) makes the transport drop
 // the connection as wedged and recover. This is at-least-once: a consumer
 // can see a message twice, with the same x-acemq-id (the broker may have
 // taken the first copy), and patterns.WithIdempotency is how a handler sees

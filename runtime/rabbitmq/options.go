@@ -115,12 +115,13 @@ type config struct {
 	order          hostOrder // ShuffleHosts
 	confirmTimeout time.Duration
 	nackRetries    int
+	stallTimeout   time.Duration // ChannelStallTimeout
 }
 
 func defaultConfig() config {
 	return config{maxOutstanding: DefaultMaxOutstandingPublishes, confirms: true,
 		onRecovery: func(RecoveryEvent) {}, delay: delayRange{DefaultRecoveryDelayMin, DefaultRecoveryDelayMax},
-		confirmTimeout: DefaultConfirmTimeout, nackRetries: DefaultNackRetries}
+		confirmTimeout: DefaultConfirmTimeout, nackRetries: DefaultNackRetries, stallTimeout: DefaultChannelStallTimeout}
 }
 
 // configFrom reads and validates the rabbitmq options among ext (the

@@ -36,6 +36,7 @@ type pubChannel struct {
 	closes  chan *amqp.Error
 	mu      sync.Mutex
 	reason  error
+	stall   channelStall // reopened as stalled (ChannelStallTimeout)
 }
 
 // closeReason is why the channel closed (the broker's error if it sent one).

@@ -51,7 +51,8 @@ func NackRetries(n int) acemq.ConnOption {
 	return option(nackRetriesExt.Option(n), func(c *config) { c.nackRetries = n })
 }
 
-// readResendOptions reads ConfirmTimeout and NackRetries among ext.
+// readResendOptions reads ConfirmTimeout, NackRetries and
+// ChannelStallTimeout among ext.
 func (c *config) readResendOptions(ext driver.Extensions) {
 	if d, ok := confirmTimeoutExt.Of(ext); ok {
 		c.confirmTimeout = d
@@ -59,11 +60,17 @@ func (c *config) readResendOptions(ext driver.Extensions) {
 	if n, ok := nackRetriesExt.Of(ext); ok {
 		c.nackRetries = n
 	}
+	if d, ok := stallTimeoutExt.Of(ext); ok {
+		c.stallTimeout = d
+	}
 }
 
 func (c config) validateResend() error {
 	if c.confirmTimeout <= 0 {
 		return fmt.Errorf("rabbitmq.ConfirmTimeout must be positive, got %v", c.confirmTimeout)
+	}
+	if c.stallTimeout <= 0 {
+		return fmt.Errorf("rabbitmq.ChannelStallTimeout must be positive, got %v", c.stallTimeout)
 	}
 	if c.nackRetries < 0 {
 		return fmt.Errorf("rabbitmq.NackRetries must be at least 0, got %d", c.nackRetries)
@@ -76,9 +83,11 @@ func (c config) validateResend() error {
 // it takes) and a nack (NackRetries times). Not safe for concurrent use: one
 // per publish.
 type resender struct {
-	t     *Transport
-	nacks int
-	lost  bool // an attempt's confirm was lost with its connection: it may have been delivered
+	t        *Transport
+	nacks    int
+	lost     bool        // an attempt's confirm was lost with its connection: it may have been delivered
+	nackedOn *pubChannel // the channel of the latest nack
+	inARow   int         // the nacks in a row on nackedOn
 }
 
 // unsent is the error of a resend that could not be written (err): when an
@@ -100,12 +109,16 @@ func (r *resender) again(ctx context.Context, p *pubChannel, err error) bool {
 	switch {
 	case final(err):
 		return false
+	case errors.Is(err, ErrConfirmLost) && p.stall.reopened():
+		r.lost = true // the transport closed the channel under it
+		return !r.t.isClosed()
 	case errors.Is(err, ErrConfirmLost):
 		r.lost = r.lost || p.conn.IsClosed()
 		return p.conn.IsClosed() && r.t.cfg.recovery == recoveryOn && !r.t.isClosed()
 	case errors.Is(err, ErrBrokerRefused) && r.nacks < r.t.cfg.nackRetries:
 		pause := nackPause << r.nacks
 		r.nacks++
+		r.t.reopenIfStalled(p, 0, r.nackedInARow(p))
 		return r.t.sleepCtx(ctx, pause)
 	}
 	return false
@@ -125,7 +138,9 @@ func (t *Transport) sleepCtx(ctx context.Context, d time.Duration) bool {
 	}
 }
 
-// waitConfirm waits for dc within ctx; when ConfirmTimeout passes first it
+// waitConfirm waits for dc within ctx; when ChannelStallTimeout passes
+// first it reopens p's channel (dc then ends unacked, and the publish is
+// sent again on the new channel); when ConfirmTimeout passes first it
 // drops p's connection (the channel's confirms then end, unacked, and the
 // publish is sent again after recovery) and goes on waiting. It returns
 // ctx's error when ctx ends first.
@@ -137,12 +152,18 @@ func (t *Transport) waitConfirm(ctx context.Context, p *pubChannel, dc *amqp.Def
 	}
 	timer := time.NewTimer(t.cfg.confirmTimeout)
 	defer timer.Stop()
+	stall := time.NewTimer(t.cfg.stallTimeout)
+	defer stall.Stop()
 	for {
 		select {
 		case <-dc.Done():
 			return nil
 		case <-ctx.Done():
 			return ctx.Err()
+		case <-stall.C:
+			if !t.reopenIfStalled(p, t.cfg.stallTimeout, 0) {
+				stall.Reset(t.cfg.stallTimeout) // blocked: look again later
+			}
 		case <-timer.C:
 			t.dropWedged(p.conn, fmt.Errorf("no confirm within rabbitmq.ConfirmTimeout (%v)", t.cfg.confirmTimeout))
 		}

@@ -30,13 +30,21 @@ func TestConfirmTimeoutAndNackRetriesAreValidated(t *testing.T) {
 func mutedTransport(t *testing.T, opts ...acemq.ConnOption) (*Transport, *muteProxy, *events) {
 	t.Helper()
 	px, url := newMuteProxy(t, brokerURL(t))
+	tr, ev := dialRecording(t, url, opts...)
+	return tr, px, ev
+}
+
+// dialRecording dials url with the tests' recovery delay, recording the
+// recovery events; the transport closes at cleanup.
+func dialRecording(t *testing.T, url string, opts ...acemq.ConnOption) (*Transport, *events) {
+	t.Helper()
 	ev := newEvents()
 	tr, err := Dial(ctxT(t), url, append([]acemq.ConnOption{testDelay, OnRecovery(ev.record)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = tr.Close() })
-	return tr, px, ev
+	return tr, ev
 }
 
 // mutedQueue declares a queue named for name on tr and publishes one
