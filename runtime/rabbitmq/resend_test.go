@@ -56,11 +56,18 @@ func mutedQueue(t *testing.T, tr *Transport, px *muteProxy, name string) string 
 	if err := tr.DeclareQueue(ctxT(t), q, driver.QueueSpec{}); err != nil {
 		t.Fatal(err)
 	}
+	warmUp(t, tr, q)
+	px.mute()
+	return q
+}
+
+// warmUp publishes one message to q, so the publishing channel is open
+// (and confirming) before a test cuts it off.
+func warmUp(t *testing.T, tr *Transport, q string) {
+	t.Helper()
 	if _, err := tr.Publish(ctxT(t), "", q, driver.Outbound{MessageID: "warm-up"}); err != nil {
 		t.Fatal(err)
 	}
-	px.mute()
-	return q
 }
 
 // waitHolds waits until q holds n messages.
