@@ -169,7 +169,9 @@ func unionBranchesName(u *typ) string { return unexported(u.Iface) + "Branches" 
 
 // jsonFormVar is the package variable holding the JSON form of field f of
 // rec, built once (see compositeJSONField).
-func jsonFormVar(rec *recordModel, f *field) string { return unexported(rec.Name) + f.GoName + "JSONForm" }
+func jsonFormVar(rec *recordModel, f *field) string {
+	return unexported(rec.Name) + f.GoName + "JSONForm"
+}
 
 // The methods of the mirrors and converters on the way to a union.
 const (
