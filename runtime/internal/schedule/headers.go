@@ -2,11 +2,11 @@ package schedule
 
 import (
 	"maps"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/internal/headerval"
 )
 
 // Ticket is what the bookkeeping headers say about a scheduled message.
@@ -32,11 +32,11 @@ func (t Ticket) Stamp(headers map[string]any) {
 // Read reads the bookkeeping headers; ok is false when the exchange, the
 // routing key or a readable due time is missing.
 func Read(headers map[string]any) (t Ticket, ok bool) {
-	exchange, hasExchange := text(headers[semconv.HeaderScheduleExchange])
-	key, hasKey := text(headers[semconv.HeaderScheduleRoutingKey])
-	due, hasDue := millis(headers[semconv.HeaderScheduleDueAt])
-	contentType, _ := text(headers[semconv.HeaderScheduleContentType])
-	id, _ := text(headers[semconv.HeaderScheduleID])
+	exchange, hasExchange := headerval.String(headers, semconv.HeaderScheduleExchange)
+	key, hasKey := headerval.String(headers, semconv.HeaderScheduleRoutingKey)
+	due, hasDue := headerval.Millis(headers, semconv.HeaderScheduleDueAt)
+	contentType, _ := headerval.String(headers, semconv.HeaderScheduleContentType)
+	id, _ := headerval.String(headers, semconv.HeaderScheduleID)
 	t = Ticket{ID: id, Exchange: exchange, RoutingKey: key, DueAt: time.UnixMilli(due), ContentType: contentType}
 	return t, hasExchange && hasKey && hasDue
 }
@@ -53,39 +53,4 @@ func Delivered(headers map[string]any, due time.Time) map[string]any {
 	}
 	out[semconv.HeaderDueAt] = due.UTC().Format("2006-01-02T15:04:05.000Z07:00")
 	return out
-}
-
-// text reads a string header, which may arrive as bytes.
-func text(v any) (string, bool) {
-	switch s := v.(type) {
-	case string:
-		return s, true
-	case []byte:
-		return string(s), true
-	}
-	return "", false
-}
-
-// millis reads an epoch-milliseconds header of any integer width, a float
-// or a decimal string.
-func millis(v any) (int64, bool) {
-	switch n := v.(type) {
-	case int64:
-		return n, true
-	case int32:
-		return int64(n), true
-	case int:
-		return int64(n), true
-	case uint32:
-		return int64(n), true
-	case uint64:
-		return int64(n), true
-	case float64:
-		return int64(n), true
-	}
-	if s, ok := text(v); ok {
-		n, err := strconv.ParseInt(s, 10, 64)
-		return n, err == nil
-	}
-	return 0, false
 }
