@@ -3,6 +3,8 @@ package acemq
 import (
 	"context"
 
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/internal/schedule"
 )
@@ -63,8 +65,13 @@ func scheduleRungOptions(rung schedule.Rung, qt QueueType) []QueueOption {
 }
 
 // declareScheduleLadder declares the connection's ladder once: again only
-// when the due queue was not declared through the connection.
+// when the due queue was not declared through the connection. A transport
+// that is no broker (no dead-lettering, such as outbox.Within's) declares
+// nothing: what it publishes reaches the ladder a scheduler declared.
 func (c *Conn) declareScheduleLadder(ctx context.Context) error {
+	if !c.Supports(driver.CapabilityDeadLettering) {
+		return nil
+	}
 	if _, ok := c.declared.owned(semconv.ScheduleDueQueue); ok {
 		return nil
 	}
