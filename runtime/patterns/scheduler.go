@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/internal/schedule"
 )
@@ -40,6 +41,9 @@ func NewScheduler(ctx context.Context, conn *acemq.Conn, opts ...acemq.ConsumeOp
 	if conn == nil {
 		return nil, errors.New("acemq: NewScheduler was given no connection")
 	}
+	if !conn.Supports(driver.CapabilityPublisherConfirms) {
+		return nil, errNoConfirms
+	}
 	qt, _ := conn.Extensions().Value(schedule.LadderType).(string)
 	if qt == "" {
 		qt = string(acemq.QueueClassic)
@@ -70,6 +74,11 @@ func (s *Scheduler) Delivered() int64 { return s.delivered.Load() }
 
 // Cancelled returns how many cancelled messages this scheduler dropped.
 func (s *Scheduler) Cancelled() int64 { return s.cancelled.Load() }
+
+// errNoConfirms refuses a connection without publisher confirms: a hop is
+// acknowledged only after the next one's confirm.
+var errNoConfirms = errors.New("acemq: NewScheduler needs a connection with publisher confirms: " +
+	"it acknowledges a scheduled message only once the broker confirmed its next hop")
 
 // errNotScheduled sets aside a message on the due queue that is not a
 // scheduled one.

@@ -107,3 +107,13 @@ func TestScheduledToADestinationWithNoQueueIsSetAsideToTheDueDLQWithAReason(t *t
 		}
 	})
 }
+
+func TestNewSchedulerRefusesAConnectionWithoutPublisherConfirms(t *testing.T) {
+	conn := schedConn(t, "memory://schedule-"+acemq.NewUUID()+"?confirms=off")
+	if _, err := NewScheduler(context.Background(), conn); err == nil || !strings.Contains(err.Error(), "publisher confirms") {
+		t.Errorf("NewScheduler without confirms: %v", err)
+	}
+	if _, err := NewScheduler(context.Background(), nil); err == nil {
+		t.Error("NewScheduler(nil) was accepted")
+	}
+}
