@@ -232,6 +232,34 @@ func (p *Publisher) SendRefundOrderAsync(
 	return p.pubRefundOrder.SendAsync(ctx, m, opts...)
 }
 
+// SendRefundOrderAfter sends m once d has passed, through the schedule ladder; a d of
+// zero or less sends it at once, as SendRefundOrder does. The contract's codec, header
+// rules and the connection's publish interceptors apply now; a scheduler
+// (patterns.NewScheduler) delivers it when due, and acemq.CancelScheduled with the
+// returned ID cancels it until then.
+func (p *Publisher) SendRefundOrderAfter(
+	ctx context.Context,
+	d time.Duration,
+	m RefundOrder,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Scheduled, error) {
+	return p.pubRefundOrder.SendAfter(ctx, d, m, opts...)
+}
+
+// SendRefundOrderAt sends m at t, through the schedule ladder; a t not after now sends it
+// at once, as SendRefundOrder does. The contract's codec, header rules and the
+// connection's publish interceptors apply now; a scheduler (patterns.NewScheduler)
+// delivers it when due, and acemq.CancelScheduled with the returned ID cancels it until
+// then.
+func (p *Publisher) SendRefundOrderAt(
+	ctx context.Context,
+	t time.Time,
+	m RefundOrder,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Scheduled, error) {
+	return p.pubRefundOrder.SendAt(ctx, t, m, opts...)
+}
+
 // SendShipHTTPOrder sends m to the owner of queue "orders.ship-http-order" (routing key
 // "ship.http.order") and waits for the broker's confirm. One that reaches no queue fails
 // with an error matching acemq.ErrUnroutable.

@@ -264,6 +264,34 @@ func (p *Publisher) PublishJobFinishedAsync(
 	return p.pubJobFinished.SendAsync(ctx, m, opts...)
 }
 
+// PublishJobFinishedAfter publishes m once d has passed, through the schedule ladder; a d
+// of zero or less publishes it at once, as PublishJobFinished does. The contract's codec,
+// header rules and the connection's publish interceptors apply now; a scheduler
+// (patterns.NewScheduler) delivers it when due, and acemq.CancelScheduled with the
+// returned ID cancels it until then.
+func (p *Publisher) PublishJobFinishedAfter(
+	ctx context.Context,
+	d time.Duration,
+	m JobFinished,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Scheduled, error) {
+	return p.pubJobFinished.SendAfter(ctx, d, m, opts...)
+}
+
+// PublishJobFinishedAt publishes m at t, through the schedule ladder; a t not after now
+// publishes it at once, as PublishJobFinished does. The contract's codec, header rules
+// and the connection's publish interceptors apply now; a scheduler
+// (patterns.NewScheduler) delivers it when due, and acemq.CancelScheduled with the
+// returned ID cancels it until then.
+func (p *Publisher) PublishJobFinishedAt(
+	ctx context.Context,
+	t time.Time,
+	m JobFinished,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Scheduled, error) {
+	return p.pubJobFinished.SendAt(ctx, t, m, opts...)
+}
+
 // SendRunJob sends m to the owner of queue "jobs.run-job" (routing key "run.job") and
 // waits for the broker's confirm. One that reaches no queue fails with an error matching
 // acemq.ErrUnroutable.
