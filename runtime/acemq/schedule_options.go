@@ -10,7 +10,7 @@ import (
 )
 
 // ScheduleLadderOfType makes the connection declare the schedule ladder
-// (ScheduleTopology) with queues of type qt: QueueClassic (the default, the
+// (Topology.ScheduleLadder) with queues of type qt: QueueClassic (the default, the
 // family's) or QueueQuorum, replicated, so that scheduled messages survive
 // the loss of a minority of a cluster's nodes. Every service and scheduler
 // on a broker must choose alike: RabbitMQ refuses to redeclare a queue as
@@ -36,15 +36,15 @@ func (c *Conn) scheduleLadderType() QueueType {
 	return QueueClassic
 }
 
-// ScheduleTopology returns the schedule ladder with queues of type qt:
+// ScheduleLadder adds the schedule ladder with queues of type qt:
 // QueueClassic, the family's (rungs acemq.schedule.1h, .10m, .1m, .10s, .1s
 // with exactly x-message-ttl, x-dead-letter-exchange acemq.schedule and
 // x-dead-letter-routing-key acemq.schedule.due; the due queue with no
 // arguments), or QueueQuorum (the same plus x-queue-type quorum, and
-// at-least-once dead-lettering on the rungs). All bound to the direct
-// exchange acemq.schedule on their own names.
-func ScheduleTopology(qt QueueType) *Topology {
-	t := NewTopology().Exchange(semconv.ScheduleExchange, "direct")
+// at-least-once dead-lettering on the rungs). All are bound to the direct
+// exchange acemq.schedule on their own names (docs/scheduling.md).
+func (t *Topology) ScheduleLadder(qt QueueType) *Topology {
+	t.Exchange(semconv.ScheduleExchange, "direct")
 	for _, rung := range schedule.Rungs {
 		t.Queue(rung.Queue, scheduleRungOptions(rung, qt)...).Binding(rung.Queue, semconv.ScheduleExchange, rung.Queue)
 	}
@@ -75,7 +75,7 @@ func (c *Conn) declareScheduleLadder(ctx context.Context) error {
 	if _, ok := c.declared.owned(semconv.ScheduleDueQueue); ok {
 		return nil
 	}
-	if err := ScheduleTopology(c.scheduleLadderType()).Apply(ctx, c); err != nil {
+	if err := NewTopology().ScheduleLadder(c.scheduleLadderType()).Apply(ctx, c); err != nil {
 		return wrapf(err, "acemq: cannot declare the schedule ladder")
 	}
 	return nil

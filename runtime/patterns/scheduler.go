@@ -34,7 +34,7 @@ type Scheduler struct {
 	cancelled atomic.Int64
 }
 
-// NewScheduler declares the connection's ladder (acemq.ScheduleTopology of
+// NewScheduler declares the connection's ladder (Topology.ScheduleLadder of
 // its acemq.ScheduleLadderOfType) and starts consuming acemq.schedule.due,
 // holding up to 50 messages at once, until Close or ctx ends.
 func NewScheduler(ctx context.Context, conn *acemq.Conn, opts ...acemq.ConsumeOption) (*Scheduler, error) {
@@ -48,7 +48,7 @@ func NewScheduler(ctx context.Context, conn *acemq.Conn, opts ...acemq.ConsumeOp
 	if qt == "" {
 		qt = string(acemq.QueueClassic)
 	}
-	if err := acemq.ScheduleTopology(acemq.QueueType(qt)).Apply(ctx, conn); err != nil {
+	if err := acemq.NewTopology().ScheduleLadder(acemq.QueueType(qt)).Apply(ctx, conn); err != nil {
 		return nil, fmt.Errorf("acemq: cannot declare the schedule ladder: %w", err)
 	}
 	s := &Scheduler{conn: conn}
