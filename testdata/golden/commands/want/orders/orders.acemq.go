@@ -436,9 +436,15 @@ func Rules() acemq.ConnOption {
 // Topology returns what the domain declares: its topic exchange; per command, the owning
 // queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
 // queue with its dead-letter queue. Event queues belong to the consuming services:
-// Consume<Event> declares them. Each call returns a new value.
+// Consume<Event> declares them. With a schedulable message it also holds the family's
+// schedule ladder (classic; see docs/scheduling.md). Each call returns a new value.
 func Topology() *acemq.Topology {
-	return acemqimpl.Topology(Exchange, cancelOrderSpec, refundOrderSpec, shipHTTPOrderSpec)
+	return acemqimpl.Topology(
+		Exchange,
+		cancelOrderSpec,
+		refundOrderSpec,
+		shipHTTPOrderSpec,
+	).ScheduleLadder(acemq.QueueClassic)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.
