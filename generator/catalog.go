@@ -54,6 +54,10 @@ type Entry struct {
 	// Mandatory says an event's or command's publisher fails a message that
 	// reaches no queue.
 	Mandatory bool
+	// Schedulable says an event's or command's publisher can schedule it
+	// (the contract's schedulable: true), so the schedule ladder is part of
+	// the topology.
+	Schedulable bool
 	// Timeout is how long an RPC's call waits at most; Errors are the names
 	// of its declared errors.
 	Timeout time.Duration
@@ -92,7 +96,7 @@ func messageEntry(d *domain, m *message) Entry {
 	e := Entry{Kind: m.Kind.String(), Domain: d.Name, Name: m.Name, Exchange: d.Name, RoutingKey: m.RoutingKey,
 		Queue: m.Queue, Type: m.RoutingKey, Codec: m.Codec, Raw: rawOf(m.Codec), Encrypted: m.Encrypted,
 		Retry: Retry{Attempts: m.Retry.Attempts, Backoff: m.Retry.Backoff, Initial: m.Retry.Initial,
-			Max: m.Retry.Max, MaxAge: m.Retry.MaxAge}, Version: specVersion(m), Mandatory: m.Mandatory, Queues: m.QueueSettings}
+			Max: m.Retry.Max, MaxAge: m.Retry.MaxAge}, Version: specVersion(m), Mandatory: m.Mandatory, Schedulable: m.Schedulable, Queues: m.QueueSettings}
 	for _, h := range ruledHeaders(m) {
 		rule := acemq.HeaderRule{Name: h.Name, Required: h.Required}
 		if h.Typed {

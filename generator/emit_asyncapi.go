@@ -170,10 +170,14 @@ func (b *docBuilder) operation(m *message) object {
 	if m.Kind == commandKind {
 		action, what = "receive", "Consumes the command "+m.Name+" from the queue "+m.Queue+"."
 	}
-	return object{{"action", action}, {"channel", ref("#/channels/" + m.Name)},
+	o := object{{"action", action}, {"channel", ref("#/channels/" + m.Name)},
 		{"summary", what},
 		{"messages", []any{ref("#/channels/" + m.Name + "/messages/" + m.Name)}},
 		{"bindings", operationBinding(m.Mandatory, action == "receive")}}
+	if m.Schedulable {
+		o = append(o, member{"x-acemq-schedulable", true})
+	}
+	return o
 }
 
 func (b *docBuilder) messageObject(m *message) object {

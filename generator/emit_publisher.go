@@ -71,6 +71,7 @@ func (e *emitter) publishMethods(m *message) {
 	).Parens(jen.List(jen.Index().Add(qual("PublishResult")), jen.Error())).Block(
 		jen.Return(field.Clone().Dot("SendAll").Call(jen.Id("ctx"), jen.Id("ms"), jen.Id("opts").Op("..."))))
 	e.publishAsync(m)
+	e.publishScheduled(m)
 }
 
 // publishAsync writes the method that publishes or sends without waiting for

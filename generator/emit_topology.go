@@ -1,13 +1,22 @@
 package generator
 
-import "github.com/dave/jennifer/jen"
+import (
+	"slices"
+
+	"github.com/dave/jennifer/jen"
+)
 
 // topology writes Topology and DeclareTopology.
 func (e *emitter) topology() {
+	schedulable := slices.ContainsFunc(e.dom.Messages, func(m *message) bool { return m.Schedulable })
+	ladder := ""
+	if schedulable {
+		ladder = " With a schedulable message it also holds the family's schedule ladder (classic; see docs/scheduling.md)."
+	}
 	e.comment("Topology returns what the domain declares: its topic exchange; per command, "+
 		"the owning queue with its dead-letter and retry queues, bound to Exchange; "+
 		"per RPC, its quorum queue with its dead-letter queue. Event queues belong to "+
-		"the consuming services: Consume<Event> declares them. Each call returns a new value.", "", "")
+		"the consuming services: Consume<Event> declares them."+ladder+" Each call returns a new value.", "", "")
 	owned := []jen.Code{jen.Id("Exchange")}
 	for _, m := range e.dom.Messages {
 		if m.Kind == commandKind {
@@ -17,7 +26,11 @@ func (e *emitter) topology() {
 	for _, r := range e.dom.RPCs {
 		owned = append(owned, jen.Id(specVar(r.Name)))
 	}
-	e.f.Func().Id("Topology").Params().Op("*").Add(qual("Topology")).Block(jen.Return(impl("Topology").Call(owned...)))
+	top := impl("Topology").Call(owned...)
+	if schedulable {
+		top = top.Dot("ScheduleLadder").Call(qual("QueueClassic"))
+	}
+	e.f.Func().Id("Topology").Params().Op("*").Add(qual("Topology")).Block(jen.Return(top))
 	e.comment("DeclareTopology declares Topology() on conn; it is idempotent.", "", "")
 	e.f.Func().Id("DeclareTopology").Params(jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("conn").Op("*").Add(qual("Conn"))).
 		Error().Block(jen.Return(jen.Id("Topology").Call().Dot("Apply").Call(jen.Id("ctx"), jen.Id("conn"))))

@@ -78,6 +78,7 @@ type message struct {
 	Codec         string
 	Encrypted     bool
 	Mandatory     bool // its publisher fails a message that reaches no queue: every command, an event that says so
+	Schedulable   bool // its publisher can schedule it: Publish<Event>After/At, Send<Command>After/At
 	Version       int
 	QueueSettings // of the queues it is consumed from: a command's, each subscriber's of an event
 	Retry         retry

@@ -111,6 +111,12 @@ func publishBatchName(m *message) string { return publishName(m) + "Batch" }
 // waiting for the broker's confirm, returning an *acemq.Pending.
 func publishAsyncName(m *message) string { return publishName(m) + "Async" }
 
+// publishAfterName and publishAtName are the Publisher methods that schedule
+// a schedulable message after a delay and at a time.
+func publishAfterName(m *message) string { return publishName(m) + "After" }
+
+func publishAtName(m *message) string { return publishName(m) + "At" }
+
 // pubField is the Publisher's field holding a message's publisher.
 func pubField(m *message) string { return "pub" + m.Name }
 

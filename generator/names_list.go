@@ -88,6 +88,10 @@ func (l *nameList) message(m *message) {
 		unimplementedName(handlerSet(m)) + "." + handleName(m.Name)} {
 		l.part(n, what, m.Pos)
 	}
+	if m.Schedulable {
+		l.part("Publisher."+publishAfterName(m), what, m.Pos)
+		l.part("Publisher."+publishAtName(m), what, m.Pos)
+	}
 }
 
 // rpc adds an RPC's request and response types, what is generated for it,

@@ -156,6 +156,8 @@ func (y *yamlDoc) messageKey(m *syntaxMessage, a entry) {
 		m.Encrypted = y.sBool(a)
 	case "mandatory":
 		m.Mandatory = y.sBool(a)
+	case "schedulable":
+		m.Schedulable = y.sBool(a)
 	case "retry":
 		m.Retry = y.retry(a)
 	case "headers":

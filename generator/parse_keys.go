@@ -67,7 +67,7 @@ func newKeySet(supported []string, notYet ...string) keySet {
 }
 
 var messageKeys = append([]string{"doc", "codec", "routing-key", "version", "deprecated", "headers",
-	"retry", "fields", "encrypted", "subject"}, queueKeys...)
+	"retry", "fields", "encrypted", "subject", "schedulable"}, queueKeys...)
 
 // queueKeys are the keys of an event, command or rpc about the queues it is
 // consumed from.

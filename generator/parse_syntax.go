@@ -101,6 +101,7 @@ type syntaxMessage struct {
 	Version          sInt
 	Encrypted        sBool
 	Mandatory        sBool // events only
+	Schedulable      sBool
 	Retry            *syntaxRetry
 	Headers          []*syntaxHeader
 	Fields           []*syntaxField

@@ -13,6 +13,9 @@ import (
 // commands' queues and its RPCs' queues, as each generated package's
 // Topology() declares them; then, for each of services, its event queues
 // (acemq.SubscriberQueue), bound, as the generated Subscribe declares them.
+// When an entry is schedulable, the family's schedule ladder (classic, as
+// acemq.Topology.ScheduleLadder; acemq's SendAt and patterns.NewScheduler
+// declare it at run time) is part of it too.
 // A queue two entries share is declared once and bound for both. The
 // error is acemq.SubscriberQueue's, or the topology's Validate.
 func Topology(entries []generator.Entry, services []string) (*acemq.Topology, error) {
@@ -30,6 +33,9 @@ func Topology(entries []generator.Entry, services []string) (*acemq.Topology, er
 	}
 	if err := EventQueues(entries, services, b.consumer); err != nil {
 		return nil, err
+	}
+	if slices.ContainsFunc(entries, func(e generator.Entry) bool { return e.Schedulable }) {
+		b.t.ScheduleLadder(acemq.QueueClassic)
 	}
 	return b.t, b.t.Validate()
 }

@@ -39,11 +39,13 @@ var stdlibOnlyInternal = []string{
 	"github.com/acemq/acemq-gen/runtime/internal/batchfail",
 	"github.com/acemq/acemq-gen/runtime/internal/decodelimit",
 	"github.com/acemq/acemq-gen/runtime/internal/errtext",
+	"github.com/acemq/acemq-gen/runtime/internal/headerval",
 	"github.com/acemq/acemq-gen/runtime/internal/implbridge",
 	"github.com/acemq/acemq-gen/runtime/internal/jsoncheck",
 	"github.com/acemq/acemq-gen/runtime/internal/option",
 	"github.com/acemq/acemq-gen/runtime/internal/redact",
 	"github.com/acemq/acemq-gen/runtime/internal/safecall",
+	"github.com/acemq/acemq-gen/runtime/internal/schedule",
 }
 
 func isStdlibOnlyInternal(path string) bool {

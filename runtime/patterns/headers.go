@@ -2,6 +2,7 @@ package patterns
 
 import (
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/internal/headerval"
 )
 
 // The request/reply headers (FAMILY-SPEC §2.3 and issue 6). They are
@@ -22,29 +23,7 @@ const (
 )
 
 // headerString reads a string header that may arrive as []byte.
-func headerString(h map[string]any, name string) (string, bool) {
-	switch v := h[name].(type) {
-	case string:
-		return v, true
-	case []byte:
-		return string(v), true
-	}
-	return "", false
-}
+func headerString(h map[string]any, name string) (string, bool) { return headerval.String(h, name) }
 
 // headerMillis reads an epoch-milliseconds header of any integer width.
-func headerMillis(h map[string]any, name string) (int64, bool) {
-	switch v := h[name].(type) {
-	case int64:
-		return v, true
-	case int32:
-		return int64(v), true
-	case int:
-		return int64(v), true
-	case uint32:
-		return int64(v), true
-	case float64:
-		return int64(v), true
-	}
-	return 0, false
-}
+func headerMillis(h map[string]any, name string) (int64, bool) { return headerval.Millis(h, name) }

@@ -13,4 +13,6 @@ const (
 	ArgLeaderLocator      = "x-queue-leader-locator"
 	ArgDeadLetterStrategy = "x-dead-letter-strategy"
 	ArgOverflow           = "x-overflow"
+	// ArgExpires deletes a queue unused for this many milliseconds.
+	ArgExpires = "x-expires"
 )

@@ -312,6 +312,34 @@ func (p *Publisher) SendRefundOrderAsync(
 	return p.pubRefundOrder.SendAsync(ctx, m, opts...)
 }
 
+// SendRefundOrderAfter sends m once d has passed, through the schedule ladder; a d of
+// zero or less sends it at once, as SendRefundOrder does. The contract's codec, header
+// rules and the connection's publish interceptors apply now; a scheduler
+// (patterns.NewScheduler) delivers it when due, and acemq.CancelScheduled with the
+// returned ID cancels it until then.
+func (p *Publisher) SendRefundOrderAfter(
+	ctx context.Context,
+	d time.Duration,
+	m RefundOrder,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Scheduled, error) {
+	return p.pubRefundOrder.SendAfter(ctx, d, m, opts...)
+}
+
+// SendRefundOrderAt sends m at t, through the schedule ladder; a t not after now sends it
+// at once, as SendRefundOrder does. The contract's codec, header rules and the
+// connection's publish interceptors apply now; a scheduler (patterns.NewScheduler)
+// delivers it when due, and acemq.CancelScheduled with the returned ID cancels it until
+// then.
+func (p *Publisher) SendRefundOrderAt(
+	ctx context.Context,
+	t time.Time,
+	m RefundOrder,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Scheduled, error) {
+	return p.pubRefundOrder.SendAt(ctx, t, m, opts...)
+}
+
 // SendShipHTTPOrder sends m to the owner of queue "orders.ship-http-order" (routing key
 // "ship.http.order") and waits for the broker's confirm. One that reaches no queue fails
 // with an error matching acemq.ErrUnroutable.
@@ -486,9 +514,15 @@ func Rules() acemq.ConnOption {
 // Topology returns what the domain declares: its topic exchange; per command, the owning
 // queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
 // queue with its dead-letter queue. Event queues belong to the consuming services:
-// Consume<Event> declares them. Each call returns a new value.
+// Consume<Event> declares them. With a schedulable message it also holds the family's
+// schedule ladder (classic; see docs/scheduling.md). Each call returns a new value.
 func Topology() *acemq.Topology {
-	return acemqimpl.Topology(Exchange, cancelOrderSpec, refundOrderSpec, shipHTTPOrderSpec)
+	return acemqimpl.Topology(
+		Exchange,
+		cancelOrderSpec,
+		refundOrderSpec,
+		shipHTTPOrderSpec,
+	).ScheduleLadder(acemq.QueueClassic)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

@@ -381,6 +381,34 @@ func (p *Publisher) PublishJobFinishedAsync(
 	return p.pubJobFinished.SendAsync(ctx, m, opts...)
 }
 
+// PublishJobFinishedAfter publishes m once d has passed, through the schedule ladder; a d
+// of zero or less publishes it at once, as PublishJobFinished does. The contract's codec,
+// header rules and the connection's publish interceptors apply now; a scheduler
+// (patterns.NewScheduler) delivers it when due, and acemq.CancelScheduled with the
+// returned ID cancels it until then.
+func (p *Publisher) PublishJobFinishedAfter(
+	ctx context.Context,
+	d time.Duration,
+	m JobFinished,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Scheduled, error) {
+	return p.pubJobFinished.SendAfter(ctx, d, m, opts...)
+}
+
+// PublishJobFinishedAt publishes m at t, through the schedule ladder; a t not after now
+// publishes it at once, as PublishJobFinished does. The contract's codec, header rules
+// and the connection's publish interceptors apply now; a scheduler
+// (patterns.NewScheduler) delivers it when due, and acemq.CancelScheduled with the
+// returned ID cancels it until then.
+func (p *Publisher) PublishJobFinishedAt(
+	ctx context.Context,
+	t time.Time,
+	m JobFinished,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Scheduled, error) {
+	return p.pubJobFinished.SendAt(ctx, t, m, opts...)
+}
+
 // SendRunJob sends m to the owner of queue "jobs.run-job" (routing key "run.job") and
 // waits for the broker's confirm. One that reaches no queue fails with an error matching
 // acemq.ErrUnroutable.
@@ -669,9 +697,15 @@ func (c *Client) Close() error {
 // Topology returns what the domain declares: its topic exchange; per command, the owning
 // queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
 // queue with its dead-letter queue. Event queues belong to the consuming services:
-// Consume<Event> declares them. Each call returns a new value.
+// Consume<Event> declares them. With a schedulable message it also holds the family's
+// schedule ladder (classic; see docs/scheduling.md). Each call returns a new value.
 func Topology() *acemq.Topology {
-	return acemqimpl.Topology(Exchange, runJobSpec, cancelJobSpec, jobStatusSpec)
+	return acemqimpl.Topology(
+		Exchange,
+		runJobSpec,
+		cancelJobSpec,
+		jobStatusSpec,
+	).ScheduleLadder(acemq.QueueClassic)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

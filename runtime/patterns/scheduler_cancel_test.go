@@ -1,0 +1,61 @@
+package patterns
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+)
+
+func TestCancelledHalfNeverArrivesAcrossARestartOfTheSchedulingProcessAndTheSchedulers(t *testing.T) {
+	onScheduleTransports(t, scheduleVhost, func(t *testing.T, url string) {
+		const n = 100
+		first, err := acemq.Connect(context.Background(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, err := NewScheduler(context.Background(), first)
+		if err != nil {
+			t.Fatal(err)
+		}
+		receiver := schedConn(t, url)
+		q, got := destination(t, receiver, url)
+		pub := acemq.NewPublisher[reminder](first, "", q)
+		due := map[string]time.Time{}
+		for i := range n {
+			s, err := pub.SendAfter(context.Background(), 2*time.Second+time.Duration(i)*20*time.Millisecond, reminder{N: i})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i%2 == 0 {
+				if err := acemq.CancelScheduled(context.Background(), first, s.ID()); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			due[s.ID()] = s.DueAt()
+		}
+		// The process that scheduled them and its scheduler go away before
+		// anything is due; a new one takes over.
+		_ = before.Close()
+		_ = first.Close()
+		after := startScheduler(t, schedConn(t, url))
+		waitFor(t, 15*time.Second, "the other half arrive", func() bool { return len(got.all()) >= n/2 })
+		time.Sleep(2 * time.Second) // room for a cancelled one to show up
+		checkArrivals(t, got.all(), due)
+		if after.Cancelled() != n/2 {
+			t.Errorf("the new scheduler dropped %d cancelled messages, want %d", after.Cancelled(), n/2)
+		}
+	})
+}
+
+func TestCancelScheduledRefusesAnEmptyIDAndAcceptsOneAlreadyDelivered(t *testing.T) {
+	conn := schedConn(t, "memory://schedule-"+acemq.NewUUID())
+	if err := acemq.CancelScheduled(context.Background(), conn, ""); err == nil {
+		t.Error("an empty id was accepted")
+	}
+	if err := acemq.CancelScheduled(context.Background(), conn, acemq.NewUUID()); err != nil {
+		t.Errorf("cancelling an id no longer (or never) scheduled: %v", err)
+	}
+}

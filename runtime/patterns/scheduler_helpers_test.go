@@ -1,0 +1,148 @@
+package patterns
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
+)
+
+// scheduleVhost is the broker vhost the scheduler tests use, so that the
+// family's fixed ladder names do not meet other tests' traffic; the quorum
+// ladder gets its own, a vhost holding one ladder type only.
+const (
+	scheduleVhost       = "acemq-schedule-test"
+	scheduleQuorumVhost = "acemq-schedule-quorum-test"
+)
+
+// onScheduleTransports runs fn on a fresh memory:// broker and, with
+// ACEMQ_TEST_AMQP_URL set, on the broker in vhost (made through the
+// management API when missing).
+func onScheduleTransports(t *testing.T, vhost string, fn func(t *testing.T, url string)) {
+	t.Run("memory", func(t *testing.T) { fn(t, "memory://schedule-"+acemq.NewUUID()) })
+	t.Run("rabbitmq", func(t *testing.T) { fn(t, vhostURL(t, vhost)) })
+}
+
+// vhostURL returns the test broker's URL in vhost, creating the vhost and
+// guest's permissions on it.
+func vhostURL(t *testing.T, vhost string) string {
+	t.Helper()
+	amqpURL, mgmt := brokerURL(t), acemqtest.ManagementURL(t)
+	m, err := url.Parse(mgmt)
+	if err != nil {
+		t.Fatalf("management URL: %v", err)
+	}
+	user := m.User.Username()
+	mgmtPut(t, mgmt, "/api/vhosts/"+vhost, "{}")
+	mgmtPut(t, mgmt, "/api/permissions/"+vhost+"/"+user, `{"configure":".*","write":".*","read":".*"}`)
+	return strings.TrimSuffix(amqpURL, "/") + "/" + vhost
+}
+
+func mgmtPut(t *testing.T, base, path, body string) {
+	t.Helper()
+	m, _ := url.Parse(base)
+	pass, _ := m.User.Password()
+	req, err := http.NewRequest(http.MethodPut, m.Scheme+"://"+m.Host+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.SetBasicAuth(m.User.Username(), pass)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("management PUT %s: %v", path, err)
+	}
+	_ = res.Body.Close()
+	if res.StatusCode >= 300 {
+		t.Fatalf("management PUT %s: %s", path, res.Status)
+	}
+}
+
+// schedConn connects to url, closed at cleanup.
+func schedConn(t *testing.T, url string, opts ...acemq.ConnOption) *acemq.Conn {
+	t.Helper()
+	c, err := acemq.Connect(context.Background(), url, opts...)
+	if err != nil {
+		t.Fatalf("connect %s: %v", url, err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
+// startScheduler runs a scheduler on conn, closed at cleanup.
+func startScheduler(t *testing.T, conn *acemq.Conn) *Scheduler {
+	t.Helper()
+	s, err := NewScheduler(context.Background(), conn)
+	if err != nil {
+		t.Fatalf("NewScheduler: %v", err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// arrival is one message delivered to a destination queue.
+type arrival struct {
+	msg acemq.Message[reminder]
+	at  time.Time
+}
+
+// reminder is what the tests schedule.
+type reminder struct {
+	N    int    `json:"n"`
+	Text string `json:"text"`
+}
+
+// arrivals collects what reaches a destination queue.
+type arrivals struct {
+	mu   sync.Mutex
+	list []arrival
+}
+
+func (a *arrivals) all() []arrival {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return append([]arrival(nil), a.list...)
+}
+
+// destination declares a queue unique to the test (deleted at cleanup on
+// the broker) and collects what reaches it.
+func destination(t *testing.T, conn *acemq.Conn, url string) (string, *arrivals) {
+	t.Helper()
+	q := "schedule-test-" + acemq.NewUUID()[:8]
+	if strings.HasPrefix(url, "amqp") {
+		t.Cleanup(func() { deleteQueues(t, url, q, q+".dlq", q+".parked") })
+	}
+	if err := conn.DeclareQueue(context.Background(), q); err != nil {
+		t.Fatalf("declare %s: %v", q, err)
+	}
+	got := &arrivals{}
+	k, err := acemq.Consume(context.Background(), conn, q, func(_ context.Context, m acemq.Message[reminder]) acemq.Ack {
+		got.mu.Lock()
+		defer got.mu.Unlock()
+		got.list = append(got.list, arrival{msg: m, at: time.Now()})
+		return acemq.Accept()
+	}, acemq.Concurrency(8))
+	if err != nil {
+		t.Fatalf("consume %s: %v", q, err)
+	}
+	t.Cleanup(func() { _ = k.Close() })
+	return q, got
+}
+
+// waitFor waits up to d until cond holds, failing with what.
+func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %s waiting until %s", d, what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
