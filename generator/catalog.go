@@ -58,6 +58,10 @@ type Entry struct {
 	// (the contract's schedulable: true), so the schedule ladder is part of
 	// the topology.
 	Schedulable bool
+	// ScheduleLadder is the type of the schedule ladder's queues the
+	// contract declares (its schedule-ladder: "classic", the default, or
+	// "quorum").
+	ScheduleLadder string
 	// Timeout is how long an RPC's call waits at most; Errors are the names
 	// of its declared errors.
 	Timeout time.Duration
@@ -96,7 +100,8 @@ func messageEntry(d *domain, m *message) Entry {
 	e := Entry{Kind: m.Kind.String(), Domain: d.Name, Name: m.Name, Exchange: d.Name, RoutingKey: m.RoutingKey,
 		Queue: m.Queue, Type: m.RoutingKey, Codec: m.Codec, Raw: rawOf(m.Codec), Encrypted: m.Encrypted,
 		Retry: Retry{Attempts: m.Retry.Attempts, Backoff: m.Retry.Backoff, Initial: m.Retry.Initial,
-			Max: m.Retry.Max, MaxAge: m.Retry.MaxAge}, Version: specVersion(m), Mandatory: m.Mandatory, Schedulable: m.Schedulable, Queues: m.QueueSettings}
+			Max: m.Retry.Max, MaxAge: m.Retry.MaxAge}, Version: specVersion(m), Mandatory: m.Mandatory, Schedulable: m.Schedulable,
+		ScheduleLadder: m.ScheduleLadder, Queues: m.QueueSettings}
 	for _, h := range ruledHeaders(m) {
 		rule := acemq.HeaderRule{Name: h.Name, Required: h.Required}
 		if h.Typed {

@@ -8,10 +8,11 @@ import (
 
 // topology writes Topology and DeclareTopology.
 func (e *emitter) topology() {
-	schedulable := slices.ContainsFunc(e.dom.Messages, func(m *message) bool { return m.Schedulable })
+	i := slices.IndexFunc(e.dom.Messages, func(m *message) bool { return m.Schedulable })
 	ladder := ""
-	if schedulable {
-		ladder = " With a schedulable message it also holds the family's schedule ladder (classic; see docs/scheduling.md)."
+	if i >= 0 {
+		ladder = " With a schedulable message it also holds the family's schedule ladder (" +
+			e.dom.Messages[i].ScheduleLadder + "; see docs/scheduling.md)."
 	}
 	e.comment("Topology returns what the domain declares: its topic exchange; per command, "+
 		"the owning queue with its dead-letter and retry queues, bound to Exchange; "+
@@ -27,8 +28,8 @@ func (e *emitter) topology() {
 		owned = append(owned, jen.Id(specVar(r.Name)))
 	}
 	top := impl("Topology").Call(owned...)
-	if schedulable {
-		top = top.Dot("ScheduleLadder").Call(qual("QueueClassic"))
+	if i >= 0 {
+		top = top.Dot("ScheduleLadder").Call(qual(queueTypeConst(e.dom.Messages[i].ScheduleLadder)))
 	}
 	e.f.Func().Id("Topology").Params().Op("*").Add(qual("Topology")).Block(jen.Return(top))
 	e.comment("DeclareTopology declares Topology() on conn; it is idempotent.", "", "")

@@ -67,23 +67,24 @@ func (k messageKind) String() string {
 
 // message is one event or command with everything its publisher and consumer need.
 type message struct {
-	Kind          messageKind
-	Pos           Pos
-	Name          string
-	Doc           string
-	Deprecated    string
-	RoutingKey    string
-	Queue         string // commands only
-	Subject       string // registry subject (avro-registered)
-	Codec         string
-	Encrypted     bool
-	Mandatory     bool // its publisher fails a message that reaches no queue: every command, an event that says so
-	Schedulable   bool // its publisher can schedule it: Publish<Event>After/At, Send<Command>After/At
-	Version       int
-	QueueSettings // of the queues it is consumed from: a command's, each subscriber's of an event
-	Retry         retry
-	Headers       []*header
-	Record        *recordModel // the payload
+	Kind           messageKind
+	Pos            Pos
+	Name           string
+	Doc            string
+	Deprecated     string
+	RoutingKey     string
+	Queue          string // commands only
+	Subject        string // registry subject (avro-registered)
+	Codec          string
+	Encrypted      bool
+	Mandatory      bool   // its publisher fails a message that reaches no queue: every command, an event that says so
+	Schedulable    bool   // its publisher can schedule it: Publish<Event>After/At, Send<Command>After/At
+	ScheduleLadder string // the file's schedule-ladder: classic (default) or quorum
+	Version        int
+	QueueSettings  // of the queues it is consumed from: a command's, each subscriber's of an event
+	Retry          retry
+	Headers        []*header
+	Record         *recordModel // the payload
 }
 
 // retry is a consumer's retry policy.

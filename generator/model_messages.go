@@ -22,6 +22,7 @@ func (r *resolver) messageSettings(s *syntaxMessage) *message {
 	m.Encrypted = r.encrypted(s.Encrypted, r.f.Encrypted.V)
 	m.Mandatory = s.Kind == commandKind || s.Mandatory.V
 	m.Schedulable = s.Schedulable.V
+	m.ScheduleLadder = r.ladder
 	r.version(m, s.Version)
 	m.QueueSettings = r.queueSettings(s.syntaxQueueKeys)
 	m.Retry = r.retryOf(s.Retry, r.retry)

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -19,6 +20,7 @@ type resolver struct {
 	records    map[string]*recordModel // types: by name
 	codec      string
 	retry      retry
+	ladder     string           // schedule-ladder: the type of the schedule ladder's queues
 	pending    []pendingRecord  // records whose fields resolve once every type is declared
 	defaults   []func()         // field defaults, checked once every field is resolved
 	merged     bool             // an .avsc file whose types joined another file's domain
@@ -59,6 +61,7 @@ func (w *world) add(f *syntaxFile) {
 	r.codec = r.codecOf(f.Codec, codecJSON)
 	r.encrypted(f.Encrypted, false)
 	r.retry = r.retryOf(f.Retry, defaultRetry)
+	r.ladder = cmp.Or(r.oneOf(f.ScheduleLadder, "schedule-ladder", "the type of the schedule ladder's rungs and due queue", queueTypes.values...), "classic")
 	r.declareTypes()
 	if f.Avro {
 		r.linkPayloads()
@@ -83,7 +86,27 @@ func (w *world) resolve() []*domain {
 	}
 	doms := w.domains()
 	markXMLRecords(doms)
+	w.checkLadders(doms)
 	return doms
+}
+
+// checkLadders refuses schedulable messages that want schedule ladders of
+// two types: the ladder's queues are one set per virtual host, declared
+// alike by every service.
+func (w *world) checkLadders(doms []*domain) {
+	var first *message
+	for _, d := range doms {
+		for _, m := range d.Messages {
+			switch {
+			case !m.Schedulable:
+			case first == nil:
+				first = m
+			case m.ScheduleLadder != first.ScheduleLadder:
+				w.d.errorf(m.Pos, "%s: its schedule ladder is %s but %s's at %s is %s; the ladder is one per virtual host (schedule-ladder)",
+					m.Name, m.ScheduleLadder, first.Name, first.Pos, first.ScheduleLadder)
+			}
+		}
+	}
 }
 
 func (w *world) declareMessages() {

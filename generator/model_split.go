@@ -26,6 +26,7 @@ var domainSettings = []domainSetting{
 	strSetting("doc", func(f *syntaxFile) *sStr { return &f.Doc }),
 	strSetting("codec", func(f *syntaxFile) *sStr { return &f.Codec }),
 	strSetting("set-aside-queues", func(f *syntaxFile) *sStr { return &f.SetAside }),
+	strSetting("schedule-ladder", func(f *syntaxFile) *sStr { return &f.ScheduleLadder }),
 	{key: "encrypted", get: func(f *syntaxFile) (string, Pos, bool) {
 		return strconv.FormatBool(f.Encrypted.V), f.Encrypted.P, f.Encrypted.Set
 	}, copy: func(dst, src *syntaxFile) { dst.Encrypted = src.Encrypted }},

@@ -23,7 +23,8 @@ func parseContract(src Source, d *diags) *syntaxFile {
 
 func (y *yamlDoc) fileKey(f *syntaxFile, e entry) {
 	strs := map[string]*sStr{"domain": &f.Domain, "package": &f.Package,
-		"namespace": &f.Namespace, "doc": &f.Doc, "codec": &f.Codec, "set-aside-queues": &f.SetAside}
+		"namespace": &f.Namespace, "doc": &f.Doc, "codec": &f.Codec, "set-aside-queues": &f.SetAside,
+		"schedule-ladder": &f.ScheduleLadder}
 	switch e.key {
 	case "acemq":
 		f.Acemq = y.sInt(e)

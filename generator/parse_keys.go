@@ -76,7 +76,8 @@ var queueKeys = queueKeyNames()
 // The key sets of every mapping in a contract, by context.
 var (
 	fileKeys = newKeySet([]string{"acemq", "domain", "package", "namespace", "doc", "codec",
-		"encrypted", "retry", "types", "events", "commands", "imports", "rpc", "set-aside-queues"})
+		"encrypted", "retry", "types", "events", "commands", "imports", "rpc", "set-aside-queues",
+		"schedule-ladder"})
 	retryKeys   = newKeySet([]string{"attempts", "backoff", "initial", "max", "max-age"})
 	typeKeys    = newKeySet([]string{"doc", "deprecated", "fields", "enum", "default", "fixed", "aliases", "go"})
 	fieldKeys   = newKeySet([]string{"type", "default", "doc", "deprecated", "aliases"})

@@ -33,6 +33,7 @@ type syntaxFile struct {
 	Acemq                                  sInt
 	Domain, Package, Namespace, Doc, Codec sStr
 	SetAside                               sStr // set-aside-queues: classic | quorum
+	ScheduleLadder                         sStr // schedule-ladder: classic | quorum
 	Encrypted                              sBool
 	Retry                                  *syntaxRetry
 	Types                                  []*syntaxType

@@ -133,3 +133,15 @@ func QueueKeyValues() map[string][]string {
 	}
 	return out
 }
+
+// queueTypes is the row of the set-aside-queues key: the queue types a
+// contract may name (classic, quorum) and acemq's constant of each, which
+// the schedule-ladder key takes too.
+var queueTypes = func() queueKey {
+	i := slices.IndexFunc(queueKeyTable, func(k queueKey) bool { return k.name == "set-aside-queues" })
+	return queueKeyTable[i]
+}()
+
+// queueTypeConst is acemq's constant of the queue type t ("classic" →
+// QueueClassic).
+func queueTypeConst(t string) string { return queueTypes.consts[t] }

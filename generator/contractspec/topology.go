@@ -34,8 +34,8 @@ func Topology(entries []generator.Entry, services []string) (*acemq.Topology, er
 	if err := EventQueues(entries, services, b.consumer); err != nil {
 		return nil, err
 	}
-	if slices.ContainsFunc(entries, func(e generator.Entry) bool { return e.Schedulable }) {
-		b.t.ScheduleLadder(acemq.QueueClassic)
+	if i := slices.IndexFunc(entries, func(e generator.Entry) bool { return e.Schedulable }); i >= 0 {
+		b.t.ScheduleLadder(acemq.QueueType(entries[i].ScheduleLadder)) // the contract's word is acemq's
 	}
 	return b.t, b.t.Validate()
 }

@@ -698,14 +698,14 @@ func (c *Client) Close() error {
 // queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
 // queue with its dead-letter queue. Event queues belong to the consuming services:
 // Consume<Event> declares them. With a schedulable message it also holds the family's
-// schedule ladder (classic; see docs/scheduling.md). Each call returns a new value.
+// schedule ladder (quorum; see docs/scheduling.md). Each call returns a new value.
 func Topology() *acemq.Topology {
 	return acemqimpl.Topology(
 		Exchange,
 		runJobSpec,
 		cancelJobSpec,
 		jobStatusSpec,
-	).ScheduleLadder(acemq.QueueClassic)
+	).ScheduleLadder(acemq.QueueQuorum)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.
