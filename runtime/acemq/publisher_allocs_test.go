@@ -39,8 +39,12 @@ func staticPublisher(tb testing.TB, name string) *acemq.Publisher[Order] {
 // TestSendOnMemoryAllocatesAtMostFour holds issue 24's publish budget: a
 // Send whose codec does not allocate makes at most sendBudget allocations.
 func TestSendOnMemoryAllocatesAtMostFour(t *testing.T) {
+	budget := float64(sendBudget)
 	if raceEnabled {
-		t.Skip("the race detector makes sync.Pool drop messages on purpose")
+		// the race detector makes sync.Pool drop a quarter of what it is
+		// given, on purpose: those Sends build a fresh message (the message
+		// and its two maps), so the budget holds on average with them
+		budget += 3
 	}
 	pub := staticPublisher(t, "allocs-send")
 	ctx := context.Background()
@@ -49,8 +53,9 @@ func TestSendOnMemoryAllocatesAtMostFour(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	if allocs > sendBudget {
-		t.Fatalf("Send on memory:// made %.1f allocations, want at most %d", allocs, sendBudget)
+	t.Logf("%.2f allocations per Send (budget %.0f)", allocs, budget)
+	if allocs > budget {
+		t.Fatalf("Send on memory:// made %.1f allocations, want at most %.0f", allocs, budget)
 	}
 }
 
