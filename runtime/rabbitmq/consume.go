@@ -64,7 +64,8 @@ type subscription struct {
 	mu      sync.Mutex
 	conn    *amqp.Connection
 	ch      *amqp.Channel
-	stopped bool // Cancel or Close was called
+	gate    *settleGate // ch's: closing ch shuts it first
+	stopped bool        // Cancel or Close was called
 	wg      sync.WaitGroup
 }
 
@@ -80,9 +81,9 @@ func (s *subscription) start(conn *amqp.Connection) error {
 	if err != nil {
 		return err
 	}
-	s.conn, s.ch = conn, ch
+	s.conn, s.ch, s.gate = conn, ch, &settleGate{}
 	s.wg.Add(1)
-	go s.loop(conn, ch, deliveries)
+	go s.loop(conn, ch, s.gate, deliveries)
 	return nil
 }
 
@@ -106,12 +107,12 @@ func (s *subscription) open(conn *amqp.Connection) (*amqp.Channel, <-chan amqp.D
 	return nil, nil, err
 }
 
-func (s *subscription) loop(conn *amqp.Connection, ch *amqp.Channel, deliveries <-chan amqp.Delivery) {
+func (s *subscription) loop(conn *amqp.Connection, ch *amqp.Channel, gate *settleGate, deliveries <-chan amqp.Delivery) {
 	defer s.wg.Done()
 	for d := range deliveries {
-		s.deliver(toDelivery(d))
+		s.deliver(gatedDelivery(d, gate))
 	}
-	if s.cancelledByBroker(conn, ch) {
+	if s.cancelledByBroker(conn, ch, gate) {
 		return
 	}
 	s.heal(conn, ch)
@@ -122,7 +123,7 @@ func (s *subscription) loop(conn *amqp.Connection, ch *amqp.Channel, deliveries 
 // and conn stay open. With an OnCancel the subscription then stops for good,
 // leaves the transport (recovery does not resume it), closes ch and tells
 // OnCancel; without one it just ends, as before.
-func (s *subscription) cancelledByBroker(conn *amqp.Connection, ch *amqp.Channel) bool {
+func (s *subscription) cancelledByBroker(conn *amqp.Connection, ch *amqp.Channel, gate *settleGate) bool {
 	s.mu.Lock()
 	byBroker := !s.stopped && !ch.IsClosed() && !conn.IsClosed()
 	if byBroker && s.spec.OnCancel != nil {
@@ -133,7 +134,7 @@ func (s *subscription) cancelledByBroker(conn *amqp.Connection, ch *amqp.Channel
 		return byBroker
 	}
 	s.t.removeSub(s)
-	_ = ch.Close()
+	_ = gate.close(ch)
 	s.spec.OnCancel(fmt.Errorf("acemq: the broker cancelled the subscription to queue %q (the queue was deleted, or its node lost)", s.queue))
 	return true
 }
@@ -179,11 +180,11 @@ func (s *subscription) Cancel() error {
 func (s *subscription) Close() error {
 	err := s.Cancel()
 	s.mu.Lock()
-	ch := s.ch
+	ch, gate := s.ch, s.gate
 	s.mu.Unlock()
 	s.t.removeSub(s)
 	if ch != nil {
-		if cerr := ch.Close(); cerr != nil && !errors.Is(cerr, amqp.ErrClosed) && err == nil {
+		if cerr := gate.close(ch); cerr != nil && !errors.Is(cerr, amqp.ErrClosed) && err == nil {
 			err = fmt.Errorf("acemq: cannot close the subscription to queue %q: %w", s.queue, cerr)
 		}
 	}

@@ -100,20 +100,25 @@ func checkExpiration(e string) error {
 
 // toDelivery maps a received AMQP delivery; its acknowledger settles it on
 // the channel it came from.
-func toDelivery(d amqp.Delivery) driver.Delivery {
+func toDelivery(d amqp.Delivery) driver.Delivery { return gatedDelivery(d, nil) }
+
+// gatedDelivery is toDelivery for a delivery whose channel a subscription
+// may close while it is being settled: its settlements pass through g.
+func gatedDelivery(d amqp.Delivery, g *settleGate) driver.Delivery {
 	return driver.Delivery{Body: d.Body, ContentType: d.ContentType, Exchange: d.Exchange,
 		RoutingKey: d.RoutingKey, MessageID: d.MessageId, ReplyTo: d.ReplyTo,
 		CorrelationID: d.CorrelationId, Expiration: d.Expiration, Headers: fromTable(d.Headers),
-		Redelivered: d.Redelivered, Acker: newAcker(d)}
+		Redelivered: d.Redelivered, Acker: acker{ch: d.Acknowledger, tag: d.DeliveryTag, id: d.MessageId, gate: g}}
 }
 
 // acker settles one delivery on its channel. It keeps only what settling
 // needs, not the whole amqp.Delivery, so the Acknowledger boxed for every
 // delivery is small.
 type acker struct {
-	ch  amqp.Acknowledger
-	tag uint64
-	id  string
+	ch   amqp.Acknowledger
+	tag  uint64
+	id   string
+	gate *settleGate // nil: the channel is not closed under the delivery
 }
 
 func newAcker(d amqp.Delivery) acker {
@@ -136,7 +141,7 @@ func (a acker) channel() (amqp.Acknowledger, error) {
 func (a acker) Ack() error {
 	ch, err := a.channel()
 	if err == nil {
-		err = ch.Ack(a.tag, false)
+		err = a.gate.settle(func() error { return ch.Ack(a.tag, false) })
 	}
 	if err != nil {
 		return fmt.Errorf("acemq: cannot ack message %s (the broker will deliver it again): %w", a.id, err)
@@ -148,7 +153,7 @@ func (a acker) Ack() error {
 func (a acker) Nack(requeue bool) error {
 	ch, err := a.channel()
 	if err == nil {
-		err = ch.Nack(a.tag, false, requeue)
+		err = a.gate.settle(func() error { return ch.Nack(a.tag, false, requeue) })
 	}
 	if err != nil {
 		return fmt.Errorf("acemq: cannot nack message %s (the broker will deliver it again): %w", a.id, err)
