@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/acemq/acemq-gen/internal/spelling"
@@ -87,7 +88,19 @@ func (w *world) resolve() []*domain {
 	doms := w.domains()
 	markXMLRecords(doms)
 	w.checkLadders(doms)
+	w.checkLadderKeysUsed()
 	return doms
+}
+
+// checkLadderKeysUsed warns of a schedule-ladder key in a file whose domain
+// schedules nothing: the key would otherwise be ignored without a word.
+func (w *world) checkLadderKeysUsed() {
+	for _, r := range w.files {
+		k := r.f.ScheduleLadder
+		if k.Set && r.dom != nil && !slices.ContainsFunc(r.dom.Messages, func(m *message) bool { return m.Schedulable }) {
+			w.d.warnf(k.P, "schedule-ladder has no effect: no message of domain %s is schedulable", r.dom.Name)
+		}
+	}
 }
 
 // checkLadders refuses schedulable messages that want schedule ladders of

@@ -55,3 +55,14 @@ func TestScheduleLadderDisagreementAcrossContractsIsRefused(t *testing.T) {
 		t.Fatalf("diagnostics:\n%s", got)
 	}
 }
+
+// TestScheduleLadderKeyWithoutASchedulableMessageIsAWarning: the key in a
+// domain that schedules nothing would be ignored; vet says so, at the key.
+func TestScheduleLadderKeyWithoutASchedulableMessageIsAWarning(t *testing.T) {
+	src := "acemq: 1\ndomain: alerts\nschedule-ladder: quorum\nevents:\n  Raised:\n    fields: {id: string}\n"
+	ds := Vet([]Source{{Path: "alerts.acemq.yaml", Data: []byte(src)}})
+	want := "alerts.acemq.yaml:3:18: warning: schedule-ladder has no effect"
+	if got := stderrOf(ds); !strings.Contains(got, want) || ds.HasErrors() {
+		t.Fatalf("vet:\n%s\nwant the warning %q and no error", got, want)
+	}
+}
