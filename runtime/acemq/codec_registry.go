@@ -41,13 +41,13 @@ func CodecByName(name string) (Codec, error) {
 	factory, ok := codecRegistry.m[name]
 	codecRegistry.RUnlock()
 	if !ok {
-		return nil, fmt.Errorf("acemq: no codec named %q is registered; known: %v", name, CodecNames())
+		return nil, fmt.Errorf("acemq: no codec named %q is registered; known: %v", name, codecNames())
 	}
 	return factory(), nil
 }
 
-// CodecNames returns the registered codec names, sorted.
-func CodecNames() []string {
+// codecNames returns the registered codec names, sorted.
+func codecNames() []string {
 	codecRegistry.RLock()
 	defer codecRegistry.RUnlock()
 	return slices.Sorted(maps.Keys(codecRegistry.m))

@@ -21,13 +21,13 @@ func TestBuiltInCodecsAreRegisteredTextAndStringAlike(t *testing.T) {
 
 func TestUnknownCodecNameListsTheKnownOnesSorted(t *testing.T) {
 	_, err := CodecByName("jsn")
-	want := `acemq: no codec named "jsn" is registered; known: ` + fmt.Sprint(CodecNames())
+	want := `acemq: no codec named "jsn" is registered; known: ` + fmt.Sprint(codecNames())
 	if err == nil || err.Error() != want {
 		t.Fatalf("err = %v, want %s", err, want)
 	}
-	names := CodecNames()
+	names := codecNames()
 	if !slices.IsSorted(names) || !slices.Contains(names, "text") || !slices.Contains(names, "json") {
-		t.Errorf("CodecNames() = %v", names)
+		t.Errorf("codecNames() = %v", names)
 	}
 }
 

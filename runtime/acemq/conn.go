@@ -129,7 +129,7 @@ func (c *Conn) Logger() *slog.Logger { return c.cfg.logger }
 
 // RetryPolicy returns the policy consumers use unless given RetryWith:
 // WithRetry's, DefaultRetryPolicy() by default.
-func (c *Conn) RetryPolicy() RetryPolicy {
+func (c *Conn) retryPolicy() RetryPolicy {
 	if c.cfg.retry.IsZero() {
 		return DefaultRetryPolicy()
 	}
@@ -139,7 +139,7 @@ func (c *Conn) RetryPolicy() RetryPolicy {
 // origin returns the origin stamped on published envelopes.
 func (c *Conn) origin() string {
 	if c.cfg.origin == "" {
-		return DefaultOrigin()
+		return defaultOrigin()
 	}
 	return c.cfg.origin
 }

@@ -23,7 +23,7 @@ func WithCodec(c Codec) ConnOption {
 }
 
 // WithOrigin sets the origin stamped on every envelope published through the
-// connection. Default DefaultOrigin() (acemq@{hostname}); empty is refused.
+// connection. Default defaultOrigin() (acemq@{hostname}); empty is refused.
 func WithOrigin(origin string) ConnOption {
 	return func(cfg *connConfig) error {
 		if origin == "" {

@@ -62,13 +62,10 @@ func TestConnOptionsRefuseUnusableValues(t *testing.T) {
 	}
 }
 
-func TestConnDefaultsAreJSONAndTheDefaultRetryPolicy(t *testing.T) {
+func TestConnDefaultCodecIsJSON(t *testing.T) {
 	conn := connect(t)
 	if _, ok := conn.Codec().(acemq.JSONCodec); !ok {
 		t.Errorf("codec %T", conn.Codec())
-	}
-	if conn.RetryPolicy() != acemq.ExponentialRetry(5, time.Second, time.Minute) {
-		t.Errorf("policy %v", conn.RetryPolicy())
 	}
 }
 

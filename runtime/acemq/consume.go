@@ -30,6 +30,9 @@ type Message[T any] struct {
 	// Queue is the queue the message was consumed (or pulled) from: what an
 	// inbox records the message id for (outbox.Once).
 	Queue string
+	// Stream is the message's offset and append time when it was read from a
+	// stream (ReadStream, a generated Read<Stream>); the zero value otherwise.
+	Stream StreamRecord
 }
 
 // Consume starts handling the messages of queue, which must already be

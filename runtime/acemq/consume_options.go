@@ -31,7 +31,7 @@ type consumeConfig struct {
 // buildConsumeConfig applies opts over conn's defaults.
 func buildConsumeConfig(conn *Conn, opts []ConsumeOption) (consumeConfig, error) {
 	cfg := consumeConfig{
-		codec: conn.Codec(), retry: conn.RetryPolicy(), prefetch: conn.cfg.prefetch,
+		codec: conn.Codec(), retry: conn.retryPolicy(), prefetch: conn.cfg.prefetch,
 		concurrency: 1, drain: DefaultDrainTimeout,
 	}
 	for _, opt := range opts {

@@ -30,7 +30,7 @@ type Envelope struct {
 	Attempt int
 	// FirstSeen is when the message was first published (UTC, millisecond precision).
 	FirstSeen time.Time
-	// Origin names the publisher; default DefaultOrigin().
+	// Origin names the publisher; default defaultOrigin().
 	Origin string
 	// Error is the dead-letter or park reason; empty on a live message.
 	Error string
@@ -38,7 +38,7 @@ type Envelope struct {
 	Claim string
 	// ReplyTo is the queue a reply goes to (the AMQP reply-to property).
 	ReplyTo string
-	// Route is the comma-joined step names of a routing slip; see RouteSteps.
+	// Route is the comma-joined step names of a routing slip; see routeSteps.
 	Route string
 	// RoutePosition is the 0-based current step of Route.
 	RoutePosition int
@@ -51,7 +51,7 @@ type Envelope struct {
 
 // NewEnvelope builds the envelope of a new message of type typ: a fresh
 // UUIDv4 ID, Version 1, CorrelationID = ID, Attempt 1, FirstSeen now,
-// Origin DefaultOrigin() and an empty Headers map, then applies opts in order.
+// Origin defaultOrigin() and an empty Headers map, then applies opts in order.
 // The first option that fails stops it and its error is returned.
 func NewEnvelope(typ string, opts ...EnvelopeOption) (Envelope, error) {
 	env := Envelope{
@@ -60,7 +60,7 @@ func NewEnvelope(typ string, opts ...EnvelopeOption) (Envelope, error) {
 		Version:   1,
 		Attempt:   1,
 		FirstSeen: nowMillis(),
-		Origin:    DefaultOrigin(),
+		Origin:    defaultOrigin(),
 		Headers:   map[string]any{},
 	}
 	if err := env.apply(opts); err != nil {
@@ -104,19 +104,17 @@ func (e Envelope) NextAttempt() Envelope {
 	return next
 }
 
-// RouteSteps returns the step names of Route, or nil when there is no route.
-func (e Envelope) RouteSteps() []string {
+// routeSteps returns the step names of Route, or nil when there is no route.
+func (e Envelope) routeSteps() []string {
 	if e.Route == "" {
 		return nil
 	}
 	return strings.Split(e.Route, ",")
 }
 
-// DefaultOrigin returns acemq@{hostname}, or "unknown" when the hostname
+// defaultOrigin returns acemq@{hostname}, or "unknown" when the hostname
 // cannot be read. It is the default Origin of a new envelope. The hostname
 // is read once per process.
-func DefaultOrigin() string { return defaultOrigin() }
-
 var defaultOrigin = sync.OnceValue(func() string {
 	host, err := os.Hostname()
 	if err != nil || host == "" {

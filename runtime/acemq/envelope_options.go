@@ -93,7 +93,7 @@ func FirstSeen(t time.Time) EnvelopeOption {
 	}
 }
 
-// Origin names the publisher (default DefaultOrigin(); empty omits the header).
+// Origin names the publisher (default defaultOrigin(); empty omits the header).
 func Origin(origin string) EnvelopeOption {
 	return func(e *Envelope) error { e.Origin = origin; return nil }
 }

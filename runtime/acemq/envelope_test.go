@@ -20,7 +20,7 @@ func TestNewEnvelopeHasTheFamilyDefaults(t *testing.T) {
 	if !uuidV4.MatchString(env.ID) || env.CorrelationID != env.ID {
 		t.Errorf("ID %q correlation %q: want a UUIDv4 correlated with itself", env.ID, env.CorrelationID)
 	}
-	if env.Type != "order.placed" || env.Version != 1 || env.Attempt != 1 || env.Origin != DefaultOrigin() {
+	if env.Type != "order.placed" || env.Version != 1 || env.Attempt != 1 || env.Origin != defaultOrigin() {
 		t.Errorf("type %q version %d attempt %d origin %q", env.Type, env.Version, env.Attempt, env.Origin)
 	}
 	if env.FirstSeen.Location() != time.UTC || env.FirstSeen.Before(before) || env.FirstSeen.Nanosecond()%int(time.Millisecond) != 0 {
@@ -32,8 +32,8 @@ func TestNewEnvelopeHasTheFamilyDefaults(t *testing.T) {
 }
 
 func TestDefaultOriginIsAcemqAtHostname(t *testing.T) {
-	if o := DefaultOrigin(); o != "unknown" && !strings.HasPrefix(o, "acemq@") {
-		t.Errorf("DefaultOrigin() = %q", o)
+	if o := defaultOrigin(); o != "unknown" && !strings.HasPrefix(o, "acemq@") {
+		t.Errorf("defaultOrigin() = %q", o)
 	}
 }
 
@@ -118,10 +118,10 @@ func TestAgeIsNegativeWhenFirstSeenIsUnknown(t *testing.T) {
 
 func TestRouteStepsSplitsTheJavaRouteHeader(t *testing.T) {
 	env := EnvelopeFromWire(map[string]any{semconv.HeaderRoute: "validate,charge,ship", semconv.HeaderRoutePosition: int32(1), semconv.HeaderRouteID: "run-7"}, "k", "")
-	if got := env.RouteSteps(); !slices.Equal(got, []string{"validate", "charge", "ship"}) || env.RoutePosition != 1 || env.RouteID != "run-7" {
+	if got := env.routeSteps(); !slices.Equal(got, []string{"validate", "charge", "ship"}) || env.RoutePosition != 1 || env.RouteID != "run-7" {
 		t.Errorf("steps %v position %d id %q", got, env.RoutePosition, env.RouteID)
 	}
-	if (Envelope{}).RouteSteps() != nil {
+	if (Envelope{}).routeSteps() != nil {
 		t.Errorf("an envelope without a route has steps")
 	}
 }

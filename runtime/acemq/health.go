@@ -16,8 +16,8 @@ const (
 	HealthDown     = "down"
 )
 
-// DefaultHealthTimeout bounds a Health probe when ctx has no earlier deadline.
-const DefaultHealthTimeout = 3 * time.Second
+// defaultHealthTimeout bounds a Health probe when ctx has no earlier deadline.
+const defaultHealthTimeout = 3 * time.Second
 
 // HealthReport is the answer of Conn.Health. Parts holds "consumers" (the
 // number of running consumers) and, after a probe, "roundTripMillis".
@@ -49,7 +49,7 @@ func (c *Conn) Health(ctx context.Context) HealthReport {
 		c.interruptedReport(&r)
 		return r
 	}
-	ctx, cancel := context.WithTimeout(ctx, DefaultHealthTimeout)
+	ctx, cancel := context.WithTimeout(ctx, defaultHealthTimeout)
 	defer cancel()
 	start := time.Now()
 	err := c.transport.DeclareQueue(ctx, c.healthQueue, driver.QueueSpec{Exclusive: true, AutoDelete: true})

@@ -19,7 +19,7 @@ type HealthCheck interface {
 }
 
 // ConnHealth is a connection as a HealthCheck. Label names it (default
-// "broker"); Timeout bounds each check (default DefaultHealthTimeout, 3s; the
+// "broker"); Timeout bounds each check (default defaultHealthTimeout, 3s; the
 // connection's probe is never given more than that). A nil Conn is down.
 // Safe for concurrent use.
 type ConnHealth struct {
@@ -43,7 +43,7 @@ func (h ConnHealth) Check(ctx context.Context) HealthReport {
 	}
 	timeout := h.Timeout
 	if timeout <= 0 {
-		timeout = DefaultHealthTimeout
+		timeout = defaultHealthTimeout
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()

@@ -7,9 +7,9 @@ import (
 	"time"
 )
 
-// DefaultBrokerWaitThreshold is the wait from which a retry is held on a
+// defaultBrokerWaitThreshold is the wait from which a retry is held on a
 // broker rung queue rather than in the consumer. Every factory sets it.
-const DefaultBrokerWaitThreshold = 30 * time.Second
+const defaultBrokerWaitThreshold = 30 * time.Second
 
 // RetryPolicy decides whether and when a failed message is tried again
 // (FAMILY-SPEC §2.5). It is a value: the modifiers return changed copies, and
@@ -36,7 +36,7 @@ type RetryPolicy struct {
 
 // NoRetry tries a message once: any failure dead-letters it.
 func NoRetry() RetryPolicy {
-	return RetryPolicy{MaxAttempts: 1, Multiplier: 1, BrokerWaitThreshold: DefaultBrokerWaitThreshold}
+	return RetryPolicy{MaxAttempts: 1, Multiplier: 1, BrokerWaitThreshold: defaultBrokerWaitThreshold}
 }
 
 // FixedRetry tries a message attempts times, waiting delay between tries,
@@ -46,7 +46,7 @@ func FixedRetry(attempts int, delay time.Duration) RetryPolicy {
 		MaxAttempts:         attempts,
 		InitialDelay:        delay,
 		Multiplier:          1,
-		BrokerWaitThreshold: DefaultBrokerWaitThreshold,
+		BrokerWaitThreshold: defaultBrokerWaitThreshold,
 	}
 }
 
@@ -60,7 +60,7 @@ func ExponentialRetry(attempts int, initial, max time.Duration) RetryPolicy {
 		Multiplier:          2,
 		MaxDelay:            max,
 		JitterFactor:        0.2,
-		BrokerWaitThreshold: DefaultBrokerWaitThreshold,
+		BrokerWaitThreshold: defaultBrokerWaitThreshold,
 	}
 }
 
@@ -206,7 +206,7 @@ func (p RetryPolicy) modifiers() string {
 	if p.JitterFactor != p.defaultJitter() {
 		s += fmt.Sprintf(".withJitter(%g)", p.JitterFactor)
 	}
-	if p.BrokerWaitThreshold != DefaultBrokerWaitThreshold {
+	if p.BrokerWaitThreshold != defaultBrokerWaitThreshold {
 		s += fmt.Sprintf(".waitInBrokerFrom(%s)", shortDuration(p.BrokerWaitThreshold))
 	}
 	return s

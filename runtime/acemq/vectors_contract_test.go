@@ -204,8 +204,8 @@ func TestContractExchangeNamesAndDefaultThresholdMatchTheFamily(t *testing.T) {
 	if DeadLetterExchange != fx.DeadLetterExchange || RetryExchange != fx.RetryExchange {
 		t.Errorf("exchanges %q %q, fixture %q %q", DeadLetterExchange, RetryExchange, fx.DeadLetterExchange, fx.RetryExchange)
 	}
-	if DefaultBrokerWaitThreshold != ms(fx.DefaultThresholdMs) || DefaultBrokerWaitThreshold != ms(fx.BrokerWaitThreshold.DefaultMs) {
-		t.Errorf("DefaultBrokerWaitThreshold = %s, fixture %d ms", DefaultBrokerWaitThreshold, fx.DefaultThresholdMs)
+	if defaultBrokerWaitThreshold != ms(fx.DefaultThresholdMs) || defaultBrokerWaitThreshold != ms(fx.BrokerWaitThreshold.DefaultMs) {
+		t.Errorf("defaultBrokerWaitThreshold = %s, fixture %d ms", defaultBrokerWaitThreshold, fx.DefaultThresholdMs)
 	}
 }
 
