@@ -138,6 +138,22 @@ go test -count=1 -v -run 'TestHostileBodiesAreParkedWithinBounds$|TestDeepHeader
 if grep -q -- '--- SKIP' "$log"; then echo "test.sh: the hostile-input suite skipped a test"; exit 1; fi
 echo "ok: $(grep -c -- '--- PASS' "$log") hostile-input cases passed"
 
+step "scheduled publish under faults: 2,000 messages over 0-90 s (p99 lateness < 1.5 s); the fault node SIGKILLed with 1,000 waiting; the cluster's node holding the ladder SIGKILLed, quorum rungs (0 lost) and classic (stranded)"
+# built with the tag schedulefaults: these kill brokers the -race run's tests share, so they run here, alone
+sched_log=$(mktemp -t acemq-sched.XXXXXX)
+go test -tags schedulefaults -count=1 -v -run 'TestScheduledRandomDelaysAreEachDeliveredOnceNoneEarlyWithLatenessMeasured/rabbitmq$' \
+  ./runtime/patterns/ >"$sched_log.load" 2>&1 &
+sched_load=$!
+sched_status=0
+go test -tags schedulefaults -count=1 -v -run 'TestScheduledMessagesSurviveABrokerSIGKILL|TestScheduledMessagesOnQuorumRungs|TestScheduledMessagesOnClassicRungs' \
+  ./runtime/patterns/ >"$sched_log" 2>&1 || sched_status=1
+wait "$sched_load" || sched_status=1
+grep -hE -- '^(---|ok|FAIL)|scheduled, |classic rungs:|lateness' "$sched_log.load" "$sched_log" | grep -v '^=== ' || true
+if grep -q -- '--- SKIP' "$sched_log.load" "$sched_log"; then echo "test.sh: a scheduler fault test skipped"; sched_status=1; fi
+[ "$sched_status" -eq 0 ] || grep -hv '^20[0-9][0-9]/' "$sched_log.load" "$sched_log" | tail -n 60
+rm -f "$sched_log" "$sched_log.load"
+[ "$sched_status" -eq 0 ] || { echo "test.sh: the scheduler's fault tests failed"; exit 1; }
+
 # the partition cluster boots (some 75 s) while the SIGKILL soak runs
 scripts/partition.sh start >"$partition_out" 2>&1 &
 partition_pid=$!

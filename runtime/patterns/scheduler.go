@@ -103,15 +103,16 @@ func (s *Scheduler) handle(ctx context.Context, m acemq.Message[[]byte]) acemq.A
 	return settle(s.deliver(ctx, m, ticket))
 }
 
-// settle is Accept for nil, Reject (to acemq.schedule.due.dlq) for a hop
-// that reached no queue, and a later try, the message unchanged, for any
-// other failure.
+// settle is Accept for nil; for a hop that reached no queue, a dead letter
+// to acemq.schedule.due.dlq (Retry(Fatal): outcome dead_lettered, as
+// FAMILY-SPEC's table has a library hop's, not a handler's rejected); and a
+// later try, the message unchanged, for any other failure.
 func settle(err error) acemq.Ack {
 	switch {
 	case err == nil:
 		return acemq.Accept()
 	case errors.Is(err, acemq.ErrUnroutable):
-		return acemq.Reject(err)
+		return acemq.Retry(acemq.Fatal(err))
 	}
 	return acemq.InProgress(time.Second)
 }

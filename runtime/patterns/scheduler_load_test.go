@@ -35,7 +35,7 @@ func (o *latenessObserver) count() int {
 
 func TestScheduledRandomDelaysAreEachDeliveredOnceNoneEarlyWithLatenessMeasured(t *testing.T) {
 	onScheduleTransports(t, scheduleVhost, func(t *testing.T, url string) {
-		const n, maxDelay = 300, 15 * time.Second
+		n, maxDelay := scheduleLoad.n, scheduleLoad.maxDelay
 		obs := &latenessObserver{}
 		conn := schedConn(t, url, acemq.WithObserver(obs))
 		startScheduler(t, conn)
@@ -52,11 +52,38 @@ func TestScheduledRandomDelaysAreEachDeliveredOnceNoneEarlyWithLatenessMeasured(
 		waitFor(t, maxDelay+10*time.Second, "every message arrives", func() bool { return len(got.all()) >= n })
 		time.Sleep(500 * time.Millisecond) // room for a duplicate to show
 		late := checkArrivals(t, got.all(), due)
-		if obs.count() < n {
-			t.Errorf("%d lateness samples for %d deliveries", obs.count(), n)
+		// a message already due when SendAfter ran is sent at once, past the ladder and its lateness sample
+		if want := viaLadder(got.all()); obs.count() < want {
+			t.Errorf("%d lateness samples for %d deliveries through the ladder", obs.count(), want)
 		}
-		t.Logf("%d messages, delays 0-%s: p50 lateness %s, p99 %s, max %s", n, maxDelay, late[len(late)/2], late[len(late)*99/100], late[len(late)-1])
+		p99 := late[len(late)*99/100]
+		t.Logf("%d messages, delays 0-%s: p50 lateness %s, p99 %s, max %s", n, maxDelay, late[len(late)/2], p99, late[len(late)-1])
+		if scheduleLoad.p99 > 0 && p99 >= scheduleLoad.p99 {
+			t.Errorf("p99 lateness %s, want under %s", p99, scheduleLoad.p99)
+		}
 	})
+}
+
+// loadSize is the random-delays test's size: in the -race run a short one;
+// with the tag schedulefaults (scripts/test.sh's scheduler step) the issue's
+// 2,000 messages over 0-90 s, p99 lateness asserted under 1.5 s.
+type loadSize struct {
+	n             int
+	maxDelay, p99 time.Duration
+}
+
+var scheduleLoad = loadSize{n: 300, maxDelay: 15 * time.Second}
+
+// viaLadder counts the arrivals the scheduler delivered (they carry
+// acemq-due-at).
+func viaLadder(list []arrival) int {
+	n := 0
+	for _, a := range list {
+		if _, ok := a.msg.Envelope.Headers[semconv.HeaderDueAt]; ok {
+			n++
+		}
+	}
+	return n
 }
 
 // checkArrivals fails for a message that arrived twice, early or unknown,

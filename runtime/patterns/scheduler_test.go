@@ -2,7 +2,9 @@ package patterns
 
 import (
 	"context"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -82,7 +84,8 @@ func TestSendAtRunsTheInterceptorsOnTheFinalDestinationWhenScheduled(t *testing.
 
 func TestScheduledToADestinationWithNoQueueIsSetAsideToTheDueDLQWithAReason(t *testing.T) {
 	onScheduleTransports(t, scheduleVhost, func(t *testing.T, url string) {
-		conn := schedConn(t, url)
+		outcomes := &outcomeObserver{}
+		conn := schedConn(t, url, acemq.WithObserver(outcomes))
 		startScheduler(t, conn)
 		nowhere := "schedule-test-nowhere-" + acemq.NewUUID()[:8]
 		s, err := acemq.NewPublisher[reminder](conn, "", nowhere).SendAfter(context.Background(), 1100*time.Millisecond, reminder{})
@@ -105,7 +108,37 @@ func TestScheduledToADestinationWithNoQueueIsSetAsideToTheDueDLQWithAReason(t *t
 		if !strings.Contains(reason, "reached no queue") || !strings.Contains(reason, nowhere) {
 			t.Errorf("set aside with reason %q; want it to say it reached no queue, naming %s", reason, nowhere)
 		}
+		// FAMILY-SPEC's dead-letter table: a library hop that reached no queue is dead_lettered, not rejected
+		if got := outcomes.of(semconv.ScheduleDueQueue); !slices.Contains(got, semconv.OutcomeDeadLettered) ||
+			slices.Contains(got, semconv.OutcomeRejected) {
+			t.Errorf("outcomes on %s: %v; want %s, never %s", semconv.ScheduleDueQueue, got, semconv.OutcomeDeadLettered, semconv.OutcomeRejected)
+		}
 	})
+}
+
+// outcomeObserver keeps the outcome of every consumed message, by queue.
+type outcomeObserver struct {
+	acemq.NopObserver
+	mu   sync.Mutex
+	seen map[string][]string
+}
+
+func (o *outcomeObserver) Count(metric string, _ int64, l semconv.Labels) {
+	if metric != semconv.MetricConsumeTotal {
+		return
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.seen == nil {
+		o.seen = map[string][]string{}
+	}
+	o.seen[l[semconv.LabelQueue]] = append(o.seen[l[semconv.LabelQueue]], l[semconv.LabelOutcome])
+}
+
+func (o *outcomeObserver) of(queue string) []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return slices.Clone(o.seen[queue])
 }
 
 func TestNewSchedulerRefusesAConnectionWithoutPublisherConfirms(t *testing.T) {
