@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +14,7 @@ import (
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
+	dlqop "github.com/acemq/acemq-gen/cmd/acemq-gen/internal/dlq"
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/generator/contractspec"
@@ -351,3 +353,73 @@ func waitAccepted(t *testing.T, h *handlers, n int) {
 
 // collapse squeezes runs of spaces, so tabwriter's padding does not matter.
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+const scheduledDLQContract = `acemq: 1
+domain: DOMAIN
+events:
+  ReminderDue:
+    schedulable: true
+    fields: {note: string}
+`
+
+// TestDLQListAndShowReadTheScheduleDueDLQ: a scheduled message whose
+// destination takes none is set aside to acemq.schedule.due.dlq by the
+// scheduler; dlq list and show find it there from the contracts, decoded.
+func TestDLQListAndShowReadTheScheduleDueDLQ(t *testing.T) {
+	r := newOpsRig(t, scheduledDLQContract)
+	ctx := context.Background()
+	if err := mustTopology(t, r).Apply(ctx, r.conn); err != nil {
+		t.Fatal(err)
+	}
+	sched, err := patterns.NewScheduler(ctx, r.conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sched.Close()
+	e := r.entry("ReminderDue")
+	eventQueue, _ := acemqimpl.SubscriberQueue(r.service, e.RoutingKey)
+	if err := r.conn.DeleteQueue(ctx, eventQueue); err != nil { // no subscriber left: at its due time it reaches no queue
+		t.Fatal(err)
+	}
+	note := "call back " + acemq.NewUUID()[:8]
+	s, err := acemq.NewPublisher[map[string]any](r.conn, e.Exchange, e.RoutingKey).
+		SendAfter(ctx, 500*time.Millisecond, map[string]any{"note": note})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dlq := acemq.DeadLetterQueue(semconv.ScheduleDueQueue)
+	waitSetAside(t, r.conn, dlq, s.ID())
+	code, out, errOut := r.cli("dlq", "list", "--url", r.url, r.dir)
+	if code != exitOK || !strings.Contains(out, dlq+"  ") ||
+		!strings.Contains(out, "event ReminderDue ("+e.RoutingKey+")") || !strings.Contains(out, "reached no queue") {
+		t.Fatalf("dlq list: exit %d, stdout:\n%s\nstderr: %s", code, out, errOut)
+	}
+	code, out, errOut = r.cli("dlq", "show", "--url", r.url, dlq, r.dir)
+	if code != exitOK || !strings.Contains(out, s.ID()) || !strings.Contains(out, note) {
+		t.Fatalf("dlq show %s: exit %d, want message %s with %q decoded; stdout:\n%s\nstderr: %s", dlq, code, s.ID(), note, out, errOut)
+	}
+	// the subscriber is back: redrive hands the message to the scheduler again, which delivers it
+	if err := mustTopology(t, r).Apply(ctx, r.conn); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = r.cli("dlq", "redrive", "--url", r.url, "--where", "note="+note, dlq, r.dir)
+	if code != exitOK {
+		t.Fatalf("dlq redrive %s: exit %d\n%s\n%s", dlq, code, out, errOut)
+	}
+	waitSetAside(t, r.conn, eventQueue, s.ID())
+}
+
+// waitSetAside waits until the message with id is on queue (left there):
+// set aside there, or delivered there.
+func waitSetAside(t *testing.T, conn *acemq.Conn, queue, id string) {
+	t.Helper()
+	deadline := time.Now().Add(opsWait)
+	for time.Now().Before(deadline) {
+		msgs, err := dlqop.Peek(context.Background(), conn, queue)
+		if err == nil && slices.ContainsFunc(msgs, func(m dlqop.Peeked) bool { return m.Envelope.ID == id }) {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("message %s never reached %s", id, queue)
+}

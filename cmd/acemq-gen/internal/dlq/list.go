@@ -13,12 +13,24 @@ import (
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // Peeked is one message read off a queue and left there.
 type Peeked struct {
 	Delivery driver.Delivery // as the broker delivered it
 	Envelope acemq.Envelope  // read from its headers
+}
+
+// ContentType is the content type of the message's payload: the delivery's,
+// or, for a message set aside from the schedule ladder (whose body travels
+// as application/octet-stream), the one it is delivered with
+// (x-schedule-content-type).
+func (p Peeked) ContentType() string {
+	if ct, ok := p.Delivery.Headers[semconv.HeaderScheduleContentType].(string); ok && ct != "" {
+		return ct
+	}
+	return p.Delivery.ContentType
 }
 
 // Peek reads every ready message of queue, in order, and returns them all

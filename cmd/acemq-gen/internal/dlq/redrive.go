@@ -181,7 +181,7 @@ func dryRun(ctx context.Context, conn *acemq.Conn, o Options, src ops.Consumed, 
 			if o.Limit > 0 && would+n >= o.Limit {
 				break
 			}
-			if e, ok := r.has(p.Envelope.Type); ok && m.matches(e, p.Envelope, p.Delivery.ContentType, p.Delivery.Body) {
+			if e, ok := r.has(p.Envelope.Type); ok && m.matches(e, p.Envelope, p.ContentType(), p.Delivery.Body) {
 				n++
 				fmt.Fprintf(stdout, "would move %s (%s, attempt %d, %s) to %s\n", p.Envelope.ID, e.Name, p.Envelope.Attempt, reasonLabel(p.Envelope.Error), r)
 			}

@@ -65,7 +65,7 @@ func show(ctx context.Context, conn *acemq.Conn, o Options, src ops.Consumed, de
 
 func showOne(o Options, src ops.Consumed, dec *ops.Decoders, m Peeked) Shown {
 	env := m.Envelope
-	s := Shown{Queue: o.Queue, RoutingKey: m.Delivery.RoutingKey, ContentType: m.Delivery.ContentType, Headers: env.Headers,
+	s := Shown{Queue: o.Queue, RoutingKey: m.Delivery.RoutingKey, ContentType: m.ContentType(), Headers: env.Headers,
 		Envelope: ShownEnvelope{ID: env.ID, Type: env.Type, Version: env.Version, CorrelationID: env.CorrelationID,
 			CausationID: env.CausationID, Attempt: env.Attempt, FirstSeen: env.FirstSeen.UTC(), Origin: env.Origin, Error: env.Error}}
 	e, known := src.EntryFor(env.Type)
@@ -78,7 +78,7 @@ func showOne(o Options, src ops.Consumed, dec *ops.Decoders, m Peeked) Shown {
 		s.Body = m.Delivery.Body
 		return s
 	}
-	payload, err := dec.Decode(e, m.Delivery.ContentType, m.Delivery.Body)
+	payload, err := dec.Decode(e, m.ContentType(), m.Delivery.Body)
 	if err != nil {
 		s.Body, s.Note = m.Delivery.Body, fmt.Sprintf("cannot decode it as %s: %v; the body is shown as bytes", e.Name, err)
 		return s

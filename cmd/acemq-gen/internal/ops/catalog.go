@@ -7,6 +7,7 @@ import (
 
 	"github.com/acemq/acemq-gen/generator"
 	"github.com/acemq/acemq-gen/generator/contractspec"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 )
 
 // Consumed is one queue the contracts imply a consumer reads: a command's
@@ -18,7 +19,9 @@ type Consumed struct {
 }
 
 // ConsumedQueues lists the queues of entries, in catalog order: owned ones
-// first, then each service's event queues.
+// first, then the schedule ladder's due queue when a message is schedulable
+// (its dead letters are what the scheduler could not deliver), then each
+// service's event queues.
 func ConsumedQueues(entries []generator.Entry, services []string) ([]Consumed, error) {
 	var out []Consumed
 	add := func(queue string, e generator.Entry) {
@@ -32,6 +35,11 @@ func ConsumedQueues(entries []generator.Entry, services []string) ([]Consumed, e
 	for _, e := range entries {
 		if e.Kind != "event" {
 			add(e.Queue, e)
+		}
+	}
+	for _, e := range entries {
+		if e.Schedulable { // its messages wait on the ladder; the scheduler sets aside from the due queue
+			add(semconv.ScheduleDueQueue, e)
 		}
 	}
 	if err := contractspec.EventQueues(entries, services, add); err != nil {
