@@ -23,7 +23,9 @@ import (
 )
 
 // the full-size load: 2,000 messages, delays 0-90 s, p99 under 1.5 s.
-func init() { scheduleLoad = loadSize{n: 2000, maxDelay: 90 * time.Second, p99: 1500 * time.Millisecond} }
+func init() {
+	scheduleLoad = loadSize{n: 2000, maxDelay: 90 * time.Second, p99: 1500 * time.Millisecond}
+}
 
 // TestScheduledMessagesSurviveABrokerSIGKILLWithAThousandWaiting schedules
 // 1,000 messages 15-35 s ahead on the fault node, SIGKILLs its Erlang VM,
