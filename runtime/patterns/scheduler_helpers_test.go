@@ -2,6 +2,7 @@ package patterns
 
 import (
 	"context"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"strings"
@@ -145,4 +146,51 @@ func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// scheduleMany schedules n reminders to q, each due between min and
+// min+spread from now, and returns their due times by id.
+func scheduleMany(t *testing.T, conn *acemq.Conn, q string, n int, min, spread time.Duration) map[string]time.Time {
+	t.Helper()
+	pub := acemq.NewPublisher[reminder](conn, "", q)
+	due := make(map[string]time.Time, n)
+	for i := range n {
+		s, err := pub.SendAfter(context.Background(), min+rand.N(spread), reminder{N: i})
+		if err != nil {
+			t.Fatalf("SendAfter %d: %v", i, err)
+		}
+		due[s.ID()] = s.DueAt()
+	}
+	return due
+}
+
+// uniqueArrivals counts each message id once.
+func uniqueArrivals(list []arrival) map[string]int {
+	seen := map[string]int{}
+	for _, a := range list {
+		seen[a.msg.Envelope.ID]++
+	}
+	return seen
+}
+
+// reportArrivals fails for a message missing, unknown or early, and logs the
+// duplicates a crash left (absorbed downstream by WithIdempotency).
+func reportArrivals(t *testing.T, list []arrival, due map[string]time.Time) {
+	t.Helper()
+	seen, dups := uniqueArrivals(list), 0
+	for _, a := range list {
+		d, ok := due[a.msg.Envelope.ID]
+		if !ok {
+			t.Errorf("message %s arrived but was not scheduled", a.msg.Envelope.ID)
+		} else if a.at.Before(d) {
+			t.Errorf("message %s arrived %s early", a.msg.Envelope.ID, d.Sub(a.at))
+		}
+	}
+	for id := range due {
+		if seen[id] == 0 {
+			t.Errorf("message %s was lost", id)
+		}
+		dups += max(seen[id]-1, 0)
+	}
+	t.Logf("%d scheduled, %d arrived, %d duplicates", len(due), len(seen), dups)
 }
