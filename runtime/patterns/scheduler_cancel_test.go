@@ -10,7 +10,7 @@ import (
 
 func TestCancelledHalfNeverArrivesAcrossARestartOfTheSchedulingProcessAndTheSchedulers(t *testing.T) {
 	onScheduleTransports(t, scheduleVhost, func(t *testing.T, url string) {
-		const n = 100
+		const n = 2000 // 1,000 cancelled, as the done-when has it
 		first, err := acemq.Connect(context.Background(), url)
 		if err != nil {
 			t.Fatal(err)
@@ -24,7 +24,7 @@ func TestCancelledHalfNeverArrivesAcrossARestartOfTheSchedulingProcessAndTheSche
 		pub := acemq.NewPublisher[reminder](first, "", q)
 		due := map[string]time.Time{}
 		for i := range n {
-			s, err := pub.SendAfter(context.Background(), 2*time.Second+time.Duration(i)*20*time.Millisecond, reminder{N: i})
+			s, err := pub.SendAfter(context.Background(), 12*time.Second+time.Duration(i)*2*time.Millisecond, reminder{N: i})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -41,7 +41,7 @@ func TestCancelledHalfNeverArrivesAcrossARestartOfTheSchedulingProcessAndTheSche
 		_ = before.Close()
 		_ = first.Close()
 		after := startScheduler(t, schedConn(t, url))
-		waitFor(t, 15*time.Second, "the other half arrive", func() bool { return len(got.all()) >= n/2 })
+		waitFor(t, 60*time.Second, "the other half arrive", func() bool { return len(got.all()) >= n/2 })
 		time.Sleep(2 * time.Second) // room for a cancelled one to show up
 		checkArrivals(t, got.all(), due)
 		if after.Cancelled() != n/2 {
