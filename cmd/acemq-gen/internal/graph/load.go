@@ -1,0 +1,59 @@
+package graph
+
+import (
+	"errors"
+	"fmt"
+	"go/token"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// loadMode is what the analysis needs: syntax and types of the loaded
+// packages, the types of their dependencies from export data.
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
+	packages.NeedTypesInfo | packages.NeedModule | packages.NeedImports
+
+// ErrLoad is the error of a module or package that cannot be loaded.
+var ErrLoad = errors.New("graph: loading packages")
+
+// load loads every argument: a directory (a module, a go.work or a folder
+// of one: all its packages) or a package pattern.
+func load(fset *token.FileSet, args []string) ([]*packages.Package, error) {
+	var all []*packages.Package
+	for _, arg := range args {
+		dir, pattern := "", arg
+		if st, err := os.Stat(arg); err == nil && st.IsDir() {
+			dir, pattern = arg, "./..."
+		}
+		pkgs, err := loadOne(fset, dir, pattern)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, pkgs...)
+	}
+	return all, nil
+}
+
+func loadOne(fset *token.FileSet, dir, pattern string) ([]*packages.Package, error) {
+	abs, _ := filepath.Abs(dir)
+	cfg := &packages.Config{Mode: loadMode, Dir: abs, Fset: fset}
+	pkgs, err := packages.Load(cfg, pattern)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", ErrLoad, pattern, err)
+	}
+	var errs []error
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, errors.New(e.Error()))
+		}
+	})
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("%w: %w", ErrLoad, errors.Join(errs...))
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("%w: %s matches no package", ErrLoad, pattern)
+	}
+	return pkgs, nil
+}
