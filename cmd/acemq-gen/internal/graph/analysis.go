@@ -34,11 +34,15 @@ type srcFile struct {
 
 // Build loads the modules, directories or package patterns in args and
 // returns their system graph.
-func Build(args []string) (*sysgraph.Graph, error) {
+func Build(args []string) (*sysgraph.Graph, error) { return BuildIn("", args) }
+
+// BuildIn is Build with args relative to the directory base (a checkout
+// of another revision).
+func BuildIn(base string, args []string) (*sysgraph.Graph, error) {
 	a := &analysis{fset: token.NewFileSet(), gens: map[string]*genPkg{}, loaded: map[string]bool{},
 		records: map[string]*types.Named{}, holds: map[types.Type][]string{}, leaky: map[string]string{},
 		mods: map[string]*module{}}
-	pkgs, err := load(a.fset, args)
+	pkgs, err := load(a.fset, base, args)
 	if err != nil {
 		return nil, err
 	}

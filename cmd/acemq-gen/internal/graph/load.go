@@ -19,13 +19,14 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax | 
 var ErrLoad = errors.New("graph: loading packages")
 
 // load loads every argument: a directory (a module, a go.work or a folder
-// of one: all its packages) or a package pattern.
-func load(fset *token.FileSet, args []string) ([]*packages.Package, error) {
+// of one: all its packages) or a package pattern, both relative to base
+// ("" the working directory).
+func load(fset *token.FileSet, base string, args []string) ([]*packages.Package, error) {
 	var all []*packages.Package
 	for _, arg := range args {
-		dir, pattern := "", arg
-		if st, err := os.Stat(arg); err == nil && st.IsDir() {
-			dir, pattern = arg, "./..."
+		dir, pattern := base, arg
+		if p := filepath.Join(base, arg); isDir(p) {
+			dir, pattern = p, "./..."
 		}
 		pkgs, err := loadOne(fset, dir, pattern)
 		if err != nil {
@@ -56,4 +57,9 @@ func loadOne(fset *token.FileSet, dir, pattern string) ([]*packages.Package, err
 		return nil, fmt.Errorf("%w: %s matches no package", ErrLoad, pattern)
 	}
 	return pkgs, nil
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }
