@@ -27,12 +27,14 @@ type Finding struct {
 	Check   string
 	Message string // domain.Message
 	Service string
-	Pos     string
+	Pos     string // file:line in the service's module
+	Module  string
 	Text    string
 }
 
+// String renders f as module/file:line: check: text.
 func (f Finding) String() string {
-	return fmt.Sprintf("%s: %s: %s", f.Pos, f.Check, f.Text)
+	return fmt.Sprintf("%s/%s: %s: %s", f.Module, f.Pos, f.Check, f.Text)
 }
 
 // Ignore is one line of an ignore file: a check to skip for a message.
@@ -109,7 +111,7 @@ func index(g *sysgraph.Graph) useIndex {
 func qualified(u sysgraph.Use) string { return u.Domain + "." + u.Message }
 
 func finding(check string, s sysgraph.Service, u sysgraph.Use, format string) Finding {
-	return Finding{Check: check, Message: qualified(u), Service: s.Name, Pos: u.Pos,
+	return Finding{Check: check, Message: qualified(u), Service: s.Name, Pos: u.Pos, Module: s.Module,
 		Text: fmt.Sprintf(format, u.Kind+" "+qualified(u), s.Name)}
 }
 
