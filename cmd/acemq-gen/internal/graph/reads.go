@@ -104,10 +104,11 @@ func (s *fileScan) written(sel *ast.SelectorExpr) bool {
 }
 
 // method records a generated record's method that reads every field
-// (AppendJSON and the codecs' methods), called or taken as a value.
+// (AppendJSON and the codecs' methods), called or taken as a value; the
+// loaded code's own methods are read like any other code.
 func (s *fileScan) method(sel *ast.SelectorExpr, v *types.Selection) {
 	fn, ok := v.Obj().(*types.Func)
-	if !ok || staticMethods[fn.Name()] {
+	if !ok || staticMethods[fn.Name()] || s.a.generated(fn.Pkg()) == nil {
 		return
 	}
 	recv := fn.Signature().Recv()
