@@ -118,7 +118,9 @@ func outer(m *acemq.Message[events.IndirectHelper]) int64 { return inner(m.Paylo
 func inner(p events.IndirectHelper) int64 { return p.B }
 
 // handlers is the Subscribe handler set: HandleSubscribed reads b.
-type handlers struct{ events.UnimplementedEventHandlers }
+type handlers struct {
+	events.UnimplementedEventHandlers
+}
 
 func (handlers) HandleSubscribed(_ context.Context, m acemq.Message[events.Subscribed]) acemq.Ack {
 	keep(m.Payload.B)
