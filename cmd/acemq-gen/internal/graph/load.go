@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -20,22 +22,33 @@ var ErrLoad = errors.New("graph: loading packages")
 
 // load loads every argument: a directory (a module, a go.work or a folder
 // of one: all its packages) or a package pattern, both relative to base
-// ("" the working directory).
+// ("" the working directory). Each is a go list of its own, loadParallel
+// at a time.
 func load(fset *token.FileSet, base string, args []string) ([]*packages.Package, error) {
-	var all []*packages.Package
-	for _, arg := range args {
+	got := make([][]*packages.Package, len(args))
+	errs := make([]error, len(args))
+	sem := make(chan struct{}, loadParallel)
+	var wg sync.WaitGroup
+	for i, arg := range args {
 		dir, pattern := base, arg
 		if p := filepath.Join(base, arg); isDir(p) {
 			dir, pattern = p, "./..."
 		}
-		pkgs, err := loadOne(fset, dir, pattern)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, pkgs...)
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			got[i], errs[i] = loadOne(fset, dir, pattern)
+		})
 	}
-	return all, nil
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return slices.Concat(got...), nil
 }
+
+// loadParallel is how many go list commands load runs at once.
+const loadParallel = 4
 
 func loadOne(fset *token.FileSet, dir, pattern string) ([]*packages.Package, error) {
 	abs, _ := filepath.Abs(dir)
