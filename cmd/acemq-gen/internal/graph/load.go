@@ -22,8 +22,10 @@ var ErrLoad = errors.New("graph: loading packages")
 
 // load loads every argument: a directory (a module, a go.work or a folder
 // of one: all its packages) or a package pattern, both relative to base
-// ("" the working directory). Each is a go list of its own, loadParallel
-// at a time.
+// ("" the working directory). Each is a go list of its own: the first
+// alone (it compiles the dependencies the services share, generated
+// packages and runtime, into the build cache once), then the others
+// loadParallel at a time.
 func load(fset *token.FileSet, base string, args []string) ([]*packages.Package, error) {
 	got := make([][]*packages.Package, len(args))
 	errs := make([]error, len(args))
@@ -33,6 +35,10 @@ func load(fset *token.FileSet, base string, args []string) ([]*packages.Package,
 		dir, pattern := base, arg
 		if p := filepath.Join(base, arg); isDir(p) {
 			dir, pattern = p, "./..."
+		}
+		if i == 0 {
+			got[i], errs[i] = loadOne(fset, dir, pattern)
+			continue
 		}
 		wg.Go(func() {
 			sem <- struct{}{}
