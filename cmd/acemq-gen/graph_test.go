@@ -77,3 +77,14 @@ func TestGraphOfCodeThatDoesNotCompileExitsOne(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 1 naming main.go:3", code, errOut)
 	}
 }
+
+func TestGraphOfAModuleWhoseGoModIsStaleSaysWhatGoListSays(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/stale\n\ngo 1.26\n\nrequire github.com/acemq/acemq-gen v0.0.0\n\nreplace github.com/acemq/acemq-gen => "+root+"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main\n\nimport _ \"github.com/acemq/acemq-gen/runtime/acemq\"\n\nfunc main() {}\n"), 0o644)
+	code, _, errOut := cli(t, "graph", dir)
+	if code != exitFindings || !strings.Contains(errOut, "go mod tidy") {
+		t.Errorf("exit %d, stderr %q; want 1 and go list's advice", code, errOut)
+	}
+}

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/packages"
@@ -73,9 +75,21 @@ func loadOne(fset *token.FileSet, dir, pattern string) ([]*packages.Package, err
 		return nil, fmt.Errorf("%w: %w", ErrLoad, errors.Join(errs...))
 	}
 	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("%w: %s matches no package", ErrLoad, pattern)
+		return nil, fmt.Errorf("%w: %s matches no package%s", ErrLoad, pattern, goListSays(dir, pattern))
 	}
 	return pkgs, nil
+}
+
+// goListSays is what go list says of pattern in dir when it fails (a
+// go.mod needing an update, say), which go/packages does not pass on.
+func goListSays(dir, pattern string) string {
+	cmd := exec.Command("go", "list", "-find", "--", pattern)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		return ""
+	}
+	return ": " + strings.TrimSpace(string(out))
 }
 
 func isDir(p string) bool {
