@@ -115,39 +115,29 @@ func finding(check string, s sysgraph.Service, u sysgraph.Use, format string) Fi
 		Text: fmt.Sprintf(format, u.Kind+" "+qualified(u), s.Name)}
 }
 
-func (idx useIndex) unconsumed(s sysgraph.Service) []Finding {
+// unmatched are the findings of check for the uses nobody in others
+// answers (others: domain.Message → services).
+func unmatched(check string, s sysgraph.Service, uses []sysgraph.Use, others map[string][]string, format string) []Finding {
 	var out []Finding
-	for _, u := range s.Publishes {
-		if len(idx.consumed[qualified(u)]) == 0 {
-			out = append(out, finding(CheckUnconsumed, s, u, "%s is published by %s but consumed by nobody"))
-		}
-	}
-	for _, u := range s.Sends {
-		if len(idx.consumed[qualified(u)]) == 0 {
-			out = append(out, finding(CheckUnconsumed, s, u, "%s is sent by %s but consumed by nobody"))
+	for _, u := range uses {
+		if len(others[qualified(u)]) == 0 {
+			out = append(out, finding(check, s, u, format))
 		}
 	}
 	return out
+}
+
+func (idx useIndex) unconsumed(s sysgraph.Service) []Finding {
+	return append(unmatched(CheckUnconsumed, s, s.Publishes, idx.consumed, "%s is published by %s but consumed by nobody"),
+		unmatched(CheckUnconsumed, s, s.Sends, idx.consumed, "%s is sent by %s but consumed by nobody")...)
 }
 
 func (idx useIndex) unpublished(s sysgraph.Service) []Finding {
-	var out []Finding
-	for _, u := range s.Consumes {
-		if len(idx.produced[qualified(u)]) == 0 {
-			out = append(out, finding(CheckUnpublished, s, u, "%s is consumed by %s but published or sent by nobody"))
-		}
-	}
-	return out
+	return unmatched(CheckUnpublished, s, s.Consumes, idx.produced, "%s is consumed by %s but published or sent by nobody")
 }
 
 func (idx useIndex) unserved(s sysgraph.Service) []Finding {
-	var out []Finding
-	for _, u := range s.Calls {
-		if len(idx.served[qualified(u)]) == 0 {
-			out = append(out, finding(CheckUnserved, s, u, "%s is called by %s but served by nobody"))
-		}
-	}
-	return out
+	return unmatched(CheckUnserved, s, s.Calls, idx.served, "%s is called by %s but served by nobody")
 }
 
 // selfSends are the commands s sends and also consumes (owns).
