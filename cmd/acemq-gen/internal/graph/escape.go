@@ -131,6 +131,22 @@ func (e *escapes) call(c *ast.CallExpr) {
 			e.arg(arg, paramType(sig, i, c.Ellipsis.IsValid()), callee, i, c)
 		}
 	}
+	e.receiver(c, callee)
+}
+
+// receiver checks the value a method is called on: a method outside the
+// loaded packages, or one of a loaded generic type that lets its type
+// parameters' values escape.
+func (e *escapes) receiver(c *ast.CallExpr, callee *types.Func) {
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok || callee == nil || callee.Signature().Recv() == nil || !e.held(sel.X) {
+		return
+	}
+	if !e.loaded(callee.Pkg()) {
+		e.escape(sel.X, "method "+callee.FullName()+" called on it, outside the loaded packages")
+	} else if why := e.leaky(callee.Origin()); why != "" {
+		e.escape(sel.X, "method "+callee.FullName()+" called on it, which "+why)
+	}
 }
 
 // conversion checks T(x): into an interface or any other type, the value

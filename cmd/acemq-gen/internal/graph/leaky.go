@@ -15,7 +15,7 @@ func (a *analysis) findLeaky(files []srcFile) {
 		for _, sf := range files {
 			for _, d := range sf.file.Decls {
 				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Type.TypeParams == nil {
+				if !ok || !isGeneric(fd) {
 					continue
 				}
 				fn, _ := sf.info.Defs[fd.Name].(*types.Func)
@@ -63,3 +63,23 @@ func (a *analysis) typeParamMethod(sf srcFile, fn *types.Func, sel *ast.Selector
 
 // leakyWhy says how a generic function lets its values escape, or "".
 func (a *analysis) leakyWhy(fn *types.Func) string { return a.leaky[fn.FullName()] }
+
+// isGeneric reports whether fd has type parameters, or is a method of a
+// generic type.
+func isGeneric(fd *ast.FuncDecl) bool {
+	if fd.Type.TypeParams != nil {
+		return true
+	}
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return false
+	}
+	t := fd.Recv.List[0].Type
+	if st, ok := t.(*ast.StarExpr); ok {
+		t = st.X
+	}
+	switch t.(type) {
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true
+	}
+	return false
+}

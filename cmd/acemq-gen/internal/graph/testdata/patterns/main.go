@@ -87,4 +87,6 @@ var starts = []func(context.Context, *acemq.Conn) error{
 	consume(events.ConsumeAppendAny, appendAny),
 	consume(events.ConsumeGoroutineChannel, goroutineChannel),
 	consume(events.ConsumeIndirectHelper, indirectHelper),
+	consume(events.ConsumeGenericBoxField, genericBoxField),
+	consume(events.ConsumeGenericMethodLeak, genericMethodLeak),
 }

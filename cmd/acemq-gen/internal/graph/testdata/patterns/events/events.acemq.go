@@ -111,6 +111,10 @@ const (
 	GoroutineChannelRoutingKey = "goroutine.channel"
 	// IndirectHelperRoutingKey is the routing key of event IndirectHelper on Exchange.
 	IndirectHelperRoutingKey = "indirect.helper"
+	// GenericBoxFieldRoutingKey is the routing key of event GenericBoxField on Exchange.
+	GenericBoxFieldRoutingKey = "generic.box.field"
+	// GenericMethodLeakRoutingKey is the routing key of event GenericMethodLeak on Exchange.
+	GenericMethodLeakRoutingKey = "generic.method.leak"
 )
 
 // Item is a type of the events domain.
@@ -2236,6 +2240,106 @@ func (m *IndirectHelper) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.
 	return r, -1
 }
 
+// GenericBoxField is the payload of event GenericBoxField.
+type GenericBoxField struct {
+	A string `avro:"a" json:"a"`
+	B int64  `avro:"b" json:"b"`
+}
+
+// AvroSchema returns the Avro schema of GenericBoxField in canonical form, with namespace
+// com.example.patterns.
+func (GenericBoxField) AvroSchema() string {
+	return `{"name":"com.example.patterns.GenericBoxField","type":"record","fields":[{"name":"a","type":"string"},{"name":"b","type":"long"}]}`
+}
+
+// AvroFullSchema returns the Avro schema of GenericBoxField as the contract declares it,
+// with docs and defaults: the reader schema for schema resolution.
+func (GenericBoxField) AvroFullSchema() string {
+	return `{"type":"record","name":"com.example.patterns.GenericBoxField","fields":[{"name":"a","type":"string"},{"name":"b","type":"long"}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (GenericBoxField) AvroFingerprint() uint64 {
+	return 0xe585f60bdac3a1ae
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m GenericBoxField) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"a":`, m.A, jsonimpl.String)
+	jsonimpl.Put(&w, `,"b":`, m.B, jsonimpl.Int64)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *GenericBoxField) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*GenericBoxField).readJSONField)
+}
+
+// readJSONField reads the field of GenericBoxField named key and returns its index, or
+// -1.
+func (m *GenericBoxField) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "a":
+		return jsonimpl.Get(r, 0, &m.A, jsonimpl.String)
+	case "b":
+		return jsonimpl.Get(r, 1, &m.B, jsonimpl.Int64)
+	}
+	return r, -1
+}
+
+// GenericMethodLeak is the payload of event GenericMethodLeak.
+type GenericMethodLeak struct {
+	A string `avro:"a" json:"a"`
+	B int64  `avro:"b" json:"b"`
+}
+
+// AvroSchema returns the Avro schema of GenericMethodLeak in canonical form, with
+// namespace com.example.patterns.
+func (GenericMethodLeak) AvroSchema() string {
+	return `{"name":"com.example.patterns.GenericMethodLeak","type":"record","fields":[{"name":"a","type":"string"},{"name":"b","type":"long"}]}`
+}
+
+// AvroFullSchema returns the Avro schema of GenericMethodLeak as the contract declares
+// it, with docs and defaults: the reader schema for schema resolution.
+func (GenericMethodLeak) AvroFullSchema() string {
+	return `{"type":"record","name":"com.example.patterns.GenericMethodLeak","fields":[{"name":"a","type":"string"},{"name":"b","type":"long"}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (GenericMethodLeak) AvroFingerprint() uint64 {
+	return 0xe93bd10ecb5bf366
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m GenericMethodLeak) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"a":`, m.A, jsonimpl.String)
+	jsonimpl.Put(&w, `,"b":`, m.B, jsonimpl.Int64)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *GenericMethodLeak) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*GenericMethodLeak).readJSONField)
+}
+
+// readJSONField reads the field of GenericMethodLeak named key and returns its index, or
+// -1.
+func (m *GenericMethodLeak) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "a":
+		return jsonimpl.Get(r, 0, &m.A, jsonimpl.String)
+	case "b":
+		return jsonimpl.Get(r, 1, &m.B, jsonimpl.Int64)
+	}
+	return r, -1
+}
+
 // directSpec is the contract of event Direct: json codec; 5 attempts, exponential from 1s
 // to 1m.
 var directSpec = &acemqimpl.MessageSpec[Direct]{
@@ -2614,99 +2718,121 @@ var indirectHelperSpec = &acemqimpl.MessageSpec[IndirectHelper]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
+// genericBoxFieldSpec is the contract of event GenericBoxField: json codec; 5 attempts,
+// exponential from 1s to 1m.
+var genericBoxFieldSpec = &acemqimpl.MessageSpec[GenericBoxField]{
+	Exchange:   Exchange,
+	RoutingKey: GenericBoxFieldRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
+// genericMethodLeakSpec is the contract of event GenericMethodLeak: json codec; 5
+// attempts, exponential from 1s to 1m.
+var genericMethodLeakSpec = &acemqimpl.MessageSpec[GenericMethodLeak]{
+	Exchange:   Exchange,
+	RoutingKey: GenericMethodLeakRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
 // Publisher publishes the events and sends the commands of the events domain. Create one
 // with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
-	pubDirect           *acemq.Publisher[Direct]
-	pubPointerToPayload *acemq.Publisher[PointerToPayload]
-	pubPointerMessage   *acemq.Publisher[PointerMessage]
-	pubLocalCopy        *acemq.Publisher[LocalCopy]
-	pubHelper           *acemq.Publisher[Helper]
-	pubHelperPointer    *acemq.Publisher[HelperPointer]
-	pubClosure          *acemq.Publisher[Closure]
-	pubMethodValue      *acemq.Publisher[MethodValue]
-	pubMethodExpr       *acemq.Publisher[MethodExpr]
-	pubGoroutine        *acemq.Publisher[Goroutine]
-	pubDefer            *acemq.Publisher[Defer]
-	pubRangePayloads    *acemq.Publisher[RangePayloads]
-	pubRangeNested      *acemq.Publisher[RangeNested]
-	pubSwitchField      *acemq.Publisher[SwitchField]
-	pubComparison       *acemq.Publisher[Comparison]
-	pubEmbedded         *acemq.Publisher[Embedded]
-	pubEmbeddedPointer  *acemq.Publisher[EmbeddedPointer]
-	pubGenericIdentity  *acemq.Publisher[GenericIdentity]
-	pubGenericCallback  *acemq.Publisher[GenericCallback]
-	pubGenericLeak      *acemq.Publisher[GenericLeak]
-	pubAssignAny        *acemq.Publisher[AssignAny]
-	pubPrintf           *acemq.Publisher[Printf]
-	pubReflect          *acemq.Publisher[Reflect]
-	pubJSONMarshal      *acemq.Publisher[JSONMarshal]
-	pubReturnAny        *acemq.Publisher[ReturnAny]
-	pubMapValue         *acemq.Publisher[MapValue]
-	pubChannel          *acemq.Publisher[Channel]
-	pubHolderField      *acemq.Publisher[HolderField]
-	pubSliceElement     *acemq.Publisher[SliceElement]
-	pubTypeSwitch       *acemq.Publisher[TypeSwitch]
-	pubCompareWhole     *acemq.Publisher[CompareWhole]
-	pubFuncVariable     *acemq.Publisher[FuncVariable]
-	pubInterfaceValue   *acemq.Publisher[InterfaceValue]
-	pubConvertNamed     *acemq.Publisher[ConvertNamed]
-	pubGeneratedMethod  *acemq.Publisher[GeneratedMethod]
-	pubAnonStruct       *acemq.Publisher[AnonStruct]
-	pubMultiReturn      *acemq.Publisher[MultiReturn]
-	pubPointerReceiver  *acemq.Publisher[PointerReceiver]
-	pubSubscribed       *acemq.Publisher[Subscribed]
-	pubAppendAny        *acemq.Publisher[AppendAny]
-	pubGoroutineChannel *acemq.Publisher[GoroutineChannel]
-	pubIndirectHelper   *acemq.Publisher[IndirectHelper]
+	pubDirect            *acemq.Publisher[Direct]
+	pubPointerToPayload  *acemq.Publisher[PointerToPayload]
+	pubPointerMessage    *acemq.Publisher[PointerMessage]
+	pubLocalCopy         *acemq.Publisher[LocalCopy]
+	pubHelper            *acemq.Publisher[Helper]
+	pubHelperPointer     *acemq.Publisher[HelperPointer]
+	pubClosure           *acemq.Publisher[Closure]
+	pubMethodValue       *acemq.Publisher[MethodValue]
+	pubMethodExpr        *acemq.Publisher[MethodExpr]
+	pubGoroutine         *acemq.Publisher[Goroutine]
+	pubDefer             *acemq.Publisher[Defer]
+	pubRangePayloads     *acemq.Publisher[RangePayloads]
+	pubRangeNested       *acemq.Publisher[RangeNested]
+	pubSwitchField       *acemq.Publisher[SwitchField]
+	pubComparison        *acemq.Publisher[Comparison]
+	pubEmbedded          *acemq.Publisher[Embedded]
+	pubEmbeddedPointer   *acemq.Publisher[EmbeddedPointer]
+	pubGenericIdentity   *acemq.Publisher[GenericIdentity]
+	pubGenericCallback   *acemq.Publisher[GenericCallback]
+	pubGenericLeak       *acemq.Publisher[GenericLeak]
+	pubAssignAny         *acemq.Publisher[AssignAny]
+	pubPrintf            *acemq.Publisher[Printf]
+	pubReflect           *acemq.Publisher[Reflect]
+	pubJSONMarshal       *acemq.Publisher[JSONMarshal]
+	pubReturnAny         *acemq.Publisher[ReturnAny]
+	pubMapValue          *acemq.Publisher[MapValue]
+	pubChannel           *acemq.Publisher[Channel]
+	pubHolderField       *acemq.Publisher[HolderField]
+	pubSliceElement      *acemq.Publisher[SliceElement]
+	pubTypeSwitch        *acemq.Publisher[TypeSwitch]
+	pubCompareWhole      *acemq.Publisher[CompareWhole]
+	pubFuncVariable      *acemq.Publisher[FuncVariable]
+	pubInterfaceValue    *acemq.Publisher[InterfaceValue]
+	pubConvertNamed      *acemq.Publisher[ConvertNamed]
+	pubGeneratedMethod   *acemq.Publisher[GeneratedMethod]
+	pubAnonStruct        *acemq.Publisher[AnonStruct]
+	pubMultiReturn       *acemq.Publisher[MultiReturn]
+	pubPointerReceiver   *acemq.Publisher[PointerReceiver]
+	pubSubscribed        *acemq.Publisher[Subscribed]
+	pubAppendAny         *acemq.Publisher[AppendAny]
+	pubGoroutineChannel  *acemq.Publisher[GoroutineChannel]
+	pubIndirectHelper    *acemq.Publisher[IndirectHelper]
+	pubGenericBoxField   *acemq.Publisher[GenericBoxField]
+	pubGenericMethodLeak *acemq.Publisher[GenericMethodLeak]
 }
 
 // NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
 // codec and checked for the contract's header rules.
 func NewPublisher(conn *acemq.Conn) *Publisher {
 	return &Publisher{
-		pubDirect:           directSpec.Publisher(conn),
-		pubPointerToPayload: pointerToPayloadSpec.Publisher(conn),
-		pubPointerMessage:   pointerMessageSpec.Publisher(conn),
-		pubLocalCopy:        localCopySpec.Publisher(conn),
-		pubHelper:           helperSpec.Publisher(conn),
-		pubHelperPointer:    helperPointerSpec.Publisher(conn),
-		pubClosure:          closureSpec.Publisher(conn),
-		pubMethodValue:      methodValueSpec.Publisher(conn),
-		pubMethodExpr:       methodExprSpec.Publisher(conn),
-		pubGoroutine:        goroutineSpec.Publisher(conn),
-		pubDefer:            deferSpec.Publisher(conn),
-		pubRangePayloads:    rangePayloadsSpec.Publisher(conn),
-		pubRangeNested:      rangeNestedSpec.Publisher(conn),
-		pubSwitchField:      switchFieldSpec.Publisher(conn),
-		pubComparison:       comparisonSpec.Publisher(conn),
-		pubEmbedded:         embeddedSpec.Publisher(conn),
-		pubEmbeddedPointer:  embeddedPointerSpec.Publisher(conn),
-		pubGenericIdentity:  genericIdentitySpec.Publisher(conn),
-		pubGenericCallback:  genericCallbackSpec.Publisher(conn),
-		pubGenericLeak:      genericLeakSpec.Publisher(conn),
-		pubAssignAny:        assignAnySpec.Publisher(conn),
-		pubPrintf:           printfSpec.Publisher(conn),
-		pubReflect:          reflectSpec.Publisher(conn),
-		pubJSONMarshal:      jsonMarshalSpec.Publisher(conn),
-		pubReturnAny:        returnAnySpec.Publisher(conn),
-		pubMapValue:         mapValueSpec.Publisher(conn),
-		pubChannel:          channelSpec.Publisher(conn),
-		pubHolderField:      holderFieldSpec.Publisher(conn),
-		pubSliceElement:     sliceElementSpec.Publisher(conn),
-		pubTypeSwitch:       typeSwitchSpec.Publisher(conn),
-		pubCompareWhole:     compareWholeSpec.Publisher(conn),
-		pubFuncVariable:     funcVariableSpec.Publisher(conn),
-		pubInterfaceValue:   interfaceValueSpec.Publisher(conn),
-		pubConvertNamed:     convertNamedSpec.Publisher(conn),
-		pubGeneratedMethod:  generatedMethodSpec.Publisher(conn),
-		pubAnonStruct:       anonStructSpec.Publisher(conn),
-		pubMultiReturn:      multiReturnSpec.Publisher(conn),
-		pubPointerReceiver:  pointerReceiverSpec.Publisher(conn),
-		pubSubscribed:       subscribedSpec.Publisher(conn),
-		pubAppendAny:        appendAnySpec.Publisher(conn),
-		pubGoroutineChannel: goroutineChannelSpec.Publisher(conn),
-		pubIndirectHelper:   indirectHelperSpec.Publisher(conn),
+		pubDirect:            directSpec.Publisher(conn),
+		pubPointerToPayload:  pointerToPayloadSpec.Publisher(conn),
+		pubPointerMessage:    pointerMessageSpec.Publisher(conn),
+		pubLocalCopy:         localCopySpec.Publisher(conn),
+		pubHelper:            helperSpec.Publisher(conn),
+		pubHelperPointer:     helperPointerSpec.Publisher(conn),
+		pubClosure:           closureSpec.Publisher(conn),
+		pubMethodValue:       methodValueSpec.Publisher(conn),
+		pubMethodExpr:        methodExprSpec.Publisher(conn),
+		pubGoroutine:         goroutineSpec.Publisher(conn),
+		pubDefer:             deferSpec.Publisher(conn),
+		pubRangePayloads:     rangePayloadsSpec.Publisher(conn),
+		pubRangeNested:       rangeNestedSpec.Publisher(conn),
+		pubSwitchField:       switchFieldSpec.Publisher(conn),
+		pubComparison:        comparisonSpec.Publisher(conn),
+		pubEmbedded:          embeddedSpec.Publisher(conn),
+		pubEmbeddedPointer:   embeddedPointerSpec.Publisher(conn),
+		pubGenericIdentity:   genericIdentitySpec.Publisher(conn),
+		pubGenericCallback:   genericCallbackSpec.Publisher(conn),
+		pubGenericLeak:       genericLeakSpec.Publisher(conn),
+		pubAssignAny:         assignAnySpec.Publisher(conn),
+		pubPrintf:            printfSpec.Publisher(conn),
+		pubReflect:           reflectSpec.Publisher(conn),
+		pubJSONMarshal:       jsonMarshalSpec.Publisher(conn),
+		pubReturnAny:         returnAnySpec.Publisher(conn),
+		pubMapValue:          mapValueSpec.Publisher(conn),
+		pubChannel:           channelSpec.Publisher(conn),
+		pubHolderField:       holderFieldSpec.Publisher(conn),
+		pubSliceElement:      sliceElementSpec.Publisher(conn),
+		pubTypeSwitch:        typeSwitchSpec.Publisher(conn),
+		pubCompareWhole:      compareWholeSpec.Publisher(conn),
+		pubFuncVariable:      funcVariableSpec.Publisher(conn),
+		pubInterfaceValue:    interfaceValueSpec.Publisher(conn),
+		pubConvertNamed:      convertNamedSpec.Publisher(conn),
+		pubGeneratedMethod:   generatedMethodSpec.Publisher(conn),
+		pubAnonStruct:        anonStructSpec.Publisher(conn),
+		pubMultiReturn:       multiReturnSpec.Publisher(conn),
+		pubPointerReceiver:   pointerReceiverSpec.Publisher(conn),
+		pubSubscribed:        subscribedSpec.Publisher(conn),
+		pubAppendAny:         appendAnySpec.Publisher(conn),
+		pubGoroutineChannel:  goroutineChannelSpec.Publisher(conn),
+		pubIndirectHelper:    indirectHelperSpec.Publisher(conn),
+		pubGenericBoxField:   genericBoxFieldSpec.Publisher(conn),
+		pubGenericMethodLeak: genericMethodLeakSpec.Publisher(conn),
 	}
 }
 
@@ -4050,6 +4176,70 @@ func (p *Publisher) PublishIndirectHelperAsync(
 	return p.pubIndirectHelper.SendAsync(ctx, m, opts...)
 }
 
+// PublishGenericBoxField publishes m to Exchange with routing key "generic.box.field" and
+// waits for the broker's confirm.
+func (p *Publisher) PublishGenericBoxField(
+	ctx context.Context,
+	m GenericBoxField,
+	opts ...acemq.EnvelopeOption,
+) error {
+	return p.pubGenericBoxField.Send(ctx, m, opts...)
+}
+
+// PublishGenericBoxFieldBatch publishes each of ms, in order, and returns what the broker
+// said of each.
+func (p *Publisher) PublishGenericBoxFieldBatch(
+	ctx context.Context,
+	ms []GenericBoxField,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
+	return p.pubGenericBoxField.SendAll(ctx, ms, opts...)
+}
+
+// PublishGenericBoxFieldAsync publishes m as PublishGenericBoxField does but returns once
+// the message is written, without waiting for the broker's confirm: the Pending's Wait
+// returns the outcome, and a message that cannot be written is PublishGenericBoxField's
+// error with a nil Pending (acemq.Publisher.SendAsync).
+func (p *Publisher) PublishGenericBoxFieldAsync(
+	ctx context.Context,
+	m GenericBoxField,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubGenericBoxField.SendAsync(ctx, m, opts...)
+}
+
+// PublishGenericMethodLeak publishes m to Exchange with routing key "generic.method.leak"
+// and waits for the broker's confirm.
+func (p *Publisher) PublishGenericMethodLeak(
+	ctx context.Context,
+	m GenericMethodLeak,
+	opts ...acemq.EnvelopeOption,
+) error {
+	return p.pubGenericMethodLeak.Send(ctx, m, opts...)
+}
+
+// PublishGenericMethodLeakBatch publishes each of ms, in order, and returns what the
+// broker said of each.
+func (p *Publisher) PublishGenericMethodLeakBatch(
+	ctx context.Context,
+	ms []GenericMethodLeak,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
+	return p.pubGenericMethodLeak.SendAll(ctx, ms, opts...)
+}
+
+// PublishGenericMethodLeakAsync publishes m as PublishGenericMethodLeak does but returns
+// once the message is written, without waiting for the broker's confirm: the Pending's
+// Wait returns the outcome, and a message that cannot be written is
+// PublishGenericMethodLeak's error with a nil Pending (acemq.Publisher.SendAsync).
+func (p *Publisher) PublishGenericMethodLeakAsync(
+	ctx context.Context,
+	m GenericMethodLeak,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubGenericMethodLeak.SendAsync(ctx, m, opts...)
+}
+
 // ConsumeDirect declares what service needs to consume Direct events (the queue
 // <service>.direct bound to Exchange, its dead-letter and retry queues) and delivers each
 // to h. An empty service is refused. The contract's codec, retry policy and required
@@ -4942,6 +5132,50 @@ func IndirectHelperQueue(service string) (string, error) {
 	return indirectHelperSpec.QueueOf(service)
 }
 
+// ConsumeGenericBoxField declares what service needs to consume GenericBoxField events
+// (the queue <service>.generic.box.field bound to Exchange, its dead-letter and retry
+// queues) and delivers each to h. An empty service is refused. The contract's codec,
+// retry policy and required headers apply; opts come after them, so they win.
+func ConsumeGenericBoxField(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[GenericBoxField],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return genericBoxFieldSpec.Subscribe(ctx, conn, service, h, opts...)
+}
+
+// GenericBoxFieldQueue returns the queue on which service consumes GenericBoxField
+// events, <service>.generic.box.field, as ConsumeGenericBoxField names it
+// (acemqimpl.SubscriberQueue): an empty service, or one a queue name cannot hold, is the
+// same error.
+func GenericBoxFieldQueue(service string) (string, error) {
+	return genericBoxFieldSpec.QueueOf(service)
+}
+
+// ConsumeGenericMethodLeak declares what service needs to consume GenericMethodLeak
+// events (the queue <service>.generic.method.leak bound to Exchange, its dead-letter and
+// retry queues) and delivers each to h. An empty service is refused. The contract's
+// codec, retry policy and required headers apply; opts come after them, so they win.
+func ConsumeGenericMethodLeak(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[GenericMethodLeak],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return genericMethodLeakSpec.Subscribe(ctx, conn, service, h, opts...)
+}
+
+// GenericMethodLeakQueue returns the queue on which service consumes GenericMethodLeak
+// events, <service>.generic.method.leak, as ConsumeGenericMethodLeak names it
+// (acemqimpl.SubscriberQueue): an empty service, or one a queue name cannot hold, is the
+// same error.
+func GenericMethodLeakQueue(service string) (string, error) {
+	return genericMethodLeakSpec.QueueOf(service)
+}
+
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // events domain, one method per message.
 // Embed UnimplementedEventHandlers in implementations, so that regenerating never
@@ -5031,6 +5265,10 @@ type EventHandlers interface {
 	HandleGoroutineChannel(context.Context, acemq.Message[GoroutineChannel]) acemq.Ack
 	// HandleIndirectHelper handles event IndirectHelper.
 	HandleIndirectHelper(context.Context, acemq.Message[IndirectHelper]) acemq.Ack
+	// HandleGenericBoxField handles event GenericBoxField.
+	HandleGenericBoxField(context.Context, acemq.Message[GenericBoxField]) acemq.Ack
+	// HandleGenericMethodLeak handles event GenericMethodLeak.
+	HandleGenericMethodLeak(context.Context, acemq.Message[GenericMethodLeak]) acemq.Ack
 	mustEmbedUnimplementedEventHandlers()
 }
 
@@ -5363,6 +5601,24 @@ func (UnimplementedEventHandlers) HandleIndirectHelper(
 	return acemq.Reject(acemqimpl.NotImplemented("event", "IndirectHelper"))
 }
 
+// HandleGenericBoxField rejects the message with an error matching
+// acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleGenericBoxField(
+	context.Context,
+	acemq.Message[GenericBoxField],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "GenericBoxField"))
+}
+
+// HandleGenericMethodLeak rejects the message with an error matching
+// acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleGenericMethodLeak(
+	context.Context,
+	acemq.Message[GenericMethodLeak],
+) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "GenericMethodLeak"))
+}
+
 // mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
 // way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
@@ -5421,6 +5677,8 @@ func Subscribe(
 		appendAnySpec.Subscriber(conn, service, h.HandleAppendAny, opts...),
 		goroutineChannelSpec.Subscriber(conn, service, h.HandleGoroutineChannel, opts...),
 		indirectHelperSpec.Subscriber(conn, service, h.HandleIndirectHelper, opts...),
+		genericBoxFieldSpec.Subscriber(conn, service, h.HandleGenericBoxField, opts...),
+		genericMethodLeakSpec.Subscriber(conn, service, h.HandleGenericMethodLeak, opts...),
 	)
 }
 
@@ -5802,6 +6060,24 @@ func InterceptGoroutineChannel(
 // error it returns stops the publish. A nil fn is refused at Connect.
 func InterceptIndirectHelper(
 	fn func(context.Context, *acemq.PublishContext, *IndirectHelper) error,
+) acemq.ConnOption {
+	return acemqimpl.InterceptPublish(fn)
+}
+
+// InterceptGenericBoxField returns a ConnOption adding a publish interceptor that runs
+// for GenericBoxField messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptGenericBoxField(
+	fn func(context.Context, *acemq.PublishContext, *GenericBoxField) error,
+) acemq.ConnOption {
+	return acemqimpl.InterceptPublish(fn)
+}
+
+// InterceptGenericMethodLeak returns a ConnOption adding a publish interceptor that runs
+// for GenericMethodLeak messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptGenericMethodLeak(
+	fn func(context.Context, *acemq.PublishContext, *GenericMethodLeak) error,
 ) acemq.ConnOption {
 	return acemqimpl.InterceptPublish(fn)
 }
