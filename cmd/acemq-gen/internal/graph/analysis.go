@@ -23,6 +23,8 @@ type analysis struct {
 	holds   map[types.Type][]string
 	leaky   map[string]string // generic function's full name → why it leaks
 	mods    map[string]*module
+	pkgMod  map[string]*module  // loaded package path → its module
+	imports map[string][]string // loaded package path → what it imports
 }
 
 // srcFile is one loaded, hand-written file.
@@ -41,7 +43,7 @@ func Build(args []string) (*sysgraph.Graph, error) { return BuildIn("", args) }
 func BuildIn(base string, args []string) (*sysgraph.Graph, error) {
 	a := &analysis{fset: token.NewFileSet(), gens: map[string]*genPkg{}, loaded: map[string]bool{},
 		records: map[string]*types.Named{}, holds: map[types.Type][]string{}, leaky: map[string]string{},
-		mods: map[string]*module{}}
+		mods: map[string]*module{}, pkgMod: map[string]*module{}, imports: map[string][]string{}}
 	pkgs, err := load(a.fset, base, args)
 	if err != nil {
 		return nil, err
@@ -61,7 +63,12 @@ func (a *analysis) sources(pkgs []*packages.Package) []srcFile {
 	var out []srcFile
 	for _, p := range pkgs {
 		a.loaded[p.PkgPath] = true
+		a.generated(p.Types) // known before reach skips generated packages
 		m := a.module(p)
+		a.pkgMod[p.PkgPath] = m
+		for path := range p.Imports {
+			a.imports[p.PkgPath] = append(a.imports[p.PkgPath], path)
+		}
 		for _, f := range p.Syntax {
 			if !isGeneratedFile(f) {
 				out = append(out, srcFile{mod: m, info: p.TypesInfo, file: f})

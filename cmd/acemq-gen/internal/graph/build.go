@@ -19,7 +19,7 @@ func (a *analysis) graph() *sysgraph.Graph {
 	svcs := map[[2]string]*sysgraph.Service{}
 	for _, mp := range slices.Sorted(maps.Keys(a.mods)) {
 		m := a.mods[mp]
-		def := m.defaultService()
+		def, v := m.defaultService(), a.view(m)
 		for _, u := range m.uses {
 			name := cmp.Or(u.service, def)
 			s := svcs[[2]string{name, m.path}]
@@ -27,7 +27,7 @@ func (a *analysis) graph() *sysgraph.Graph {
 				s = &sysgraph.Service{Name: name, Module: m.path}
 				svcs[[2]string{name, m.path}] = s
 			}
-			a.place(s, m, u)
+			a.place(s, v, u)
 		}
 	}
 	g := &sysgraph.Graph{Version: sysgraph.Version}
