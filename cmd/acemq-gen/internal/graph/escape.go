@@ -44,7 +44,19 @@ func (e *escapes) node(n ast.Node, stack []ast.Node) {
 		if x.Tag != nil {
 			e.compared(x.Tag)
 		}
+	case *ast.IndexExpr:
+		if _, ok := under(e.typeOf(x.X)).(*types.Map); ok {
+			e.compared(x.Index) // a map key is hashed and compared whole
+		}
 	}
+}
+
+// under is t's underlying type, or nil.
+func under(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
 }
 
 func (e *escapes) typeOf(x ast.Expr) types.Type {

@@ -84,6 +84,7 @@ func (e *escapes) composite(lit *ast.CompositeLit) {
 			v = kv.Value
 			if isMap {
 				e.to(kv.Key, m.Key(), "used as a map key of interface type")
+				e.compared(kv.Key)
 			}
 		}
 		switch {

@@ -74,7 +74,7 @@ func TestAccessPatternsHaveNoFalseNegative(t *testing.T) {
 		{"ReturnAny", "", "returned as an interface"}, {"TypeSwitch", "", "assigned to an interface"},
 		{"CompareWhole", "", "compared whole"}, {"InterfaceValue", "", "assigned to an interface"},
 		{"ConvertNamed", "", "converted to example.com/patterns.mine"},
-		{"GeneratedMethod", "", "method AppendJSON reads every field"}, {"AppendAny", "", "passed to append as an interface"},
+		{"GeneratedMethod", "", "method AppendJSON reads every field"}, {"MapKey", "", "compared whole"}, {"AppendAny", "", "passed to append as an interface"},
 	} {
 		u := consumed(t, g, "patterns", c.event)
 		switch {

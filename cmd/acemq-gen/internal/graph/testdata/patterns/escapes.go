@@ -95,3 +95,12 @@ func appendAny(_ context.Context, m acemq.Message[events.AppendAny]) acemq.Ack {
 	sink = append(sink, m.Payload)
 	return acemq.Accept()
 }
+
+func mapKey(_ context.Context, m acemq.Message[events.MapKey]) acemq.Ack {
+	seen := map[events.MapKey]bool{}
+	if seen[m.Payload] {
+		return acemq.Accept()
+	}
+	seen[m.Payload] = true
+	return acemq.Accept()
+}

@@ -89,4 +89,5 @@ var starts = []func(context.Context, *acemq.Conn) error{
 	consume(events.ConsumeIndirectHelper, indirectHelper),
 	consume(events.ConsumeGenericBoxField, genericBoxField),
 	consume(events.ConsumeGenericMethodLeak, genericMethodLeak),
+	consume(events.ConsumeMapKey, mapKey),
 }

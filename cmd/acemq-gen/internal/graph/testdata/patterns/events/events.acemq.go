@@ -115,6 +115,8 @@ const (
 	GenericBoxFieldRoutingKey = "generic.box.field"
 	// GenericMethodLeakRoutingKey is the routing key of event GenericMethodLeak on Exchange.
 	GenericMethodLeakRoutingKey = "generic.method.leak"
+	// MapKeyRoutingKey is the routing key of event MapKey on Exchange.
+	MapKeyRoutingKey = "map.key"
 )
 
 // Item is a type of the events domain.
@@ -2340,6 +2342,55 @@ func (m *GenericMethodLeak) readJSONField(r jsonimpl.Reader, key []byte) (jsonim
 	return r, -1
 }
 
+// MapKey is the payload of event MapKey.
+type MapKey struct {
+	A string `avro:"a" json:"a"`
+	B int64  `avro:"b" json:"b"`
+}
+
+// AvroSchema returns the Avro schema of MapKey in canonical form, with namespace
+// com.example.patterns.
+func (MapKey) AvroSchema() string {
+	return `{"name":"com.example.patterns.MapKey","type":"record","fields":[{"name":"a","type":"string"},{"name":"b","type":"long"}]}`
+}
+
+// AvroFullSchema returns the Avro schema of MapKey as the contract declares it, with docs
+// and defaults: the reader schema for schema resolution.
+func (MapKey) AvroFullSchema() string {
+	return `{"type":"record","name":"com.example.patterns.MapKey","fields":[{"name":"a","type":"string"},{"name":"b","type":"long"}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (MapKey) AvroFingerprint() uint64 {
+	return 0x22b21eeda2a17b08
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m MapKey) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"a":`, m.A, jsonimpl.String)
+	jsonimpl.Put(&w, `,"b":`, m.B, jsonimpl.Int64)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *MapKey) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*MapKey).readJSONField)
+}
+
+// readJSONField reads the field of MapKey named key and returns its index, or -1.
+func (m *MapKey) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "a":
+		return jsonimpl.Get(r, 0, &m.A, jsonimpl.String)
+	case "b":
+		return jsonimpl.Get(r, 1, &m.B, jsonimpl.Int64)
+	}
+	return r, -1
+}
+
 // directSpec is the contract of event Direct: json codec; 5 attempts, exponential from 1s
 // to 1m.
 var directSpec = &acemqimpl.MessageSpec[Direct]{
@@ -2736,6 +2787,15 @@ var genericMethodLeakSpec = &acemqimpl.MessageSpec[GenericMethodLeak]{
 	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
 }
 
+// mapKeySpec is the contract of event MapKey: json codec; 5 attempts, exponential from 1s
+// to 1m.
+var mapKeySpec = &acemqimpl.MessageSpec[MapKey]{
+	Exchange:   Exchange,
+	RoutingKey: MapKeyRoutingKey,
+	Codec:      acemqimpl.Static(acemq.JSONCodec{}),
+	Retry:      acemq.ExponentialRetry(5, time.Second, time.Minute),
+}
+
 // Publisher publishes the events and sends the commands of the events domain. Create one
 // with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
@@ -2783,6 +2843,7 @@ type Publisher struct {
 	pubIndirectHelper    *acemq.Publisher[IndirectHelper]
 	pubGenericBoxField   *acemq.Publisher[GenericBoxField]
 	pubGenericMethodLeak *acemq.Publisher[GenericMethodLeak]
+	pubMapKey            *acemq.Publisher[MapKey]
 }
 
 // NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
@@ -2833,6 +2894,7 @@ func NewPublisher(conn *acemq.Conn) *Publisher {
 		pubIndirectHelper:    indirectHelperSpec.Publisher(conn),
 		pubGenericBoxField:   genericBoxFieldSpec.Publisher(conn),
 		pubGenericMethodLeak: genericMethodLeakSpec.Publisher(conn),
+		pubMapKey:            mapKeySpec.Publisher(conn),
 	}
 }
 
@@ -4240,6 +4302,38 @@ func (p *Publisher) PublishGenericMethodLeakAsync(
 	return p.pubGenericMethodLeak.SendAsync(ctx, m, opts...)
 }
 
+// PublishMapKey publishes m to Exchange with routing key "map.key" and waits for the
+// broker's confirm.
+func (p *Publisher) PublishMapKey(
+	ctx context.Context,
+	m MapKey,
+	opts ...acemq.EnvelopeOption,
+) error {
+	return p.pubMapKey.Send(ctx, m, opts...)
+}
+
+// PublishMapKeyBatch publishes each of ms, in order, and returns what the broker said of
+// each.
+func (p *Publisher) PublishMapKeyBatch(
+	ctx context.Context,
+	ms []MapKey,
+	opts ...acemq.EnvelopeOption,
+) ([]acemq.PublishResult, error) {
+	return p.pubMapKey.SendAll(ctx, ms, opts...)
+}
+
+// PublishMapKeyAsync publishes m as PublishMapKey does but returns once the message is
+// written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is PublishMapKey's error with a nil
+// Pending (acemq.Publisher.SendAsync).
+func (p *Publisher) PublishMapKeyAsync(
+	ctx context.Context,
+	m MapKey,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubMapKey.SendAsync(ctx, m, opts...)
+}
+
 // ConsumeDirect declares what service needs to consume Direct events (the queue
 // <service>.direct bound to Exchange, its dead-letter and retry queues) and delivers each
 // to h. An empty service is refused. The contract's codec, retry policy and required
@@ -5176,6 +5270,27 @@ func GenericMethodLeakQueue(service string) (string, error) {
 	return genericMethodLeakSpec.QueueOf(service)
 }
 
+// ConsumeMapKey declares what service needs to consume MapKey events (the queue
+// <service>.map.key bound to Exchange, its dead-letter and retry queues) and delivers
+// each to h. An empty service is refused. The contract's codec, retry policy and required
+// headers apply; opts come after them, so they win.
+func ConsumeMapKey(
+	ctx context.Context,
+	conn *acemq.Conn,
+	service string,
+	h acemq.Handler[MapKey],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return mapKeySpec.Subscribe(ctx, conn, service, h, opts...)
+}
+
+// MapKeyQueue returns the queue on which service consumes MapKey events,
+// <service>.map.key, as ConsumeMapKey names it (acemqimpl.SubscriberQueue): an empty
+// service, or one a queue name cannot hold, is the same error.
+func MapKeyQueue(service string) (string, error) {
+	return mapKeySpec.QueueOf(service)
+}
+
 // EventHandlers is the handler set of a service that subscribes to the events of the
 // events domain, one method per message.
 // Embed UnimplementedEventHandlers in implementations, so that regenerating never
@@ -5269,6 +5384,8 @@ type EventHandlers interface {
 	HandleGenericBoxField(context.Context, acemq.Message[GenericBoxField]) acemq.Ack
 	// HandleGenericMethodLeak handles event GenericMethodLeak.
 	HandleGenericMethodLeak(context.Context, acemq.Message[GenericMethodLeak]) acemq.Ack
+	// HandleMapKey handles event MapKey.
+	HandleMapKey(context.Context, acemq.Message[MapKey]) acemq.Ack
 	mustEmbedUnimplementedEventHandlers()
 }
 
@@ -5619,6 +5736,11 @@ func (UnimplementedEventHandlers) HandleGenericMethodLeak(
 	return acemq.Reject(acemqimpl.NotImplemented("event", "GenericMethodLeak"))
 }
 
+// HandleMapKey rejects the message with an error matching acemq.ErrNotImplemented.
+func (UnimplementedEventHandlers) HandleMapKey(context.Context, acemq.Message[MapKey]) acemq.Ack {
+	return acemq.Reject(acemqimpl.NotImplemented("event", "MapKey"))
+}
+
 // mustEmbedUnimplementedEventHandlers makes embedding UnimplementedEventHandlers the only
 // way to implement EventHandlers.
 func (UnimplementedEventHandlers) mustEmbedUnimplementedEventHandlers() {}
@@ -5679,6 +5801,7 @@ func Subscribe(
 		indirectHelperSpec.Subscriber(conn, service, h.HandleIndirectHelper, opts...),
 		genericBoxFieldSpec.Subscriber(conn, service, h.HandleGenericBoxField, opts...),
 		genericMethodLeakSpec.Subscriber(conn, service, h.HandleGenericMethodLeak, opts...),
+		mapKeySpec.Subscriber(conn, service, h.HandleMapKey, opts...),
 	)
 }
 
@@ -6078,6 +6201,15 @@ func InterceptGenericBoxField(
 // error it returns stops the publish. A nil fn is refused at Connect.
 func InterceptGenericMethodLeak(
 	fn func(context.Context, *acemq.PublishContext, *GenericMethodLeak) error,
+) acemq.ConnOption {
+	return acemqimpl.InterceptPublish(fn)
+}
+
+// InterceptMapKey returns a ConnOption adding a publish interceptor that runs
+// for MapKey messages only: what fn leaves in *m is what is published, and an
+// error it returns stops the publish. A nil fn is refused at Connect.
+func InterceptMapKey(
+	fn func(context.Context, *acemq.PublishContext, *MapKey) error,
 ) acemq.ConnOption {
 	return acemqimpl.InterceptPublish(fn)
 }
