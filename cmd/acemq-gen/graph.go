@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/compat"
@@ -114,19 +115,20 @@ func graphAgainst(ctx context.Context, a graphArgs, g *sysgraph.Graph, stdout, s
 	return exitOK
 }
 
-// relativeArgs are the directory arguments relative to cwd (so they name
-// the same directories in a checkout); patterns stay as they are.
+// relativeArgs are the arguments with an absolute directory made relative
+// to cwd, so that each names the same directory in a checkout; relative
+// ones and patterns stay as they are.
 func relativeArgs(cwd string, args []string) []string {
-	out := make([]string, len(args))
+	out := slices.Clone(args)
 	for i, arg := range args {
-		out[i] = arg
-		if abs, err := filepath.Abs(arg); err == nil && filepath.IsAbs(arg) {
-			if real, err := filepath.EvalSymlinks(abs); err == nil {
-				abs = real
-			}
-			if rel, err := filepath.Rel(cwd, abs); err == nil {
-				out[i] = rel
-			}
+		if !filepath.IsAbs(arg) {
+			continue
+		}
+		if real, err := filepath.EvalSymlinks(arg); err == nil {
+			arg = real
+		}
+		if rel, err := filepath.Rel(cwd, arg); err == nil {
+			out[i] = rel
 		}
 	}
 	return out

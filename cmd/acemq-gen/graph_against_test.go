@@ -57,8 +57,8 @@ func TestGraphAgainstARevisionListsProducersAddedAndFieldsNewlyRead(t *testing.T
 	if left, _ := filepath.Glob(filepath.Join(tmp, "acemq-gen-graph-*")); len(left) > 0 {
 		t.Errorf("the checkout of HEAD was left behind: %v", left)
 	}
-	if code, stdout, _ := cli(t, "graph", "--against", "git:HEAD", "analytics"); code != exitOK || stdout != "graph: no change since git:HEAD\n" {
-		t.Errorf("unchanged analytics: exit %d, stdout %q", code, stdout)
+	if code, stdout, errOut := cli(t, "graph", "--against", "git:HEAD", filepath.Join(repo, "analytics")); code != exitOK || stdout != "graph: no change since git:HEAD\n" {
+		t.Errorf("unchanged analytics, named by its absolute path: exit %d, stdout %q, stderr %q", code, stdout, errOut)
 	}
 }
 
