@@ -14,10 +14,11 @@
 //
 // Field reads are found by type, not by data flow: every selection of a
 // field of a generated record anywhere in a module's loaded code counts as
-// read by every consumer in that module. That over-approximates (a field
-// read by the module's publisher counts too) and never misses a read
-// through a helper, closure, method value, goroutine, defer, range, switch,
-// pointer or embedding. A value holding a record that escapes into an
+// read by every consumer in that module, and in the loaded modules that
+// import it (a library's helper reads for its callers: reach, view). That
+// over-approximates (a field read by the module's publisher counts too) and
+// never misses a read through a helper, closure, method value, goroutine,
+// defer, range, switch, pointer, embedding or generic code. A value holding a record that escapes into an
 // interface (any, fmt, encoding/json, reflect), is converted to another
 // type, compared whole, has a generated method called, or is passed to a
 // function outside the loaded packages (or to a loaded generic function
