@@ -69,3 +69,16 @@ func TestGraphAgainstAnUnknownRevisionIsAUsageError(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 2", code, errOut)
 	}
 }
+
+func TestGraphOfAGoWorkDirectoryLoadsEveryModuleItUses(t *testing.T) {
+	repo := systemRepo(t)
+	work := "go 1.26.0\n\nuse (\n\t./shop\n\t./billing\n\t" + filepath.Join(repo, "analytics") + "\n)\n"
+	if err := os.WriteFile(filepath.Join(repo, "go.work"), []byte(work), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := cli(t, "graph", "--check", repo)
+	if code != exitFindings || strings.Count(errOut, "\n") != 2 || !strings.Contains(errOut, "example.com/shop/main.go:35: unconsumed") ||
+		!strings.Contains(errOut, "example.com/billing/main.go:30: unpublished") {
+		t.Errorf("exit %d, stderr %q; want the fixture's two findings", code, errOut)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -34,18 +35,18 @@ func load(fset *token.FileSet, base string, args []string) ([]*packages.Package,
 	sem := make(chan struct{}, loadParallel)
 	var wg sync.WaitGroup
 	for i, arg := range args {
-		dir, pattern := base, arg
+		dir, patterns := base, []string{arg}
 		if p := filepath.Join(base, arg); isDir(p) {
-			dir, pattern = p, "./..."
+			dir, patterns = p, dirPatterns(p)
 		}
 		if i == 0 {
-			got[i], errs[i] = loadOne(fset, dir, pattern)
+			got[i], errs[i] = loadOne(fset, dir, patterns)
 			continue
 		}
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			got[i], errs[i] = loadOne(fset, dir, pattern)
+			got[i], errs[i] = loadOne(fset, dir, patterns)
 		})
 	}
 	wg.Wait()
@@ -58,10 +59,34 @@ func load(fset *token.FileSet, base string, args []string) ([]*packages.Package,
 // loadParallel is how many go list commands load runs at once.
 const loadParallel = 4
 
-func loadOne(fset *token.FileSet, dir, pattern string) ([]*packages.Package, error) {
+// dirPatterns are the patterns of every package of the directory dir: of
+// each module its go.work uses when it holds one (./... does not reach
+// them), else ./...
+func dirPatterns(dir string) []string {
+	data, err := os.ReadFile(filepath.Join(dir, "go.work"))
+	if err != nil {
+		return []string{"./..."}
+	}
+	wf, err := modfile.ParseWork("go.work", data, nil)
+	if err != nil || len(wf.Use) == 0 {
+		return []string{"./..."} // go list says what is wrong with it
+	}
+	var out []string
+	for _, u := range wf.Use {
+		p := filepath.ToSlash(filepath.Clean(u.Path))
+		if !filepath.IsAbs(u.Path) {
+			p = "./" + p
+		}
+		out = append(out, p+"/...")
+	}
+	return out
+}
+
+func loadOne(fset *token.FileSet, dir string, patterns []string) ([]*packages.Package, error) {
 	abs, _ := filepath.Abs(dir)
 	cfg := &packages.Config{Mode: loadMode, Dir: abs, Fset: fset}
-	pkgs, err := packages.Load(cfg, pattern)
+	pattern := strings.Join(patterns, " ")
+	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %w", ErrLoad, pattern, err)
 	}
@@ -75,15 +100,15 @@ func loadOne(fset *token.FileSet, dir, pattern string) ([]*packages.Package, err
 		return nil, fmt.Errorf("%w: %w", ErrLoad, errors.Join(errs...))
 	}
 	if len(pkgs) == 0 {
-		return nil, fmt.Errorf("%w: %s matches no package%s", ErrLoad, pattern, goListSays(dir, pattern))
+		return nil, fmt.Errorf("%w: %s matches no package%s", ErrLoad, pattern, goListSays(dir, patterns))
 	}
 	return pkgs, nil
 }
 
 // goListSays is what go list says of pattern in dir when it fails (a
 // go.mod needing an update, say), which go/packages does not pass on.
-func goListSays(dir, pattern string) string {
-	cmd := exec.Command("go", "list", "-find", "--", pattern)
+func goListSays(dir string, patterns []string) string {
+	cmd := exec.Command("go", append([]string{"list", "-find", "--"}, patterns...)...)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if err == nil {
