@@ -73,6 +73,9 @@ func graphCheck(a graphArgs, g *sysgraph.Graph, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
+	for _, ig := range graph.Stale(g, ignore) {
+		fmt.Fprintf(stderr, "%s:%d: warning: %s %s ignores nothing: remove the line\n", a.ignore, ig.Line, ig.Check, ig.Message)
+	}
 	fs := graph.Check(g, ignore)
 	for _, f := range fs {
 		fmt.Fprintln(stderr, f)

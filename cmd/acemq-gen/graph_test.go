@@ -37,6 +37,15 @@ func TestGraphCheckWithAnIgnoreFileForEveryFindingExitsZero(t *testing.T) {
 	}
 }
 
+func TestGraphCheckWarnsOfAnIgnoreLineThatIgnoresNothing(t *testing.T) {
+	ignore := filepath.Join(t.TempDir(), "ignore")
+	os.WriteFile(ignore, []byte("unconsumed orders.OrderRefunded\nunconsumed orders.OrderPlaced\nunpublished orders.OrderCancelled\n"), 0o644)
+	code, _, errOut := cli(t, append([]string{"graph", "--check", "--ignore", ignore}, systemModules...)...)
+	if code != exitOK || errOut != ignore+":2: warning: unconsumed orders.OrderPlaced ignores nothing: remove the line\n" {
+		t.Errorf("exit %d, stderr %q; want 0 and a warning for line 2", code, errOut)
+	}
+}
+
 func TestGraphWritesJSONDotAndMermaid(t *testing.T) {
 	code, stdout, errOut := cli(t, append([]string{"graph"}, systemModules...)...)
 	want, _ := os.ReadFile(systemFixture + "/graph.json")

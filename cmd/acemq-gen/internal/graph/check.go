@@ -38,7 +38,13 @@ func (f Finding) String() string {
 }
 
 // Ignore is one line of an ignore file: a check to skip for a message.
-type Ignore struct{ Check, Message string }
+type Ignore struct {
+	Check, Message string
+	Line           int
+}
+
+// ignores reports whether ig is f's.
+func (ig Ignore) ignores(f Finding) bool { return ig.Check == f.Check && ig.Message == f.Message }
 
 // ErrIgnoreFile is the error of an ignore file that cannot be read.
 var ErrIgnoreFile = errors.New("graph: ignore file")
@@ -58,7 +64,7 @@ func ParseIgnore(r io.Reader, name string) ([]Ignore, error) {
 		case len(f) != 2 || !slices.Contains(checkNames, f[0]) || !strings.Contains(f[1], "."):
 			errs = append(errs, fmt.Errorf("%s:%d: want CHECK domain.Message, CHECK one of %s", name, n, strings.Join(checkNames, ", ")))
 		default:
-			out = append(out, Ignore{Check: f[0], Message: f[1]})
+			out = append(out, Ignore{Check: f[0], Message: f[1], Line: n})
 		}
 	}
 	if err := errors.Join(append(errs, sc.Err())...); err != nil {
@@ -80,12 +86,21 @@ func Check(g *sysgraph.Graph, ignore []Ignore) []Finding {
 		out = append(out, selfSends(s)...)
 	}
 	out = slices.DeleteFunc(out, func(f Finding) bool {
-		return slices.Contains(ignore, Ignore{Check: f.Check, Message: f.Message})
+		return slices.ContainsFunc(ignore, func(ig Ignore) bool { return ig.ignores(f) })
 	})
 	slices.SortFunc(out, func(x, y Finding) int {
 		return cmp.Or(cmp.Compare(x.Message, y.Message), cmp.Compare(x.Check, y.Check), cmp.Compare(x.Service, y.Service), cmp.Compare(x.Pos, y.Pos))
 	})
 	return out
+}
+
+// Stale lists the lines of ignore that ignore no finding of g: the message
+// is now consumed or produced, or gone.
+func Stale(g *sysgraph.Graph, ignore []Ignore) []Ignore {
+	fs := Check(g, nil)
+	return slices.DeleteFunc(slices.Clone(ignore), func(ig Ignore) bool {
+		return slices.ContainsFunc(fs, ig.ignores)
+	})
 }
 
 // useIndex holds, per domain.Message, the services producing and consuming it.
