@@ -6,7 +6,8 @@ import "slices"
 type CompatOption func(*compatConfig)
 
 type compatConfig struct {
-	full bool
+	full  bool
+	usage compatUsage
 }
 
 // CompatFull demands both directions for every message: what the new schema
@@ -51,6 +52,7 @@ func Compat(base, next []Source, opts ...CompatOption) (ds Diagnostics) {
 // compatItem is one payload that travels: an event, a command, or one side
 // of an RPC, with what compat compares.
 type compatItem struct {
+	domain   string
 	name     string // the Go type's name: OrderPlaced, GetOrderSummaryRequest
 	kind     string // event, command, rpc-request or rpc-response
 	pos      Pos
@@ -67,7 +69,7 @@ func compatItems(d *domain) []compatItem {
 	}
 	var out []compatItem
 	for _, m := range d.Messages {
-		out = append(out, compatItem{name: m.Name, kind: m.Kind.String(), pos: m.Pos, keyLabel: "routing key",
+		out = append(out, compatItem{domain: d.Name, name: m.Name, kind: m.Kind.String(), pos: m.Pos, keyLabel: "routing key",
 			key: m.RoutingKey, codec: compatCodec(m.Codec, m.Encrypted), record: m.Record})
 	}
 	return append(out, compatRPCItems(d)...)

@@ -67,5 +67,5 @@ func compatHeldVersion(d *diags, msg *message, h Held) {
 	if msg.Kind == commandKind {
 		c.dir, c.rule = compatBackward, heldCommandRule
 	}
-	compatDirection(d, n, base, next, c)
+	compatDirection(d, n, base, next, c, compatUsage{})
 }

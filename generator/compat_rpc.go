@@ -7,9 +7,9 @@ func compatRPCItems(d *domain) []compatItem {
 	var out []compatItem
 	for _, r := range d.RPCs {
 		out = append(out,
-			compatItem{name: r.Name + "Request", kind: "rpc-request", pos: r.Pos, keyLabel: "queue", key: r.Queue,
+			compatItem{domain: d.Name, name: r.Name + "Request", kind: "rpc-request", pos: r.Pos, keyLabel: "queue", key: r.Queue,
 				codec: compatCodec(r.Codec, r.Encrypted), record: r.Request},
-			compatItem{name: r.Name + "Response", kind: "rpc-response", pos: r.Pos, record: r.Response})
+			compatItem{domain: d.Name, name: r.Name + "Response", kind: "rpc-response", pos: r.Pos, record: r.Response})
 	}
 	return out
 }

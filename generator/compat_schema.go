@@ -21,7 +21,7 @@ func compatSchemas(d *diags, b, n compatItem, cfg compatConfig) {
 		return
 	}
 	for _, c := range compatChecks(compatRoleOf(b.kind), cfg) {
-		compatDirection(d, n, base, next, c)
+		compatDirection(d, n, base, next, c, cfg.usage)
 	}
 }
 
@@ -40,7 +40,7 @@ func compatParse(rec *recordModel) (avro.Schema, error) {
 
 // compatDirection asks hamba/avro whether the reader of c.dir resolves the
 // writer, and explains each failure it finds.
-func compatDirection(d *diags, n compatItem, base, next avro.Schema, c compatCheck) {
+func compatDirection(d *diags, n compatItem, base, next avro.Schema, c compatCheck, u compatUsage) {
 	reader, writer := c.dir.order(base, next)
 	sc := avro.NewSchemaCompatibility()
 	err := sc.Compatible(reader, writer)
@@ -53,7 +53,7 @@ func compatDirection(d *diags, n compatItem, base, next avro.Schema, c compatChe
 		e.add(nil, "changed incompatibly: %v", err)
 	}
 	for _, f := range e.out {
-		d.errorf(compatPos(n, f), "%s: %s: %s (rule: %s)", n.name, compatPath(f.path), f.change, c.rule)
+		u.report(d, n, f, c, fmt.Sprintf("%s: %s: %s (rule: %s)", n.name, compatPath(f.path), f.change, c.rule))
 	}
 }
 

@@ -109,7 +109,7 @@ func TestCompatNamesThePayloadWhenTheWholeSchemaChangedType(t *testing.T) {
 	m := compatItem{name: "M", record: &recordModel{}}
 	base := avro.MustParse(`"long"`)
 	next := avro.MustParse(`"int"`)
-	compatDirection(d, m, base, next, compatCheck{dir: compatBackward, rule: "the rule"})
+	compatDirection(d, m, base, next, compatCheck{dir: compatBackward, rule: "the rule"}, compatUsage{})
 	if len(d.list) != 1 || !strings.Contains(d.list[0].Message, "M: payload: type changed from long to int") {
 		t.Fatalf("got %v", d.list)
 	}
@@ -119,8 +119,8 @@ func TestCompatNeverReportsWhatHambaAccepts(t *testing.T) {
 	d := &diags{}
 	m := compatItem{name: "M", record: &recordModel{}}
 	s := avro.MustParse(record(`{"name":"a","type":"long"}`))
-	compatDirection(d, m, s, s, compatCheck{dir: compatForward, rule: "the rule"})
-	compatDirection(d, m, s, s, compatCheck{dir: compatBackward, rule: "the rule"})
+	compatDirection(d, m, s, s, compatCheck{dir: compatForward, rule: "the rule"}, compatUsage{})
+	compatDirection(d, m, s, s, compatCheck{dir: compatBackward, rule: "the rule"}, compatUsage{})
 	if len(d.list) != 0 {
 		t.Fatalf("got %v", d.list)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/compat"
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/ops"
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/sysgraph"
 	"github.com/acemq/acemq-gen/generator"
 )
 
@@ -66,8 +67,15 @@ func parseCompat(args []string, stdout, stderr io.Writer) (a compatArgs, code in
 	fs.BoolVar(&a.history, "history", false, "check against every committed version of each contract file")
 	fs.StringVar(&a.Since, "since", "", "with --history, only the versions from `REV` on")
 	fs.BoolVar(&a.Full, "full", false, "demand both directions for every message")
+	fs.StringVar(&a.UsageFile, "usage", "", "the usage graph `FILE` (acemq-gen graph): a field nobody reads may go")
 	if a.Paths, code, ok = parseAnywhere(c, fs, args, stdout, stderr); !ok {
 		return a, code, false
+	}
+	if a.UsageFile != "" {
+		var err error
+		if a.Usage, err = sysgraph.Read(a.UsageFile); err != nil {
+			return a, c.usageError(stderr, "--usage: %v", err), false
+		}
 	}
 	switch {
 	case a.history && a.against != "":

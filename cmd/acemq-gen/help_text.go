@@ -54,7 +54,35 @@ flags:
   --against BASE   a directory or git:REV (read with git show, no checkout)
   --history        against every commit that changed a contract file
   --since REV      with --history, only REV and the commits after it
-  --full           demand both directions for every message`
+  --full           demand both directions for every message
+  --usage FILE     the usage graph (acemq-gen graph's JSON): removing or
+                   retyping an event's field breaks only when a consumer
+                   reads it (the break names the service and the read's
+                   file:line); one nobody reads passes with a note`
+
+	graphAbout = `Graph loads Go modules (directories, a go.work's directory) or package
+patterns with go/packages and writes the system graph, as JSON by default
+(docs/usage.md): per service (a module, or the service its
+Consume<Event>/Subscribe calls name) the events it publishes, the commands
+it sends, the RPCs it calls, what it consumes (with the queue) and serves,
+and the payload fields its code reads, each with file:line. A payload that
+escapes into any, reflection, encoding or a function outside the loaded
+packages counts as reading every field, and the graph says why.
+
+With --check it exits 1 naming each message published or sent that nobody
+consumes, consumed that nobody publishes or sends, each RPC called that
+nobody serves and each command sent by the service that consumes it; an
+ignore file lists deliberate ones, one "CHECK domain.Message" a line
+(CHECK: unconsumed, unpublished, unserved or self-send). With --against it
+prints what changed since a git revision: producers and consumers added
+(+) or removed (-), fields newly read or no longer read.
+
+flags:
+  --format FORMAT     json (default), dot or mermaid
+  --check             exit 1 on each finding, printed on stderr
+  --ignore FILE       with --check, the findings to ignore
+  --against git:REV   print the changes since REV (checked out with git
+                      archive into a temporary directory, then removed)`
 
 	initAbout = `Init writes a contract to edit, DIR/contracts/DOMAIN.acemq.yaml, and DIR/gen.go
 holding the line go generate runs:

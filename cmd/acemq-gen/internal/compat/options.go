@@ -3,19 +3,29 @@
 // contract file (--history).
 package compat
 
-import "github.com/acemq/acemq-gen/generator"
+import (
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/sysgraph"
+	"github.com/acemq/acemq-gen/generator"
+)
 
 // Options are what compat --history is given.
 type Options struct {
 	Since string   // only the versions from this revision on ("" all)
 	Full  bool     // demand both directions for every message
 	Paths []string // the contract files or directories
+	// UsageFile and Usage are --usage's graph: who reads which field.
+	UsageFile string
+	Usage     *sysgraph.Graph
 }
 
 // CompatOptions are the generator's options for o.
 func (o Options) CompatOptions() []generator.CompatOption {
+	var opts []generator.CompatOption
 	if o.Full {
-		return []generator.CompatOption{generator.CompatFull()}
+		opts = append(opts, generator.CompatFull())
 	}
-	return nil
+	if o.Usage != nil {
+		opts = append(opts, generator.CompatUsage(o.UsageFile, Readers(o.Usage)))
+	}
+	return opts
 }

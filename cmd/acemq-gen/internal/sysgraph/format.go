@@ -62,7 +62,9 @@ type Use struct {
 	Why       string `json:"why,omitempty"`
 }
 
-// FieldRead is one payload field a handler reads, and where.
+// FieldRead is one payload field a handler reads, and where: file:line in
+// the consumer's module, or module-path/file:line in a library module it
+// imports.
 type FieldRead struct {
 	Field string   `json:"field"`
 	Pos   []string `json:"pos"`

@@ -1,0 +1,7 @@
+module example.com/patterns
+
+go 1.26.0
+
+require github.com/acemq/acemq-gen v0.0.0
+
+replace github.com/acemq/acemq-gen => ../../../../../..
