@@ -5,6 +5,8 @@ import (
 	"html"
 	"html/template"
 	"strings"
+
+	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
 // The topology diagram of a domain: a deterministic layered layout, left to
@@ -13,12 +15,13 @@ import (
 // dead-letter and parked queues), stacked in the queue's band.
 
 const (
-	charWidth = 7.3 // of the diagram's 12px monospace text
-	lineH     = 16
-	padX      = 8
-	padY      = 6
-	rowGap    = 10
-	colGap    = 150
+	charWidth  = 7.3 // of the diagram's 12px monospace text
+	lineH      = 16
+	padX       = 8
+	padY       = 6
+	rowGap     = 10
+	minGap     = 80
+	labelWidth = 6.7 // of the 11px edge labels
 )
 
 // node is one box of the diagram.
@@ -97,13 +100,13 @@ func (l *layout) bands(d *domainView, exchanges map[string]*node) {
 			l.link(qn, newNode(3, "service", append([]string{"service " + c.Name}, readsLines(d, c, q.Name)...)...), "consumed by", "consume")
 		}
 		for _, r := range q.Rungs {
-			l.link(qn, newNode(3, "rung", "retry rung "+r), "retry via acemq.retry", "retry")
+			l.link(qn, newNode(3, "rung", "retry rung "+r, "via "+acemq.RetryExchange), "retry", "retry")
 		}
 		if q.DeadLetter != "" {
-			l.link(qn, newNode(3, "deadletter", "dead-letter queue "+q.DeadLetter), "dead-letter via acemq.dlx", "deadletter")
+			l.link(qn, newNode(3, "deadletter", "dead-letter queue "+q.DeadLetter, "via "+acemq.DeadLetterExchange), "dead-letter", "deadletter")
 		}
 		if q.Parked != "" {
-			l.link(qn, newNode(3, "deadletter", "parked queue "+q.Parked), "parked via acemq.dlx", "deadletter")
+			l.link(qn, newNode(3, "deadletter", "parked queue "+q.Parked, "via "+acemq.DeadLetterExchange), "parked", "deadletter")
 		}
 	}
 }
@@ -142,17 +145,32 @@ func wrap(s string, width int) []string {
 }
 
 // publishers adds each service publishing, sending or calling the domain's
-// messages, with an arrow to the message's exchange.
+// messages, naming them, with an arrow to each exchange they go through.
 func (l *layout) publishers(d *domainView, s *site, exchanges map[string]*node) {
 	nodes := map[*serviceView]*node{}
+	var order []*serviceView
+	linked := map[[2]*node]bool{}
 	for _, m := range d.Messages {
-		for _, p := range s.publishersOf(m) {
-			if nodes[p] == nil {
-				nodes[p] = newNode(0, "service", "service "+p.Name)
-				l.nodes = append(l.nodes, nodes[p])
+		for _, u := range m.Uses {
+			if u.Role != "publishes" && u.Role != "sends" && u.Role != "calls" {
+				continue
 			}
-			l.edges = append(l.edges, edge{nodes[p], exchanges[m.Exchange], m.Name, "publish"})
+			if nodes[u.Service] == nil {
+				nodes[u.Service] = newNode(0, "service", "service "+u.Service.Name)
+				order = append(order, u.Service)
+			}
+			n := nodes[u.Service]
+			n.lines = append(n.lines, u.Role+" "+m.Name)
+			if x := exchanges[m.Exchange]; !linked[[2]*node{n, x}] {
+				linked[[2]*node{n, x}] = true
+				l.edges = append(l.edges, edge{n, x, "", "publish"})
+			}
 		}
+	}
+	for _, sv := range order {
+		n := nodes[sv]
+		*n = *newNode(0, "service", n.lines...) // sized for its lines
+		l.nodes = append(l.nodes, n)
 	}
 }
 
@@ -164,9 +182,13 @@ func (l *layout) place() {
 	for _, n := range l.nodes {
 		widths[n.col] = max(widths[n.col], n.w)
 	}
+	var gaps [4]float64 // room for the labels of the edges into a column
+	for _, e := range l.edges {
+		gaps[e.to.col] = max(gaps[e.to.col], float64(len([]rune(e.label)))*labelWidth+40)
+	}
 	x := [4]float64{10}
 	for c := 1; c < 4; c++ {
-		x[c] = x[c-1] + widths[c-1] + colGap
+		x[c] = x[c-1] + widths[c-1] + max(gaps[c], minGap)
 		if widths[c-1] == 0 {
 			x[c] = x[c-1]
 		}
@@ -199,7 +221,7 @@ func (l *layout) svg(d *domainView) string {
 	for _, e := range l.edges {
 		x1, y1, x2, y2 := e.from.x+e.from.w, e.from.y+e.from.h/2, e.to.x, e.to.y+e.to.h/2
 		fmt.Fprintf(&b, `<g class="edge %s"><title>%s</title><path d="M%.1f,%.1f C%.1f,%.1f %.1f,%.1f %.1f,%.1f" marker-end="url(#arrow)"/><text x="%.1f" y="%.1f" text-anchor="end">%s</text></g>`+"\n",
-			e.class, esc(e.label), x1, y1, x1+colGap/2, y1, x2-colGap/2, y2, x2, y2, x2-4, y2-4, esc(e.label))
+			e.class, esc(e.label), x1, y1, x1+(x2-x1)/2, y1, x2-(x2-x1)/2, y2, x2, y2, x2-4, y2-4, esc(e.label))
 	}
 	for _, n := range l.nodes {
 		fmt.Fprintf(&b, `<g class="node %s"><title>%s</title><rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" rx="4"/>`, n.class, esc(strings.Join(n.lines, " ")), n.x, n.y, n.w, n.h)

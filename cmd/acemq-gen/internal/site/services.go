@@ -61,24 +61,3 @@ func consumerQueue(service string, u sysgraph.Use, e generator.Entry) string {
 	q, _ := acemqimpl.SubscriberQueue(service, e.RoutingKey)
 	return q
 }
-
-// publishersOf is every service that publishes, sends or calls a message of
-// the exchange (or, for "", the RPC queue) key names.
-func (s *site) publishersOf(m *messageView) []*serviceView {
-	var out []*serviceView
-	for _, u := range m.Uses {
-		if u.Role == "publishes" || u.Role == "sends" || u.Role == "calls" {
-			out = appendOnce(out, u.Service)
-		}
-	}
-	return out
-}
-
-func appendOnce[T comparable](s []T, v T) []T {
-	for _, x := range s {
-		if x == v {
-			return s
-		}
-	}
-	return append(s, v)
-}
