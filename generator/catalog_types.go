@@ -9,7 +9,8 @@ package generator
 type CatalogDomain struct {
 	Name string
 	Doc  string
-	// Library says the contract is a type library: types only, no exchange.
+	// Library says the contract is a type library: types only, no exchange;
+	// one that names no domain is named by its Go package.
 	Library bool
 	Types   []Type
 }
@@ -17,7 +18,7 @@ type CatalogDomain struct {
 // Type is a named type or a payload: a record (Shape "record") with Fields,
 // an enum with Symbols, or a fixed type of Size bytes.
 type Type struct {
-	// Domain is the domain declaring it; Name its contract name; FullName
+	// Domain is the domain declaring it (CatalogDomain.Name); Name its contract name; FullName
 	// its Avro full name (namespace.Name).
 	Domain, Name, FullName string
 	Shape                  string // record, enum or fixed
@@ -70,7 +71,7 @@ func CatalogContents(srcs []Source) (entries []Entry, domains []CatalogDomain, d
 	defer recoverInternal(&ds)
 	m, _ := build(srcs)
 	for _, d := range m.Domains {
-		cd := CatalogDomain{Name: d.Name, Doc: d.Doc, Library: d.Library}
+		cd := CatalogDomain{Name: catalogName(d), Doc: d.Doc, Library: d.Library}
 		for _, r := range d.Records {
 			cd.Types = append(cd.Types, typeOf(r))
 		}
@@ -101,6 +102,15 @@ func describeEntry(d *domain, e *Entry) {
 	}
 }
 
+// catalogName is d's name in a catalog: its domain, or the Go package of a
+// type library that names none.
+func catalogName(d *domain) string {
+	if d.Name == "" {
+		return d.Package
+	}
+	return d.Name
+}
+
 // typeRef is rec's Type, or nil for no record (a raw codec's payload).
 func typeRef(rec *recordModel) *Type {
 	if rec == nil {
@@ -114,7 +124,7 @@ func typeOf(r *recordModel) Type {
 	t := Type{Name: r.Name, FullName: r.FullName, Shape: [...]string{"record", "enum", "fixed"}[r.Shape],
 		Doc: r.Doc, Deprecated: r.Deprecated, Symbols: r.Symbols, EnumDefault: r.EnumDefault, Size: r.Size, Avro: r.Avro.Full}
 	if r.Owner != nil {
-		t.Domain = r.Owner.Name
+		t.Domain = catalogName(r.Owner)
 	}
 	for _, f := range r.Fields {
 		t.Fields = append(t.Fields, Field{Name: f.Name, Doc: f.Doc, Deprecated: f.Deprecated,
@@ -129,7 +139,7 @@ func fieldType(t *typ) FieldType {
 	if t.Record != nil {
 		ft.Name = t.Record.Name
 		if t.Record.Owner != nil {
-			ft.Domain = t.Record.Owner.Name
+			ft.Domain = catalogName(t.Record.Owner)
 		}
 	}
 	if t.Elem != nil {
