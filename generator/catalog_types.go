@@ -91,13 +91,14 @@ func describeEntry(d *domain, e *Entry) {
 	for _, msg := range d.Messages {
 		if msg.Name == e.Name && msg.Kind.String() == e.Kind {
 			e.Doc, e.Deprecated, e.ContentType = msg.Doc, msg.Deprecated, contentType(wireCodec(msg.Codec, msg.Encrypted))
-			e.Payload = typeRef(msg.Record)
+			e.Payload, e.Example = typeRef(msg.Record), examplePayload(msg.Record, e.Raw)
 		}
 	}
 	for _, r := range d.RPCs {
 		if r.Name == e.Name && e.Kind == "rpc" {
 			e.Doc, e.Deprecated, e.ContentType = r.Doc, r.Deprecated, contentType(wireCodec(r.Codec, r.Encrypted))
 			e.Payload, e.Response = typeRef(r.Request), typeRef(r.Response)
+			e.Example = examplePayload(r.Request, e.Raw)
 		}
 	}
 }

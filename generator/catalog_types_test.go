@@ -53,6 +53,12 @@ func TestCatalogContentsHoldsDocsTypesAndPayloads(t *testing.T) {
 		f[3].Type.Kind != "map" || !strings.Contains(ev.Payload.Avro, `"name":"total"`) {
 		t.Errorf("payload fields %+v", f)
 	}
+	if !strings.Contains(ev.Example, `"total": {
+    "cents": 1234567890123,
+    "currency": "EUR"
+  }`) || !strings.Contains(ev.Example, `"colour": "red"`) {
+		t.Errorf("example payload:\n%s", ev.Example)
+	}
 	if m := d.Types[0].Fields[1]; !m.HasDefault || m.Default != "EUR" {
 		t.Errorf("Money.currency %+v", m)
 	}

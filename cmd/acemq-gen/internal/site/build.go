@@ -65,7 +65,6 @@ func (s *site) addMessage(e generator.Entry, h History) {
 			m.Schedule = append(m.Schedule, w.String())
 		}
 	}
-	m.Example = examplePayload(e, s.types)
 	if e.Payload != nil {
 		m.Avro = indentJSON(e.Payload.Avro)
 		m.Fields = s.fields(e.Payload.Fields, "../../")

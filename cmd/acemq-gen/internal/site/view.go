@@ -43,7 +43,7 @@ type messageView struct {
 	Policy                 string
 	Schedule               []string
 	Queues                 []queueView
-	Example, Avro          string
+	Avro                   string
 	Fields, ResponseFields []fieldView
 	Uses                   []useView
 	Versions               []Version
