@@ -234,4 +234,13 @@ func (l *layout) svg(d *domainView) string {
 	return b.String()
 }
 
-func esc(s string) string { return html.EscapeString(s) }
+// esc escapes s for the SVG's text and attributes; a control character,
+// which XML cannot hold, becomes U+FFFD.
+func esc(s string) string {
+	return html.EscapeString(strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' && r != '\n' || r == 0x7f {
+			return '\uFFFD'
+		}
+		return r
+	}, s))
+}

@@ -207,7 +207,7 @@ func TestCatalogEscapesHostileContractText(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := inputOf(t, dir, filepath.Join(goldens, "hostile_text"))
-	in.Usage = &sysgraph.Graph{Version: 1, Services: []sysgraph.Service{{Name: "<script>svc</script>", Module: "m\"<x>",
+	in.Usage = &sysgraph.Graph{Version: 1, Services: []sysgraph.Service{{Name: "<script>svc</script>\x1b[31m\x00", Module: "m\"<x>",
 		Consumes: []sysgraph.Use{{Domain: "evil", Message: "OrderPlaced", Kind: "event", Pos: "a.go:1", Queue: "q<script>",
 			Fields: []sysgraph.FieldRead{{Field: "<img src=x>", Pos: []string{"a.go:2"}}}}}}}}
 	for _, f := range build(t, in) {
@@ -219,6 +219,11 @@ func TestCatalogEscapesHostileContractText(t *testing.T) {
 		}
 	}
 	files := build(t, in)
+	domain, _ := fileNamed(files, "domains/evil.html")
+	svg := string(domain.Data[bytes.Index(domain.Data, []byte("<svg")):])
+	if strings.ContainsAny(svg, "\x1b\x00") || !strings.Contains(svg, "service &lt;script&gt;svc&lt;/script&gt;\uFFFD[31m\uFFFD") {
+		t.Errorf("the diagram holds control characters or lacks the service's escaped name:\n%s", svg)
+	}
 	msg, _ := fileNamed(files, "messages/evil/event.OrderPlaced.html")
 	if !strings.Contains(string(msg.Data), "&lt;script&gt;alert(&#34;doc&#34;)&lt;/script&gt;") {
 		t.Errorf("the doc is not shown escaped:\n%s", msg.Data)
