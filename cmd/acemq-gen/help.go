@@ -48,7 +48,7 @@ func commands() []command {
 			about: dlq.About, example: dlq.Example, run: dlqCmd},
 		{name: "plan", args: "--url URL [--management URL] [--service S]... [--apply] PATH...", summary: "compare the contracts' topology with a live broker; exit 1 when it differs",
 			about: plan.About, example: plan.Example, run: planCmd},
-		{name: "catalog", args: "-o DIR [--usage FILE] [--history [--since REV]] [--check] PATH...", summary: "write the contract catalog, a static site of every domain, message, type, queue and service",
+		{name: "catalog", args: "-o DIR [--usage FILE] [--history] [--since REV] [--check] PATH...", summary: "write the contract catalog, a static site of every domain, message, type, queue and service",
 			about:   catalogAbout,
 			example: "acemq-gen catalog -o site ./contracts\nacemq-gen catalog -o site --usage usage.json --history ./contracts\nacemq-gen catalog -o site --check ./contracts", run: catalogCmd},
 		{name: "registry", subs: []string{"push", "check"}, args: "push|check --url URL [flags] [PATH...]", summary: "register the avro-registered schemas, or exit 1 when one would break what the registry holds",
