@@ -118,3 +118,21 @@ func TestCatalogHistoryListsEachVersionWithTheCompatVerdictAndTheCommit(t *testi
 		t.Errorf("--since HEAD: exit %d, stderr %s; the page still names %s", code, errOut, first)
 	}
 }
+
+func TestCatalogRemovesNothingItDidNotWrite(t *testing.T) {
+	dir := t.TempDir()
+	own := filepath.Join(dir, "assets", "logo.svg")
+	if err := os.MkdirAll(filepath.Dir(own), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeText(t, own, "<svg/>")
+	for range 2 {
+		if code, _, errOut := cli(t, "catalog", "-o", dir, bookstoreContracts); code != exitOK {
+			t.Fatalf("catalog: exit %d, stderr:\n%s", code, errOut)
+		}
+		if _, err := os.Stat(own); err != nil {
+			t.Fatalf("a file under assets/ the catalog did not write is gone: %v", err)
+		}
+		os.Remove(filepath.Join(dir, ".acemq-catalog")) // as a directory no catalog was written to
+	}
+}

@@ -13,12 +13,19 @@ import (
 // them.
 var owned = []string{"index.html", "assets", "domains", "messages", "types", "services"}
 
-// Write writes files under dir and removes the catalog files it no longer
-// holds.
+// marker is the file a catalog leaves in its directory: only where it is
+// does Write remove what the site no longer holds, so a first catalog
+// written over someone's own assets/ removes nothing.
+var marker = File{Path: ".acemq-catalog", Data: []byte("Written by acemq-gen catalog, which removes the files under index.html, assets/, domains/,\nmessages/, types/ and services/ that the catalog no longer holds.\n")}
+
+// Write writes files under dir and, in a directory a catalog was written
+// to before, removes the catalog files it no longer holds.
 func Write(dir string, files []File) error {
-	stale, err := Stale(dir, files)
-	if err != nil {
-		return err
+	var stale []string
+	if _, err := os.Stat(filepath.Join(dir, marker.Path)); err == nil {
+		if stale, err = Stale(dir, files); err != nil {
+			return err
+		}
 	}
 	for _, s := range stale {
 		if err := os.Remove(filepath.Join(dir, filepath.FromSlash(s))); err != nil {

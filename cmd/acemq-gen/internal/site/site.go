@@ -53,7 +53,7 @@ func Build(in Input) ([]File, error) {
 		}
 		files = append(files, File{Path: p.Path, Data: b.Bytes()})
 	}
-	files = append(files, File{Path: "assets/search-index.js", Data: s.searchIndex()})
+	files = append(files, File{Path: "assets/search-index.js", Data: s.searchIndex()}, marker)
 	return append(files, assets()...), nil
 }
 
