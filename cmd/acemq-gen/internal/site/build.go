@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/acemq/acemq-gen/generator"
+	"github.com/acemq/acemq-gen/runtime/acemq"
 )
 
 // newSite builds the view model of in: domains, their types and messages,
@@ -62,7 +63,7 @@ func (s *site) addMessage(e generator.Entry, h History) {
 		p := e.Retry.Policy()
 		m.Policy = p.String()
 		for _, w := range p.Schedule() {
-			m.Schedule = append(m.Schedule, w.String())
+			m.Schedule = append(m.Schedule, retryWait{Wait: w})
 		}
 	}
 	if e.Payload != nil {
@@ -127,6 +128,13 @@ func (s *site) describeDomain(d *domainView) {
 	d.Queues = s.topo.domainQueues(d, s)
 	for _, m := range d.Messages {
 		m.Queues = s.topo.messageQueues(m.Entry, s)
+		for i, w := range m.Schedule {
+			for _, q := range m.Queues {
+				if r := acemq.RungQueue(q.Name, w.Wait); slices.Contains(q.Rungs, r) {
+					m.Schedule[i].Rungs = append(m.Schedule[i].Rungs, r)
+				}
+			}
+		}
 	}
 	d.Diagram = diagram(d, s)
 }

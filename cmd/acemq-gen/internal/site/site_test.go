@@ -182,6 +182,11 @@ func TestCatalogDiagramShowsRetryRungsTheRuntimeDeclares(t *testing.T) {
 			t.Errorf("the diagram lacks rung %s", r)
 		}
 	}
+	files := build(t, in)
+	page, _ := fileNamed(files, "messages/orders/command.CancelOrder.html")
+	if !strings.Contains(string(page.Data), "<li>wait 40s on rung queue <code>orders.cancel-order.retry.40s</code> (held by the broker)</li>") {
+		t.Errorf("the CancelOrder page does not name the rung its wait is held on:\n%s", page.Data)
+	}
 }
 
 func TestCatalogRendersAKindItDoesNotKnowAsItsOwnGroup(t *testing.T) {

@@ -3,6 +3,7 @@ package site
 import (
 	"html/template"
 	"strings"
+	"time"
 
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/sysgraph"
 	"github.com/acemq/acemq-gen/generator"
@@ -41,12 +42,19 @@ type messageView struct {
 	generator.Entry
 	Path, DomainPath       string
 	Policy                 string
-	Schedule               []string
+	Schedule               []retryWait
 	Queues                 []queueView
 	Avro                   string
 	Fields, ResponseFields []fieldView
 	Uses                   []useView
 	Versions               []Version
+}
+
+// retryWait is one wait of a retry policy and the rung queues that hold it
+// in the broker (none: the consumer waits in process).
+type retryWait struct {
+	Wait  time.Duration
+	Rungs []string
 }
 
 // typeView is one named type's page.
