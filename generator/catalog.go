@@ -69,6 +69,15 @@ type Entry struct {
 	// Queues is what the contract says of the queues the message (an rpc's
 	// requests) is consumed from.
 	Queues QueueSettings
+	// Doc and Deprecated are the contract's words on the message (an RPC);
+	// ContentType is what its codec writes in the AMQP content-type
+	// property. Payload is its payload's record (an RPC's request), nil for
+	// a raw codec's; Response is an RPC's response record. Example is a
+	// JSON example of the payload (the request) made from its types.
+	// CatalogContents fills them; Catalog leaves them empty.
+	Doc, Deprecated, ContentType string
+	Payload, Response            *Type
+	Example                      string
 }
 
 // Retry is a contract's retry policy: the run-time value itself

@@ -80,6 +80,6 @@
 // sources are sorted, domains are emitted in package order and diagnostics in
 // position order, and no timestamp, version or absolute path is written.
 //
-// Generate, Vet, AsyncAPI, Catalog and Compat are safe for concurrent use;
+// Generate, Vet, AsyncAPI, Catalog, CatalogContents and Compat are safe for concurrent use;
 // they share no state.
 package generator

@@ -75,6 +75,11 @@ step "AsyncAPI documents pass @asyncapi/parser (scripts/asyncapi.sh; zero errors
 asyncapi_modules=$(scripts/asyncapi.sh install)
 scripts/asyncapi.sh validate testdata/golden/*/want.asyncapi/*.asyncapi.* $(git ls-files 'examples/*.asyncapi.yaml' 'examples/*.asyncapi.json')
 
+step "the contract catalog in headless Chromium (scripts/catalog.sh: every page and link, no console error, axe-core, topology, search)"
+# installs Debian's chromium when missing, and puppeteer-core and axe-core
+# (scripts/catalog/package-lock.json) into ACEMQ_CATALOG_CACHE (default ~/.cache/acemq-catalog)
+scripts/catalog.sh check
+
 step "go test ./... with no broker variables set (broker tests skip, nothing fails)"
 nobroker_log=$(mktemp -t acemq-nobroker.XXXXXX)
 if ! env -u ACEMQ_TEST_AMQP_URL -u ACEMQ_TEST_MANAGEMENT_URL -u ACEMQ_REQUIRE_BROKER -u ACEMQ_TEST_FAULT_AMQP_URL -u ACEMQ_TEST_FAULT_PORT \

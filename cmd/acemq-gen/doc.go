@@ -9,6 +9,7 @@
 //	acemq-gen init      [-o DIR] [DOMAIN]                                                         scaffold contracts/DOMAIN.acemq.yaml and a gen.go holding the go:generate line
 //	acemq-gen dlq       list|show|redrive --url URL [flags] [QUEUE] PATH...                       list, show decoded and redrive the dead letters the contracts imply
 //	acemq-gen plan      --url URL [--management URL] [--service S]... [--apply] PATH...           compare the contracts' topology with a live broker; exit 1 when it differs
+//	acemq-gen catalog   -o DIR [--usage FILE] [--history] [--since REV] [--check] PATH...         write the contract catalog, a static site of every domain, message, type, queue and service
 //	acemq-gen registry  push|check --url URL [flags] [PATH...]                                    register the avro-registered schemas, or exit 1 when one would break what the registry holds
 //	acemq-gen version                                                                             print the version
 //	acemq-gen help      [COMMAND]                                                                 list the commands, or show a command's usage, flags and an example
