@@ -3,6 +3,7 @@ package acemqimpl_test
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -161,4 +162,41 @@ func TestStreamReaderBehindRetentionReportsTheGap(t *testing.T) {
 	default:
 		t.Error("no gap was reported")
 	}
+}
+
+// projection folds records into a sum per offset: what a read model built
+// from the records would hold.
+func projection(gs []got) map[int64]int {
+	p := map[int64]int{}
+	for _, g := range gs {
+		p[g.offset] += g.n
+	}
+	return p
+}
+
+func TestStreamTwoReadersFromATimestampBuildTheSameProjectionAsOneFromFirst(t *testing.T) {
+	onEachTransport(t, func(k *streamKit) {
+		k.append(0, 5)
+		time.Sleep(1100 * time.Millisecond) // a timestamp position counts whole seconds
+		point := time.Now()
+		time.Sleep(1100 * time.Millisecond)
+		k.append(5, 12)
+		_, all := k.read(acemq.StreamFirst(), nil)
+		var after []got
+		for _, g := range take(t, all, 12) {
+			if !g.at.Before(point) {
+				after = append(after, g)
+			}
+		}
+		want := projection(after)
+		if len(want) != 7 {
+			t.Fatalf("the reader from first saw %d records after the point, want 7: %v", len(want), after)
+		}
+		for i := range 2 {
+			_, since := k.read(acemq.StreamSince(point), nil)
+			if got := projection(take(t, since, 7)); !maps.Equal(got, want) {
+				t.Errorf("reader %d from the timestamp built %v, want %v", i, got, want)
+			}
+		}
+	})
 }
