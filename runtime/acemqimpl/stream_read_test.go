@@ -12,6 +12,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
@@ -199,4 +200,29 @@ func TestStreamTwoReadersFromATimestampBuildTheSameProjectionAsOneFromFirst(t *t
 			}
 		}
 	})
+}
+
+func TestStreamReaderBehindRabbitMQRetentionReportsTheGap(t *testing.T) {
+	gaps := make(chan patterns.StreamGap, 10)
+	spec := &acemqimpl.StreamSpec[rec]{MaxBytes: 4000, SegmentBytes: 1000}
+	k := newStreamKit(t, acemqtest.BrokerURL(t), spec, patterns.OnStreamGap(func(g patterns.StreamGap) { gaps <- g }))
+	k.append(0, 200)
+	_, ch := k.read(acemq.StreamOffset(0), nil)
+	var first got
+	select {
+	case first = <-ch:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the reader read nothing")
+	}
+	if first.offset == 0 {
+		t.Skip("the broker has not applied retention yet; nothing was lost")
+	}
+	select {
+	case g := <-gaps:
+		if g.Stream != k.spec.Stream || g.First != 0 || g.Last != first.offset-1 {
+			t.Errorf("gap %+v, want offsets 0 to %d of %s (the first record read is %d)", g, first.offset-1, k.spec.Stream, first.offset)
+		}
+	default:
+		t.Errorf("the reader asked for offset 0, read %d first and reported no gap", first.offset)
+	}
 }
