@@ -7,6 +7,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/internal/headerval"
 )
 
 // defaultStreamPrefetch is a stream reader's prefetch unless Prefetch says
@@ -95,15 +96,7 @@ func (c *Consumer) streamSpec(spec driver.ConsumeSpec) driver.ConsumeSpec {
 
 // recordOffset reads a stream delivery's x-stream-offset header.
 func recordOffset(d driver.Delivery) (int64, bool) {
-	switch n := d.Headers[argStreamOffset].(type) {
-	case int64:
-		return n, true
-	case int32:
-		return int64(n), true
-	case int:
-		return int64(n), true
-	}
-	return 0, false
+	return headerval.Millis(d.Headers, argStreamOffset)
 }
 
 // admit reports whether the record at offset is to be handled: one before
