@@ -2,10 +2,13 @@ package acemqimpl
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strconv"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/internal/implbridge"
 	"github.com/acemq/acemq-gen/runtime/patterns"
 )
@@ -85,6 +88,10 @@ func StreamMaxAge(d time.Duration) string {
 	return strconv.FormatInt(max(int64(d/time.Second), 1), 10) + "s"
 }
 
+// ErrStreamsUnsupported is Read's error on a transport that does not report
+// driver.CapabilityStreams (memory:// and RabbitMQ do).
+var ErrStreamsUnsupported = errors.New("acemq: this transport does not support streams (driver.CapabilityStreams)")
+
 // Read starts a reader of the stream from position from, delivering each
 // record to h, in order, with m.Stream set (its offset, and its append time:
 // the envelope's first-seen time, as RabbitMQ 3.10 sends no record time).
@@ -98,6 +105,9 @@ func StreamMaxAge(d time.Duration) string {
 // prefetch is 10; Concurrency other than 1 is refused.
 func (s *StreamSpec[T]) Read(ctx context.Context, conn *acemq.Conn, from acemq.StreamPosition, h acemq.Handler[T],
 	opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
+	if !conn.Supports(driver.CapabilityStreams) {
+		return nil, fmt.Errorf("acemq: cannot read stream %q: %w", s.Stream, ErrStreamsUnsupported)
+	}
 	onGap := func(first, last int64) {
 		patterns.ReportStreamGap(conn, patterns.StreamGap{Stream: s.Stream, First: first, Last: last})
 	}

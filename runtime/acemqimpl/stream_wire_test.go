@@ -3,13 +3,16 @@ package acemqimpl_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	amqp "github.com/rabbitmq/amqp091-go"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
@@ -120,5 +123,33 @@ func TestStreamReadReadsWhatARawAMQPAppenderWroteInTheFamilysEnvelope(t *testing
 	}
 	if want := []string{"raw-0/audit.entry/python", "raw-1/audit.entry/python"}; !slices.Equal(ids, want) {
 		t.Errorf("read envelopes %v, want %v", ids, want)
+	}
+}
+
+// plainTransport hides every optional seam of a transport, so it reports no
+// capability.
+type plainTransport struct{ driver.Transport }
+
+func init() {
+	driver.RegisterTransport("plain-memory", func(ctx context.Context, url string, ext driver.Extensions) (driver.Transport, error) {
+		dial, err := driver.Dialer("memory://plain")
+		if err != nil {
+			return nil, err
+		}
+		tr, err := dial(ctx, "memory://plain-"+acemq.NewUUID(), ext)
+		return plainTransport{tr}, err
+	})
+}
+
+func TestStreamReadOnATransportWithoutStreamsIsErrStreamsUnsupported(t *testing.T) {
+	conn, err := acemq.Connect(context.Background(), "plain-memory://x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	spec := &acemqimpl.StreamSpec[rec]{Stream: "audit", Codec: acemqimpl.Static(acemq.JSONCodec{})}
+	_, err = spec.Read(context.Background(), conn, acemq.StreamFirst(), func(context.Context, acemq.Message[rec]) acemq.Ack { return acemq.Accept() })
+	if !errors.Is(err, acemqimpl.ErrStreamsUnsupported) || !strings.Contains(err.Error(), `"audit"`) {
+		t.Errorf("Read = %v, want ErrStreamsUnsupported naming the stream", err)
 	}
 }
