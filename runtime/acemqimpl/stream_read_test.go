@@ -3,6 +3,7 @@ package acemqimpl_test
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"maps"
 	"slices"
 	"strings"
@@ -225,4 +226,51 @@ func TestStreamReaderBehindRabbitMQRetentionReportsTheGap(t *testing.T) {
 	default:
 		t.Errorf("the reader asked for offset 0, read %d first and reported no gap", first.offset)
 	}
+}
+
+// syncBuffer is a log sink safe for concurrent writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestStreamReaderClosingWithRecordsWaitingNeverNacksAndTheNextReaderGetsThem(t *testing.T) {
+	var logs syncBuffer
+	onEachTransport(t, func(k *streamKit) {
+		k.append(0, 20)
+		release := make(chan struct{})
+		c, ch := k.read(acemq.StreamFirst(), func(m acemq.Message[rec]) acemq.Ack {
+			if m.Stream.Offset == 1 {
+				<-release
+			}
+			return acemq.Accept()
+		})
+		take(t, ch, 2) // record 1 blocks; up to the prefetch wait behind it
+		closed := make(chan error, 1)
+		go func() { closed <- c.Close() }()
+		time.Sleep(100 * time.Millisecond)
+		close(release)
+		if err := <-closed; err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(logs.String(), "NOT_IMPLEMENTED") {
+			t.Errorf("the reader nacked a stream record:\n%s", logs.String())
+		}
+		_, again := k.read(acemq.StreamOffset(2), nil)
+		if got := offsets(take(t, again, 18)); got[0] != 2 || got[17] != 19 {
+			t.Errorf("the next reader from offset 2 read %v, want 2..19", got)
+		}
+	}, acemq.WithLogger(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
 }
