@@ -101,8 +101,11 @@ var ErrStreamsUnsupported = errors.New("acemq: this transport does not support s
 // a record it cannot copy is tried again. A reader that asked for records
 // retention dropped reports the gap (patterns.OnStreamGap, a warning, the
 // acemq.stream.gap metric) before the next record. After a reconnection the
-// reader resumes at the record after the last one it handled. The default
-// prefetch is 10; Concurrency other than 1 is refused.
+// reader resumes at the record after the last one it handled. The prefetch
+// is 10 unless Prefetch says otherwise (Prefetch(0) is 10 too: RabbitMQ
+// refuses a stream consumer without one); Concurrency other than 1 is
+// refused. On a transport without driver.CapabilityStreams it fails with
+// ErrStreamsUnsupported.
 func (s *StreamSpec[T]) Read(ctx context.Context, conn *acemq.Conn, from acemq.StreamPosition, h acemq.Handler[T],
 	opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
 	if !conn.Supports(driver.CapabilityStreams) {
