@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/acemq/acemq-gen/examples/bookstore/orders"
+	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemqtest"
+	"github.com/acemq/acemq-gen/runtime/patterns"
+)
+
+// declareOrders declares the orders domain on h's connection.
+func declareOrders(t *testing.T, h *acemqtest.Harness) {
+	t.Helper()
+	if err := orders.DeclareTopology(t.Context(), h.Conn()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// cancel is the command the retry scenarios send.
+var cancel = orders.CancelOrder{OrderID: shippedOrder, Reason: "changed my mind"}
+
+// TestHarnessHandlerFailsTwiceThenSucceeds: a cancellation whose handler
+// fails twice is tried again after the policy's 30 s waits and accepted on
+// the third attempt, at +0, +30 s and +60 s of virtual time.
+func TestHarnessHandlerFailsTwiceThenSucceeds(t *testing.T) {
+	acemqtest.Run(t, func(t *testing.T, h *acemqtest.Harness) {
+		declareOrders(t, h)
+		failures := 2
+		_, err := orders.ConsumeCancelOrder(t.Context(), h.Conn(), func(context.Context, acemq.Message[orders.CancelOrder]) acemq.Ack {
+			if failures > 0 {
+				failures--
+				return acemq.Retry(errors.New("the warehouse is not answering"))
+			}
+			return acemq.Accept()
+		}, acemq.RetryWith(acemq.FixedRetry(3, h.D(30*time.Second))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := orders.NewPublisher(h.Conn()).SendCancelOrder(t.Context(), cancel); err != nil {
+			t.Fatal(err)
+		}
+		h.Settle()
+		h.ExpectSettlements(orders.CancelOrderQueue,
+			acemqtest.Settled{Attempt: 1, At: 0, Action: acemq.ActionRetried},
+			acemqtest.Settled{Attempt: 2, At: 30 * time.Second, Action: acemq.ActionRetried},
+			acemqtest.Settled{Attempt: 3, At: 60 * time.Second, Action: acemq.ActionAccepted})
+	})
+}
+
+// TestHarnessExponentialLadderEndsInTheDeadLetterQueue: a cancellation that
+// always fails climbs an exponential ladder of 1 h, 2 h and 4 h and, after
+// its fourth attempt at +7 h, lands in orders.cancel-order.dlq with the
+// family's reason.
+func TestHarnessExponentialLadderEndsInTheDeadLetterQueue(t *testing.T) {
+	acemqtest.Run(t, func(t *testing.T, h *acemqtest.Harness) {
+		declareOrders(t, h)
+		ladder := acemq.ExponentialRetry(4, h.D(time.Hour), 0).WithJitter(0)
+		_, err := orders.ConsumeCancelOrder(t.Context(), h.Conn(), func(context.Context, acemq.Message[orders.CancelOrder]) acemq.Ack {
+			return acemq.Retry(errors.New("the warehouse is closed"))
+		}, acemq.RetryWith(ladder))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := orders.NewPublisher(h.Conn()).SendCancelOrder(t.Context(), cancel); err != nil {
+			t.Fatal(err)
+		}
+		h.Settle()
+		h.ExpectSettlements(orders.CancelOrderQueue,
+			acemqtest.Settled{Attempt: 1, At: 0, Action: acemq.ActionRetried},
+			acemqtest.Settled{Attempt: 2, At: time.Hour, Action: acemq.ActionRetried},
+			acemqtest.Settled{Attempt: 3, At: 3 * time.Hour, Action: acemq.ActionRetried},
+			acemqtest.Settled{Attempt: 4, At: 7 * time.Hour, Action: acemq.ActionDeadLettered, Reason: "the warehouse is closed"})
+		h.ExpectDeadLettered(orders.CancelOrderQueue, "exhausted 4 attempts: the warehouse is closed")
+	})
+}
+
+// TestHarnessRPCTimesOut: a GetOrderStatus call to a responder that takes
+// ten minutes fails with a timeout after the contract's 5 s; the late
+// reply is still sent, at +10 min.
+func TestHarnessRPCTimesOut(t *testing.T) {
+	acemqtest.Run(t, func(t *testing.T, h *acemqtest.Harness) {
+		declareOrders(t, h)
+		srv, err := orders.ServeGetOrderStatus(t.Context(), h.Conn(), func(context.Context, acemq.Message[orders.GetOrderStatusRequest]) (orders.GetOrderStatusResponse, error) {
+			time.Sleep(h.D(10 * time.Minute))
+			return orders.GetOrderStatusResponse{OrderID: shippedOrder, Status: orders.OrderStatusShipped}, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer srv.Close()
+		client := orders.NewClient(h.Conn())
+		defer client.Close()
+		ctx, cancel := context.WithTimeout(t.Context(), h.D(5*time.Second))
+		defer cancel()
+		if _, err := client.GetOrderStatus(ctx, orders.GetOrderStatusRequest{OrderID: shippedOrder}); !errors.Is(err, patterns.ErrRequestTimedOut) {
+			t.Fatalf("GetOrderStatus = %v, want a timeout", err)
+		}
+		if got := h.Elapsed(); got != h.D(5*time.Second) && h.Virtual() {
+			t.Errorf("the call gave up at +%s, want +5s", got)
+		}
+		h.Settle()
+		h.ExpectSettlements(orders.GetOrderStatusQueue, acemqtest.Settled{Attempt: 1, At: 0, Action: acemq.ActionAccepted})
+	})
+}
+
+// TestHarnessRPCReturnsADeclaredError: GetOrderStatus for an unknown order
+// fails with the declared error orders.ErrNotFound, and the reply carries
+// its code.
+func TestHarnessRPCReturnsADeclaredError(t *testing.T) {
+	acemqtest.Run(t, func(t *testing.T, h *acemqtest.Harness) {
+		declareOrders(t, h)
+		srv, err := orders.ServeGetOrderStatus(t.Context(), h.Conn(), func(context.Context, acemq.Message[orders.GetOrderStatusRequest]) (orders.GetOrderStatusResponse, error) {
+			return orders.GetOrderStatusResponse{}, orders.ErrNotFound
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer srv.Close()
+		client := orders.NewClient(h.Conn())
+		defer client.Close()
+		if _, err := client.GetOrderStatus(t.Context(), orders.GetOrderStatusRequest{OrderID: "no-such-order"}); !errors.Is(err, orders.ErrNotFound) {
+			t.Fatalf("GetOrderStatus = %v, want orders.ErrNotFound", err)
+		}
+		h.Settle()
+		h.ExpectAnswered(orders.GetOrderStatusQueue, orders.ErrNotFound)
+	})
+}

@@ -1,0 +1,127 @@
+package acemqtest
+
+import (
+	"fmt"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+)
+
+// finish ends a scenario inside its bubble: work still in flight fails the
+// test, the connection is closed, and the goroutines left behind are
+// reported.
+func (h *Harness) finish(leaks *leakReport) {
+	h.t.Helper()
+	synctest.Wait()
+	if ws := h.endPending(); len(ws) > 0 {
+		h.t.Errorf("acemqtest: work still in flight when the scenario ended at +%s:\n%s", h.Elapsed(), describe(ws))
+	}
+	_ = h.conn.Close()
+	synctest.Wait()
+	if left := bubbleGoroutines(); len(left) > 0 {
+		leaks.set(left)
+		h.t.Errorf("acemqtest: the scenario left %d goroutine(s) behind after its connection closed:\n%s",
+			len(left), strings.Join(left, "\n"))
+	}
+}
+
+// endPending is the work the end of a scenario may not leave: all of it, or
+// with a horizon set, what is running or due within it.
+func (h *Harness) endPending() []work {
+	h.mu.Lock()
+	horizon := h.horizon
+	h.mu.Unlock()
+	ws := h.pending()
+	if horizon == 0 {
+		return ws
+	}
+	return dueBy(ws, h.Now().Add(horizon))
+}
+
+// leakReport carries the goroutines a scenario left behind out of its
+// bubble, to the deadlock synctest then reports.
+type leakReport struct {
+	mu   sync.Mutex
+	left []string
+}
+
+func (l *leakReport) set(left []string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.left = left
+}
+
+// recoverDeadlock turns synctest's deadlock panic into a test failure; the
+// goroutines blocked were named from inside the bubble already. Any other
+// panic goes on.
+func (l *leakReport) recoverDeadlock(t *testing.T) {
+	p := recover()
+	if p == nil {
+		return
+	}
+	msg := fmt.Sprint(p)
+	if !strings.HasPrefix(msg, "deadlock") {
+		panic(p)
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.left) == 0 { // the scenario itself is blocked: its goroutines were not listed
+		t.Errorf("acemqtest: every goroutine of the scenario is blocked forever, the scenario's own included (%s)", msg)
+	}
+}
+
+// bubbleHeader matches the first line of a goroutine's trace in a bubble.
+var bubbleHeader = regexp.MustCompile(`^goroutine (\d+) \[([^\]]*?),? ?synctest bubble (\d+)\]:`)
+
+// bubbleGoroutines describes every goroutine of the caller's bubble but the
+// caller and synctest's own: where each is blocked and who started it.
+func bubbleGoroutines() []string {
+	self := bubbleHeader.FindStringSubmatch(stack(false))
+	if self == nil {
+		return nil
+	}
+	var out []string
+	for _, g := range strings.Split(stack(true), "\n\n") {
+		m := bubbleHeader.FindStringSubmatch(g)
+		if m == nil || m[3] != self[3] || m[1] == self[1] || strings.Contains(g, "testing/synctest.testingSynctestTest(") ||
+			strings.Contains(g, "internal/synctest.Run(") {
+			continue
+		}
+		out = append(out, summarise(m[2], g))
+	}
+	return out
+}
+
+// summarise is one goroutine: its state, its innermost frame outside the
+// runtime and the standard library's sync and time, and what started it.
+func summarise(state, trace string) string {
+	lines := strings.Split(trace, "\n")
+	frame, created := "", ""
+	for i := 1; i+1 < len(lines); i += 2 {
+		fn := lines[i]
+		if strings.HasPrefix(fn, "created by ") {
+			created = strings.TrimSpace(lines[i+1])
+			break
+		}
+		if frame == "" && !strings.HasPrefix(fn, "runtime.") && !strings.HasPrefix(fn, "sync.") && !strings.HasPrefix(fn, "time.") &&
+			!strings.HasPrefix(fn, "internal/") {
+			frame = fn + " at " + strings.TrimSpace(lines[i+1])
+		}
+	}
+	return fmt.Sprintf("\t[%s] in %s, started at %s", strings.TrimSuffix(state, ","), frame, created)
+}
+
+// stack is runtime.Stack's text, all goroutines or only the caller's.
+func stack(all bool) string {
+	buf := make([]byte, 1<<16)
+	for {
+		n := runtime.Stack(buf, all)
+		if n < len(buf) {
+			return string(buf[:n])
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+}
