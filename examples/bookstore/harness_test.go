@@ -129,3 +129,35 @@ func TestHarnessRPCReturnsADeclaredError(t *testing.T) {
 		h.ExpectAnswered(orders.GetOrderStatusQueue, orders.ErrNotFound)
 	})
 }
+
+// TestHarnessScheduledCancellationDeliveredWhenDue: a cancellation sent 24 h
+// ahead waits on the schedule ladder and reaches the orders service exactly
+// when due, at +24 h of virtual time, not a moment before.
+func TestHarnessScheduledCancellationDeliveredWhenDue(t *testing.T) {
+	acemqtest.Run(t, func(t *testing.T, h *acemqtest.Harness) {
+		declareOrders(t, h)
+		scheduler, err := patterns.NewScheduler(t.Context(), h.Conn())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer scheduler.Close()
+		_, err = orders.ConsumeCancelOrder(t.Context(), h.Conn(), func(context.Context, acemq.Message[orders.CancelOrder]) acemq.Ack {
+			return acemq.Accept()
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sent, err := orders.NewPublisher(h.Conn()).SendCancelOrderAfter(t.Context(), h.D(24*time.Hour), cancel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Advance(23 * time.Hour)
+		h.ExpectSettlements(orders.CancelOrderQueue) // nothing yet
+		h.Settle()
+		h.ExpectDelivered(orders.CancelOrderQueue, 24*time.Hour)
+		h.ExpectSettlements(orders.CancelOrderQueue, acemqtest.Settled{Attempt: 1, At: 24 * time.Hour, Action: acemq.ActionAccepted})
+		if h.Virtual() && !h.Now().Equal(sent.DueAt()) {
+			t.Errorf("delivered at %s, want exactly when due, %s", h.Now(), sent.DueAt())
+		}
+	})
+}
