@@ -101,17 +101,33 @@ func summarise(state, trace string) string {
 	lines := strings.Split(trace, "\n")
 	frame, created := "", ""
 	for i := 1; i+1 < len(lines); i += 2 {
-		fn := lines[i]
-		if strings.HasPrefix(fn, "created by ") {
-			created = strings.TrimSpace(lines[i+1])
+		fn, at := lines[i], strings.TrimSpace(lines[i+1])
+		if name, ok := strings.CutPrefix(fn, "created by "); ok {
+			created = name + " at " + at
 			break
 		}
 		if frame == "" && !strings.HasPrefix(fn, "runtime.") && !strings.HasPrefix(fn, "sync.") && !strings.HasPrefix(fn, "time.") &&
 			!strings.HasPrefix(fn, "internal/") {
-			frame = fn + " at " + strings.TrimSpace(lines[i+1])
+			frame = withoutArgs(fn) + " at " + at
 		}
 	}
-	return fmt.Sprintf("\t[%s] in %s, started at %s", strings.TrimSuffix(state, ","), frame, created)
+	return fmt.Sprintf("\t[%s] in %s, started by %s", strings.TrimSuffix(state, ","), frame, created)
+}
+
+// withoutArgs drops the argument list a trace prints after a function.
+func withoutArgs(fn string) string {
+	depth := 0
+	for i := len(fn) - 1; i >= 0; i-- {
+		switch fn[i] {
+		case ')':
+			depth++
+		case '(':
+			if depth--; depth == 0 {
+				return fn[:i]
+			}
+		}
+	}
+	return fn
 }
 
 // stack is runtime.Stack's text, all goroutines or only the caller's.
