@@ -24,9 +24,9 @@ type Settled struct {
 // Trace returns everything the harness saw so far, in order, at virtual
 // times since the scenario started.
 func (h *Harness) Trace() []Event {
-	events := h.trace.snapshot()
+	events, origin := h.trace.snapshot(), h.trace.origin(h.Virtual())
 	for i := range events {
-		events[i].At = h.virtual(events[i].At)
+		events[i].At = h.virtual(events[i].At - origin)
 		events[i].Delay = h.virtual(events[i].Delay)
 	}
 	return events
@@ -191,7 +191,7 @@ func (h *Harness) ExpectUnanswered(routingKey string) Record {
 	for _, req := range h.rec.Published() {
 		if req.RoutingKey == routingKey && req.Outbound.ReplyTo != "" {
 			if reply, ok := h.replyTo(req); ok {
-				h.t.Errorf("acemqtest: the request to %s was answered at +%s\n%s", routingKey, h.virtual(reply.At.Sub(h.start)), h.Story(req.Outbound.MessageID))
+				h.t.Errorf("acemqtest: the request to %s was answered at +%s\n%s", routingKey, h.virtual(reply.At.Sub(h.start)-h.trace.origin(h.Virtual())), h.Story(req.Outbound.MessageID))
 			}
 			return req
 		}

@@ -33,26 +33,20 @@ func runOnBroker(t *testing.T, url string, fn func(t *testing.T, h *Harness), op
 	if ws := h.endPending(); len(ws) > 0 {
 		t.Errorf("acemqtest: work still in flight when the scenario ended at +%s:\n%s", h.Elapsed(), describe(ws))
 	}
+	h.exportTrace()
 	_ = h.conn.Close()
 }
 
 // quietSpell waits until no event was traced and no publish recorded for
-// quietWindow, and no handler is running.
+// quietWindow (a handler may still be running: Settle waits for it).
 func (h *Harness) quietSpell() {
 	last := -1
 	for {
 		n := len(h.trace.snapshot()) + len(h.rec.Published())
-		if n == last && !h.trace.busy() {
+		if n == last {
 			return
 		}
 		last = n
 		time.Sleep(quietWindow)
 	}
-}
-
-// busy reports whether a handler is running.
-func (tr *tracker) busy() bool {
-	tr.mu.Lock()
-	defer tr.mu.Unlock()
-	return len(tr.running) > 0
 }

@@ -19,6 +19,7 @@ func (h *Harness) finish(leaks *leakReport) {
 	if ws := h.endPending(); len(ws) > 0 {
 		h.t.Errorf("acemqtest: work still in flight when the scenario ended at +%s:\n%s", h.Elapsed(), describe(ws))
 	}
+	h.exportTrace()
 	_ = h.conn.Close()
 	synctest.Wait()
 	if left := bubbleGoroutines(); len(left) > 0 {

@@ -22,24 +22,25 @@ type work struct {
 // pending lists the work in flight now.
 func (h *Harness) pending() []work {
 	records := h.rec.Published()
-	out := h.trace.inFlight(h)
+	out := h.trace.inFlight(h, h.trace.origin(h.Virtual()))
 	out = append(out, scheduledPending(records)...)
 	return append(out, rpcPending(records, time.Now())...)
 }
 
 // inFlight is the handlers running and the retries waiting.
-func (tr *tracker) inFlight(h *Harness) []work {
+// origin is the trace's origin (tracker.origin), for the times it names.
+func (tr *tracker) inFlight(h *Harness, origin time.Duration) []work {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
 	var out []work
 	for _, e := range tr.running {
 		out = append(out, work{what: fmt.Sprintf("a handler on %s is still running message %s (%s), attempt %d, since +%s",
-			e.Queue, e.MessageID, e.Type, e.Attempt, h.virtual(e.At)), messageID: e.MessageID})
+			e.Queue, e.MessageID, e.Type, e.Attempt, h.virtual(e.At-origin)), messageID: e.MessageID})
 	}
 	for _, e := range tr.waiting {
 		due := tr.start.Add(e.At + e.Delay)
 		out = append(out, work{what: fmt.Sprintf("message %s (%s) on %s waits for attempt %d, due at +%s (%s)",
-			e.MessageID, e.Type, e.Queue, e.Attempt+1, h.virtual(e.At+e.Delay), e.Action), messageID: e.MessageID, due: due})
+			e.MessageID, e.Type, e.Queue, e.Attempt+1, h.virtual(e.At+e.Delay-origin), e.Action), messageID: e.MessageID, due: due})
 	}
 	slices.SortFunc(out, func(a, b work) int { return strings.Compare(a.what, b.what) })
 	return out

@@ -148,6 +148,22 @@ func (tr *tracker) snapshot() []Event {
 	return append([]Event(nil), tr.events...)
 }
 
+// origin is how long after the start scenario time begins: at once in a
+// bubble, at the first publish on a real broker.
+func (tr *tracker) origin(virtual bool) time.Duration {
+	if virtual {
+		return 0
+	}
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	for _, e := range tr.events {
+		if e.Kind == EventPublished {
+			return e.At
+		}
+	}
+	return 0
+}
+
 // wake returns a channel closed the next time a piece of work ends.
 func (tr *tracker) wake() <-chan struct{} {
 	tr.mu.Lock()
