@@ -110,7 +110,9 @@ func (h *Harness) Now() time.Time { return time.Now() }
 // started. On a real broker it is real time divided back by the scale, and
 // counts from the scenario's first publish, so that connecting and
 // declaring, which take no virtual time, do not count.
-func (h *Harness) Elapsed() time.Duration { return h.virtual(time.Since(h.start) - h.trace.origin(h.Virtual())) }
+func (h *Harness) Elapsed() time.Duration {
+	return h.virtual(time.Since(h.start) - h.trace.origin(h.Virtual()))
+}
 
 // Horizon makes Settle leave pending any retry or scheduled wait due more
 // than d after the moment it is called from; d = 0, the default, leaves none
