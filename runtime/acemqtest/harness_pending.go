@@ -23,7 +23,7 @@ type work struct {
 func (h *Harness) pending() []work {
 	records := h.rec.Published()
 	out := h.trace.inFlight(h, h.trace.origin(h.Virtual()))
-	out = append(out, scheduledPending(records)...)
+	out = append(out, scheduledPending(records, h.trace.ladderDone())...)
 	return append(out, rpcPending(records, time.Now())...)
 }
 
@@ -46,9 +46,25 @@ func (tr *tracker) inFlight(h *Harness, origin time.Duration) []work {
 	return out
 }
 
-// scheduledPending is the messages put on the schedule ladder and not yet
-// delivered to their destination.
-func scheduledPending(records []Record) []work {
+// ladderDone returns when each message was last settled on the schedule
+// ladder's due queue: a scheduler settles it there once it has delivered or
+// (cancelled) dropped it.
+func (tr *tracker) ladderDone() map[string]time.Time {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	done := map[string]time.Time{}
+	for _, e := range tr.events {
+		if e.Kind == EventSettled && e.Queue == semconv.ScheduleDueQueue {
+			done[e.MessageID] = tr.start.Add(e.At)
+		}
+	}
+	return done
+}
+
+// scheduledPending is the messages put on the schedule ladder and neither
+// delivered to their destination nor dropped by a scheduler when due (done:
+// ladderDone).
+func scheduledPending(records []Record, done map[string]time.Time) []work {
 	delivered := map[string]bool{}
 	for _, r := range records {
 		if r.Err == nil && r.Exchange != semconv.ScheduleExchange {
@@ -59,7 +75,8 @@ func scheduledPending(records []Record) []work {
 	seen := map[string]bool{}
 	for _, r := range records {
 		t, ok := schedule.Read(r.Outbound.Headers)
-		if r.Err != nil || r.Exchange != semconv.ScheduleExchange || !ok || delivered[t.ID] || seen[t.ID] {
+		if r.Err != nil || r.Exchange != semconv.ScheduleExchange || !ok || delivered[t.ID] || seen[t.ID] ||
+			!done[t.ID].Before(t.DueAt) {
 			continue
 		}
 		seen[t.ID] = true

@@ -11,6 +11,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
+	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
 // scenarioEnv names the scenario a subprocess of this test binary runs, to
@@ -98,6 +99,32 @@ func TestHarnessHorizonLeavesWaitsBeyondItPending(t *testing.T) {
 		h.Settle()
 		if got := len(h.Settlements("work")); got != 2 || h.Elapsed() != 2*time.Hour {
 			t.Errorf("Settle without a horizon: %d settlements at +%s, want 2 at +2h", got, h.Elapsed())
+		}
+	})
+}
+
+// TestHarnessCancelledScheduledMessageIsNotInFlight: a message scheduled
+// an hour ahead and cancelled is dropped by the scheduler when due; Settle
+// then returns, at +1 h, with nothing delivered.
+func TestHarnessCancelledScheduledMessageIsNotInFlight(t *testing.T) {
+	acemqtest.Run(t, func(t *testing.T, h *acemqtest.Harness) {
+		scheduler, err := patterns.NewScheduler(t.Context(), h.Conn())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer scheduler.Close()
+		retrying(t, h, "work", acemq.NoRetry(), 0, nil)
+		s, err := acemq.NewPublisher[string](h.Conn(), "", "work").SendAfter(t.Context(), time.Hour, "job")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := acemq.CancelScheduled(t.Context(), h.Conn(), s.ID()); err != nil {
+			t.Fatal(err)
+		}
+		h.Settle()
+		h.ExpectSettlements("work")
+		if scheduler.Cancelled() != 1 || h.Elapsed() != time.Hour {
+			t.Errorf("at +%s the scheduler cancelled %d, want 1 at +1h", h.Elapsed(), scheduler.Cancelled())
 		}
 	})
 }
