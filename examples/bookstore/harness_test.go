@@ -20,6 +20,20 @@ func declareOrders(t *testing.T, h *acemqtest.Harness) {
 	}
 }
 
+// cancelWith declares the orders domain, consumes cancellations with
+// handler under policy (passed as a ConsumeOption, over the contract's) and
+// sends one.
+func cancelWith(t *testing.T, h *acemqtest.Harness, policy acemq.RetryPolicy, handler acemq.Handler[orders.CancelOrder]) {
+	t.Helper()
+	declareOrders(t, h)
+	if _, err := orders.ConsumeCancelOrder(t.Context(), h.Conn(), handler, acemq.RetryWith(policy)); err != nil {
+		t.Fatal(err)
+	}
+	if err := orders.NewPublisher(h.Conn()).SendCancelOrder(t.Context(), cancel); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // cancel is the command the retry scenarios send.
 var cancel = orders.CancelOrder{OrderID: shippedOrder, Reason: "changed my mind"}
 
@@ -28,21 +42,14 @@ var cancel = orders.CancelOrder{OrderID: shippedOrder, Reason: "changed my mind"
 // the third attempt, at +0, +30 s and +60 s of virtual time.
 func TestHarnessHandlerFailsTwiceThenSucceeds(t *testing.T) {
 	acemqtest.Run(t, func(t *testing.T, h *acemqtest.Harness) {
-		declareOrders(t, h)
 		failures := 2
-		_, err := orders.ConsumeCancelOrder(t.Context(), h.Conn(), func(context.Context, acemq.Message[orders.CancelOrder]) acemq.Ack {
+		cancelWith(t, h, acemq.FixedRetry(3, h.D(30*time.Second)), func(context.Context, acemq.Message[orders.CancelOrder]) acemq.Ack {
 			if failures > 0 {
 				failures--
 				return acemq.Retry(errors.New("the warehouse is not answering"))
 			}
 			return acemq.Accept()
-		}, acemq.RetryWith(acemq.FixedRetry(3, h.D(30*time.Second))))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := orders.NewPublisher(h.Conn()).SendCancelOrder(t.Context(), cancel); err != nil {
-			t.Fatal(err)
-		}
+		})
 		h.Settle()
 		h.ExpectSettlements(orders.CancelOrderQueue,
 			acemqtest.Settled{Attempt: 1, At: 0, Action: acemq.ActionRetried},
@@ -57,17 +64,10 @@ func TestHarnessHandlerFailsTwiceThenSucceeds(t *testing.T) {
 // family's reason.
 func TestHarnessExponentialLadderEndsInTheDeadLetterQueue(t *testing.T) {
 	acemqtest.Run(t, func(t *testing.T, h *acemqtest.Harness) {
-		declareOrders(t, h)
 		ladder := acemq.ExponentialRetry(4, h.D(time.Hour), 0).WithJitter(0)
-		_, err := orders.ConsumeCancelOrder(t.Context(), h.Conn(), func(context.Context, acemq.Message[orders.CancelOrder]) acemq.Ack {
+		cancelWith(t, h, ladder, func(context.Context, acemq.Message[orders.CancelOrder]) acemq.Ack {
 			return acemq.Retry(errors.New("the warehouse is closed"))
-		}, acemq.RetryWith(ladder))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := orders.NewPublisher(h.Conn()).SendCancelOrder(t.Context(), cancel); err != nil {
-			t.Fatal(err)
-		}
+		})
 		h.Settle()
 		h.ExpectSettlements(orders.CancelOrderQueue,
 			acemqtest.Settled{Attempt: 1, At: 0, Action: acemq.ActionRetried},

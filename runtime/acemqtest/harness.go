@@ -1,7 +1,6 @@
 package acemqtest
 
 import (
-	"context"
 	"os"
 	"sync"
 	"testing"
@@ -76,20 +75,12 @@ func Run(t *testing.T, fn func(t *testing.T, h *Harness), opts ...acemq.ConnOpti
 // connection cannot be made.
 func newHarness(t *testing.T, url string, scale time.Duration, opts []acemq.ConnOption) *Harness {
 	t.Helper()
-	dialed, err := acemq.Connect(context.Background(), url)
-	if err != nil {
-		t.Fatalf("acemqtest: cannot open %s: %v", acemq.RedactURL(url), err)
+	h := &Harness{t: t, start: time.Now(), scale: scale}
+	h.trace = newTracker(h.start)
+	h.conn, h.rec = connectRecorded(t, url, append(h.trace.options(), opts...))
+	if h.conn == nil {
 		return nil
 	}
-	h := &Harness{t: t, rec: NewRecorder(dialed.Transport()), start: time.Now(), scale: scale}
-	h.trace = newTracker(h.start, h.rec)
-	conn, err := acemq.NewConn(h.rec, append(h.trace.options(), opts...)...)
-	if err != nil {
-		_ = dialed.Close()
-		t.Fatalf("acemqtest: cannot connect to %s: %v", acemq.RedactURL(url), err)
-		return nil
-	}
-	h.conn = conn
 	return h
 }
 

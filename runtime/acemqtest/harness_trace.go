@@ -70,11 +70,10 @@ func (e Event) String() string {
 }
 
 // tracker records the trace and what is in flight from the connection's
-// interceptors; the Recorder supplies the publishes no interceptor sees
-// (the schedule ladder's, the replies').
+// interceptors (the harness's Recorder supplies the publishes no
+// interceptor sees: the schedule ladder's, the replies').
 type tracker struct {
 	start   time.Time
-	rec     *Recorder
 	mu      sync.Mutex
 	events  []Event
 	running map[string]Event // deliveries being handled, by queue/id/attempt
@@ -82,8 +81,8 @@ type tracker struct {
 	changed chan struct{}    // closed and replaced whenever work ends
 }
 
-func newTracker(start time.Time, rec *Recorder) *tracker {
-	return &tracker{start: start, rec: rec, running: map[string]Event{}, waiting: map[string]Event{},
+func newTracker(start time.Time) *tracker {
+	return &tracker{start: start, running: map[string]Event{}, waiting: map[string]Event{},
 		changed: make(chan struct{})}
 }
 
