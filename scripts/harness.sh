@@ -6,7 +6,9 @@
 # waits of hours take microseconds), then in real time against the RabbitMQ
 # broker at ACEMQ_TEST_AMQP_URL (the one scripts/test.sh starts and exports),
 # their durations scaled by Harness.D (ACEMQ_HARNESS_SCALE of real time per
-# virtual hour, default 1s: about 35 s in all). Each run writes every
+# virtual hour, default 1s: about 35 s in all), each scenario in a virtual
+# host of its own when ACEMQ_TEST_MANAGEMENT_URL gives the broker's
+# management API (scripts/test.sh exports it). Each run writes every
 # scenario's settlement trace (queue, message, attempt, action, reason, in
 # order) to a directory of its own; the script fails unless both runs pass
 # and the traces are the same, file for file.
@@ -36,7 +38,7 @@ harness() {
 echo "harness.sh: the bookstore's harness tests in virtual time (memory://)"
 harness memory
 echo "harness.sh: the same scenarios in real time on RabbitMQ"
-harness rabbitmq ACEMQ_HARNESS_AMQP_URL="$ACEMQ_TEST_AMQP_URL"
+harness rabbitmq ACEMQ_HARNESS_AMQP_URL="$ACEMQ_TEST_AMQP_URL" ACEMQ_HARNESS_MANAGEMENT_URL="${ACEMQ_TEST_MANAGEMENT_URL:-}"
 
 n=$(find "$traces/memory" -name '*.trace' | wc -l)
 if [ "$n" -eq 0 ]; then

@@ -24,6 +24,9 @@ func runOnBroker(t *testing.T, url string, fn func(t *testing.T, h *Harness), op
 		}
 		scale = d
 	}
+	if mgmt := os.Getenv(HarnessManagementEnv); mgmt != "" {
+		url = privateVhost(t, mgmt, url)
+	}
 	h := newHarness(t, url, scale, opts)
 	if h == nil {
 		return
