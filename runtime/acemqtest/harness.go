@@ -52,7 +52,14 @@ type Harness struct {
 // naming any goroutine the scenario left behind (synctest's deadlock turned
 // into a readable error). With HarnessAMQPURLEnv set, fn runs in real time
 // on that broker instead (see Harness.D).
-func Run(t *testing.T, fn func(t *testing.T, h *Harness), opts ...acemq.ConnOption) {
+func Run(t *testing.T, fn func(t *testing.T, h *Harness)) {
+	t.Helper()
+	RunWith(t, nil, fn)
+}
+
+// RunWith is Run with options for the harness's connection, such as a
+// schema registry (after the harness's own interceptors).
+func RunWith(t *testing.T, opts []acemq.ConnOption, fn func(t *testing.T, h *Harness)) {
 	t.Helper()
 	if url := os.Getenv(HarnessAMQPURLEnv); url != "" {
 		runOnBroker(t, url, fn, opts)

@@ -84,6 +84,31 @@ func TestHarnessAdvanceLeavesLaterWaitsPending(t *testing.T) {
 	})
 }
 
+// TestHarnessRunWithGivesTheConnectionItsOptions: a connection option
+// given to RunWith (here the default retry policy) applies to the harness's
+// connection.
+func TestHarnessRunWithGivesTheConnectionItsOptions(t *testing.T) {
+	acemqtest.RunWith(t, []acemq.ConnOption{acemq.WithRetry(acemq.FixedRetry(2, 3*time.Hour))}, func(t *testing.T, h *acemqtest.Harness) {
+		if err := h.Conn().DeclareQueue(t.Context(), "work"); err != nil {
+			t.Fatal(err)
+		}
+		_, err := acemq.Consume(t.Context(), h.Conn(), "work", func(_ context.Context, m acemq.Message[string]) acemq.Ack {
+			if m.Envelope.Attempt == 1 {
+				return acemq.Retry(errors.New("not yet"))
+			}
+			return acemq.Accept()
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		send(t, h, "work", "job")
+		h.Settle()
+		h.ExpectSettlements("work",
+			acemqtest.Settled{Attempt: 1, At: 0, Action: acemq.ActionRetried},
+			acemqtest.Settled{Attempt: 2, At: 3 * time.Hour, Action: acemq.ActionAccepted})
+	})
+}
+
 // TestHarnessHorizonLeavesWaitsBeyondItPending: with Horizon(1h), Settle
 // does not run a retry due in 2 h, and the clock stays where it was.
 func TestHarnessHorizonLeavesWaitsBeyondItPending(t *testing.T) {
