@@ -113,8 +113,8 @@ func (h *Harness) Elapsed() time.Duration {
 }
 
 // Horizon makes Settle leave pending any retry or scheduled wait due more
-// than d after the moment it is called from; d = 0, the default, leaves none
-// pending. It does not move the clock.
+// than d after Settle is called (Settle then moves the clock at most d);
+// d = 0, the default, leaves none pending. It does not move the clock.
 func (h *Harness) Horizon(d time.Duration) {
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -1,8 +1,10 @@
 package acemqtest
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -33,16 +35,39 @@ func (h *Harness) Trace() []Event {
 }
 
 // Story returns the whole story of message id: every publish, delivery and
-// settlement of it, and every reply to it, one a line.
+// settlement of it, and every reply to it, one a line, in time order.
 func (h *Harness) Story(id string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "message %s:\n", id)
+	var lines []Event
+	correlation := ""
 	for _, e := range h.Trace() {
 		if e.MessageID == id || (e.CorrelationID == id && e.Kind == EventPublished) {
-			b.WriteString("\t" + e.String() + "\n")
+			lines = append(lines, e)
+			correlation = cmp.Or(correlation, e.CorrelationID)
 		}
 	}
+	lines = append(lines, h.replies(correlation)...)
+	slices.SortStableFunc(lines, func(a, b Event) int { return cmp.Compare(a.At, b.At) })
+	var b strings.Builder
+	fmt.Fprintf(&b, "message %s:\n", id)
+	for _, e := range lines {
+		b.WriteString("\t" + e.String() + "\n")
+	}
 	return b.String()
+}
+
+// replies are the replies published with correlation id correlation, as
+// events whose Reason is the declared error code or failure they carry.
+func (h *Harness) replies(correlation string) []Event {
+	var out []Event
+	for _, r := range h.rec.Published() {
+		if correlation == "" || r.Outbound.ReplyTo != "" || r.Outbound.CorrelationID != correlation {
+			continue
+		}
+		failure, _ := headerval.String(r.Outbound.Headers, semconv.HeaderRPCError)
+		out = append(out, Event{Kind: EventReplied, At: h.virtual(r.At.Sub(h.start) - h.trace.origin(h.Virtual())),
+			MessageID: r.Outbound.MessageID, CorrelationID: correlation, RoutingKey: r.RoutingKey, Reason: failure})
+	}
+	return out
 }
 
 // stories is the story of every message that reached queue ("" for every

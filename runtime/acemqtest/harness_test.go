@@ -173,6 +173,24 @@ var failingScenarios = map[string]func(t *testing.T, h *acemqtest.Harness){
 		send(t, h, "work", "job")
 		h.Settle()
 	},
+	// wrong-rpc-error: a reply that is not the declared error expected.
+	"wrong-rpc-error": func(t *testing.T, h *acemqtest.Harness) {
+		if err := h.Conn().DeclareQueue(t.Context(), "status"); err != nil {
+			t.Fatal(err)
+		}
+		srv, err := patterns.Serve(t.Context(), h.Conn(), "status", func(context.Context, acemq.Message[string]) (string, error) {
+			return "", errors.New("the database is down")
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer srv.Close()
+		client := patterns.NewClient[string, string](h.Conn(), "", "status")
+		defer client.Close()
+		_, _ = client.Do(t.Context(), "order-1")
+		h.Settle()
+		h.ExpectAnswered("status", patterns.NewError("NotFound"))
+	},
 	// wrong-attempts: an expectation that does not hold prints the story.
 	"wrong-attempts": func(t *testing.T, h *acemqtest.Harness) {
 		retrying(t, h, "work", acemq.FixedRetry(3, time.Minute), 2, nil)
@@ -204,6 +222,8 @@ func TestHarnessFailuresNameWhatIsLeft(t *testing.T) {
 		"leaked-goroutine": {"left 1 goroutine(s) behind", "leakyWorker", "chan receive"},
 		"unsettled":        {"work still in flight when the scenario ended", "on work waits for attempt 2, due at +1h0m0s"},
 		"blocked-handler":  {"Settle gave up", "a handler on work is still running message", "attempt 1, since +0s", "goroutine(s) behind"},
+		"wrong-rpc-error": {`the reply to status failed with code "", want "NotFound"`, "received on status attempt 1", "settled on status attempt 1",
+			`replied to "amq.rabbitmq.reply-to.`, `with failure "the responder failed`},
 		"wrong-attempts": {"settlements on work: got 3 settlements, want 1", "+1m0s settled on work attempt 2: retried (next in 1m0s)",
 			"+2m0s settled on work attempt 3: accepted"},
 	}

@@ -21,6 +21,10 @@ const (
 	// (acemq.ActionAccepted, ActionRetried, ActionDeadLettered,
 	// ActionParked, …), Reason and, for a retry, the Delay before the next.
 	EventSettled = "settled"
+	// EventReplied: a reply to the request with CorrelationID was
+	// published (Story lists it); Reason is the failure it carries, empty
+	// for a success.
+	EventReplied = "replied"
 )
 
 // Event is one thing the harness saw happen to a message, at a virtual time.
@@ -57,6 +61,11 @@ func (e Event) String() string {
 		}
 	case EventReceived:
 		s += " on " + e.Queue + " attempt " + strconv.Itoa(e.Attempt)
+	case EventReplied:
+		s += " to " + strconv.Quote(e.RoutingKey)
+		if e.Reason != "" {
+			s += " with failure " + strconv.Quote(e.Reason)
+		}
 	default:
 		s += " on " + e.Queue + " attempt " + strconv.Itoa(e.Attempt) + ": " + e.Action
 		if e.Delay > 0 {
