@@ -55,6 +55,10 @@ func TestHarnessHandlerFailsTwiceThenSucceeds(t *testing.T) {
 			acemqtest.Settled{Attempt: 1, At: 0, Action: acemq.ActionRetried},
 			acemqtest.Settled{Attempt: 2, At: 30 * time.Second, Action: acemq.ActionRetried},
 			acemqtest.Settled{Attempt: 3, At: 60 * time.Second, Action: acemq.ActionAccepted})
+		sent := acemqtest.ExpectPublished[orders.CancelOrder](t, h.Recorder(), orders.CancelOrderRoutingKey, 1)[0]
+		if sent.Payload != cancel {
+			t.Errorf("sent %+v, want %+v", sent.Payload, cancel)
+		}
 	})
 }
 
