@@ -68,6 +68,7 @@ func RunWith(t *testing.T, opts []acemq.ConnOption, fn func(t *testing.T, h *Har
 	var leaks leakReport
 	defer leaks.recoverDeadlock(t)
 	synctest.Test(t, func(t *testing.T) {
+		leaks.enter()
 		h := newHarness(t, "memory://"+uniqueName("harness"), 0, opts)
 		if h == nil {
 			return

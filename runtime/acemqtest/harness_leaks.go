@@ -22,7 +22,7 @@ func (h *Harness) finish(leaks *leakReport) {
 	h.exportTrace()
 	_ = h.conn.Close()
 	synctest.Wait()
-	if left := bubbleGoroutines(); len(left) > 0 {
+	if left := goroutinesOf(ownBubble()); len(left) > 0 {
 		leaks.set(left)
 		h.t.Errorf("acemqtest: the scenario left %d goroutine(s) behind after its connection closed:\n%s",
 			len(left), strings.Join(left, "\n"))
@@ -45,8 +45,17 @@ func (h *Harness) endPending() []work {
 // leakReport carries the goroutines a scenario left behind out of its
 // bubble, to the deadlock synctest then reports.
 type leakReport struct {
-	mu   sync.Mutex
-	left []string
+	mu     sync.Mutex
+	bubble string   // the scenario's bubble
+	left   []string // the goroutines it left, named from inside it
+}
+
+// enter notes the bubble of the calling scenario.
+func (l *leakReport) enter() {
+	bubble, _ := ownBubble()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.bubble = bubble
 }
 
 func (l *leakReport) set(left []string) {
@@ -55,10 +64,11 @@ func (l *leakReport) set(left []string) {
 	l.left = left
 }
 
-// recoverDeadlock turns synctest's deadlock panic into a test failure; the
-// goroutines blocked were named from inside the bubble already. Any other
-// panic goes on.
+// recoverDeadlock turns synctest's deadlock panic into a test failure
+// naming the goroutines blocked (unless the scenario named them already,
+// from inside the bubble). Any other panic goes on.
 func (l *leakReport) recoverDeadlock(t *testing.T) {
+	t.Helper()
 	p := recover()
 	if p == nil {
 		return
@@ -70,24 +80,30 @@ func (l *leakReport) recoverDeadlock(t *testing.T) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if len(l.left) == 0 { // the scenario itself is blocked: its goroutines were not listed
-		t.Errorf("acemqtest: every goroutine of the scenario is blocked forever, the scenario's own included (%s)", msg)
+		t.Errorf("acemqtest: every goroutine of the scenario is blocked forever, the scenario's own included (%s):\n%s",
+			msg, strings.Join(goroutinesOf(l.bubble, ""), "\n"))
 	}
 }
 
 // bubbleHeader matches the first line of a goroutine's trace in a bubble.
 var bubbleHeader = regexp.MustCompile(`^goroutine (\d+) \[([^\]]*?),? ?synctest bubble (\d+)\]:`)
 
-// bubbleGoroutines describes every goroutine of the caller's bubble but the
-// caller and synctest's own: where each is blocked and who started it.
-func bubbleGoroutines() []string {
-	self := bubbleHeader.FindStringSubmatch(stack(false))
-	if self == nil {
-		return nil
+// ownBubble returns the caller's bubble and goroutine ids ("" outside one).
+func ownBubble() (bubble, self string) {
+	m := bubbleHeader.FindStringSubmatch(stack(false))
+	if m == nil {
+		return "", ""
 	}
+	return m[3], m[1]
+}
+
+// goroutinesOf describes every goroutine of bubble but goroutine self and
+// synctest's own: where each is blocked and who started it.
+func goroutinesOf(bubble, self string) []string {
 	var out []string
 	for _, g := range strings.Split(stack(true), "\n\n") {
 		m := bubbleHeader.FindStringSubmatch(g)
-		if m == nil || m[3] != self[3] || m[1] == self[1] || strings.Contains(g, "testing/synctest.testingSynctestTest(") ||
+		if bubble == "" || m == nil || m[3] != bubble || m[1] == self || strings.Contains(g, "testing/synctest.testingSynctestTest(") ||
 			strings.Contains(g, "internal/synctest.Run(") {
 			continue
 		}

@@ -162,6 +162,10 @@ var failingScenarios = map[string]func(t *testing.T, h *acemqtest.Harness){
 		ch := make(chan int)
 		go leakyWorker(ch)
 	},
+	// blocked-scenario: the scenario itself waits forever.
+	"blocked-scenario": func(t *testing.T, h *acemqtest.Harness) {
+		<-make(chan int)
+	},
 	// unsettled: the scenario ends while a retry waits.
 	"unsettled": func(t *testing.T, h *acemqtest.Harness) {
 		retrying(t, h, "work", acemq.FixedRetry(2, time.Hour), 1, nil)
@@ -220,6 +224,7 @@ func TestHarnessFailingScenario(t *testing.T) {
 func TestHarnessFailuresNameWhatIsLeft(t *testing.T) {
 	cases := map[string][]string{
 		"leaked-goroutine": {"left 1 goroutine(s) behind", "leakyWorker", "chan receive"},
+		"blocked-scenario": {"every goroutine of the scenario is blocked forever, the scenario's own included", "[chan receive (durable)] in", "harness_test.go"},
 		"unsettled":        {"work still in flight when the scenario ended", "on work waits for attempt 2, due at +1h0m0s"},
 		"blocked-handler":  {"Settle gave up", "a handler on work is still running message", "attempt 1, since +0s", "goroutine(s) behind"},
 		"wrong-rpc-error": {`the reply to status failed with code "", want "NotFound"`, "received on status attempt 1", "settled on status attempt 1",
