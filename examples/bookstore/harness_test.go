@@ -167,6 +167,7 @@ func TestHarnessScheduledCancellationDeliveredWhenDue(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		h.ExpectScheduled(orders.CancelOrderRoutingKey, 24*time.Hour)
 		h.Advance(23 * time.Hour)
 		h.ExpectSettlements(orders.CancelOrderQueue) // nothing yet
 		h.Settle()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/internal/headerval"
+	"github.com/acemq/acemq-gen/runtime/internal/schedule"
 )
 
 // Settled is one expected settlement of ExpectSettlements: the attempt, the
@@ -182,6 +183,23 @@ func (h *Harness) ExpectDelivered(queue string, at time.Duration) Event {
 	}
 	h.t.Errorf("acemqtest: nothing was delivered from %s at +%s\n%s", queue, at, h.stories(queue))
 	return Event{}
+}
+
+// ExpectScheduled fails the test unless a message for routingKey was put on
+// the schedule ladder, due at virtual time due (since the scenario
+// started); it returns that publish.
+func (h *Harness) ExpectScheduled(routingKey string, due time.Duration) Record {
+	h.t.Helper()
+	origin := h.start.Add(h.trace.origin(h.Virtual()))
+	for _, r := range h.rec.Published() {
+		t, ok := schedule.Read(r.Outbound.Headers)
+		if ok && r.Err == nil && r.Exchange == semconv.ScheduleExchange && t.RoutingKey == routingKey &&
+			(h.virtual(t.DueAt.Sub(origin))-due).Abs() <= h.tolerance()+time.Millisecond {
+			return r
+		}
+	}
+	h.t.Errorf("acemqtest: no message for %q was scheduled due at +%s\n%s", routingKey, due, h.stories(""))
+	return Record{}
 }
 
 // ExpectAnswered fails the test unless the request published with
