@@ -137,6 +137,9 @@ passed=$(grep -c -- '--- PASS' "$log" || true)
 echo "test.sh: $passed tests passed"
 [ "$status" -eq 0 ] || exit "$status"
 
+step "harness scenarios on memory:// and RabbitMQ, same settlement trace (scripts/harness.sh)"
+scripts/harness.sh
+
 step "hostile-input suite without -race: every bomb parked within 1 s and 64 MB (docs/security.md)"
 go test -count=1 -v -run 'TestHostileBodiesAreParkedWithinBounds$|TestDeepHeaderTableIsParkedWithoutReconnect|TestWideHeaderTableIsParkedWithoutReconnect|TestDeepHeaderArrayIsParkedWithoutReconnect|TestSetAsideNearFrameMaxFitsWithoutReconnect' \
   ./runtime/rabbitmq/ >"$log" 2>&1 || { grep -E -- '--- FAIL|took|within|FAIL' "$log" | head -n 60; echo "test.sh: the hostile-input suite failed"; exit 1; }

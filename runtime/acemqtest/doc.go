@@ -93,4 +93,24 @@
 //
 // Metrics (NewMetrics) is an in-memory acemq.Observer whose samples a test
 // reads back by MetricKey, with the names of runtime/acemq/semconv.
+//
+// # Testing a whole message flow in virtual time
+//
+// Run runs a scenario in a testing/synctest bubble with a private memory://
+// broker and a Harness whose connection (Harness.Conn) lives in the bubble:
+// retry waits, broker rung queues, RPC timeouts and scheduled messages
+// advance with virtual time, so waits of hours take microseconds:
+//
+//	Run(t, fn) ─► bubble ─► memory://NAME ─► h.Conn() ─► fn: consume, publish
+//	    ─► h.Settle() / h.Advance(d) ─► h.ExpectSettlements, ExpectDeadLettered, ExpectAnswered, ExpectDelivered
+//	    ─► fn returns ─► work in flight? fail ─► Conn closed ─► goroutines left? fail, naming them
+//
+// The harness sees the connection's publishes and settlements through its
+// interceptors and its Recorder, with their virtual times (Harness.Trace,
+// Story); Settle moves the clock from one wait to the next until no work is
+// in flight. With HarnessAMQPURLEnv set the same scenario runs in real time
+// on a RabbitMQ broker, its durations (Harness.D) scaled, and
+// HarnessTraceDirEnv collects the settlement traces of both runs for
+// comparison (scripts/harness.sh). docs/testing.md has the bookstore's
+// tests as the example.
 package acemqtest

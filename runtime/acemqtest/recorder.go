@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
@@ -25,6 +26,8 @@ type Record struct {
 	Result acemq.PublishResult
 	// Err is the transport's error, nil when the publish succeeded.
 	Err error
+	// At is when the publish returned (virtual time under Run).
+	At time.Time
 }
 
 // Recorder is an driver.Transport that records every publish before handing
@@ -124,7 +127,7 @@ func (r *Recorder) awaitUnderway() {
 
 // record appends one publish.
 func (r *Recorder) record(exchange, key string, msg driver.Outbound, res acemq.PublishResult, err error) {
-	rec := Record{Exchange: exchange, RoutingKey: key, Outbound: cloneOutbound(msg), Result: res, Err: err}
+	rec := Record{Exchange: exchange, RoutingKey: key, Outbound: cloneOutbound(msg), Result: res, Err: err, At: time.Now()}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.records = append(r.records, rec)

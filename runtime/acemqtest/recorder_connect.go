@@ -14,7 +14,17 @@ import (
 // option, fails the test at once.
 func Connect(t testing.TB, opts ...acemq.ConnOption) (*acemq.Conn, *Recorder) {
 	t.Helper()
-	url := "memory://" + uniqueName("recorder")
+	conn, rec := connectRecorded(t, "memory://"+uniqueName("recorder"), opts)
+	if conn != nil {
+		t.Cleanup(func() { _ = conn.Close() })
+	}
+	return conn, rec
+}
+
+// connectRecorded opens url through a Recorder with opts, failing t (and
+// returning nils) when that cannot be done.
+func connectRecorded(t testing.TB, url string, opts []acemq.ConnOption) (*acemq.Conn, *Recorder) {
+	t.Helper()
 	dialed, err := acemq.Connect(context.Background(), url)
 	if err != nil {
 		t.Fatalf("acemqtest: cannot open %s: %v", acemq.RedactURL(url), err)
@@ -27,6 +37,5 @@ func Connect(t testing.TB, opts ...acemq.ConnOption) (*acemq.Conn, *Recorder) {
 		t.Fatalf("acemqtest: cannot connect to %s: %v", acemq.RedactURL(url), err)
 		return nil, nil
 	}
-	t.Cleanup(func() { _ = conn.Close() })
 	return conn, rec
 }

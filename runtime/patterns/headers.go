@@ -2,6 +2,7 @@ package patterns
 
 import (
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/internal/headerval"
 )
 
@@ -15,9 +16,9 @@ const (
 	// generic "the responder failed (message <id>)". A family responder may
 	// write "<Class>: <text>" (Python does, without HeaderErrorCode); a
 	// requester takes a declared error's name as Class for that error.
-	HeaderError = "acemq-error"
+	HeaderError = semconv.HeaderRPCError
 	// HeaderErrorCode carries a declared error's code, such as NotFound.
-	HeaderErrorCode = "acemq-error-code"
+	HeaderErrorCode = semconv.HeaderRPCErrorCode
 	// HeaderDeadline is the caller's deadline in epoch milliseconds.
 	HeaderDeadline = "acemq-deadline"
 )

@@ -588,6 +588,34 @@ func (p *Publisher) SendCancelOrderAsync(
 	return p.pubCancelOrder.SendAsync(ctx, m, opts...)
 }
 
+// SendCancelOrderAfter sends m once d has passed, through the schedule ladder; a d of
+// zero or less sends it at once, as SendCancelOrder does. The contract's codec, header
+// rules and the connection's publish interceptors apply now; a scheduler
+// (patterns.NewScheduler) delivers it when due, and acemq.CancelScheduled with the
+// returned ID cancels it until then.
+func (p *Publisher) SendCancelOrderAfter(
+	ctx context.Context,
+	d time.Duration,
+	m CancelOrder,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Scheduled, error) {
+	return p.pubCancelOrder.SendAfter(ctx, d, m, opts...)
+}
+
+// SendCancelOrderAt sends m at t, through the schedule ladder; a t not after now sends it
+// at once, as SendCancelOrder does. The contract's codec, header rules and the
+// connection's publish interceptors apply now; a scheduler (patterns.NewScheduler)
+// delivers it when due, and acemq.CancelScheduled with the returned ID cancels it until
+// then.
+func (p *Publisher) SendCancelOrderAt(
+	ctx context.Context,
+	t time.Time,
+	m CancelOrder,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Scheduled, error) {
+	return p.pubCancelOrder.SendAt(ctx, t, m, opts...)
+}
+
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue
 // <service>.order.placed bound to Exchange, its dead-letter and retry queues) and
 // delivers each to h. An empty service is refused. The contract's codec, retry policy and
@@ -844,9 +872,14 @@ func (c *Client) Close() error {
 // Topology returns what the domain declares: its topic exchange; per command, the owning
 // queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
 // queue with its dead-letter queue. Event queues belong to the consuming services:
-// Consume<Event> declares them. Each call returns a new value.
+// Consume<Event> declares them. With a schedulable message it also holds the family's
+// schedule ladder (classic; see docs/scheduling.md). Each call returns a new value.
 func Topology() *acemq.Topology {
-	return acemqimpl.Topology(Exchange, cancelOrderSpec, getOrderStatusSpec)
+	return acemqimpl.Topology(
+		Exchange,
+		cancelOrderSpec,
+		getOrderStatusSpec,
+	).ScheduleLadder(acemq.QueueClassic)
 }
 
 // DeclareTopology declares Topology() on conn; it is idempotent.

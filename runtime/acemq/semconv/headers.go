@@ -23,3 +23,11 @@ const (
 // string value says why, and the engine parks the delivery as "could not be
 // decoded: <why>". It is local to a consumer and never sent to the broker.
 const HeaderHeadersRefused = "x-acemq-headers-refused"
+
+// The headers of a failure reply (FAMILY-SPEC §2.3), application headers
+// outside the reserved namespace; runtime/patterns writes and reads them as
+// HeaderError and HeaderErrorCode.
+const (
+	HeaderRPCError     = "acemq-error"
+	HeaderRPCErrorCode = "acemq-error-code"
+)
