@@ -18,6 +18,8 @@ type Consumed struct {
 }
 
 // ConsumedQueues lists the queues of entries, in catalog order: owned ones
+// (commands', RPCs' and streams, whose .dlq and .parked hold the copies
+// of records a reader rejected or parked)
 // first, then each service's event queues.
 func ConsumedQueues(entries []generator.Entry, services []string) ([]Consumed, error) {
 	var out []Consumed
