@@ -85,7 +85,9 @@ func TestDLQListsShowsAndRedrivesAStreamsDeadLettersBackToTheStream(t *testing.T
 			Body: []byte(`{"id":"a-1"}`), MessageId: "m-1", Headers: amqp.Table{semconv.HeaderType: audit.Type,
 				semconv.HeaderID: "m-1", semconv.HeaderError: "the handler rejected it: bad record"}})
 	})
-	t.Cleanup(func() { seed(t, r.url, func(ch *amqp.Channel) error { _, err := ch.QueueDelete(dlq, false, false, false); return err }) })
+	t.Cleanup(func() {
+		seed(t, r.url, func(ch *amqp.Channel) error { _, err := ch.QueueDelete(dlq, false, false, false); return err })
+	})
 	r.waitCount(dlq, 1)
 
 	code, out, errOut := r.cli("dlq", "list", "--url", r.url, r.dir)

@@ -18,9 +18,9 @@ type Consumed struct {
 }
 
 // ConsumedQueues lists the queues of entries, in catalog order: owned ones
-// (commands', RPCs' and streams, whose .dlq and .parked hold the copies
-// of records a reader rejected or parked)
-// first, then each service's event queues.
+// first (a command's, an RPC's, a stream's: its .dlq and .parked hold the
+// copies of records its readers rejected or parked), then each service's
+// event queues.
 func ConsumedQueues(entries []generator.Entry, services []string) ([]Consumed, error) {
 	var out []Consumed
 	add := func(queue string, e generator.Entry) {
