@@ -30,14 +30,7 @@ func (e *emitter) streamSpec(m *message) {
 	if v := specVersion(m); v != 0 {
 		fields = append(fields, jen.Id("Version").Op(":").Lit(v))
 	}
-	if rules := ruledHeaders(m); len(rules) > 0 {
-		fields = append(fields, jen.Id("Headers").Op(":").Index().Add(qual("HeaderRule")).ValuesFunc(func(g *jen.Group) {
-			for _, h := range rules {
-				g.Line().Add(headerRuleValue(h))
-			}
-			g.Line()
-		}))
-	}
+	fields = appendHeaderRules(fields, m)
 	fields = append(fields, retentionFields(m.Retention)...)
 	e.f.Var().Id(specVar(m.Name)).Op("=").Op("&").Add(impl("StreamSpec")).Types(jen.Id(m.Name)).Add(lines(fields))
 }
