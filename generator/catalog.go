@@ -11,7 +11,7 @@ import (
 // describes, without generated code: where it travels, how it is encoded and
 // how its consumers retry. The CLI's dlq and plan commands read it.
 type Entry struct {
-	// Kind is "event", "command" or "rpc".
+	// Kind is "event", "command", "rpc" or "stream".
 	Kind string
 	// Domain is the contract's domain, which is also its topic exchange.
 	Domain string
@@ -22,7 +22,9 @@ type Entry struct {
 	Exchange string
 	// RoutingKey is an event's or command's key on Exchange; "" for an RPC.
 	RoutingKey string
-	// Queue is a command's owning queue or an RPC's request queue; "" for
+	// Queue is a command's owning queue, an RPC's request queue or a
+	// stream's name (its queue's, where records are appended through the
+	// default exchange with it as the routing key); "" for
 	// an event, which each subscribing service consumes on its own queue
 	// (acemqimpl.SubscriberQueue(service, RoutingKey)).
 	Queue string
@@ -78,14 +80,24 @@ type Entry struct {
 	Doc, Deprecated, ContentType string
 	Payload, Response            *Type
 	Example                      string
+	// Retention is a stream's retention; zero for other kinds.
+	Retention StreamRetention
+}
+
+// StreamRetention is how long a stream keeps its records (x-max-age,
+// x-max-length-bytes, x-stream-max-segment-size-bytes); each zero is unset.
+type StreamRetention struct {
+	MaxAge                 time.Duration
+	MaxBytes, SegmentBytes int64
 }
 
 // Retry is a contract's retry policy: the run-time value itself
 // (acemqimpl.Retry), whose Policy is the generated specification's.
 type Retry = acemqimpl.Retry
 
-// Catalog returns every message and RPC of the contracts in srcs, domain by
-// domain in package order, events and commands in file order, then RPCs.
+// Catalog returns every message, RPC and stream of the contracts in srcs,
+// domain by domain in package order, events and commands in file order,
+// then RPCs, then streams.
 // When the contracts have errors it returns none and the diagnostics. Safe
 // for concurrent use.
 func Catalog(srcs []Source) (entries []Entry, ds Diagnostics) {
@@ -100,6 +112,9 @@ func Catalog(srcs []Source) (entries []Entry, ds Diagnostics) {
 		}
 		for _, r := range d.RPCs {
 			entries = append(entries, rpcEntry(d, r))
+		}
+		for _, s := range d.Streams {
+			entries = append(entries, streamEntry(d, s))
 		}
 	}
 	return entries, nil
@@ -124,6 +139,15 @@ func messageEntry(d *domain, m *message) Entry {
 	if isAvro(m.Codec) && m.Record != nil {
 		e.AvroSchema, e.AvroFullSchema = m.Record.Avro.Canonical, m.Record.Avro.Full
 	}
+	return e
+}
+
+// streamEntry is a stream's entry: a message's, through the default
+// exchange to the stream, with no retry policy and the stream's retention.
+func streamEntry(d *domain, m *message) Entry {
+	e := messageEntry(d, m)
+	e.Exchange, e.Retry = "", Retry{}
+	e.Retention = StreamRetention(m.Retention)
 	return e
 }
 

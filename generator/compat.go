@@ -54,7 +54,7 @@ func Compat(base, next []Source, opts ...CompatOption) (ds Diagnostics) {
 type compatItem struct {
 	domain   string
 	name     string // the Go type's name: OrderPlaced, GetOrderSummaryRequest
-	kind     string // event, command, rpc-request or rpc-response
+	kind     string // event, command, stream, rpc-request or rpc-response
 	pos      Pos
 	keyLabel string // "routing key" or "queue"
 	key      string
@@ -71,6 +71,10 @@ func compatItems(d *domain) []compatItem {
 	for _, m := range d.Messages {
 		out = append(out, compatItem{domain: d.Name, name: m.Name, kind: m.Kind.String(), pos: m.Pos, keyLabel: "routing key",
 			key: m.RoutingKey, codec: compatCodec(m.Codec, m.Encrypted), record: m.Record})
+	}
+	for _, m := range d.Streams {
+		out = append(out, compatItem{name: m.Name, kind: "stream", pos: m.Pos, keyLabel: "stream",
+			key: m.Queue, codec: compatCodec(m.Codec, m.Encrypted), record: m.Record})
 	}
 	return append(out, compatRPCItems(d)...)
 }

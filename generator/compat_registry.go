@@ -37,7 +37,7 @@ func CompatHeld(srcs []Source, held map[string][]Held) (ds Diagnostics) {
 	}
 	d := &diags{}
 	for _, dom := range m.Domains {
-		for _, msg := range dom.Messages {
+		for _, msg := range payloads(dom) {
 			if msg.Codec != codecAvroRegistered {
 				continue
 			}

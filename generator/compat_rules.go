@@ -28,10 +28,21 @@ type compatRole struct {
 	removed string // what removing (or re-kinding) the message breaks
 	routing string // what a new routing key breaks
 	codec   string // what a new codec breaks
+	// also is the rule of the other direction when the role needs both
+	// (a stream's records); "" when only --full demands it.
+	also string
 }
 
-// The roles of the four kinds of message.
+// The roles of the five kinds of message.
 var (
+	compatStream = compatRole{
+		dir:     compatForward,
+		rule:    "a stream's records must stay readable by readers built from BASE: forward compatibility",
+		also:    "a stream is read long after it was written, so the new readers must read the records writers built from BASE appended: backward compatibility",
+		removed: "its records stay in the stream and readers built from BASE still read it, so removing a stream breaks its readers",
+		routing: "readers built from BASE read the old stream and see nothing new",
+		codec:   "readers built from BASE cannot decode what the new writer appends, nor the new readers what is already in the stream",
+	}
 	compatEvent = compatRole{
 		dir:     compatForward,
 		rule:    "an event must stay readable by consumers built from BASE: forward compatibility",
@@ -72,6 +83,8 @@ func compatRoleOf(kind string) compatRole {
 		return compatRequest
 	case "rpc-response", "response":
 		return compatResponse
+	case "stream":
+		return compatStream
 	}
 	return compatEvent
 }
@@ -89,7 +102,10 @@ func compatFullRule(d compatDir) string {
 // the rule a failure cites.
 func compatChecks(r compatRole, cfg compatConfig) []compatCheck {
 	out := []compatCheck{{dir: r.dir, rule: r.rule}}
-	if cfg.full {
+	switch {
+	case r.also != "":
+		out = append(out, compatCheck{dir: 1 - r.dir, rule: r.also})
+	case cfg.full:
 		other := 1 - r.dir
 		out = append(out, compatCheck{dir: other, rule: compatFullRule(other)})
 	}

@@ -92,6 +92,7 @@ func emitDomain(dom *domain, cfg config) ([]byte, error) {
 	e.handlers()
 	e.interceptors()
 	e.rpcs()
+	e.streams()
 	e.topology()
 	return e.render()
 }

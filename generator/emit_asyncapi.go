@@ -34,6 +34,9 @@ func asyncapiDocument(dom *domain, cfg asyncapiConfig) object {
 	for _, r := range dom.RPCs {
 		b.rpc(r)
 	}
+	for _, m := range dom.Streams {
+		b.stream(m)
+	}
 	doc := object{{"asyncapi", asyncapiVersion}, {"info", b.info()}}
 	if len(cfg.servers) > 0 {
 		doc = append(doc, member{"servers", servers(cfg.servers)})
@@ -68,7 +71,7 @@ func (b *docBuilder) info() object {
 // none says otherwise).
 func (b *docBuilder) version() int {
 	v := 1
-	for _, m := range b.dom.Messages {
+	for _, m := range payloads(b.dom) {
 		v = max(v, m.Version)
 	}
 	for _, r := range b.dom.RPCs {
@@ -88,7 +91,7 @@ func defaultCodec(dom *domain) string {
 		}
 		counts[c]++
 	}
-	for _, m := range dom.Messages {
+	for _, m := range payloads(dom) {
 		add(wireCodec(m.Codec, m.Encrypted))
 	}
 	for _, r := range dom.RPCs {
@@ -196,6 +199,9 @@ func (b *docBuilder) messageObject(m *message) object {
 	}
 	if m.Codec == codecAvroRegistered {
 		o = append(o, member{"x-acemq-subject", m.Subject})
+	}
+	if m.Kind == streamKind {
+		return o // a stream's readers do not retry in a queue of their own
 	}
 	return append(o, member{"x-acemq-retry", retryPolicy(m.Retry)})
 }

@@ -28,7 +28,7 @@ func unionRelated(t *typ) bool {
 
 // needsMirrors reports whether an Avro codec of the domain carries a union.
 func (e *emitter) needsMirrors() bool {
-	for _, m := range e.dom.Messages {
+	for _, m := range payloads(e.dom) {
 		if isAvro(m.Codec) && isUnionRecord(m.Record) {
 			return true
 		}

@@ -31,9 +31,13 @@ func headerGoType(t string) jen.Code {
 
 // publisher writes Publisher, NewPublisher and the publish/send methods.
 func (e *emitter) publisher() {
-	e.commentf("Publisher publishes the events and sends the commands of the %s domain. Create one with NewPublisher; it is safe for concurrent use.", e.dom.Name)
+	what := "publishes the events and sends the commands"
+	if len(e.dom.Streams) > 0 {
+		what = "publishes the events, sends the commands and appends to the streams"
+	}
+	e.commentf("Publisher %s of the %s domain. Create one with NewPublisher; it is safe for concurrent use.", what, e.dom.Name)
 	e.f.Type().Id("Publisher").StructFunc(func(g *jen.Group) {
-		for _, m := range e.dom.Messages {
+		for _, m := range payloads(e.dom) {
 			g.Id(pubField(m)).Op("*").Add(qual("Publisher")).Types(jen.Id(m.Name))
 		}
 	})
@@ -43,13 +47,16 @@ func (e *emitter) publisher() {
 	for _, m := range e.dom.Messages {
 		e.publishMethods(m)
 	}
+	for _, m := range e.dom.Streams {
+		e.appendMethods(m)
+	}
 }
 
 func (e *emitter) publisherValues(g *jen.Group) {
-	for _, m := range e.dom.Messages {
+	for _, m := range payloads(e.dom) {
 		g.Line().Id(pubField(m)).Op(":").Id(specVar(m.Name)).Dot("Publisher").Call(jen.Id("conn"))
 	}
-	if len(e.dom.Messages) > 0 {
+	if len(payloads(e.dom)) > 0 {
 		g.Line()
 	}
 }
@@ -97,8 +104,11 @@ func mandatoryNote(m *message) string {
 }
 
 func verbOf(m *message) string {
-	if m.Kind == commandKind {
+	switch m.Kind {
+	case commandKind:
 		return "sends"
+	case streamKind:
+		return "appends"
 	}
 	return "publishes"
 }

@@ -33,19 +33,27 @@ func (e *emitter) messageSpec(m *message) {
 	if v := specVersion(m); v != 0 {
 		fields = append(fields, jen.Id("Version").Op(":").Lit(v))
 	}
-	if rules := ruledHeaders(m); len(rules) > 0 {
-		fields = append(fields, jen.Id("Headers").Op(":").Index().Add(qual("HeaderRule")).ValuesFunc(func(g *jen.Group) {
-			for _, h := range rules {
-				g.Line().Add(headerRuleValue(h))
-			}
-			g.Line()
-		}))
-	}
+	fields = appendHeaderRules(fields, m)
 	if m.Mandatory {
 		fields = append(fields, jen.Id("Mandatory").Op(":").True())
 	}
 	fields = appendQueueSettings(fields, m.QueueSettings)
 	e.f.Var().Id(specVar(m.Name)).Op("=").Op("&").Add(impl("MessageSpec")).Types(jen.Id(m.Name)).Add(lines(fields))
+}
+
+// appendHeaderRules adds the Headers field of m's specification: its
+// required and typed headers, when it has any.
+func appendHeaderRules(fields []jen.Code, m *message) []jen.Code {
+	rules := ruledHeaders(m)
+	if len(rules) == 0 {
+		return fields
+	}
+	return append(fields, jen.Id("Headers").Op(":").Index().Add(qual("HeaderRule")).ValuesFunc(func(g *jen.Group) {
+		for _, h := range rules {
+			g.Line().Add(headerRuleValue(h))
+		}
+		g.Line()
+	}))
 }
 
 // specVersion is the Version of m's specification: its schema version, 0

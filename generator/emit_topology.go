@@ -14,9 +14,13 @@ func (e *emitter) topology() {
 		ladder = " With a schedulable message it also holds the family's schedule ladder (" +
 			e.dom.Messages[i].ScheduleLadder + "; see docs/scheduling.md)."
 	}
+	streams := ""
+	if len(e.dom.Streams) > 0 {
+		streams = "; per stream, its queue of type stream with the contract's retention"
+	}
 	e.comment("Topology returns what the domain declares: its topic exchange; per command, "+
 		"the owning queue with its dead-letter and retry queues, bound to Exchange; "+
-		"per RPC, its quorum queue with its dead-letter queue. Event queues belong to "+
+		"per RPC, its quorum queue with its dead-letter queue"+streams+". Event queues belong to "+
 		"the consuming services: Consume<Event> declares them."+ladder+" Each call returns a new value.", "", "")
 	owned := []jen.Code{jen.Id("Exchange")}
 	for _, m := range e.dom.Messages {
@@ -26,6 +30,9 @@ func (e *emitter) topology() {
 	}
 	for _, r := range e.dom.RPCs {
 		owned = append(owned, jen.Id(specVar(r.Name)))
+	}
+	for _, m := range e.dom.Streams {
+		owned = append(owned, jen.Id(specVar(m.Name)))
 	}
 	top := impl("Topology").Call(owned...)
 	if i >= 0 {

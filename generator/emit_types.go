@@ -45,7 +45,7 @@ func (e *emitter) records() {
 		}
 		e.named(rec, fmt.Sprintf("%s is a type of the %s %s.", rec.Name, e.dom.describe(), e.dom.label()))
 	}
-	for _, m := range e.dom.Messages {
+	for _, m := range payloads(e.dom) {
 		e.record(m.Record, fmt.Sprintf("%s is the payload of %s %s.", m.Name, m.Kind, m.Name))
 		e.rawMethods(m)
 	}

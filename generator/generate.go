@@ -141,7 +141,7 @@ func Count(srcs []Source) (contracts, messages int) {
 		return 0, 0
 	}
 	for _, d := range m.Domains {
-		messages += len(d.Messages) + len(d.RPCs)
+		messages += len(d.Messages) + len(d.Streams) + len(d.RPCs)
 	}
 	return len(m.Domains), messages
 }

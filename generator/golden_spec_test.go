@@ -78,8 +78,11 @@ func main() {
 				continue
 			}
 			var got any = contractspec.Message(e)
-			if e.Kind == "rpc" {
+			switch e.Kind {
+			case "rpc":
 				got = contractspec.RPC(e)
+			case "stream":
+				got = contractspec.Stream(e)
 			}
 			for _, d := range compare(got, want) {
 				fmt.Printf("SPEC %s %s: %s\n", p.where, e.Name, d)
@@ -150,7 +153,10 @@ func compare(got, want any) []string {
 func payloadOf(spec any) reflect.Value {
 	m, ok := reflect.TypeOf(spec).MethodByName("Serve")
 	if !ok {
-		m, _ = reflect.TypeOf(spec).MethodByName("Consume")
+		m, ok = reflect.TypeOf(spec).MethodByName("Consume")
+	}
+	if !ok {
+		m, _ = reflect.TypeOf(spec).MethodByName("Read")
 	}
 	for i := range m.Type.NumIn() {
 		if in := m.Type.In(i); in.Kind() == reflect.Func && in.NumIn() == 2 {
@@ -267,7 +273,7 @@ func runSpecComparison(t *testing.T) (string, error) {
 			return "", fmt.Errorf("%s: %v", name, ds)
 		}
 		for _, d := range m.Domains {
-			if len(d.Messages)+len(d.RPCs) == 0 {
+			if len(d.Messages)+len(d.RPCs)+len(d.Streams) == 0 {
 				continue
 			}
 			alias := fmt.Sprintf("p%d", n)
@@ -295,6 +301,9 @@ func exportSpecs(t *testing.T, dir string, d *domain) {
 	}
 	for _, r := range d.RPCs {
 		fmt.Fprintf(&b, "\t\t%q: %s,\n", r.Name, specVar(r.Name))
+	}
+	for _, s := range d.Streams {
+		fmt.Fprintf(&b, "\t\t%q: %s,\n", s.Name, specVar(s.Name))
 	}
 	b.WriteString("\t}\n}\n")
 	must(t, os.WriteFile(filepath.Join(dir, "zz_specs_test_export.go"), []byte(b.String()), 0o644))

@@ -19,6 +19,7 @@ type domain struct {
 	Doc       string
 	Records   []*recordModel // the types: section, in file order, then inline fixed types
 	Messages  []*message     // events, then commands, in file order
+	Streams   []*message     // streams: (Kind streamKind), in file order
 	RPCs      []*rpc         // request/reply, in file order
 	Library   bool           // a type library: types only, no exchange, no messages
 	Dir       string         // slash-separated directory of the source, for imports
@@ -55,12 +56,18 @@ const (
 	eventKind messageKind = iota
 	// commandKind is a request to act, consumed from one owning queue.
 	commandKind
+	// streamKind is a record appended to a stream, an append-only log
+	// (RabbitMQ queue type stream) every reader can replay.
+	streamKind
 )
 
 // String names the kind in lower case.
 func (k messageKind) String() string {
-	if k == commandKind {
+	switch k {
+	case commandKind:
 		return "command"
+	case streamKind:
+		return "stream"
 	}
 	return "event"
 }
@@ -73,7 +80,7 @@ type message struct {
 	Doc            string
 	Deprecated     string
 	RoutingKey     string
-	Queue          string // commands only
+	Queue          string // commands only; a stream's name (its queue's)
 	Subject        string // registry subject (avro-registered)
 	Codec          string
 	Encrypted      bool
@@ -84,7 +91,16 @@ type message struct {
 	QueueSettings  // of the queues it is consumed from: a command's, each subscriber's of an event
 	Retry          retry
 	Headers        []*header
+	Retention      retention    // streams only
 	Record         *recordModel // the payload
+}
+
+// retention is how long a stream keeps its records (FAMILY-SPEC §1.13):
+// x-max-age, x-max-length-bytes, x-stream-max-segment-size-bytes; each
+// zero is unset.
+type retention struct {
+	MaxAge                 time.Duration
+	MaxBytes, SegmentBytes int64
 }
 
 // retry is a consumer's retry policy.

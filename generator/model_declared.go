@@ -28,6 +28,7 @@ func (w *world) dropRedeclared() {
 		}
 		dom.Records = slices.DeleteFunc(dom.Records, func(r *recordModel) bool { return dropped[r] })
 		dom.Messages = slices.DeleteFunc(dom.Messages, func(m *message) bool { return dropped[m] })
+		dom.Streams = slices.DeleteFunc(dom.Streams, func(m *message) bool { return dropped[m] })
 		dom.RPCs = slices.DeleteFunc(dom.RPCs, func(r *rpc) bool { return dropped[r] })
 	}
 }
@@ -42,12 +43,20 @@ func (w *world) declarations(dom *domain) []declaration {
 			out = append(out, declaration{what: "type", name: r.Name, pos: r.Pos, item: r})
 		}
 	}
-	for _, m := range dom.Messages {
-		out = append(out, declaration{what: "message", name: m.Name, pos: m.Pos, item: m})
+	for _, m := range payloads(dom) {
+		out = append(out, declaration{what: declaredAs(m), name: m.Name, pos: m.Pos, item: m})
 	}
 	for _, r := range dom.RPCs {
 		out = append(out, declaration{what: "rpc", name: r.Name, pos: r.Pos, item: r})
 	}
 	slices.SortStableFunc(out, func(a, b declaration) int { return a.pos.compare(b.pos) })
 	return out
+}
+
+// declaredAs is what a message's declaration is called in a diagnostic.
+func declaredAs(m *message) string {
+	if m.Kind == streamKind {
+		return "stream"
+	}
+	return "message"
 }

@@ -36,10 +36,16 @@ func allRecords(dom *domain) []*recordModel {
 	return out
 }
 
+// payloads is every message of a domain that carries a payload record:
+// its events and commands, then its streams.
+func payloads(dom *domain) []*message {
+	return append(slices.Clip(dom.Messages), dom.Streams...)
+}
+
 // domainRecords is every record of a domain: the types, then the payloads.
 func domainRecords(dom *domain) []*recordModel {
 	out := slices.Clone(dom.Records)
-	for _, m := range dom.Messages {
+	for _, m := range payloads(dom) {
 		out = append(out, m.Record)
 	}
 	return out

@@ -169,7 +169,9 @@ func (w *world) checkImports() {
 
 func (r *resolver) declareMessages() {
 	for _, m := range r.f.Messages {
-		if msg := r.message(m); msg != nil {
+		if m.Kind == streamKind {
+			r.dom.Streams = append(r.dom.Streams, r.stream(m))
+		} else if msg := r.message(m); msg != nil {
 			r.dom.Messages = append(r.dom.Messages, msg)
 		}
 	}

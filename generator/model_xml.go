@@ -9,7 +9,7 @@ package generator
 // markXMLRecords sets XML on every record an xml payload of doms reaches.
 func markXMLRecords(doms []*domain) {
 	for _, dom := range doms {
-		for _, m := range dom.Messages {
+		for _, m := range payloads(dom) {
 			if m.Codec == codecXML {
 				markXML(m.Record)
 			}

@@ -96,13 +96,25 @@ func consumeName(m *message) string { return "Consume" + m.Name }
 // interceptName is the ConnOption adding a publish interceptor for a message.
 func interceptName(m *message) string { return "Intercept" + m.Name }
 
-// publishName is the Publisher method that publishes an event or sends a command.
+// publishName is the Publisher method that publishes an event, sends a
+// command or appends to a stream.
 func publishName(m *message) string {
-	if m.Kind == commandKind {
+	switch m.Kind {
+	case commandKind:
 		return "Send" + m.Name
+	case streamKind:
+		return "Append" + m.Name
 	}
 	return "Publish" + m.Name
 }
+
+// readName and declareName are the functions that read a stream and declare it.
+func readName(m *message) string { return "Read" + m.Name }
+
+func declareName(m *message) string { return "Declare" + m.Name }
+
+// streamName is the constant of a stream's name (its queue's).
+func streamName(m *message) string { return m.Name + "Stream" }
 
 // publishBatchName is the Publisher method that publishes or sends a batch.
 func publishBatchName(m *message) string { return publishName(m) + "Batch" }
@@ -221,7 +233,7 @@ var rawMethods = map[string][]string{
 // of each header name in the domain.
 func optionHeaders(dom *domain) []*header {
 	var all []*header
-	for _, m := range dom.Messages {
+	for _, m := range payloads(dom) {
 		all = append(all, m.Headers...)
 	}
 	return firstOfEachName(all, func(h *header) string { return h.Name })

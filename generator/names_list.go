@@ -48,6 +48,9 @@ func domainNames(dom *domain) []goName {
 	for _, m := range dom.Messages {
 		l.message(m)
 	}
+	for _, m := range dom.Streams {
+		l.stream(m)
+	}
 	errs := map[string]bool{}
 	for _, r := range dom.RPCs {
 		l.rpc(r, errs)
@@ -91,6 +94,16 @@ func (l *nameList) message(m *message) {
 	if m.Schedulable {
 		l.part("Publisher."+publishAfterName(m), what, m.Pos)
 		l.part("Publisher."+publishAtName(m), what, m.Pos)
+	}
+}
+
+// stream adds a stream's payload type and what is generated for it.
+func (l *nameList) stream(m *message) {
+	what := "stream " + m.Name
+	l.typ(m.Record, what, m.Codec, m.Pos)
+	for _, n := range []string{streamName(m), specVar(m.Name), readName(m), declareName(m),
+		"Publisher." + publishName(m), "Publisher." + publishAsyncName(m)} {
+		l.part(n, what, m.Pos)
 	}
 }
 

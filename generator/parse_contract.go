@@ -34,7 +34,7 @@ func (y *yamlDoc) fileKey(f *syntaxFile, e entry) {
 		f.Retry = y.retry(e)
 	case "types":
 		f.Types = y.types(e)
-	case "events", "commands":
+	case "events", "commands", "streams":
 		f.Messages = append(f.Messages, y.messages(e)...)
 	case "rpc":
 		f.RPCs = y.rpcs(e)
@@ -53,6 +53,11 @@ func (y *yamlDoc) sStr(e entry) sStr {
 func (y *yamlDoc) sInt(e entry) sInt {
 	v, ok := y.integer(e.val, fmt.Sprintf("%q", e.key))
 	return sInt{V: v, P: y.pos(e.val), Set: ok, Given: true}
+}
+
+func (y *yamlDoc) sInt64(e entry) sInt64 {
+	v, ok := y.integer64(e.val, fmt.Sprintf("%q", e.key))
+	return sInt64{V: v, P: y.pos(e.val), Set: ok, Given: true}
 }
 
 func (y *yamlDoc) sBool(e entry) sBool {
@@ -130,8 +135,11 @@ func (y *yamlDoc) imports(e entry) []syntaxImport {
 
 func (y *yamlDoc) messages(e entry) []*syntaxMessage {
 	kind, keys := eventKind, eventKeys
-	if e.key == "commands" {
+	switch e.key {
+	case "commands":
 		kind, keys = commandKind, commandKeys
+	case "streams":
+		kind, keys = streamKind, streamKeys
 	}
 	var out []*syntaxMessage
 	for _, k := range y.pairs(e.val, e.key) {
@@ -146,11 +154,15 @@ func (y *yamlDoc) messages(e entry) []*syntaxMessage {
 
 func (y *yamlDoc) messageKey(m *syntaxMessage, a entry) {
 	strs := map[string]*sStr{"doc": &m.Doc, "deprecated": &m.Deprecated, "codec": &m.Codec,
-		"routing-key": &m.RoutingKey, "queue": &m.Queue, "subject": &m.Subject}
-	if y.queueKey(&m.syntaxQueueKeys, a) {
+		"routing-key": &m.RoutingKey, "queue": &m.Queue, "subject": &m.Subject, "max-age": &m.MaxAge}
+	if m.Kind != streamKind && y.queueKey(&m.syntaxQueueKeys, a) {
 		return
 	}
 	switch a.key {
+	case "max-bytes":
+		m.MaxBytes = y.sInt64(a)
+	case "segment-bytes":
+		m.SegmentBytes = y.sInt64(a)
 	case "version":
 		m.Version = y.sInt(a)
 	case "encrypted":

@@ -77,7 +77,7 @@ var queueKeys = queueKeyNames()
 var (
 	fileKeys = newKeySet([]string{"acemq", "domain", "package", "namespace", "doc", "codec",
 		"encrypted", "retry", "types", "events", "commands", "imports", "rpc", "set-aside-queues",
-		"schedule-ladder"})
+		"schedule-ladder", "streams"})
 	retryKeys   = newKeySet([]string{"attempts", "backoff", "initial", "max", "max-age"})
 	typeKeys    = newKeySet([]string{"doc", "deprecated", "fields", "enum", "default", "fixed", "aliases", "go"})
 	fieldKeys   = newKeySet([]string{"type", "default", "doc", "deprecated", "aliases"})
@@ -85,12 +85,14 @@ var (
 	commandKeys = newKeySet(append([]string{"queue", "schema"}, messageKeys...)).implying("mandatory")
 	rpcKeys     = newKeySet(append([]string{"doc", "deprecated", "codec", "encrypted", "queue", "timeout",
 		"errors", "request", "response"}, queueKeys...)).implying("mandatory")
+	streamKeys = newKeySet([]string{"doc", "deprecated", "codec", "version", "encrypted", "subject",
+		"headers", "fields", "schema", "queue", "max-age", "max-bytes", "segment-bytes"})
 	payloadKeys = newKeySet([]string{"doc", "fields", "schema"})
 	headerKeys  = newKeySet([]string{"type", "required", "doc"})
 )
 
 // AcceptedKeys returns, for each context of the contract format (file, retry,
-// type, field, event, command, header, rpc, payload), the keys the parser reads, sorted.
+// type, field, event, command, stream, header, rpc, payload), the keys the parser reads, sorted.
 // The JSON Schema in schemas/ is tested against it.
 func AcceptedKeys() map[string][]string { return keysWith(keySupported) }
 
@@ -100,7 +102,7 @@ func FormatKeys() map[string][]string { return keysWith(keySupported, keyNotYet)
 
 var keyContexts = map[string]keySet{"file": fileKeys, "retry": retryKeys, "type": typeKeys,
 	"field": fieldKeys, "event": eventKeys, "command": commandKeys, "header": headerKeys,
-	"rpc": rpcKeys, "payload": payloadKeys}
+	"rpc": rpcKeys, "payload": payloadKeys, "stream": streamKeys}
 
 func keysWith(statuses ...keyStatus) map[string][]string {
 	out := map[string][]string{}

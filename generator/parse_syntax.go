@@ -20,6 +20,14 @@ type sInt struct {
 	Given bool
 }
 
+// sInt64 is an integer key that may exceed an int32: a size in bytes.
+type sInt64 struct {
+	V     int64
+	P     Pos
+	Set   bool
+	Given bool
+}
+
 type sBool struct {
 	V     bool
 	P     Pos
@@ -37,7 +45,7 @@ type syntaxFile struct {
 	Encrypted                              sBool
 	Retry                                  *syntaxRetry
 	Types                                  []*syntaxType
-	Messages                               []*syntaxMessage
+	Messages                               []*syntaxMessage // events, commands and streams
 	RPCs                                   []*syntaxRPC
 	Imports                                []syntaxImport
 	Avro                                   bool // an .avsc file
@@ -104,6 +112,9 @@ type syntaxMessage struct {
 	Mandatory        sBool // events only
 	Schedulable      sBool
 	Retry            *syntaxRetry
+	MaxAge           sStr   // streams only
+	MaxBytes         sInt64 // streams only
+	SegmentBytes     sInt64 // streams only
 	Headers          []*syntaxHeader
 	Fields           []*syntaxField
 	FieldsSet        bool

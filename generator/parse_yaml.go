@@ -232,17 +232,27 @@ func (y *yamlDoc) str(n ast.Node, what string) (string, bool) {
 
 // integer reads an integer scalar that fits an int32.
 func (y *yamlDoc) integer(n ast.Node, what string) (int, bool) {
+	i, ok := y.integer64(n, what)
+	if ok && (i > math.MaxInt32 || i < math.MinInt32) {
+		y.d.errorf(y.pos(n), "%s is out of range", what)
+		return 0, false
+	}
+	return int(i), ok
+}
+
+// integer64 reads an integer scalar that fits an int64.
+func (y *yamlDoc) integer64(n ast.Node, what string) (int64, bool) {
 	v, ok := unwrap(n).(*ast.IntegerNode)
 	if !ok {
 		y.wrongType(n, what, "an integer")
 		return 0, false
 	}
 	i, ok := intValue(v)
-	if !ok || i > math.MaxInt32 || i < math.MinInt32 {
+	if !ok {
 		y.d.errorf(y.pos(n), "%s is out of range", what)
 		return 0, false
 	}
-	return int(i), true
+	return i, true
 }
 
 // boolean reads true or false.

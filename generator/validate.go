@@ -26,7 +26,7 @@ func validateDomain(dom *domain, d *diags) {
 		checkTypeName(rec, "type", d)
 		checkFields(rec, "", d)
 	}
-	for _, m := range dom.Messages {
+	for _, m := range payloads(dom) {
 		checkMessage(m, d)
 		checkFields(m.Record, m.Codec, d)
 		checkUnionCodec(m.Pos, m.Kind.String()+" "+m.Name, m.Codec, m.Record, d)
@@ -36,6 +36,7 @@ func validateDomain(dom *domain, d *diags) {
 	}
 	checkXMLCodecs(dom, d)
 	checkRouting(dom, d)
+	checkStreamQueues(dom, d)
 	checkGoNames(dom, d)
 	checkCycles(dom, d)
 	checkBound(dom, d)
@@ -49,11 +50,11 @@ func checkTypeName(rec *recordModel, what string, d *diags) {
 
 func checkMessage(m *message, d *diags) {
 	checkTypeName(m.Record, m.Kind.String(), d)
-	if !routingKeyRE.MatchString(m.RoutingKey) {
+	if m.Kind != streamKind && !routingKeyRE.MatchString(m.RoutingKey) {
 		d.errorf(m.Pos, "%s %s: bad routing key %q: words of letters, digits, '-' or '_' joined by '.', no wildcards", m.Kind, m.Name, m.RoutingKey)
 	}
-	if m.Kind == commandKind && (!queueNameRE.MatchString(m.Queue) || strings.HasPrefix(m.Queue, "amq.")) {
-		d.errorf(m.Pos, "command %s: bad queue name %q: letters, digits, '.', '-', '_' or ':', not starting with amq.", m.Name, m.Queue)
+	if m.Kind != eventKind && (!queueNameRE.MatchString(m.Queue) || strings.HasPrefix(m.Queue, "amq.")) {
+		d.errorf(m.Pos, "%s %s: bad queue name %q: letters, digits, '.', '-', '_' or ':', not starting with amq.", m.Kind, m.Name, m.Queue)
 	}
 	for _, h := range m.Headers {
 		checkHeader(m, h, d)
@@ -130,7 +131,7 @@ func foreignUnion(dom *domain) func(*typ) bool {
 // lists of lists. A field reached by several payloads is reported once.
 func checkXMLCodecs(dom *domain, d *diags) {
 	seen := map[*recordModel]bool{}
-	for _, m := range dom.Messages {
+	for _, m := range payloads(dom) {
 		if m.Codec == codecXML {
 			checkXMLPayload(m.Kind.String()+" "+m.Name, m.Record, seen, d)
 		}

@@ -48,7 +48,7 @@ func buildSchemas(dom *domain, d *diags) {
 }
 
 func warnDeprecated(dom *domain, d *diags) {
-	for _, m := range dom.Messages {
+	for _, m := range payloads(dom) {
 		if m.Deprecated != "" {
 			d.warnf(m.Pos, "%s %s is deprecated: %s", m.Kind, m.Name, m.Deprecated)
 		}
@@ -66,7 +66,7 @@ func warnDeprecated(dom *domain, d *diags) {
 			warnField(rec, f, d)
 		}
 	}
-	for _, m := range dom.Messages {
+	for _, m := range payloads(dom) {
 		if m.Subject != defaultSubject(dom, m) && m.Codec != codecAvroRegistered {
 			d.warnf(m.Pos, "%s %s: subject is used by codec avro-registered only; this message uses %s", m.Kind, m.Name, m.Codec)
 		}
@@ -86,5 +86,5 @@ func warnField(rec *recordModel, f *field, d *diags) {
 }
 
 func isPayload(dom *domain, rec *recordModel) bool {
-	return slices.ContainsFunc(dom.Messages, func(m *message) bool { return m.Record == rec })
+	return slices.ContainsFunc(payloads(dom), func(m *message) bool { return m.Record == rec })
 }

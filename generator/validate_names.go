@@ -51,7 +51,7 @@ func checkGoNames(dom *domain, d *diags) {
 // one type, since it has one option.
 func checkHeaderTypes(dom *domain, d *diags) {
 	seen := map[string]*header{}
-	for _, m := range dom.Messages {
+	for _, m := range payloads(dom) {
 		for _, h := range m.Headers {
 			prev := seen[h.Name]
 			if prev == nil {

@@ -18,7 +18,8 @@ type node struct {
 // definitions maps the parser's key contexts to the schema objects that
 // describe them ("" is the root).
 var definitions = map[string]string{"file": "", "retry": "retry", "type": "type", "field": "fieldLong",
-	"event": "event", "command": "command", "header": "header", "rpc": "rpc", "payload": "payload"}
+	"event": "event", "command": "command", "header": "header", "rpc": "rpc", "payload": "payload",
+	"stream": "stream"}
 
 func load(t *testing.T) node {
 	t.Helper()

@@ -105,3 +105,21 @@ func TestCompatHistoryUsageErrors(t *testing.T) {
 		t.Errorf("an unknown --since: exit %d: %s", code, errOut)
 	}
 }
+
+// streamContract is a ledger whose stream PostingAudit has fields.
+func streamContract(fields string) string {
+	return "acemq: 1\ndomain: ledger\nstreams:\n  PostingAudit:\n    fields: {" + fields + "}\n"
+}
+
+func TestCompatHistoryStreamRecordsOfEveryVersionStayReadable(t *testing.T) {
+	r := newGitRepo(t)
+	r.commitMsg("audit v1", map[string]string{"ledger.acemq.yaml": streamContract("id: string")})
+	first := r.short("HEAD")
+	r.commitMsg("memo with a default", map[string]string{"ledger.acemq.yaml": streamContract(`id: string, memo: {type: string, default: ""}`)})
+	writeText(t, filepath.Join(r.dir, "ledger.acemq.yaml"), streamContract("id: string, memo: string"))
+	code, _, errOut := cli(t, "compat", "--history", r.dir)
+	if code != exitFindings || !strings.Contains(errOut, "PostingAudit") || !strings.Contains(errOut, first+` "audit v1"`) ||
+		!strings.Contains(errOut, "backward compatibility") {
+		t.Fatalf("records appended by v1 have no memo, which the new readers require: exit %d, stderr:\n%s", code, errOut)
+	}
+}

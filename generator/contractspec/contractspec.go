@@ -43,6 +43,13 @@ func RPC(e generator.Entry) *acemqimpl.RPCSpec[any, any] {
 	return s
 }
 
+// Stream is the specification of e, a stream: what the generated
+// package's <name>Spec holds.
+func Stream(e generator.Entry) *acemqimpl.StreamSpec[any] {
+	return &acemqimpl.StreamSpec[any]{Stream: e.Queue, Codec: Codec(e), Version: e.Version, Headers: e.Headers,
+		MaxAge: e.Retention.MaxAge, MaxBytes: e.Retention.MaxBytes, SegmentBytes: e.Retention.SegmentBytes}
+}
+
 // Codec is e's codec builder: avro and avro-registered built from e's
 // schemas (the latter with the connection's registry, avro.WithRegistry),
 // any other codec by its registered name, wrapped by crypto.Encrypted when

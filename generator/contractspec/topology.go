@@ -10,7 +10,7 @@ import (
 
 // Topology is what generated code declares for entries, through the
 // specifications Message and RPC build: each domain's topic exchange, its
-// commands' queues and its RPCs' queues, as each generated package's
+// commands' queues, its RPCs' queues and its streams, as each generated package's
 // Topology() declares them; then, for each of services, its event queues
 // (acemq.SubscriberQueue), bound, as the generated Subscribe declares them.
 // When an entry is schedulable, the family's schedule ladder (classic, as
@@ -29,6 +29,10 @@ func Topology(entries []generator.Entry, services []string) (*acemq.Topology, er
 			}
 		case "command":
 			b.consumer(e.Queue, e)
+		case "stream":
+			if b.first(e.Queue) {
+				Stream(e).Declare(b.t)
+			}
 		}
 	}
 	if err := EventQueues(entries, services, b.consumer); err != nil {

@@ -318,6 +318,62 @@ func (m *CancelOrder) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Rea
 	return r, -1
 }
 
+// OrderAudit is the payload of stream OrderAudit.
+//
+// Every change to an order, in the order the shop applied it; replayed to rebuild
+// reports.
+type OrderAudit struct {
+	OrderID string    `avro:"orderId" json:"orderId"`
+	Change  string    `avro:"change" json:"change"`
+	At      time.Time `avro:"at" json:"at"`
+}
+
+// AvroSchema returns the Avro schema of OrderAudit in canonical form, with namespace
+// com.example.bookstore.orders.
+func (OrderAudit) AvroSchema() string {
+	return `{"name":"com.example.bookstore.orders.OrderAudit","type":"record","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"change","type":"string"},{"name":"at","type":{"type":"long","logicalType":"timestamp-millis"}}]}`
+}
+
+// AvroFullSchema returns the Avro schema of OrderAudit as the contract declares it, with
+// docs and defaults: the reader schema for schema resolution.
+func (OrderAudit) AvroFullSchema() string {
+	return `{"type":"record","name":"com.example.bookstore.orders.OrderAudit","doc":"Every change to an order, in the order the shop applied it; replayed to rebuild reports.","fields":[{"name":"orderId","type":{"type":"string","logicalType":"uuid"}},{"name":"change","type":"string"},{"name":"at","type":{"type":"long","logicalType":"timestamp-millis"}}]}`
+}
+
+// AvroFingerprint returns the CRC-64-AVRO fingerprint of AvroSchema().
+func (OrderAudit) AvroFingerprint() uint64 {
+	return 0xbd380d15969725cc
+}
+
+// AppendJSON appends the JSON of m to b: byte for byte what encoding/json writes for m,
+// without reflection.
+func (m OrderAudit) AppendJSON(b []byte) ([]byte, error) {
+	w := jsonimpl.Object(b)
+	jsonimpl.Put(&w, `"orderId":`, m.OrderID, jsonimpl.String)
+	jsonimpl.Put(&w, `,"change":`, m.Change, jsonimpl.String)
+	jsonimpl.Put(&w, `,"at":`, m.At, jsonimpl.Time)
+	return w.Close()
+}
+
+// UnmarshalAcemqJSON reads data into m as json.Unmarshal does, with the same result; the
+// canonical shape without reflection, anything else through encoding/json.
+func (m *OrderAudit) UnmarshalAcemqJSON(data []byte) error {
+	return jsonimpl.Decode(data, m, (*OrderAudit).readJSONField)
+}
+
+// readJSONField reads the field of OrderAudit named key and returns its index, or -1.
+func (m *OrderAudit) readJSONField(r jsonimpl.Reader, key []byte) (jsonimpl.Reader, int) {
+	switch string(key) {
+	case "orderId":
+		return jsonimpl.Get(r, 0, &m.OrderID, jsonimpl.String)
+	case "change":
+		return jsonimpl.Get(r, 1, &m.Change, jsonimpl.String)
+	case "at":
+		return jsonimpl.Get(r, 2, &m.At, jsonimpl.Time)
+	}
+	return r, -1
+}
+
 // GetOrderStatusRequest is the request of rpc GetOrderStatus.
 type GetOrderStatusRequest struct {
 	OrderID string `avro:"orderId" json:"orderId"`
@@ -473,12 +529,13 @@ var getOrderStatusSpec = &acemqimpl.RPCSpec[GetOrderStatusRequest, GetOrderStatu
 	Errors:  []*patterns.DeclaredError{ErrNotFound},
 }
 
-// Publisher publishes the events and sends the commands of the orders domain. Create one
-// with NewPublisher; it is safe for concurrent use.
+// Publisher publishes the events, sends the commands and appends to the streams of the
+// orders domain. Create one with NewPublisher; it is safe for concurrent use.
 type Publisher struct {
 	pubOrderPlaced  *acemq.Publisher[OrderPlaced]
 	pubOrderShipped *acemq.Publisher[OrderShipped]
 	pubCancelOrder  *acemq.Publisher[CancelOrder]
+	pubOrderAudit   *acemq.Publisher[OrderAudit]
 }
 
 // NewPublisher returns a Publisher on conn. Each message is encoded with the contract's
@@ -488,6 +545,7 @@ func NewPublisher(conn *acemq.Conn) *Publisher {
 		pubOrderPlaced:  orderPlacedSpec.Publisher(conn),
 		pubOrderShipped: orderShippedSpec.Publisher(conn),
 		pubCancelOrder:  cancelOrderSpec.Publisher(conn),
+		pubOrderAudit:   orderAuditSpec.Publisher(conn),
 	}
 }
 
@@ -614,6 +672,29 @@ func (p *Publisher) SendCancelOrderAt(
 	opts ...acemq.EnvelopeOption,
 ) (*acemq.Scheduled, error) {
 	return p.pubCancelOrder.SendAt(ctx, t, m, opts...)
+}
+
+// AppendOrderAudit appends m to stream OrderAudit and waits for the broker's confirm.
+// Appending to a stream that does not exist fails with an error matching
+// acemq.ErrUnroutable.
+func (p *Publisher) AppendOrderAudit(
+	ctx context.Context,
+	m OrderAudit,
+	opts ...acemq.EnvelopeOption,
+) error {
+	return p.pubOrderAudit.Send(ctx, m, opts...)
+}
+
+// AppendOrderAuditAsync appends m as AppendOrderAudit does but returns once the message
+// is written, without waiting for the broker's confirm: the Pending's Wait returns the
+// outcome, and a message that cannot be written is AppendOrderAudit's error with a nil
+// Pending (acemq.Publisher.SendAsync).
+func (p *Publisher) AppendOrderAuditAsync(
+	ctx context.Context,
+	m OrderAudit,
+	opts ...acemq.EnvelopeOption,
+) (*acemq.Pending, error) {
+	return p.pubOrderAudit.SendAsync(ctx, m, opts...)
 }
 
 // ConsumeOrderPlaced declares what service needs to consume OrderPlaced events (the queue
@@ -869,16 +950,49 @@ func (c *Client) Close() error {
 	return errors.Join(c.getOrderStatus.Close())
 }
 
+// OrderAuditStream is the name of stream OrderAudit, which is also its queue's.
+const OrderAuditStream = "orders.order-audit"
+
+// orderAuditSpec is the contract of stream OrderAudit: json codec; it drops, a segment at
+// a time, records older than 720h.
+var orderAuditSpec = &acemqimpl.StreamSpec[OrderAudit]{
+	Stream: OrderAuditStream,
+	Codec:  acemqimpl.Static(acemq.JSONCodec{}),
+	MaxAge: 720 * time.Hour,
+}
+
+// ReadOrderAudit reads stream OrderAudit from position from (acemq.StreamFirst,
+// StreamNext, StreamLast, StreamOffset or StreamSince) and delivers each record to h,
+// with m.Stream holding its offset and timestamp. The contract's codec applies; opts come
+// after the contract's options, so they win.
+func ReadOrderAudit(
+	ctx context.Context,
+	conn *acemq.Conn,
+	from acemq.StreamPosition,
+	h acemq.Handler[OrderAudit],
+	opts ...acemq.ConsumeOption,
+) (*acemq.Consumer, error) {
+	return orderAuditSpec.Read(ctx, conn, from, h, opts...)
+}
+
+// DeclareOrderAudit declares stream OrderAudit on conn (a queue of type stream with the
+// contract's retention); it is idempotent. DeclareTopology declares it too.
+func DeclareOrderAudit(ctx context.Context, conn *acemq.Conn) error {
+	return orderAuditSpec.Apply(ctx, conn)
+}
+
 // Topology returns what the domain declares: its topic exchange; per command, the owning
 // queue with its dead-letter and retry queues, bound to Exchange; per RPC, its quorum
-// queue with its dead-letter queue. Event queues belong to the consuming services:
-// Consume<Event> declares them. With a schedulable message it also holds the family's
-// schedule ladder (classic; see docs/scheduling.md). Each call returns a new value.
+// queue with its dead-letter queue; per stream, its queue of type stream with the
+// contract's retention. Event queues belong to the consuming services: Consume<Event>
+// declares them. With a schedulable message it also holds the family's schedule ladder
+// (classic; see docs/scheduling.md). Each call returns a new value.
 func Topology() *acemq.Topology {
 	return acemqimpl.Topology(
 		Exchange,
 		cancelOrderSpec,
 		getOrderStatusSpec,
+		orderAuditSpec,
 	).ScheduleLadder(acemq.QueueClassic)
 }
 

@@ -157,7 +157,7 @@ func sourceFor(entries []generator.Entry, queue string) (ops.Consumed, error) {
 	c, ok := ops.SourceOf(entries, queue)
 	if !ok {
 		return c, errors.New("acemq-gen: no contract describes queue " + fmt.Sprintf("%q", queue) +
-			"; name a command's, an RPC's or a service's event queue, or its .dlq or .parked")
+			"; name a command's, an RPC's or a service's event queue, or a stream, or its .dlq or .parked")
 	}
 	return c, nil
 }

@@ -19,9 +19,10 @@ type Consumed struct {
 }
 
 // ConsumedQueues lists the queues of entries, in catalog order: owned ones
-// first, then the schedule ladder's due queue when a message is schedulable
-// (its dead letters are what the scheduler could not deliver), then each
-// service's event queues.
+// first (a command's, an RPC's, a stream's: its .dlq and .parked hold the
+// copies of records its readers rejected or parked), then the schedule
+// ladder's due queue when a message is schedulable (its dead letters are
+// what the scheduler could not deliver), then each service's event queues.
 func ConsumedQueues(entries []generator.Entry, services []string) ([]Consumed, error) {
 	var out []Consumed
 	add := func(queue string, e generator.Entry) {
