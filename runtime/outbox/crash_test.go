@@ -29,6 +29,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(relayChildEnv) == "1" {
 		os.Exit(relayChild())
 	}
+	if os.Getenv(readerChildEnv) == "1" {
+		os.Exit(readerChild())
+	}
 	os.Exit(m.Run())
 }
 
@@ -62,15 +65,22 @@ func relayChild() int {
 	return 0
 }
 
-// childRelay is a running relay process.
+// childRelay is a running child process: a relay or a stream reader.
 type childRelay struct {
 	cmd *exec.Cmd
 }
 
 func startChild(t *testing.T, dbURL, amqpURL, table string) *childRelay {
 	t.Helper()
+	return startProcess(t, "relay ready", relayChildEnv+"=1", "OUTBOX_CHILD_DB="+dbURL, "OUTBOX_CHILD_AMQP="+amqpURL, "OUTBOX_CHILD_TABLE="+table)
+}
+
+// startProcess starts this test binary with env added and waits for it to
+// print the line readyLine.
+func startProcess(t *testing.T, readyLine string, env ...string) *childRelay {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), relayChildEnv+"=1", "OUTBOX_CHILD_DB="+dbURL, "OUTBOX_CHILD_AMQP="+amqpURL, "OUTBOX_CHILD_TABLE="+table)
+	cmd.Env = append(os.Environ(), env...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -83,7 +93,7 @@ func startChild(t *testing.T, dbURL, amqpURL, table string) *childRelay {
 	go func() {
 		s := bufio.NewScanner(out)
 		for s.Scan() {
-			if s.Text() == "relay ready" {
+			if s.Text() == readyLine {
 				close(ready)
 			}
 		}
@@ -92,7 +102,7 @@ func startChild(t *testing.T, dbURL, amqpURL, table string) *childRelay {
 	case <-ready:
 	case <-time.After(30 * time.Second):
 		cmd.Process.Kill()
-		t.Fatal("the relay process did not start")
+		t.Fatal("the child process did not start: no " + readyLine)
 	}
 	return &childRelay{cmd: cmd}
 }
