@@ -6,15 +6,12 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/signal"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
-	"github.com/acemq/acemq-gen/runtime/rabbitmq"
 )
 
 // The checkpointed reader of the stream crash test runs in a child process
@@ -46,36 +43,19 @@ func readInto(ctx context.Context, conn *acemq.Conn, spec *acemqimpl.StreamSpec[
 }
 
 // readerChild reads the stream named by the environment into its table
-// until SIGTERM (or SIGKILL), connecting to the broker until it is up.
+// until SIGTERM (or SIGKILL).
 func readerChild() int {
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
-	defer stop()
-	db, err := sql.Open("pgx", os.Getenv("OUTBOX_CHILD_DB"))
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 2
-	}
-	defer db.Close()
-	var conn *acemq.Conn
-	for conn == nil && ctx.Err() == nil {
-		if conn, err = acemq.Connect(ctx, os.Getenv("OUTBOX_CHILD_AMQP"), rabbitmq.Name("outbox-crash-reader")); err != nil {
-			time.Sleep(100 * time.Millisecond)
+	return childMain("outbox-crash-reader", func(ctx context.Context, db *sql.DB, conn *acemq.Conn) error {
+		cp := NewCheckpoints(db, Table(os.Getenv("OUTBOX_CHILD_TABLE")))
+		c, err := readInto(ctx, conn, orderStream(os.Getenv("OUTBOX_CHILD_STREAM")), cp, os.Getenv("OUTBOX_CHILD_ROWS"))
+		if err != nil {
+			return err
 		}
-	}
-	if conn == nil {
-		return 0
-	}
-	defer conn.Close()
-	cp := NewCheckpoints(db, Table(os.Getenv("OUTBOX_CHILD_TABLE")))
-	c, err := readInto(ctx, conn, orderStream(os.Getenv("OUTBOX_CHILD_STREAM")), cp, os.Getenv("OUTBOX_CHILD_ROWS"))
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 2
-	}
-	defer c.Close()
-	fmt.Println("reader ready")
-	<-ctx.Done()
-	return 0
+		defer c.Close()
+		fmt.Println("reader ready")
+		<-ctx.Done()
+		return nil
+	})
 }
 
 // appendOrders appends n orders to spec's stream, confirmed, 1,000 at a time.

@@ -3,7 +3,6 @@ package outbox
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"sync"
 
@@ -40,11 +39,8 @@ func (g CheckpointGap) Error() string {
 func Checkpointed[T any](cp *Checkpoints, reader string, h func(ctx context.Context, tx *sql.Tx, m acemq.Message[T]) acemq.Ack) acemq.Handler[T] {
 	r := &checkpointedReader{cp: cp, reader: reader, seen: -1}
 	return func(ctx context.Context, m acemq.Message[T]) acemq.Ack {
-		if err := cp.usable(); err != nil {
-			return acemq.Retry(err)
-		}
-		if h == nil {
-			return acemq.Reject(acemq.Fatal(errors.New("acemq: outbox.Checkpointed was given a nil handler")))
+		if ack, refused := refusal(cp.usable(), h == nil, "outbox.Checkpointed"); refused {
+			return ack
 		}
 		return r.handle(ctx, m.Queue, m.Stream.Offset, func(tx *sql.Tx) acemq.Ack { return h(ctx, tx, m) })
 	}

@@ -38,6 +38,17 @@ func TestMain(m *testing.M) {
 // relayChild relays the table named by the environment until SIGTERM (or
 // SIGKILL), reconnecting to the broker until it is up.
 func relayChild() int {
+	return childMain("outbox-crash-relay", func(ctx context.Context, db *sql.DB, conn *acemq.Conn) error {
+		fmt.Println("relay ready")
+		r := NewRelay(conn, NewStore(db, Table(os.Getenv("OUTBOX_CHILD_TABLE"))), Batch(50), PollInterval(200*time.Millisecond), MaxBackoff(500*time.Millisecond))
+		return r.Run(ctx)
+	})
+}
+
+// childMain is a child process's life: it opens the database and connects
+// to the broker named by the environment (trying until the broker is up),
+// then runs work until SIGTERM (or SIGKILL). A failure exits 2.
+func childMain(name string, work func(ctx context.Context, db *sql.DB, conn *acemq.Conn) error) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	db, err := sql.Open("pgx", os.Getenv("OUTBOX_CHILD_DB"))
@@ -48,7 +59,7 @@ func relayChild() int {
 	defer db.Close()
 	var conn *acemq.Conn
 	for conn == nil && ctx.Err() == nil {
-		if conn, err = acemq.Connect(ctx, os.Getenv("OUTBOX_CHILD_AMQP"), rabbitmq.Name("outbox-crash-relay")); err != nil {
+		if conn, err = acemq.Connect(ctx, os.Getenv("OUTBOX_CHILD_AMQP"), rabbitmq.Name(name)); err != nil {
 			time.Sleep(100 * time.Millisecond)
 		}
 	}
@@ -56,9 +67,7 @@ func relayChild() int {
 		return 0
 	}
 	defer conn.Close()
-	fmt.Println("relay ready")
-	r := NewRelay(conn, NewStore(db, Table(os.Getenv("OUTBOX_CHILD_TABLE"))), Batch(50), PollInterval(200*time.Millisecond), MaxBackoff(500*time.Millisecond))
-	if err := r.Run(ctx); err != nil {
+	if err := work(ctx, db, conn); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}

@@ -90,18 +90,11 @@ func rawStreamRead(ctx context.Context, e *env, n int) (trial, error) {
 		return trial{}, err
 	}
 	run := func(ctx context.Context) error {
-		ch, err := rc.Channel()
+		ch, deliveries, err := rawDeliveries(ctx, rc, spec.Stream, streamPrefetch, amqp.Table{"x-stream-offset": "first"})
 		if err != nil {
 			return err
 		}
 		defer ch.Close()
-		if err := ch.Qos(streamPrefetch, 0, false); err != nil {
-			return err
-		}
-		deliveries, err := ch.ConsumeWithContext(ctx, spec.Stream, "", false, false, false, false, amqp.Table{"x-stream-offset": "first"})
-		if err != nil {
-			return err
-		}
 		return rawReadN(ctx, db, spec.Stream, deliveries, n)
 	}
 	return trial{run: run, teardown: func() { _ = rc.Close(); teardown() }}, nil
