@@ -23,6 +23,9 @@ func init() {
 	implbridge.ConsumeHeaderRules = func(rules any) any { return consumeHeaderRules(rules.([]HeaderRule)) }
 	implbridge.ConsumeSetAside = func(qt any) any { return consumeSetAsideQueuesOfType(qt.(QueueType)) }
 	implbridge.NewServer = func(running []io.Closer) any { return &Server{running: running} }
+	implbridge.ConsumeStream = func(from any, onGap func(first, last int64)) any {
+		return consumeStream(from.(StreamPosition), onGap)
+	}
 	implbridge.HeaderRulesOf = func(messageType string, isPayload func(any) bool, rules any) any {
 		return headerRulesOf(messageType, isPayload, rules.([]HeaderRule))
 	}

@@ -26,11 +26,11 @@ func TestCapabilitiesAreSpelledAsTheFamilySpellsThem(t *testing.T) {
 	}
 }
 
-func TestMemorySupportsConfirmsDeadLetteringAndQuorumOnly(t *testing.T) {
+func TestMemorySupportsConfirmsDeadLetteringQuorumAndStreamsOnly(t *testing.T) {
 	conn := familyConn(t, "")
 	want := map[driver.Capability]bool{
 		driver.CapabilityPublisherConfirms: true, driver.CapabilityDeadLettering: true,
-		driver.CapabilityQuorumQueues: true, driver.CapabilityStreams: false,
+		driver.CapabilityQuorumQueues: true, driver.CapabilityStreams: true,
 		driver.CapabilityPriority: false, driver.CapabilityRecovery: false,
 		driver.CapabilityTransactions: false, driver.CapabilityDelayedDelivery: false,
 		driver.Capability("teleportation"): false,

@@ -51,6 +51,9 @@ func Consume[T any](ctx context.Context, conn *Conn, queue string, h Handler[T],
 		return nil, fmt.Errorf("acemq: Consume on %q was given a nil handler", queue)
 	}
 	cfg, err := buildConsumeConfig(conn, opts)
+	if err == nil {
+		err = cfg.finishStream()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -65,6 +68,7 @@ type inbound struct {
 	routingKey  string
 	redelivered bool
 	queue       string
+	stream      StreamRecord
 }
 
 // processFunc decodes a delivery and runs the handler; a decode failure is
@@ -79,7 +83,7 @@ func handlerProcess[T any](codec Codec, h Handler[T]) processFunc {
 		}
 		return callHandler(ctx, h, Message[T]{
 			Payload: payload, Envelope: in.env, Body: in.body, ContentType: in.contentType,
-			RoutingKey: in.routingKey, Redelivered: in.redelivered, Queue: in.queue,
+			RoutingKey: in.routingKey, Redelivered: in.redelivered, Queue: in.queue, Stream: in.stream,
 		}), nil
 	}
 }
@@ -230,8 +234,13 @@ func (c *Consumer) isStopping() bool {
 	}
 }
 
-// requeue returns an unstarted delivery to its queue.
+// requeue returns an unstarted delivery to its queue; a stream record is
+// left unsettled (a stream has no requeue: RabbitMQ closes the connection on
+// the nack, and the reader's position stays before the record).
 func (c *Consumer) requeue(d driver.Delivery) {
+	if c.cfg.stream != nil {
+		return
+	}
 	if err := d.Nack(true); err != nil {
 		c.conn.cfg.logger.Warn("acemq: cannot return an unstarted message to its queue",
 			"queue", c.queue, "message", d.MessageID, "error", err)

@@ -25,7 +25,8 @@ type consumeConfig struct {
 	args        map[string]any
 	drain       time.Duration
 	headers     headerRules
-	types       []string // ExpectMessageTypes; nil: every type
+	types       []string      // ExpectMessageTypes; nil: every type
+	stream      *streamReader // a stream reader's position (stream_read.go); nil otherwise
 }
 
 // buildConsumeConfig applies opts over conn's defaults.

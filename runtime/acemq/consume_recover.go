@@ -19,7 +19,7 @@ const (
 // consume starts a transport subscription of the consumer's queue that
 // reports a cancel by the broker to brokerCancelled.
 func (c *Consumer) consume(ctx context.Context) (driver.Subscription, error) {
-	spec := driver.ConsumeSpec{Prefetch: c.cfg.prefetch, Tag: c.cfg.tag, Args: c.cfg.args, OnCancel: c.brokerCancelled}
+	spec := c.streamSpec(driver.ConsumeSpec{Prefetch: c.cfg.prefetch, Tag: c.cfg.tag, Args: c.cfg.args, OnCancel: c.brokerCancelled})
 	return c.conn.transport.Consume(ctx, c.queue, spec, c.deliver)
 }
 

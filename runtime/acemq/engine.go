@@ -21,6 +21,10 @@ func (c *Consumer) handle(d driver.Delivery) {
 		c.running.Add(1)
 		defer c.running.Add(-1)
 	}
+	if c.cfg.stream != nil {
+		c.handleRecord(d)
+		return
+	}
 	f := c.newInFlight(d)
 	p := c.plan(f, d, &f.cc)
 	c.settle(f, d, &f.cc, &f.slot, p)
@@ -73,7 +77,7 @@ func (c *Consumer) plan(ctx context.Context, d driver.Delivery, cc *ConsumeConte
 	start := time.Now()
 	ack, err := c.process(ctx, inbound{
 		env: env, body: cc.Body, contentType: cc.ContentType, routingKey: d.RoutingKey, redelivered: d.Redelivered,
-		queue: c.queue,
+		queue: c.queue, stream: cc.stream,
 	})
 	if err != nil {
 		return c.planUndecoded(env, err)

@@ -14,19 +14,30 @@ import (
 const hopTimeout = 30 * time.Second
 
 // settle carries out p, tells OnSettled and the outcome hooks, and only then
-// settles the delivery with the broker.
-func (c *Consumer) settle(ctx context.Context, d driver.Delivery, cc *ConsumeContext, slot *settleSlot, p plan) {
+// settles the delivery with the broker, and returns how. A stream record is
+// left for its reader to ack (stream_read.go).
+func (c *Consumer) settle(ctx context.Context, d driver.Delivery, cc *ConsumeContext, slot *settleSlot, p plan) disposition {
 	how := c.execute(d, &p)
+	c.announce(ctx, cc, slot, p)
+	if c.cfg.stream != nil {
+		return how
+	}
+	if err := how.apply(d); err != nil {
+		c.conn.cfg.logger.Warn("acemq: cannot settle a message with the broker",
+			"queue", c.queue, "message", p.env.ID, "outcome", p.outcome, "error", err)
+	}
+	return how
+}
+
+// announce tells OnSettled, the outcome hooks and the observer what became
+// of a delivery.
+func (c *Consumer) announce(ctx context.Context, cc *ConsumeContext, slot *settleSlot, p plan) {
 	s := p.settlement(c.queue)
 	if slot.fn != nil {
 		runHook(ctx, c.conn.cfg.logger, "settled", func() { slot.fn(s) })
 	}
 	c.conn.runConsumeHooks(ctx, cc, s)
 	c.observeSettled(p)
-	if err := how.apply(d); err != nil {
-		c.conn.cfg.logger.Warn("acemq: cannot settle a message with the broker",
-			"queue", c.queue, "message", p.env.ID, "outcome", p.outcome, "error", err)
-	}
 }
 
 // disposition is how a delivery is settled with the broker once the engine

@@ -12,14 +12,15 @@ import (
 // QueueChecker, QueueDeleter and OpenReplies.
 
 // Supports reports what the memory transport does (CapabilityReporter):
-// publisher confirms (unless memory://NAME?confirms=off), dead-lettering and
-// quorum queues. It does not consume streams, order by priority, delay
-// delivery, run transactions or reconnect (it never loses its connection).
+// publisher confirms (unless memory://NAME?confirms=off), dead-lettering,
+// quorum queues and streams (an append-only log with offsets, positions and
+// retention; see memq). It does not order by priority, delay delivery, run
+// transactions or reconnect (it never loses its connection).
 func (t *memTransport) Supports(c driver.Capability) bool {
 	switch c {
 	case driver.CapabilityPublisherConfirms:
 		return t.confirms
-	case driver.CapabilityDeadLettering, driver.CapabilityQuorumQueues:
+	case driver.CapabilityDeadLettering, driver.CapabilityQuorumQueues, driver.CapabilityStreams:
 		return true
 	default:
 		return false

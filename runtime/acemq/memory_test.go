@@ -338,11 +338,24 @@ func memURL(t *testing.T) string {
 	return u.(string)
 }
 
-func TestMemoryDeclaresAStreamButRefusesToConsumeIt(t *testing.T) {
+func TestMemoryConsumesAStreamFromItsOffsetWithAPrefetch(t *testing.T) {
 	tr := dialTest(t, "")
 	mustDeclareQueue(t, tr, "events", map[string]any{"x-queue-type": "stream"})
 	_, err := tr.Consume(context.Background(), "events", driver.ConsumeSpec{}, func(driver.Delivery) {})
-	if err == nil || !strings.Contains(err.Error(), "does not support streams") {
-		t.Fatalf("got %v", err)
+	if err == nil || !strings.Contains(err.Error(), "prefetch count is not set") {
+		t.Fatalf("a stream consumer without a prefetch: %v, want RabbitMQ's refusal", err)
+	}
+	if _, err := tr.Publish(context.Background(), "", "events", driver.Outbound{Body: []byte("e0")}); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan driver.Delivery, 1)
+	sub, err := tr.Consume(context.Background(), "events", driver.ConsumeSpec{Prefetch: 1, Args: map[string]any{"x-stream-offset": "first"}},
+		func(d driver.Delivery) { got <- d })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	if d := <-got; string(d.Body) != "e0" || d.Headers["x-stream-offset"] != int64(0) {
+		t.Fatalf("got %q with headers %v, want e0 at x-stream-offset 0", d.Body, d.Headers)
 	}
 }

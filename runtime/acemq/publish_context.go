@@ -78,6 +78,7 @@ type ConsumeContext struct {
 	ContentType string
 	Redelivered bool
 	hooks       []func(context.Context, Settlement)
+	stream      StreamRecord // the record's place in its stream (stream_read.go)
 }
 
 // OnOutcome leaves fn to run once the engine has settled the message, also

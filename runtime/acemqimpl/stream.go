@@ -3,10 +3,14 @@ package acemqimpl
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/internal/implbridge"
+	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
 // StreamSpec is the contract of a stream: an append-only log, the RabbitMQ
@@ -84,12 +88,35 @@ func StreamMaxAge(d time.Duration) string {
 	return strconv.FormatInt(max(int64(d/time.Second), 1), 10) + "s"
 }
 
-// errStreamReadPending is Read's error until the stream reader lands.
-var errStreamReadPending = errors.New("acemq: stream reading is not built yet")
+// ErrStreamsUnsupported is Read's error on a transport that does not report
+// driver.CapabilityStreams (memory:// and RabbitMQ do).
+var ErrStreamsUnsupported = errors.New("acemq: this transport does not support streams (driver.CapabilityStreams)")
 
 // Read starts a reader of the stream from position from, delivering each
-// record to h with m.Stream set (its offset and append time).
+// record to h, in order, with m.Stream set (its offset, and its append time:
+// the envelope's first-seen time, as RabbitMQ 3.10 sends no record time).
+// Retry (and InProgress) runs h again on the same record after the retry
+// policy's wait; Reject and Park copy the record to {stream}.dlq and
+// {stream}.parked (declared by Read) with the family's reason and move on;
+// a record it cannot copy is tried again. A reader that asked for records
+// retention dropped reports the gap (patterns.OnStreamGap, a warning, the
+// acemq.stream.gap metric) before the next record. After a reconnection the
+// reader resumes at the record after the last one it handled. The prefetch
+// is 10 unless Prefetch says otherwise (Prefetch(0) is 10 too: RabbitMQ
+// refuses a stream consumer without one); Concurrency other than 1 is
+// refused. On a transport without driver.CapabilityStreams it fails with
+// ErrStreamsUnsupported.
 func (s *StreamSpec[T]) Read(ctx context.Context, conn *acemq.Conn, from acemq.StreamPosition, h acemq.Handler[T],
 	opts ...acemq.ConsumeOption) (*acemq.Consumer, error) {
-	return nil, errStreamReadPending
+	if !conn.Supports(driver.CapabilityStreams) {
+		return nil, fmt.Errorf("acemq: cannot read stream %q: %w", s.Stream, ErrStreamsUnsupported)
+	}
+	onGap := func(first, last int64) {
+		patterns.ReportStreamGap(conn, patterns.StreamGap{Stream: s.Stream, First: first, Last: last})
+	}
+	base := []acemq.ConsumeOption{implbridge.ConsumeStream(from, onGap).(acemq.ConsumeOption), ConsumeWithFunc(conn, s.Codec)}
+	if len(s.Headers) > 0 {
+		base = append(base, ConsumeHeaderRules(s.Headers...))
+	}
+	return acemq.Consume(ctx, conn, s.Stream, h, append(base, opts...)...)
 }

@@ -30,7 +30,7 @@ func BehaviourSuite(t *testing.T, url func(t *testing.T) string) {
 // cleanup is called from the subtest's goroutine.
 func BehaviourSuiteWithCleanup(t *testing.T, url func(t *testing.T) string, cleanup func(t *testing.T, queues, exchanges []string)) {
 	t.Helper()
-	groups := [][]behaviourCase{envelopeCases, outcomeCases, faultCases, panicCases, headerCases, publishBehaviour, streamCases, consumerCases, topologyCases}
+	groups := [][]behaviourCase{envelopeCases, outcomeCases, faultCases, panicCases, headerCases, publishBehaviour, streamCases, logCases, consumerCases, topologyCases}
 	for _, group := range groups {
 		for _, c := range group {
 			t.Run(c.name, func(t *testing.T) { c.run(newBKit(t, url, cleanup)) })

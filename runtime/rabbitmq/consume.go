@@ -88,7 +88,11 @@ func (s *subscription) start(conn *amqp.Connection) error {
 }
 
 func (s *subscription) open(conn *amqp.Connection) (*amqp.Channel, <-chan amqp.Delivery, error) {
-	args, err := toTable(s.spec.Args)
+	spec := s.spec.Args
+	if s.spec.ResumeArgs != nil {
+		spec = s.spec.ResumeArgs()
+	}
+	args, err := toTable(spec)
 	if err != nil {
 		return nil, nil, err
 	}

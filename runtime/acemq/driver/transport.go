@@ -46,11 +46,16 @@ type ExchangeSpec struct {
 // engine's consumers redeclare the queue they own and consume again). Without
 // OnCancel such a subscription just ends. A Cancel or Close by the caller
 // never calls it.
+//
+// ResumeArgs, when set, gives the arguments each time the transport consumes
+// again (recovery after a reconnection) instead of Args: a stream reader
+// resumes after the last record it handled, not at its first position.
 type ConsumeSpec struct {
-	Prefetch int
-	Tag      string
-	Args     map[string]any
-	OnCancel func(reason error)
+	Prefetch   int
+	Tag        string
+	Args       map[string]any
+	OnCancel   func(reason error)
+	ResumeArgs func() map[string]any
 }
 
 // Acknowledger settles one delivery with the broker.

@@ -14,8 +14,11 @@ const (
 	MetricDeadLetteredTotal = "acemq.messages.dead.lettered.total"
 	MetricSetAsideFailed    = "acemq.messages.set.aside.failed"
 	MetricRetryRungMissing  = "acemq.retry.rung.missing"
-	MetricRequestTotal      = "acemq.request.total"
-	MetricRequestDuration   = "acemq.request.duration"
+	// MetricStreamGap counts the records a stream reader lost to the
+	// stream's retention (it asked for offsets the stream no longer held).
+	MetricStreamGap       = "acemq.stream.gap"
+	MetricRequestTotal    = "acemq.request.total"
+	MetricRequestDuration = "acemq.request.duration"
 )
 
 // The family's label names.

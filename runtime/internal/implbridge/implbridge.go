@@ -35,6 +35,10 @@ var (
 	// []acemq.HeaderRule) on publishes whose payload isPayload accepts and on
 	// deliveries of messageType.
 	HeaderRulesOf func(messageType string, isPayload func(any) bool, rules any) any
+	// ConsumeStream returns the acemq.ConsumeOption making a consumer a
+	// stream reader from position from (an acemq.StreamPosition); onGap,
+	// when not nil, is told of each run of offsets lost to retention.
+	ConsumeStream func(from any, onGap func(first, last int64)) any
 	// NewServer returns the *acemq.Server holding running, whose Close
 	// closes each in order.
 	NewServer func(running []io.Closer) any

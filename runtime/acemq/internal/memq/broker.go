@@ -209,6 +209,9 @@ func (b *Broker) pull(conn *Conn, queue string) (Delivery, bool, error) {
 	if err != nil {
 		return Delivery{}, false, err
 	}
+	if q.log != nil {
+		return Delivery{}, false, b.notOnStream("basic.get", queue)
+	}
 	m := q.takeHead()
 	if m == nil {
 		return Delivery{}, false, nil

@@ -35,6 +35,9 @@ func (b *Broker) subscribe(conn *Conn, queue string, spec ConsumeSpec, handler f
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	q, err := b.consumable(conn, queue)
+	if err == nil && q.log != nil {
+		err = b.checkStreamConsumer(q, spec)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -42,14 +45,17 @@ func (b *Broker) subscribe(conn *Conn, queue string, spec ConsumeSpec, handler f
 		q: q, spec: spec, handler: handler, unacked: map[uint64]*memMessage{},
 		wake: make(chan struct{}, 1), done: make(chan struct{}),
 	}
+	if q.log != nil {
+		s.cursor = q.log.start(spec.Args[ArgStreamOffset])
+	}
 	q.consumers = append(q.consumers, s)
 	go s.loop()
 	q.dispatch()
 	return s, nil
 }
 
-// consumable returns queue if conn (nil: the broker itself) may consume it;
-// streams cannot be consumed here. Call with b.mu held.
+// consumable returns queue if conn (nil: the broker itself) may consume it.
+// Call with b.mu held.
 func (b *Broker) consumable(conn *Conn, queue string) (*memQueue, error) {
 	q, err := b.lookup(queue)
 	if err == nil && conn != nil {
@@ -57,9 +63,6 @@ func (b *Broker) consumable(conn *Conn, queue string) (*memQueue, error) {
 	}
 	if err != nil {
 		return nil, err
-	}
-	if argString(q.spec.Args[ArgQueueType]) == QueueStream {
-		return nil, b.errorf("this transport does not support streams; they are a RabbitMQ queue type and the in-memory transport has no equivalent")
 	}
 	return q, nil
 }
@@ -77,6 +80,8 @@ type Subscription struct {
 	done      chan struct{}
 	cancelled bool
 	closeOnce sync.Once
+	cursor    int64 // a stream subscription's next offset
+
 }
 
 // priority is the subscription's x-priority consumer argument (default 0).
@@ -218,6 +223,9 @@ func (a *acker) Nack(requeue bool) error {
 	b := a.s.q.b
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if a.s.q.log != nil {
+		return b.notOnStream("basic.nack and basic.reject", a.s.q.name)
+	}
 	m, err := a.take()
 	if err != nil {
 		return err

@@ -28,9 +28,15 @@
 //   - single active consumers and consumer priorities;
 //   - quorum queues' requeue order, x-delivery-count and x-delivery-limit;
 //   - direct reply-to pseudo-queues (Conn.ConsumeReplies);
+//   - streams (x-queue-type stream): an append-only log read without being
+//     consumed, each subscription from its x-stream-offset (first, next,
+//     last, an offset, a timestamp in whole seconds), every delivery carrying
+//     its x-stream-offset header; retention by x-max-age, x-max-length and
+//     x-max-length-bytes drops records from the head (the newest is kept);
+//     a prefetch is required, basic.get and basic.nack are refused (540);
 //   - header values as the broker hands them back.
 //
-// It does not model streams (declared, not consumable), headers-exchange
+// It does not model headers-exchange
 // binding arguments (every binding matches), message priorities or anything
 // about durability across restarts.
 //

@@ -1,6 +1,9 @@
 package memq
 
-import "slices"
+import (
+	"slices"
+	"time"
+)
 
 // Overflow behaviours of a queue with x-max-length or x-max-length-bytes, in
 // RabbitMQ's words (x-overflow).
@@ -70,6 +73,11 @@ func (q *memQueue) readyBytes() int64 {
 // refuses publishes (reject-publish, or reject-publish-dlx, which also
 // dead-letters m); it reports whether q took m. Call with b.mu held.
 func (q *memQueue) offer(m *memMessage) bool {
+	if q.log != nil {
+		q.log.append(m, time.Now())
+		q.dispatch()
+		return true
+	}
 	if q.refuses(m) {
 		if q.limits.overflow == overflowRejectAndDLX {
 			q.deadLetter(m, deathMaxLen)

@@ -30,6 +30,7 @@ type memQueue struct {
 	idle          *time.Timer   // checks x-expires
 	timed         bool          // some message ever had an expiry: expire has work to do
 	ready         []*memMessage
+	log           *memStream // the records of a stream queue; nil for other types
 	consumers     []*Subscription
 	next          int
 }
@@ -54,6 +55,11 @@ func newMemQueue(b *Broker, name string, spec QueueSpec) (*memQueue, error) {
 	}
 	if err = b.checkClusterArgs(name, spec.Args); err != nil {
 		return nil, err
+	}
+	if argString(spec.Args[ArgQueueType]) == QueueStream {
+		if q.log, err = b.newMemStream(name, spec.Args, q.limits); err != nil {
+			return nil, err
+		}
 	}
 	q.expires, err = b.readExpires(name, spec.Args)
 	return q, err
@@ -141,6 +147,10 @@ func (q *memQueue) takeHead() *memMessage {
 // in publish order, a quorum queue ahead of every ready message. Call with
 // b.mu held.
 func (q *memQueue) giveBack(msgs []*memMessage) {
+	if q.log != nil { // a stream keeps every record: nothing to give back
+		q.dispatch()
+		return
+	}
 	var front []*memMessage
 	for _, m := range msgs {
 		switch {
@@ -179,6 +189,10 @@ func (q *memQueue) deliveryOf(m *memMessage, acker Acker, pulled bool) Delivery 
 // dispatch hands ready messages to subscriptions with room under their
 // prefetch, round-robin. Call with b.mu held.
 func (q *memQueue) dispatch() {
+	if q.log != nil {
+		q.dispatchStream()
+		return
+	}
 	q.expire(time.Now())
 	for len(q.ready) > 0 {
 		s := q.pickConsumer()

@@ -1,0 +1,188 @@
+package acemq
+
+import (
+	"errors"
+	"maps"
+	"sync/atomic"
+
+	"github.com/acemq/acemq-gen/runtime/acemq/driver"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
+	"github.com/acemq/acemq-gen/runtime/internal/headerval"
+)
+
+// defaultStreamPrefetch is a stream reader's prefetch unless Prefetch says
+// otherwise (the family's Go default; RabbitMQ refuses a stream consumer
+// without one).
+const defaultStreamPrefetch = 10
+
+// argStreamOffset is the consume argument that positions a stream consumer,
+// and the header RabbitMQ writes each record's offset in.
+const argStreamOffset = "x-stream-offset"
+
+// streamReader is what reading a stream (acemqimpl.StreamSpec.Read) adds to
+// a consumer: where it starts, the offset it expects next (-1 until it knows
+// one) and whom it tells of records lost to retention.
+type streamReader struct {
+	from  StreamPosition
+	next  atomic.Int64
+	onGap func(first, last int64)
+}
+
+// consumeStream (acemqimpl's StreamSpec.Read, through implbridge) makes the
+// consumer a stream reader starting at from; onGap, when not nil, is told of
+// each run of offsets the reader lost to retention.
+func consumeStream(from StreamPosition, onGap func(first, last int64)) ConsumeOption {
+	return func(cfg *consumeConfig) error {
+		r := &streamReader{from: from, onGap: onGap}
+		r.next.Store(-1)
+		if from.from == streamFromOffset {
+			r.next.Store(max(from.offset, 0))
+		}
+		cfg.stream, cfg.prefetch = r, defaultStreamPrefetch
+		return nil
+	}
+}
+
+// errStreamConcurrency refuses a stream reader handling records out of order.
+var errStreamConcurrency = errors.New("acemq: a stream reader handles its records in order; Concurrency must be 1")
+
+// finishStream applies a stream reader's rules over the options: records in
+// order, a prefetch (0 is the default 10) and retries in place, never on a
+// broker rung (a stream has no requeue).
+func (cfg *consumeConfig) finishStream() error {
+	if cfg.stream == nil {
+		return nil
+	}
+	if cfg.concurrency != 1 {
+		return errStreamConcurrency
+	}
+	if cfg.prefetch == 0 {
+		cfg.prefetch = defaultStreamPrefetch
+	}
+	if cfg.retry.IsZero() {
+		cfg.retry = DefaultRetryPolicy()
+	}
+	cfg.retry.BrokerWaitThreshold = 0
+	return nil
+}
+
+// args returns base with x-stream-offset: the offset after the last record
+// handled once there is one (a reader consuming again after a reconnection
+// resumes there), else the reader's starting position.
+func (r *streamReader) args(base map[string]any) map[string]any {
+	args := maps.Clone(base)
+	if args == nil {
+		args = map[string]any{}
+	}
+	if n := r.next.Load(); n >= 0 {
+		args[argStreamOffset] = n
+	} else {
+		args[argStreamOffset] = r.from.offsetArg()
+	}
+	return args
+}
+
+// streamSpec completes spec for a stream reader: its position now and on
+// every resubscription.
+func (c *Consumer) streamSpec(spec driver.ConsumeSpec) driver.ConsumeSpec {
+	r := c.cfg.stream
+	if r == nil {
+		return spec
+	}
+	spec.Args = r.args(c.cfg.args)
+	spec.ResumeArgs = func() map[string]any { return r.args(c.cfg.args) }
+	return spec
+}
+
+// recordOffset reads a stream delivery's x-stream-offset header.
+func recordOffset(d driver.Delivery) (int64, bool) {
+	return headerval.Millis(d.Headers, argStreamOffset)
+}
+
+// admit reports whether the record at offset is to be handled: one before
+// the offset expected was handled already (RabbitMQ starts at the chunk
+// holding the offset asked for; a reader consuming again may be sent records
+// it still had queued). One past it means the records between were lost to
+// retention, which is reported first.
+func (c *Consumer) admit(offset int64) bool {
+	next := c.cfg.stream.next.Load()
+	switch {
+	case next < 0 || offset == next:
+		return true
+	case offset < next:
+		return false
+	}
+	c.reportGap(next, offset-1)
+	return true
+}
+
+// reportGap tells the log, the observer and the reader's gap handler that
+// offsets first to last were lost to the reader.
+func (c *Consumer) reportGap(first, last int64) {
+	c.conn.cfg.logger.Warn("acemq: a stream reader fell behind the stream's retention; records it never read are gone",
+		"stream", c.queue, "first_lost", first, "last_lost", last, "lost", last-first+1)
+	c.conn.cfg.observer.Count(semconv.MetricStreamGap, last-first+1, semconv.Labels{semconv.LabelQueue: c.queue})
+	if fn := c.cfg.stream.onGap; fn != nil {
+		runHook(c.handlerCtx, c.conn.cfg.logger, "stream gap", func() { fn(first, last) })
+	}
+}
+
+// handleRecord runs one stream record through the engine, in place: Retry
+// (and InProgress) runs the handler again on the same record after the
+// policy's wait; Reject and Park copy it to {stream}.dlq or .parked; a copy
+// that cannot be made is tried again. A record is only ever acked:
+// RabbitMQ closes the connection on a nack of a stream record. A reader
+// stopping before the record is done leaves it unacked and unhandled.
+func (c *Consumer) handleRecord(d driver.Delivery) {
+	offset, ok := recordOffset(d)
+	if ok && !c.admit(offset) {
+		c.ackRecord(d, offset)
+		return
+	}
+	for attempt := 0; ; {
+		f := c.newInFlight(d)
+		if attempt > 0 {
+			f.env.Attempt = attempt
+		}
+		f.cc.stream = StreamRecord{Offset: offset, Timestamp: f.env.FirstSeen}
+		p := c.plan(f, d, &f.cc)
+		if p.action == ActionRetried || p.action == ActionInProgress {
+			if !c.retryInPlace(f, p) {
+				return
+			}
+			attempt = p.env.Attempt
+			continue
+		}
+		if c.settle(f, d, &f.cc, &f.slot, p) == settleAck {
+			c.recordDone(d, offset, ok)
+			return
+		}
+		if c.isStopping() {
+			return
+		}
+	}
+}
+
+// retryInPlace reports the retry and waits the policy's delay; false when
+// the reader stopped meanwhile.
+func (c *Consumer) retryInPlace(f *inFlight, p plan) bool {
+	p.target = ""
+	c.announce(f, &f.cc, &f.slot, p)
+	return c.wait(p.wait)
+}
+
+// recordDone acks the record and moves the reader past it.
+func (c *Consumer) recordDone(d driver.Delivery, offset int64, known bool) {
+	if known {
+		c.cfg.stream.next.Store(offset + 1)
+	}
+	c.ackRecord(d, offset)
+}
+
+// ackRecord acks a stream delivery (the broker's credit); a failure (the
+// channel closed by a reconnection) is logged, the position is the reader's.
+func (c *Consumer) ackRecord(d driver.Delivery, offset int64) {
+	if err := d.Ack(); err != nil {
+		c.conn.cfg.logger.Debug("acemq: cannot ack a stream record", "stream", c.queue, "offset", offset, "error", err)
+	}
+}
