@@ -7,21 +7,8 @@ import (
 	"sync"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/patterns"
 )
-
-// CheckpointGap is the records a checkpointed reader lost: offsets From to
-// To (inclusive) came after its checkpoint but the stream no longer held
-// them when it read on (it fell behind the stream's retention).
-type CheckpointGap struct {
-	Reader, Stream string
-	From, To       int64
-}
-
-// Error describes the gap.
-func (g CheckpointGap) Error() string {
-	return fmt.Sprintf("acemq: outbox: stream reader %q lost offsets %d to %d of stream %q: they were past its checkpoint and the stream no longer holds them",
-		g.Reader, g.From, g.To, g.Stream)
-}
 
 // Checkpointed returns a stream handler that applies each record once,
 // whatever the crashes: it begins a transaction on cp's database, reads
@@ -31,7 +18,10 @@ func (g CheckpointGap) Error() string {
 // Retry redelivers the record in place; a Reject or Park copies it aside).
 // A record at or below the checkpoint (a redelivery after a crash) is
 // accepted without running h; one past checkpoint+1 whose predecessors the
-// reader never saw is a gap, told to OnGap's function, and then applied.
+// reader never got is a gap, told to OnGap's function, and then applied.
+// (A reader started at cp.Position reports that gap too, through
+// patterns.OnStreamGap; this report names the reader, and also catches a
+// reader started past its checkpoint.)
 // Failing to begin, read, save or commit is a Retry.
 //
 // Start the reader at cp.Position(ctx, reader) and with one record at a time
@@ -95,6 +85,6 @@ func (r *checkpointedReader) checkGap(ctx context.Context, stream string, offset
 	r.seen = max(r.seen, offset)
 	r.mu.Unlock()
 	if ok && offset > last+1 && r.cp.onGap != nil {
-		r.cp.onGap(ctx, CheckpointGap{Reader: r.reader, Stream: stream, From: last + 1, To: offset - 1})
+		r.cp.onGap(ctx, r.reader, patterns.StreamGap{Stream: stream, First: last + 1, Last: offset - 1})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
 // DefaultCheckpointTable is the checkpoints table unless Table says otherwise.
@@ -22,7 +23,7 @@ const DefaultCheckpointTable = "acemq_checkpoints"
 type Checkpoints struct {
 	db    *sql.DB
 	store CheckpointStore
-	onGap func(context.Context, CheckpointGap)
+	onGap func(ctx context.Context, reader string, gap patterns.StreamGap)
 }
 
 // CheckpointOption configures Checkpoints: Table (the table's name, default
@@ -35,7 +36,7 @@ type CheckpointOption interface {
 type checkpointConfig struct {
 	storeConfig
 	store CheckpointStore
-	onGap func(context.Context, CheckpointGap)
+	onGap func(ctx context.Context, reader string, gap patterns.StreamGap)
 }
 
 // applyCheckpoint makes Table an option of NewCheckpoints too.
@@ -63,7 +64,7 @@ func WithCheckpointStore(store CheckpointStore) CheckpointOption {
 // between its checkpoint and the record it got that the stream no longer
 // holds (it fell behind retention). Default: a warning on slog's default
 // logger. A gap is never skipped silently.
-func OnGap(f func(ctx context.Context, gap CheckpointGap)) CheckpointOption {
+func OnGap(f func(ctx context.Context, reader string, gap patterns.StreamGap)) CheckpointOption {
 	return checkpointOption(func(c *checkpointConfig) { c.onGap = f })
 }
 
@@ -149,6 +150,7 @@ func (cp *Checkpoints) usable() error {
 }
 
 // logGap is the default gap report.
-func logGap(_ context.Context, g CheckpointGap) {
-	slog.Default().Warn(g.Error(), "reader", g.Reader, "stream", g.Stream, "first_lost", g.From, "last_lost", g.To)
+func logGap(_ context.Context, reader string, g patterns.StreamGap) {
+	slog.Default().Warn("acemq: outbox: a checkpointed stream reader lost records past its checkpoint: "+g.String(),
+		"reader", reader, "stream", g.Stream, "first_lost", g.First, "last_lost", g.Last)
 }
