@@ -47,9 +47,14 @@ func readInto(ctx context.Context, conn *acemq.Conn, spec *acemqimpl.StreamSpec[
 func readerChild() int {
 	return childMain("outbox-crash-reader", func(ctx context.Context, db *sql.DB, conn *acemq.Conn) error {
 		cp := NewCheckpoints(db, Table(os.Getenv("OUTBOX_CHILD_TABLE")))
-		c, err := readInto(ctx, conn, orderStream(os.Getenv("OUTBOX_CHILD_STREAM")), cp, os.Getenv("OUTBOX_CHILD_ROWS"))
+		spec, rows := orderStream(os.Getenv("OUTBOX_CHILD_STREAM")), os.Getenv("OUTBOX_CHILD_ROWS")
+		c, err := readInto(ctx, conn, spec, cp, rows)
+		for ; err != nil && ctx.Err() == nil; c, err = readInto(ctx, conn, spec, cp, rows) {
+			fmt.Fprintln(os.Stderr, "the reader cannot start yet (the broker restarting?):", err)
+			time.Sleep(200 * time.Millisecond)
+		}
 		if err != nil {
-			return err
+			return nil // stopped before it started
 		}
 		defer c.Close()
 		fmt.Println("reader ready")
