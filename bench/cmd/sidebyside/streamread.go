@@ -184,11 +184,6 @@ func readUntil(conn *acemq.Conn, spec *acemqimpl.StreamSpec[event], got *atomic.
 			return err
 		}
 		defer c.Close()
-		select {
-		case <-done:
-			return nil
-		case <-ctx.Done():
-			return fmt.Errorf("read %d of %d: %w", got.Load(), n, ctx.Err())
-		}
+		return awaitDone(ctx, done, "read", got, n)
 	}
 }
