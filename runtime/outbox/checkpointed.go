@@ -24,8 +24,9 @@ import (
 // reader started past its checkpoint.)
 // Failing to begin, read, save or commit is a Retry.
 //
-// Start the reader at cp.Position(ctx, reader) and with one record at a time
-// (the default concurrency): the checkpoint is one offset per reader.
+// Start the reader at cp.Position(ctx, reader), one record at a time (a
+// stream reader's only concurrency): the checkpoint is one offset per
+// reader. Reader names are the checkpoints' keys: give each reader its own.
 func Checkpointed[T any](cp *Checkpoints, reader string, h func(ctx context.Context, tx *sql.Tx, m acemq.Message[T]) acemq.Ack) acemq.Handler[T] {
 	r := &checkpointedReader{cp: cp, reader: reader, seen: -1}
 	return func(ctx context.Context, m acemq.Message[T]) acemq.Ack {
