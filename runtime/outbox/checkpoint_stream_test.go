@@ -12,6 +12,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqimpl"
+	"github.com/acemq/acemq-gen/runtime/patterns"
 )
 
 // The checkpointed reader of the stream crash test runs in a child process
@@ -187,4 +188,38 @@ func TestCheckpointedReaderOnMemoryWritesEachRecordOnceAcrossRestarts(t *testing
 	waitRows(t, db, rows, total, time.Minute)
 	time.Sleep(100 * time.Millisecond)
 	eachOffsetOnce(t, db, rows, total)
+}
+
+func TestACheckpointedReaderBehindRetentionReportsTheGapFromItsCheckpoint(t *testing.T) {
+	db := database(t)
+	readerGaps, checkpointGaps := make(chan patterns.StreamGap, 4), make(chan patterns.StreamGap, 4)
+	cp, rows := freshCheckpoints(t, db, OnGap(func(_ context.Context, _ string, g patterns.StreamGap) { checkpointGaps <- g }))
+	conn := broker(t, "", patterns.OnStreamGap(func(g patterns.StreamGap) { readerGaps <- g }))
+	spec := orderStream("outbox-stream-" + acemq.NewUUID())
+	spec.MaxBytes = 2000 // a few dozen records
+	if err := spec.Apply(t.Context(), conn); err != nil {
+		t.Fatal(err)
+	}
+	appendOrders(t, conn, spec, 10)
+	c, err := readInto(t.Context(), conn, spec, cp, rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitRows(t, db, rows, 10, 10*time.Second)
+	c.Close() // checkpoint 9; while the reader is away, retention drops offsets 10 and on
+	appendOrders(t, conn, spec, 1000)
+	if c, err = readInto(t.Context(), conn, spec, cp, rows); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for name, gaps := range map[string]chan patterns.StreamGap{"the reader (OnStreamGap)": readerGaps, "Checkpointed (OnGap)": checkpointGaps} {
+		select {
+		case g := <-gaps:
+			if g.Stream != spec.Stream || g.First != 10 || g.Last < 10 || g.Last >= 1009 {
+				t.Errorf("%s reported %+v, want offsets 10 (after the checkpoint) to the one before the first record kept", name, g)
+			}
+		case <-time.After(10 * time.Second):
+			t.Errorf("%s reported no gap", name)
+		}
+	}
 }
