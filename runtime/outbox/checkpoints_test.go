@@ -275,3 +275,20 @@ func TestCheckpointsWithAnInvalidTableNameFailSayingSo(t *testing.T) {
 		t.Errorf("the handler answered %v (%v), want a retry with ErrInvalidTableName", ack, ack.Err())
 	}
 }
+
+// failingSave is a store whose Save fails after its Last worked.
+type failingSave struct{ *positions }
+
+func (failingSave) Save(context.Context, *sql.Tx, string, int64) error { return errors.New("disk full") }
+
+func TestCheckpointedKeepsNoneOfTheHandlersWritesWhenTheOffsetCannotBeSaved(t *testing.T) {
+	db := database(t)
+	own := &positions{db: db, table: `"pos_` + strings.ReplaceAll(acemq.NewUUID()[:13], "-", "") + `"`}
+	t.Cleanup(func() { db.Exec(`DROP TABLE IF EXISTS ` + own.table) })
+	cp, effects := freshCheckpoints(t, db, WithCheckpointStore(failingSave{own}))
+	accept := acemq.Accept()
+	ack := Checkpointed(cp, "projector", applying(effects, &accept))(t.Context(), record(0))
+	if !ack.IsRetry() || countRows(t, db, effects) != 0 {
+		t.Errorf("a failed save: ack %v, %d effects kept; want a retry and none (the writes and the offset commit together)", ack, countRows(t, db, effects))
+	}
+}
