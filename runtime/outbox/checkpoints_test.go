@@ -279,7 +279,9 @@ func TestCheckpointsWithAnInvalidTableNameFailSayingSo(t *testing.T) {
 // failingSave is a store whose Save fails after its Last worked.
 type failingSave struct{ *positions }
 
-func (failingSave) Save(context.Context, *sql.Tx, string, int64) error { return errors.New("disk full") }
+func (failingSave) Save(context.Context, *sql.Tx, string, int64) error {
+	return errors.New("disk full")
+}
 
 func TestCheckpointedKeepsNoneOfTheHandlersWritesWhenTheOffsetCannotBeSaved(t *testing.T) {
 	db := database(t)
