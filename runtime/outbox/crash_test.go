@@ -29,12 +29,26 @@ func TestMain(m *testing.M) {
 	if os.Getenv(relayChildEnv) == "1" {
 		os.Exit(relayChild())
 	}
+	if os.Getenv(readerChildEnv) == "1" {
+		os.Exit(readerChild())
+	}
 	os.Exit(m.Run())
 }
 
 // relayChild relays the table named by the environment until SIGTERM (or
 // SIGKILL), reconnecting to the broker until it is up.
 func relayChild() int {
+	return childMain("outbox-crash-relay", func(ctx context.Context, db *sql.DB, conn *acemq.Conn) error {
+		fmt.Println("relay ready")
+		r := NewRelay(conn, NewStore(db, Table(os.Getenv("OUTBOX_CHILD_TABLE"))), Batch(50), PollInterval(200*time.Millisecond), MaxBackoff(500*time.Millisecond))
+		return r.Run(ctx)
+	})
+}
+
+// childMain is a child process's life: it opens the database and connects
+// to the broker named by the environment (trying until the broker is up),
+// then runs work until SIGTERM (or SIGKILL). A failure exits 2.
+func childMain(name string, work func(ctx context.Context, db *sql.DB, conn *acemq.Conn) error) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	db, err := sql.Open("pgx", os.Getenv("OUTBOX_CHILD_DB"))
@@ -45,7 +59,7 @@ func relayChild() int {
 	defer db.Close()
 	var conn *acemq.Conn
 	for conn == nil && ctx.Err() == nil {
-		if conn, err = acemq.Connect(ctx, os.Getenv("OUTBOX_CHILD_AMQP"), rabbitmq.Name("outbox-crash-relay")); err != nil {
+		if conn, err = acemq.Connect(ctx, os.Getenv("OUTBOX_CHILD_AMQP"), rabbitmq.Name(name)); err != nil {
 			time.Sleep(100 * time.Millisecond)
 		}
 	}
@@ -53,24 +67,29 @@ func relayChild() int {
 		return 0
 	}
 	defer conn.Close()
-	fmt.Println("relay ready")
-	r := NewRelay(conn, NewStore(db, Table(os.Getenv("OUTBOX_CHILD_TABLE"))), Batch(50), PollInterval(200*time.Millisecond), MaxBackoff(500*time.Millisecond))
-	if err := r.Run(ctx); err != nil {
+	if err := work(ctx, db, conn); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
 	return 0
 }
 
-// childRelay is a running relay process.
+// childRelay is a running child process: a relay or a stream reader.
 type childRelay struct {
 	cmd *exec.Cmd
 }
 
 func startChild(t *testing.T, dbURL, amqpURL, table string) *childRelay {
 	t.Helper()
+	return startProcess(t, "relay ready", relayChildEnv+"=1", "OUTBOX_CHILD_DB="+dbURL, "OUTBOX_CHILD_AMQP="+amqpURL, "OUTBOX_CHILD_TABLE="+table)
+}
+
+// startProcess starts this test binary with env added and waits for it to
+// print the line readyLine.
+func startProcess(t *testing.T, readyLine string, env ...string) *childRelay {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), relayChildEnv+"=1", "OUTBOX_CHILD_DB="+dbURL, "OUTBOX_CHILD_AMQP="+amqpURL, "OUTBOX_CHILD_TABLE="+table)
+	cmd.Env = append(os.Environ(), env...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -83,7 +102,7 @@ func startChild(t *testing.T, dbURL, amqpURL, table string) *childRelay {
 	go func() {
 		s := bufio.NewScanner(out)
 		for s.Scan() {
-			if s.Text() == "relay ready" {
+			if s.Text() == readyLine {
 				close(ready)
 			}
 		}
@@ -92,7 +111,7 @@ func startChild(t *testing.T, dbURL, amqpURL, table string) *childRelay {
 	case <-ready:
 	case <-time.After(30 * time.Second):
 		cmd.Process.Kill()
-		t.Fatal("the relay process did not start")
+		t.Fatal("the child process did not start: no " + readyLine)
 	}
 	return &childRelay{cmd: cmd}
 }

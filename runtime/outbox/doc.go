@@ -21,5 +21,17 @@
 // per message id, whatever the redeliveries: the id is recorded in the
 // inbox table in the handler's own transaction.
 //
+// Reading streams: Checkpointed wraps a stream reader's handler so that each
+// record is applied once whatever the crashes: the reader's offset is saved
+// in the handler's own transaction (Checkpoints, a table of one row per
+// reader, or a CheckpointStore of the caller's own), and the reader resumes
+// at Position:
+//
+//	record ──▶ BEGIN ─▶ checkpoint (FOR UPDATE) ─┬─ at or below: skip (a replay)
+//	                                             └─ past it: h(tx) ─▶ save offset ─▶ COMMIT
+//
+//	from, _ := cp.Position(ctx, "projector")
+//	c, _ := orders.ReadOrderLog(ctx, conn, from, outbox.Checkpointed(cp, "projector", h))
+//
 // docs/outbox.md describes the guarantees, their limits and the SQL.
 package outbox

@@ -69,14 +69,24 @@ func (in *Inbox) usable() error {
 // outside tx (an e-mail, an HTTP call) can still happen twice.
 func Once[T any](in *Inbox, h func(ctx context.Context, tx *sql.Tx, m acemq.Message[T]) acemq.Ack) acemq.Handler[T] {
 	return func(ctx context.Context, m acemq.Message[T]) acemq.Ack {
-		if err := in.usable(); err != nil {
-			return acemq.Retry(err)
-		}
-		if h == nil {
-			return acemq.Reject(acemq.Fatal(errors.New("acemq: outbox.Once was given a nil handler")))
+		if ack, refused := refusal(in.usable(), h == nil, "outbox.Once"); refused {
+			return ack
 		}
 		return in.once(ctx, m.Queue, m.Envelope.ID, func(tx *sql.Tx) acemq.Ack { return h(ctx, tx, m) })
 	}
+}
+
+// refusal is the Ack of a transactional handler (Once, Checkpointed) that
+// cannot run: a Retry while its store is unusable, a fatal Reject when who
+// was given a nil handler.
+func refusal(unusable error, nilHandler bool, who string) (ack acemq.Ack, refused bool) {
+	if unusable != nil {
+		return acemq.Retry(unusable), true
+	}
+	if nilHandler {
+		return acemq.Reject(acemq.Fatal(errors.New("acemq: " + who + " was given a nil handler"))), true
+	}
+	return acemq.Accept(), false
 }
 
 // once is Once's work for one message.

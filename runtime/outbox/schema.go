@@ -89,3 +89,16 @@ const inboxDDL = `CREATE TABLE IF NOT EXISTS {table} (
 );
 CREATE INDEX IF NOT EXISTS {handled} ON {table} (handled_at);
 `
+
+// checkpointSchema is the checkpoints table's DDL: a row per stream reader,
+// the offset of the last record it finished.
+func checkpointSchema(t tableName) string {
+	return strings.NewReplacer("{table}", t.quoted).Replace(checkpointDDL)
+}
+
+const checkpointDDL = `CREATE TABLE IF NOT EXISTS {table} (
+    reader      text        PRIMARY KEY,
+    last_offset bigint      NOT NULL,
+    updated_at  timestamptz NOT NULL DEFAULT now()
+);
+`

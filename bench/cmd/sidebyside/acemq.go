@@ -163,14 +163,20 @@ func acemqConsume(workers int) func(context.Context, *env, int) (trial, error) {
 				return err
 			}
 			defer c.Close()
-			select {
-			case <-done:
-				return nil
-			case <-ctx.Done():
-				return fmt.Errorf("consumed %d of %d: %w", got.Load(), n, ctx.Err())
-			}
+			return awaitDone(ctx, done, "consumed", &got, n)
 		}
 		return trial{run: run, teardown: closing(e, conn, q)}, nil
+	}
+}
+
+// awaitDone waits for done; when ctx ends first it says how many of n
+// messages (got) were verb.
+func awaitDone(ctx context.Context, done <-chan struct{}, verb string, got *atomic.Int64, n int) error {
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("%s %d of %d: %w", verb, got.Load(), n, ctx.Err())
 	}
 }
 

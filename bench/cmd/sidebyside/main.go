@@ -10,6 +10,7 @@
 //	go run ./cmd/sidebyside -reps 7 -scale 2 -csv out.csv -only stream,batch
 //	go run ./cmd/sidebyside -only stream -cpuprofile stream.pprof
 //	go run ./cmd/sidebyside -only outbox,outbox-latency  # also starts ../scripts/postgres.sh start 5790
+//	go run ./cmd/sidebyside -only stream-read            # so does the stream reader's
 package main
 
 import (

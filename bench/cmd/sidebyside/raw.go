@@ -173,18 +173,11 @@ func rawConsume(ctx context.Context, e *env, n int) (trial, error) {
 		return trial{}, err
 	}
 	run := func(ctx context.Context) error {
-		ch, err := rc.Channel()
+		ch, deliveries, err := rawDeliveries(ctx, rc, q, window, nil)
 		if err != nil {
 			return err
 		}
 		defer ch.Close()
-		if err := ch.Qos(window, 0, false); err != nil {
-			return err
-		}
-		deliveries, err := ch.ConsumeWithContext(ctx, q, "", false, false, false, false, nil)
-		if err != nil {
-			return err
-		}
 		for got := 0; got < n; got++ {
 			d, ok := <-deliveries
 			if !ok {
@@ -205,6 +198,24 @@ func rawConsume(ctx context.Context, e *env, n int) (trial, error) {
 		closing(e, conn, q)()
 	}
 	return trial{run: run, teardown: teardown}, nil
+}
+
+// rawDeliveries opens a channel on rc with prefetch and consumes q with
+// manual acks and the consume arguments args.
+func rawDeliveries(ctx context.Context, rc *amqp.Connection, q string, prefetch int, args amqp.Table) (*amqp.Channel, <-chan amqp.Delivery, error) {
+	ch, err := rc.Channel()
+	if err != nil {
+		return nil, nil, err
+	}
+	var deliveries <-chan amqp.Delivery
+	if err = ch.Qos(prefetch, 0, false); err == nil {
+		deliveries, err = ch.ConsumeWithContext(ctx, q, "", false, false, false, false, args)
+	}
+	if err != nil {
+		_ = ch.Close()
+		return nil, nil, err
+	}
+	return ch, deliveries, nil
 }
 
 // rawRPC makes n calls from callers goroutines: a requester channel in

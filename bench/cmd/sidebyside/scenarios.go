@@ -90,13 +90,18 @@ func allScenarios() []scenario {
 			vs("acemq Consume 1 worker", "watermill", acemqConsume(1)), vs("acemq Consume 4 workers", "watermill", acemqConsume(4))}},
 		{"outbox", "relaying committed outbox rows (PostgreSQL) until each is confirmed and deleted", 5000, []contender{
 			raw("raw", rawRelay), ours("acemq outbox.Relay", outboxRelay), ours("watermill Forwarder", watermillForwarder)}},
+		{"stream-read", "reading a stream from first, JSON decoded, the offset upserted in PostgreSQL every 1,000 records", 20000, []contender{
+			raw("raw", rawStreamRead), ours("acemq StreamSpec.Read", acemqStreamRead),
+			ours("acemq Read + outbox.Checkpointed (every record)", acemqCheckpointedRead)}},
 		{"outbox-latency", "commit to handler, one row per transaction at 200/s through outbox.Within", 1000, []contender{
 			raw("acemq outbox.Relay", outboxLatency(200))}},
 	}
 }
 
 // needsDatabase reports whether a scenario needs PostgreSQL.
-func needsDatabase(s scenario) bool { return strings.HasPrefix(s.name, "outbox") }
+func needsDatabase(s scenario) bool {
+	return strings.HasPrefix(s.name, "outbox") || s.name == "stream-read"
+}
 
 // event is the payload every contender sends: about 256 bytes of JSON.
 type event struct {
