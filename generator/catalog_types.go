@@ -88,7 +88,7 @@ func CatalogContents(srcs []Source) (entries []Entry, domains []CatalogDomain, d
 // describeEntry sets e's doc, content type and payload from the message or
 // RPC of d it names.
 func describeEntry(d *domain, e *Entry) {
-	for _, msg := range d.Messages {
+	for _, msg := range payloads(d) {
 		if msg.Name == e.Name && msg.Kind.String() == e.Kind {
 			e.Doc, e.Deprecated, e.ContentType = msg.Doc, msg.Deprecated, contentType(wireCodec(msg.Codec, msg.Encrypted))
 			e.Payload, e.Example = typeRef(msg.Record), examplePayload(msg.Record, e.Raw)

@@ -234,3 +234,17 @@ func TestCatalogEscapesHostileContractText(t *testing.T) {
 		t.Errorf("the doc is not shown escaped:\n%s", msg.Data)
 	}
 }
+
+func TestCatalogStreamPageShowsItsPayloadAndWhereRecordsAreSetAside(t *testing.T) {
+	files := build(t, bookstoreInput(t))
+	page, ok := fileNamed(files, "messages/orders/stream.OrderAudit.html")
+	if !ok {
+		t.Fatal("no page for the OrderAudit stream")
+	}
+	for _, want := range []string{"Every change to an order", "<code>orderId</code>", "<code>change</code>",
+		"orders.order-audit.dlq", "orders.order-audit.parked"} {
+		if !strings.Contains(string(page.Data), want) {
+			t.Errorf("the OrderAudit page lacks %q", want)
+		}
+	}
+}

@@ -97,10 +97,13 @@ func (t *topology) view(name string, policy acemq.RetryPolicy, s *site) queueVie
 	if v.Type == "<nil>" {
 		v.Type = "classic"
 	}
-	if _, ok := t.queue(acemq.DeadLetterQueue(name)); ok {
+	// a stream's readers declare its .dlq and .parked (the copies of records
+	// they reject or park) when they start, so the domain's topology has them not
+	stream := v.Type == string(acemq.QueueStream)
+	if _, ok := t.queue(acemq.DeadLetterQueue(name)); ok || stream {
 		v.DeadLetter = acemq.DeadLetterQueue(name)
 	}
-	if _, ok := t.queue(acemq.ParkedQueue(name)); ok {
+	if _, ok := t.queue(acemq.ParkedQueue(name)); ok || stream {
 		v.Parked = acemq.ParkedQueue(name)
 	}
 	for _, w := range policy.Schedule() {
