@@ -30,15 +30,7 @@ const (
 // and failing when the configured one cannot be reached.
 func database(t testing.TB) *sql.DB {
 	t.Helper()
-	url := os.Getenv(PostgresURLEnv)
-	if url == "" {
-		msg := PostgresURLEnv + " not set; start PostgreSQL with `export " + PostgresURLEnv + "=$(scripts/postgres.sh start | tail -n1)`"
-		if os.Getenv(RequirePostgresEnv) == "1" || os.Getenv(acemqtest.RequireBrokerEnv) == "1" {
-			t.Fatal(msg + " (" + RequirePostgresEnv + "=1 or " + acemqtest.RequireBrokerEnv + "=1 requires it)")
-		}
-		t.Skip(msg)
-	}
-	db, err := sql.Open("pgx", url)
+	db, err := sql.Open("pgx", databaseURL(t))
 	if err != nil {
 		t.Fatalf("cannot open %s: %v", PostgresURLEnv, err)
 	}
@@ -49,6 +41,21 @@ func database(t testing.TB) *sql.DB {
 		t.Fatalf("cannot reach the database at %s (start one with scripts/postgres.sh): %v", PostgresURLEnv, err)
 	}
 	return db
+}
+
+// databaseURL is the test database's URL, skipping the test when none is
+// configured (failing under ACEMQ_REQUIRE_POSTGRES=1 or ACEMQ_REQUIRE_BROKER=1).
+func databaseURL(t testing.TB) string {
+	t.Helper()
+	url := os.Getenv(PostgresURLEnv)
+	if url == "" {
+		msg := PostgresURLEnv + " not set; start PostgreSQL with `export " + PostgresURLEnv + "=$(scripts/postgres.sh start | tail -n1)`"
+		if os.Getenv(RequirePostgresEnv) == "1" || os.Getenv(acemqtest.RequireBrokerEnv) == "1" {
+			t.Fatal(msg + " (" + RequirePostgresEnv + "=1 or " + acemqtest.RequireBrokerEnv + "=1 requires it)")
+		}
+		t.Skip(msg)
+	}
+	return url
 }
 
 // freshStore is an outbox (and inbox) in tables of the test's own, migrated,

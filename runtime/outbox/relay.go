@@ -95,7 +95,9 @@ func (r *Relay) Run(ctx context.Context) error {
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
-	wg.Go(func() { r.listen(ctx) })
+	if !r.cfg.pollOnly {
+		wg.Go(func() { r.listen(ctx) })
+	}
 	defer wg.Wait()
 	defer cancel()
 	r.loop(ctx)

@@ -32,6 +32,7 @@ type relayConfig struct {
 	batch       int
 	batchBytes  int
 	maxBackoff  time.Duration
+	pollOnly    bool
 }
 
 func defaultRelayConfig() relayConfig {
@@ -48,6 +49,18 @@ func PollInterval(d time.Duration) RelayOption {
 			return fmt.Errorf("acemq: outbox.PollInterval must be positive, got %s", d)
 		}
 		c.poll = d
+		return nil
+	}
+}
+
+// PollOnly makes the relay find committed rows by polling every
+// PollInterval only, opening no LISTEN connection: for a relay inside a
+// testing/synctest bubble (acemqtest.Run), whose virtual clock makes polling
+// free and where a connection waiting on the network forever would keep the
+// bubble from ever settling. Production relays should keep LISTEN.
+func PollOnly() RelayOption {
+	return func(c *relayConfig) error {
+		c.pollOnly = true
 		return nil
 	}
 }
