@@ -52,8 +52,12 @@ func (g *genPkg) stringConst(name string) (string, bool) {
 
 // kindOf is the kind of the domain's message or RPC name: an event has a
 // routing key and a <Name>Queue(service) func, a command a routing key and
-// a <Name>Queue const, an RPC a <Name>Request type; "" when name is none.
+// a <Name>Queue const, an RPC a <Name>Request type, a stream a <Name>Stream
+// const; "" when name is none.
 func (g *genPkg) kindOf(name string) string {
+	if _, ok := g.stringConst(name + "Stream"); ok {
+		return "stream"
+	}
 	if _, ok := g.stringConst(name + "RoutingKey"); ok {
 		if _, isFunc := g.pkg.Scope().Lookup(name + "Queue").(*types.Func); isFunc {
 			return "event"
@@ -82,6 +86,10 @@ func (g *genPkg) queue(name, kind, service string) string {
 		key, _ := g.stringConst(name + "RoutingKey")
 		return service + "." + key
 	}
+	if kind == "stream" {
+		q, _ := g.stringConst(name + "Stream")
+		return q
+	}
 	q, _ := g.stringConst(name + "Queue")
 	return q
 }
@@ -90,8 +98,16 @@ func (g *genPkg) queue(name, kind, service string) string {
 // Send<C> (generator/names.go).
 var publishSuffixes = []string{"", "Batch", "Async", "After", "At"}
 
-// published is the message a Publisher method sends, and its kind.
+// published is the message a Publisher method sends (a stream's record
+// it appends: Append<S>, Append<S>Async), and its kind.
 func (g *genPkg) published(method string) (name, kind string) {
+	if rest, ok := strings.CutPrefix(method, "Append"); ok {
+		rest = strings.TrimSuffix(rest, "Async")
+		if g.kindOf(rest) == "stream" {
+			return rest, "stream"
+		}
+		return "", ""
+	}
 	rest, ok := strings.CutPrefix(method, "Publish")
 	if !ok {
 		rest, ok = strings.CutPrefix(method, "Send")

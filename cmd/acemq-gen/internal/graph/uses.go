@@ -105,13 +105,13 @@ func serviceArg(info *types.Info, call *ast.CallExpr) string {
 	return ""
 }
 
-// methodUse records Publisher.Publish<E>…, Publisher.Send<C>… and
-// Client.<RPC>.
+// methodUse records Publisher.Publish<E>…, Publisher.Send<C>…,
+// Publisher.Append<S>… and Client.<RPC>.
 func (a *analysis) methodUse(m *module, g *genPkg, recv, method, pos string) {
 	switch recv {
 	case "Publisher":
 		if name, kind := g.published(method); name != "" {
-			role := map[string]string{"event": rolePublishes, "command": roleSends}[kind]
+			role := map[string]string{"event": rolePublishes, "stream": rolePublishes, "command": roleSends}[kind]
 			m.add(rawUse{role: role, use: g.use(name, kind, pos)})
 		}
 	case "Client":
@@ -121,7 +121,7 @@ func (a *analysis) methodUse(m *module, g *genPkg, recv, method, pos string) {
 	}
 }
 
-// funcUse records Consume<X>, Serve<RPC>, Subscribe and Serve.
+// funcUse records Consume<X>, Serve<RPC>, Read<Stream>, Subscribe and Serve.
 func (a *analysis) funcUse(m *module, g *genPkg, name, service, pos string) {
 	switch {
 	case name == "Subscribe":
@@ -132,6 +132,8 @@ func (a *analysis) funcUse(m *module, g *genPkg, name, service, pos string) {
 		for _, x := range g.handled("Handlers") {
 			m.add(g.consumer(x, service, pos))
 		}
+	case strings.HasPrefix(name, "Read") && g.kindOf(strings.TrimPrefix(name, "Read")) == "stream":
+		m.add(g.consumer(strings.TrimPrefix(name, "Read"), service, pos))
 	case strings.HasPrefix(name, "Consume"), strings.HasPrefix(name, "Serve"):
 		x := strings.TrimPrefix(strings.TrimPrefix(name, "Consume"), "Serve")
 		if k := g.kindOf(x); k != "" && (k == "rpc") == strings.HasPrefix(name, "Serve") {
