@@ -103,7 +103,9 @@ func (s *Scheduler) handle(ctx context.Context, m acemq.Message[[]byte]) acemq.A
 	return settle(s.deliver(ctx, m, ticket))
 }
 
-// settle is Accept for nil; for a hop that reached no queue, a dead letter
+// settle is Accept for nil; for a hop that reached no queue or that the
+// broker refused (a destination exchange deleted: 404, which sending again
+// would only repeat, closing the channel each time), a dead letter
 // to acemq.schedule.due.dlq (Retry(Fatal): outcome dead_lettered, as
 // FAMILY-SPEC's table has a library hop's, not a handler's rejected); and a
 // later try, the message unchanged, for any other failure.
@@ -111,7 +113,7 @@ func settle(err error) acemq.Ack {
 	switch {
 	case err == nil:
 		return acemq.Accept()
-	case errors.Is(err, acemq.ErrUnroutable):
+	case errors.Is(err, acemq.ErrUnroutable), errors.Is(err, acemq.ErrBrokerRefused):
 		return acemq.Retry(acemq.Fatal(err))
 	}
 	return acemq.InProgress(time.Second)

@@ -2,6 +2,7 @@ package patterns
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,29 +16,13 @@ func TestCancelledHalfNeverArrivesAcrossARestartOfTheSchedulingProcessAndTheSche
 		if err != nil {
 			t.Fatal(err)
 		}
-		before, err := NewScheduler(context.Background(), first)
-		if err != nil {
-			t.Fatal(err)
-		}
+		t.Cleanup(func() { _ = first.Close() }) // also when the test fails half-way
+		before := startScheduler(t, first)
 		receiver := schedConn(t, url)
 		q, got := destination(t, receiver, url)
-		pub := acemq.NewPublisher[reminder](first, "", q)
-		due := map[string]time.Time{}
-		// due from 20 s on, room for scheduling and cancelling under -race on a busy machine
-		firstDue := time.Now().Add(20 * time.Second)
-		for i := range n {
-			s, err := pub.SendAt(context.Background(), firstDue.Add(time.Duration(i)*2*time.Millisecond), reminder{N: i})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if i%2 == 0 {
-				if err := acemq.CancelScheduled(context.Background(), first, s.ID()); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			due[s.ID()] = s.DueAt()
-		}
+		// due from 30 s on, room for scheduling and cancelling under -race on a busy machine
+		firstDue := time.Now().Add(30 * time.Second)
+		due := scheduleAndCancelHalf(t, acemq.NewPublisher[reminder](first, "", q), first, n, firstDue)
 		// The process that scheduled them and its scheduler go away before
 		// anything is due; a new one takes over.
 		if time.Now().After(firstDue) {
@@ -57,6 +42,40 @@ func TestCancelledHalfNeverArrivesAcrossARestartOfTheSchedulingProcessAndTheSche
 				dropped, before.Cancelled(), after.Cancelled(), n/2)
 		}
 	})
+}
+
+// scheduleAndCancelHalf schedules n reminders due from firstDue on, 2 ms
+// apart, on 8 goroutines, cancels the even ones, and returns the due times
+// of the others by id.
+func scheduleAndCancelHalf(t *testing.T, pub *acemq.Publisher[reminder], conn *acemq.Conn, n int, firstDue time.Time) map[string]time.Time {
+	t.Helper()
+	var mu sync.Mutex
+	due := map[string]time.Time{}
+	var wg sync.WaitGroup
+	for w := range 8 {
+		wg.Go(func() {
+			for i := w; i < n; i += 8 {
+				s, err := pub.SendAt(context.Background(), firstDue.Add(time.Duration(i)*2*time.Millisecond), reminder{N: i})
+				if err == nil && i%2 == 0 {
+					err = acemq.CancelScheduled(context.Background(), conn, s.ID())
+				}
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if i%2 == 1 {
+					mu.Lock()
+					due[s.ID()] = s.DueAt()
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
+	return due
 }
 
 func TestCancelScheduledRefusesAnEmptyIDAndAcceptsOneAlreadyDelivered(t *testing.T) {

@@ -150,3 +150,38 @@ func TestNewSchedulerRefusesAConnectionWithoutPublisherConfirms(t *testing.T) {
 		t.Error("NewScheduler(nil) was accepted")
 	}
 }
+
+// TestScheduledToAnExchangeThatNoLongerExistsIsSetAsideNotRetriedForever:
+// the destination exchange deleted while the message waits (an operator) is
+// the broker's refusal, 404 NOT_FOUND: the scheduler sets the message aside
+// to acemq.schedule.due.dlq with that reason instead of sending it again
+// every second, closing its channel each time.
+// (RabbitMQ only: memory:// answers a publish to a missing exchange
+// otherwise; see the closing note.)
+func TestScheduledToAnExchangeThatNoLongerExistsIsSetAsideNotRetriedForever(t *testing.T) {
+	func(t *testing.T, url string) {
+		conn := schedConn(t, url)
+		startScheduler(t, conn)
+		gone := "schedule-test-gone-" + acemq.NewUUID()[:8]
+		s, err := acemq.NewPublisher[reminder](conn, gone, "x").SendAfter(context.Background(), 1100*time.Millisecond, reminder{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var reason string
+		waitFor(t, 10*time.Second, "the message is in "+semconv.ScheduleDeadLetterQueue, func() bool {
+			d, ok, err := conn.Pull(context.Background(), semconv.ScheduleDeadLetterQueue)
+			if err != nil || !ok {
+				return false
+			}
+			_ = d.Ack()
+			if d.Headers[semconv.HeaderID] == s.ID() {
+				reason, _ = d.Headers[semconv.HeaderError].(string)
+				return true
+			}
+			return false
+		})
+		if !strings.Contains(reason, gone) || !strings.Contains(reason, "404") {
+			t.Errorf("set aside with reason %q; want the broker's 404 naming %s", reason, gone)
+		}
+	}(t, vhostURL(t, scheduleVhost))
+}
