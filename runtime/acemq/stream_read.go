@@ -2,8 +2,10 @@ package acemq
 
 import (
 	"errors"
+	"fmt"
 	"maps"
 	"sync/atomic"
+	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq/driver"
 	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
@@ -36,7 +38,10 @@ func consumeStream(from StreamPosition, onGap func(first, last int64)) ConsumeOp
 		r := &streamReader{from: from, onGap: onGap}
 		r.next.Store(-1)
 		if from.from == streamFromOffset {
-			r.next.Store(max(from.offset, 0))
+			if from.offset < 0 {
+				return fmt.Errorf("acemq: StreamOffset(%d): a stream's offsets count from 0", from.offset)
+			}
+			r.next.Store(from.offset)
 		}
 		cfg.stream, cfg.prefetch = r, defaultStreamPrefetch
 		return nil
@@ -135,7 +140,11 @@ func (c *Consumer) reportGap(first, last int64) {
 // stopping before the record is done leaves it unacked and unhandled.
 func (c *Consumer) handleRecord(d driver.Delivery) {
 	offset, ok := recordOffset(d)
-	if ok && !c.admit(offset) {
+	if !ok {
+		c.parkUnplaced(d)
+		return
+	}
+	if !c.admit(offset) {
 		c.ackRecord(d, offset)
 		return
 	}
@@ -144,7 +153,7 @@ func (c *Consumer) handleRecord(d driver.Delivery) {
 		if attempt > 0 {
 			f.env.Attempt = attempt
 		}
-		f.cc.stream = StreamRecord{Offset: offset, Timestamp: f.env.FirstSeen}
+		f.cc.stream = StreamRecord{Offset: offset, Timestamp: recordTime(f.env)}
 		p := c.plan(f, d, &f.cc)
 		if p.action == ActionRetried || p.action == ActionInProgress {
 			if !c.retryInPlace(f, p) {
@@ -154,7 +163,7 @@ func (c *Consumer) handleRecord(d driver.Delivery) {
 			continue
 		}
 		if c.settle(f, d, &f.cc, &f.slot, p) == settleAck {
-			c.recordDone(d, offset, ok)
+			c.recordDone(d, offset)
 			return
 		}
 		if c.isStopping() {
@@ -172,11 +181,40 @@ func (c *Consumer) retryInPlace(f *inFlight, p plan) bool {
 }
 
 // recordDone acks the record and moves the reader past it.
-func (c *Consumer) recordDone(d driver.Delivery, offset int64, known bool) {
-	if known {
-		c.cfg.stream.next.Store(offset + 1)
-	}
+func (c *Consumer) recordDone(d driver.Delivery, offset int64) {
+	c.cfg.stream.next.Store(offset + 1)
 	c.ackRecord(d, offset)
+}
+
+// recordTime is a record's StreamRecord.Timestamp: the envelope's first-seen
+// time, or the time it is read when its appender wrote none (so that a
+// record's StreamRecord is never the zero value, which means "not read from
+// a stream").
+func recordTime(env Envelope) time.Time {
+	if env.FirstSeen.IsZero() {
+		return nowMillis()
+	}
+	return env.FirstSeen
+}
+
+// reasonNoOffset is why a stream reader parks a delivery without
+// x-stream-offset: it was not read from a stream (Read of a classic or
+// quorum queue), so the reader has no position to keep past it.
+const reasonNoOffset = "not a stream record: it has no x-stream-offset (is the queue a stream? declare it with x-queue-type stream)"
+
+// parkUnplaced sets a delivery without an offset aside to {queue}.parked
+// with reasonNoOffset, logged as an error, instead of handling it as offset
+// 0 (a checkpointed reader would take every later one for a redelivery).
+func (c *Consumer) parkUnplaced(d driver.Delivery) {
+	c.conn.cfg.logger.Error("acemq: a stream reader was given a record without an offset; parking it",
+		"queue", c.queue, "reason", reasonNoOffset)
+	for {
+		f := c.newInFlight(d)
+		p := c.setAside(f.env, ParkedQueue(c.queue), ActionParked, semconv.OutcomeParked, reasonNoOffset)
+		if c.settle(f, d, &f.cc, &f.slot, p) == settleAck || c.isStopping() {
+			return
+		}
+	}
 }
 
 // ackRecord acks a stream delivery (the broker's credit); a failure (the

@@ -274,3 +274,30 @@ func TestStreamReaderClosingWithRecordsWaitingNeverNacksAndTheNextReaderGetsThem
 		}
 	}, acemq.WithLogger(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
 }
+
+func TestStreamReadRefusesANegativeOffset(t *testing.T) {
+	k := newStreamKit(t, "memory://"+acemq.NewUUID(), nil)
+	_, err := k.spec.Read(k.ctx, k.conn, acemq.StreamOffset(-1), func(_ context.Context, _ acemq.Message[rec]) acemq.Ack { return acemq.Accept() })
+	if err == nil || !strings.Contains(err.Error(), "StreamOffset(-1)") {
+		t.Errorf("Read from StreamOffset(-1): %v, want it refused, not read from 0", err)
+	}
+}
+
+func TestStreamReadOfAQueueThatIsNotAStreamIsRefused(t *testing.T) {
+	onEachTransport(t, func(k *streamKit) {
+		stream := k.spec.Stream
+		t.Cleanup(func() { _ = k.conn.DeleteQueue(context.Background(), stream) })
+		k.spec.Stream += "-classic"
+		if err := acemq.NewTopology().Queue(k.spec.Stream, acemq.OfType(acemq.QueueClassic)).Apply(k.ctx, k.conn); err != nil {
+			t.Fatal(err)
+		}
+		k.append(0, 3)
+		_, err := k.spec.Read(k.ctx, k.conn, acemq.StreamFirst(), func(_ context.Context, _ acemq.Message[rec]) acemq.Ack { return acemq.Accept() })
+		if err == nil || !strings.Contains(err.Error(), "invalid arg 'x-stream-offset'") {
+			t.Fatalf("Read of a classic queue: %v, want RabbitMQ's 406 invalid arg 'x-stream-offset'", err)
+		}
+		if n := len(k.pullAll(k.spec.Stream)); n != 3 {
+			t.Errorf("the classic queue holds %d messages after the refused Read, want the 3 untouched", n)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -151,5 +152,65 @@ func TestStreamReadOnATransportWithoutStreamsIsErrStreamsUnsupported(t *testing.
 	_, err = spec.Read(context.Background(), conn, acemq.StreamFirst(), func(context.Context, acemq.Message[rec]) acemq.Ack { return acemq.Accept() })
 	if !errors.Is(err, acemqimpl.ErrStreamsUnsupported) || !strings.Contains(err.Error(), `"audit"`) {
 		t.Errorf("Read = %v, want ErrStreamsUnsupported naming the stream", err)
+	}
+}
+
+// offsetlessTransport is memory:// delivering stream records without their
+// x-stream-offset header: a transport that does not say where a record is.
+type offsetlessTransport struct{ driver.Transport }
+
+func (t offsetlessTransport) Supports(c driver.Capability) bool {
+	r, ok := t.Transport.(driver.CapabilityReporter)
+	return ok && r.Supports(c)
+}
+
+func (t offsetlessTransport) Consume(ctx context.Context, queue string, spec driver.ConsumeSpec, deliver func(driver.Delivery)) (driver.Subscription, error) {
+	return t.Transport.Consume(ctx, queue, spec, func(d driver.Delivery) {
+		d.Headers = maps.Clone(d.Headers)
+		delete(d.Headers, "x-stream-offset")
+		deliver(d)
+	})
+}
+
+func init() {
+	driver.RegisterTransport("offsetless-memory", func(ctx context.Context, url string, ext driver.Extensions) (driver.Transport, error) {
+		dial, err := driver.Dialer("memory://x")
+		if err != nil {
+			return nil, err
+		}
+		tr, err := dial(ctx, "memory://"+strings.TrimPrefix(url, "offsetless-memory://"), ext)
+		return offsetlessTransport{tr}, err
+	})
+}
+
+func TestStreamRecordWithoutAnOffsetIsParkedNotHandledAsOffset0(t *testing.T) {
+	broker := acemq.NewUUID()
+	k := newStreamKit(t, "memory://"+broker, nil)
+	k.append(0, 2)
+	conn, err := acemq.Connect(k.ctx, "offsetless-memory://"+broker)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	handled := make(chan int64, 10)
+	c, err := k.spec.Read(k.ctx, conn, acemq.StreamFirst(), func(_ context.Context, m acemq.Message[rec]) acemq.Ack {
+		handled <- m.Stream.Offset
+		return acemq.Accept()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	var parked []acemq.Envelope
+	for deadline := time.Now().Add(10 * time.Second); len(parked) < 2 && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		parked = append(parked, k.pullAll(acemq.ParkedQueue(k.spec.Stream))...)
+	}
+	if len(parked) != 2 || !strings.Contains(parked[0].Error, "not a stream record: it has no x-stream-offset") {
+		t.Errorf("parked %+v, want both records set aside with the reason", parked)
+	}
+	select {
+	case off := <-handled:
+		t.Errorf("the handler was given a record without an offset as offset %d", off)
+	default:
 	}
 }

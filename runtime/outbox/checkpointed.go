@@ -22,7 +22,9 @@ import (
 // (A reader started at cp.Position reports that gap too, through
 // patterns.OnStreamGap; this report names the reader, and also catches a
 // reader started past its checkpoint.)
-// Failing to begin, read, save or commit is a Retry.
+// Failing to begin, read, save or commit is a Retry. A message not read from
+// a stream (its m.Stream is the zero StreamRecord: Checkpointed given to a
+// queue's consumer) is parked, not taken for offset 0.
 //
 // Start the reader at cp.Position(ctx, reader), one record at a time (a
 // stream reader's only concurrency): the checkpoint is one offset per
@@ -32,6 +34,9 @@ func Checkpointed[T any](cp *Checkpoints, reader string, h func(ctx context.Cont
 	return func(ctx context.Context, m acemq.Message[T]) acemq.Ack {
 		if ack, refused := refusal(cp.usable(), h == nil, "outbox.Checkpointed"); refused {
 			return ack
+		}
+		if m.Stream == (acemq.StreamRecord{}) {
+			return acemq.Park(acemq.Fatal(fmt.Errorf("acemq: outbox: reader %q was given a message not read from a stream (it has no offset): give Checkpointed to a stream's Read", reader)))
 		}
 		return r.handle(ctx, m.Queue, m.Stream.Offset, func(tx *sql.Tx) acemq.Ack { return h(ctx, tx, m) })
 	}

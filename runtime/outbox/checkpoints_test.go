@@ -32,7 +32,7 @@ func freshCheckpoints(t testing.TB, db *sql.DB, opts ...CheckpointOption) (*Chec
 
 // record is the message a stream reader gets for the record at offset.
 func record(offset int64) acemq.Message[order] {
-	return acemq.Message[order]{Payload: order{ID: orderID(int(offset))}, Queue: "orders-log", Stream: acemq.StreamRecord{Offset: offset}}
+	return acemq.Message[order]{Payload: order{ID: orderID(int(offset))}, Queue: "orders-log", Stream: acemq.StreamRecord{Offset: offset, Timestamp: time.Now()}}
 }
 
 // applying is a Checkpointed handler's h: it writes the record's offset
@@ -292,5 +292,22 @@ func TestCheckpointedKeepsNoneOfTheHandlersWritesWhenTheOffsetCannotBeSaved(t *t
 	ack := Checkpointed(cp, "projector", applying(effects, &accept))(t.Context(), record(0))
 	if !ack.IsRetry() || countRows(t, db, effects) != 0 {
 		t.Errorf("a failed save: ack %v, %d effects kept; want a retry and none (the writes and the offset commit together)", ack, countRows(t, db, effects))
+	}
+}
+
+func TestCheckpointedParksAMessageNotReadFromAStreamInsteadOfTakingItForOffset0(t *testing.T) {
+	db, err := sql.Open("pgx", "postgres://nobody@127.0.0.1:1/none")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	runs := 0
+	h := Checkpointed(NewCheckpoints(db), "projector", func(context.Context, *sql.Tx, acemq.Message[order]) acemq.Ack {
+		runs++
+		return acemq.Accept()
+	})
+	ack := h(t.Context(), acemq.Message[order]{Payload: order{ID: orderID(1)}, Queue: "orders"})
+	if ack.String() != "park" || !strings.Contains(ack.Err().Error(), "not read from a stream") || runs != 0 {
+		t.Errorf("a queue's message: %v (%v), %d runs; want it parked with the reason, the handler not run", ack, ack.Err(), runs)
 	}
 }

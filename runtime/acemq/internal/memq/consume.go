@@ -35,8 +35,8 @@ func (b *Broker) subscribe(conn *Conn, queue string, spec ConsumeSpec, handler f
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	q, err := b.consumable(conn, queue)
-	if err == nil && q.log != nil {
-		err = b.checkStreamConsumer(q, spec)
+	if err == nil {
+		err = b.checkConsumerArgs(q, spec)
 	}
 	if err != nil {
 		return nil, err

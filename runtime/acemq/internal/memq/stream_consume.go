@@ -2,6 +2,19 @@ package memq
 
 import "time"
 
+// checkConsumerArgs refuses a subscription RabbitMQ refuses: a stream's
+// (checkStreamConsumer), or one with x-stream-offset on a queue that is not
+// a stream, which RabbitMQ 3.10 refuses with "invalid arg".
+func (b *Broker) checkConsumerArgs(q *memQueue, spec ConsumeSpec) error {
+	if q.log != nil {
+		return b.checkStreamConsumer(q, spec)
+	}
+	if _, ok := spec.Args[ArgStreamOffset]; ok {
+		return b.errorf("406 PRECONDITION_FAILED - invalid arg '%s' for queue '%s' in vhost '/' of queue type %s", ArgStreamOffset, q.name, q.rabbitType())
+	}
+	return nil
+}
+
 // checkStreamConsumer refuses a stream subscription RabbitMQ refuses: one
 // without a prefetch, or with an x-stream-offset that is no position.
 func (b *Broker) checkStreamConsumer(q *memQueue, spec ConsumeSpec) error {
@@ -61,4 +74,15 @@ func (s *Subscription) assignRecord(r memRecord) {
 // have (basic.get, basic.nack, basic.reject).
 func (b *Broker) notOnStream(op, queue string) error {
 	return b.errorf("540 NOT_IMPLEMENTED - %s not supported by stream queues queue '%s' in vhost '/'", op, queue)
+}
+
+// rabbitType is the queue's type as RabbitMQ names its module in errors.
+func (q *memQueue) rabbitType() string {
+	switch {
+	case q.log != nil:
+		return "rabbit_stream_queue"
+	case q.quorum:
+		return "rabbit_quorum_queue"
+	}
+	return "rabbit_classic_queue"
 }
