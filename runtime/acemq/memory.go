@@ -2,6 +2,7 @@ package acemq
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -108,6 +109,9 @@ func (t *memTransport) Publish(ctx context.Context, exchange, key string, msg dr
 		return PublishResult{}, err
 	}
 	out, err := t.c.Publish(exchange, key, toMemMessage(msg))
+	if errors.As(err, new(memq.RefusedError)) {
+		return PublishResult{}, fmt.Errorf("%w: %w", ErrBrokerRefused, err) // as RabbitMQ's channel close
+	}
 	if err != nil {
 		return PublishResult{}, err
 	}

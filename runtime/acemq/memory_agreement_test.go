@@ -88,3 +88,17 @@ func TestMemoryExclusiveQueueRefusesAnotherConnectionsPullCountAndBind(t *testin
 		t.Errorf("the owner binding its queue: %v", err)
 	}
 }
+
+// A publish to an exchange that does not exist is refused as RabbitMQ's
+// channel close is: ErrBrokerRefused, never sent again.
+func TestMemoryPublishToAMissingExchangeIsErrBrokerRefused(t *testing.T) {
+	conn, err := Connect(context.Background(), "memory://"+NewUUID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	err = NewPublisher[string](conn, "no-such-exchange", "k").Send(context.Background(), "x")
+	if !errors.Is(err, ErrBrokerRefused) || !strings.Contains(err.Error(), "404 NOT_FOUND") {
+		t.Errorf("publish to a missing exchange: %v, want ErrBrokerRefused with the 404", err)
+	}
+}

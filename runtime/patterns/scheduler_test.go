@@ -156,10 +156,8 @@ func TestNewSchedulerRefusesAConnectionWithoutPublisherConfirms(t *testing.T) {
 // the broker's refusal, 404 NOT_FOUND: the scheduler sets the message aside
 // to acemq.schedule.due.dlq with that reason instead of sending it again
 // every second, closing its channel each time.
-// (RabbitMQ only: memory:// answers a publish to a missing exchange
-// otherwise; see the closing note.)
 func TestScheduledToAnExchangeThatNoLongerExistsIsSetAsideNotRetriedForever(t *testing.T) {
-	func(t *testing.T, url string) {
+	onScheduleTransports(t, scheduleVhost, func(t *testing.T, url string) {
 		conn := schedConn(t, url)
 		startScheduler(t, conn)
 		gone := "schedule-test-gone-" + acemq.NewUUID()[:8]
@@ -183,5 +181,5 @@ func TestScheduledToAnExchangeThatNoLongerExistsIsSetAsideNotRetriedForever(t *t
 		if !strings.Contains(reason, gone) || !strings.Contains(reason, "404") {
 			t.Errorf("set aside with reason %q; want the broker's 404 naming %s", reason, gone)
 		}
-	}(t, vhostURL(t, scheduleVhost))
+	})
 }

@@ -69,7 +69,7 @@ func (b *Broker) route(exchange, key string) ([]*memQueue, error) {
 	}
 	x, ok := b.exchanges[exchange]
 	if !ok {
-		return nil, b.errorf("404 NOT_FOUND - no exchange %q", exchange)
+		return nil, RefusedError{b.errorf("404 NOT_FOUND - no exchange %q", exchange)}
 	}
 	return b.boundOrAlternate(x, key), nil
 }
@@ -187,3 +187,12 @@ func (settled) Ack() error { return nil }
 
 // Nack does nothing: the message was settled when it was taken.
 func (settled) Nack(bool) error { return nil }
+
+// RefusedError is a publish RabbitMQ answers by closing the channel (to an
+// exchange that does not exist): sending it again is refused again.
+type RefusedError struct{ Err error }
+
+func (e RefusedError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the broker's error.
+func (e RefusedError) Unwrap() error { return e.Err }
