@@ -65,7 +65,8 @@ func runGoldenProgram(t *testing.T, mod, dir, program string, env ...string) ([]
 	return cmd.CombinedOutput()
 }
 
-// copyGoldenPackages copies <case>/want/<pkg>/ to mod/<case>/<pkg>/ and
+// copyGoldenPackages copies <case>/want/<pkg>/<file>.golden to
+// mod/<case>/<pkg>/<file> and
 // returns the number of files copied.
 func copyGoldenPackages(t *testing.T, mod string) int {
 	t.Helper()
@@ -77,7 +78,7 @@ func copyGoldenPackages(t *testing.T, mod string) int {
 				return nil
 			}
 			rel, _ := filepath.Rel(want, p)
-			dst := filepath.Join(mod, name, rel)
+			dst := filepath.Join(mod, name, strings.TrimSuffix(rel, goldenSuffix))
 			data, err := os.ReadFile(p)
 			must(t, err)
 			must(t, os.MkdirAll(filepath.Dir(dst), 0o755))

@@ -14,8 +14,15 @@ import (
 var update = flag.Bool("update", false, "rewrite the expected files of testdata/golden")
 
 // goldenDir holds one directory per case: contracts, and either want/ (the
-// generated files) or want.stderr (the diagnostics, one per line).
+// generated files, each named with goldenSuffix) or want.stderr (the
+// diagnostics, one per line).
 const goldenDir = "../testdata/golden"
+
+// goldenSuffix ends each expected file's name under want/ (orders.acemq.go
+// is want/orders/orders.acemq.go.golden): the expected output is test data,
+// not the module's source; the golden tests copy it into a module of its own
+// (goldenModule) to compile, vet and run it.
+const goldenSuffix = ".golden"
 
 func goldenCases(t *testing.T) []string {
 	t.Helper()
@@ -107,7 +114,7 @@ func updateFiles(t *testing.T, dir string, files []File) {
 	t.Helper()
 	must(t, os.RemoveAll(dir))
 	for _, f := range files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Path))
+		p := filepath.Join(dir, filepath.FromSlash(f.Path)+goldenSuffix)
 		must(t, os.MkdirAll(filepath.Dir(p), 0o755))
 		must(t, os.WriteFile(p, f.Data, 0o644))
 	}
@@ -134,7 +141,7 @@ func compareFiles(t *testing.T, wantDir string, files []File) {
 	_ = filepath.WalkDir(wantDir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			rel, _ := filepath.Rel(wantDir, p)
-			want[filepath.ToSlash(rel)], _ = os.ReadFile(p)
+			want[strings.TrimSuffix(filepath.ToSlash(rel), goldenSuffix)], _ = os.ReadFile(p)
 		}
 		return nil
 	})

@@ -61,7 +61,7 @@ func analyze(t *testing.T, dir, pattern string) int {
 	return len(pkgs)
 }
 
-// goldenModule copies testdata/golden/<case>/want/** into a temporary
+// goldenModule copies testdata/golden/<case>/want/**/*.go.golden (as .go) into a temporary
 // module that replaces this one with the working tree.
 func goldenModule(t *testing.T, root string) string {
 	t.Helper()
@@ -70,10 +70,10 @@ func goldenModule(t *testing.T, root string) string {
 	err := filepath.WalkDir(golden, func(p string, d fs.DirEntry, err error) error {
 		rel, _ := filepath.Rel(golden, p)
 		parts := strings.SplitN(filepath.ToSlash(rel), "/", 3)
-		if err != nil || d.IsDir() || len(parts) < 3 || parts[1] != "want" || !strings.HasSuffix(p, ".go") {
+		if err != nil || d.IsDir() || len(parts) < 3 || parts[1] != "want" || !strings.HasSuffix(p, ".go.golden") {
 			return err
 		}
-		return copyFile(p, filepath.Join(mod, parts[0], parts[2]))
+		return copyFile(p, filepath.Join(mod, parts[0], strings.TrimSuffix(parts[2], ".golden")))
 	})
 	if err != nil {
 		t.Fatal(err)

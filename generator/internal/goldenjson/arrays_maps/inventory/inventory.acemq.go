@@ -1,1 +1,1 @@
-../../../../../testdata/golden/arrays_maps/want/inventory/inventory.acemq.go
+../../../../../testdata/golden/arrays_maps/want/inventory/inventory.acemq.go.golden

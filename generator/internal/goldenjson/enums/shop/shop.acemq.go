@@ -1,1 +1,1 @@
-../../../../../testdata/golden/enums/want/shop/shop.acemq.go
+../../../../../testdata/golden/enums/want/shop/shop.acemq.go.golden

@@ -1,1 +1,1 @@
-../../../../../testdata/golden/fixed_decimal/want/ledger/ledger.acemq.go
+../../../../../testdata/golden/fixed_decimal/want/ledger/ledger.acemq.go.golden

@@ -1,1 +1,1 @@
-../../../../../testdata/golden/json_forms/want/timing/timing.acemq.go
+../../../../../testdata/golden/json_forms/want/timing/timing.acemq.go.golden

@@ -1,1 +1,1 @@
-../../../../../testdata/golden/logical_types/want/sched/sched.acemq.go
+../../../../../testdata/golden/logical_types/want/sched/sched.acemq.go.golden

@@ -1,1 +1,1 @@
-../../../../../testdata/golden/optional_types/want/orders/orders.acemq.go
+../../../../../testdata/golden/optional_types/want/orders/orders.acemq.go.golden

@@ -1,1 +1,1 @@
-../../../../../testdata/golden/records_defaults/want/billing/billing.acemq.go
+../../../../../testdata/golden/records_defaults/want/billing/billing.acemq.go.golden

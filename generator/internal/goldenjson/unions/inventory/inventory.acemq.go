@@ -1,1 +1,1 @@
-../../../../../testdata/golden/unions/want/inventory/inventory.acemq.go
+../../../../../testdata/golden/unions/want/inventory/inventory.acemq.go.golden
