@@ -155,16 +155,5 @@ func clusterDestination(t *testing.T, c *schedCluster) (string, *arrivals) {
 	if err := conn.DeclareQueue(context.Background(), q, acemq.OfType(acemq.QueueQuorum)); err != nil {
 		t.Fatalf("declare %s: %v", q, err)
 	}
-	got := &arrivals{}
-	k, err := acemq.Consume(context.Background(), conn, q, func(_ context.Context, m acemq.Message[reminder]) acemq.Ack {
-		got.mu.Lock()
-		defer got.mu.Unlock()
-		got.list = append(got.list, arrival{msg: m, at: time.Now()})
-		return acemq.Accept()
-	}, acemq.Concurrency(8))
-	if err != nil {
-		t.Fatalf("consume %s: %v", q, err)
-	}
-	t.Cleanup(func() { _ = k.Close() })
-	return q, got
+	return q, recordArrivals(t, conn, q)
 }

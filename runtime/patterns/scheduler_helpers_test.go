@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/acemq/semconv"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
 )
 
@@ -122,6 +123,13 @@ func destination(t *testing.T, conn *acemq.Conn, url string) (string, *arrivals)
 	if err := conn.DeclareQueue(context.Background(), q); err != nil {
 		t.Fatalf("declare %s: %v", q, err)
 	}
+	return q, recordArrivals(t, conn, q)
+}
+
+// recordArrivals consumes q on conn until cleanup, noting each message and
+// when it came.
+func recordArrivals(t *testing.T, conn *acemq.Conn, q string) *arrivals {
+	t.Helper()
 	got := &arrivals{}
 	k, err := acemq.Consume(context.Background(), conn, q, func(_ context.Context, m acemq.Message[reminder]) acemq.Ack {
 		got.mu.Lock()
@@ -133,7 +141,27 @@ func destination(t *testing.T, conn *acemq.Conn, url string) (string, *arrivals)
 		t.Fatalf("consume %s: %v", q, err)
 	}
 	t.Cleanup(func() { _ = k.Close() })
-	return q, got
+	return got
+}
+
+// setAsideReason waits until the message with id is in
+// acemq.schedule.due.dlq and returns its reason.
+func setAsideReason(t *testing.T, conn *acemq.Conn, id string) string {
+	t.Helper()
+	var reason string
+	waitFor(t, 10*time.Second, "the message is in "+semconv.ScheduleDeadLetterQueue, func() bool {
+		d, ok, err := conn.Pull(context.Background(), semconv.ScheduleDeadLetterQueue)
+		if err != nil || !ok {
+			return false
+		}
+		_ = d.Ack()
+		if d.Headers[semconv.HeaderID] == id {
+			reason, _ = d.Headers[semconv.HeaderError].(string)
+			return true
+		}
+		return false
+	})
+	return reason
 }
 
 // waitFor waits up to d until cond holds, failing with what.

@@ -92,19 +92,7 @@ func TestScheduledToADestinationWithNoQueueIsSetAsideToTheDueDLQWithAReason(t *t
 		if err != nil {
 			t.Fatal(err)
 		}
-		var reason string
-		waitFor(t, 10*time.Second, "the message is in "+semconv.ScheduleDeadLetterQueue, func() bool {
-			d, ok, err := conn.Pull(context.Background(), semconv.ScheduleDeadLetterQueue)
-			if err != nil || !ok {
-				return false
-			}
-			_ = d.Ack()
-			if d.Headers[semconv.HeaderID] == s.ID() {
-				reason, _ = d.Headers[semconv.HeaderError].(string)
-				return true
-			}
-			return false
-		})
+		reason := setAsideReason(t, conn, s.ID())
 		if !strings.Contains(reason, "reached no queue") || !strings.Contains(reason, nowhere) {
 			t.Errorf("set aside with reason %q; want it to say it reached no queue, naming %s", reason, nowhere)
 		}
@@ -165,19 +153,7 @@ func TestScheduledToAnExchangeThatNoLongerExistsIsSetAsideNotRetriedForever(t *t
 		if err != nil {
 			t.Fatal(err)
 		}
-		var reason string
-		waitFor(t, 10*time.Second, "the message is in "+semconv.ScheduleDeadLetterQueue, func() bool {
-			d, ok, err := conn.Pull(context.Background(), semconv.ScheduleDeadLetterQueue)
-			if err != nil || !ok {
-				return false
-			}
-			_ = d.Ack()
-			if d.Headers[semconv.HeaderID] == s.ID() {
-				reason, _ = d.Headers[semconv.HeaderError].(string)
-				return true
-			}
-			return false
-		})
+		reason := setAsideReason(t, conn, s.ID())
 		if !strings.Contains(reason, gone) || !strings.Contains(reason, "404") {
 			t.Errorf("set aside with reason %q; want the broker's 404 naming %s", reason, gone)
 		}
