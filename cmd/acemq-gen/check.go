@@ -2,15 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/output"
-	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/textdiff"
 	"github.com/acemq/acemq-gen/generator"
 )
 
@@ -23,7 +19,7 @@ func check(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	findings := 0
 	for _, f := range res.Files {
-		findings += checkFile(filepath.Join(o.dir, filepath.FromSlash(f.Path)), f.Data, stdout, stderr)
+		findings += output.CheckFile(filepath.Join(o.dir, filepath.FromSlash(f.Path)), f.Data, stdout, stderr)
 	}
 	return checkResult(findings+checkStale(o.dir, res.Files, stderr), stderr)
 }
@@ -48,23 +44,4 @@ func checkResult(findings int, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "acemq-gen: %d generated file(s) out of date; run acemq-gen generate\n", findings)
 	return exitFindings
-}
-
-// checkFile reports a file that is missing or differs from want; it returns
-// the number of findings (0 or 1).
-func checkFile(name string, want []byte, stdout, stderr io.Writer) int {
-	got, err := os.ReadFile(name)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		fmt.Fprintf(stderr, "acemq-gen: %s is missing\n", name)
-		return 1
-	case err != nil:
-		fmt.Fprintln(stderr, "acemq-gen:", err)
-		return 1
-	case string(got) == string(want):
-		return 0
-	}
-	fmt.Fprintf(stderr, "acemq-gen: %s differs from what generate would write\n", name)
-	fmt.Fprint(stdout, textdiff.Unified(name+" (on disk)", name+" (generated)", string(got), string(want)))
-	return 1
 }

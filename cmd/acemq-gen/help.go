@@ -7,9 +7,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/compat"
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/dlq"
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/graph"
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/plan"
 	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/registry"
+	"github.com/acemq/acemq-gen/cmd/acemq-gen/internal/site"
 )
 
 // A command is one acemq-gen subcommand and its help.
@@ -39,12 +42,10 @@ func commands() []command {
 			about:   vetAbout,
 			example: "acemq-gen vet ./contracts", run: vet},
 		{name: "compat", args: "--against BASE | --history [--since REV] [--full] [--usage FILE] PATH...", summary: "exit 1 when a change breaks readers or writers built from BASE or any committed version",
-			about:   compatAbout,
-			example: "acemq-gen compat --against git:HEAD~1 ./contracts\nacemq-gen compat --history --since v1.0.0 ./contracts\nacemq-gen compat --against git:origin/main --usage usage.json ./contracts", run: compatCmd},
+			about: compat.About, example: compat.Example, run: compatCmd},
 		{name: "graph", args: "[--format F] [--check] [--against git:REV] MODULE...",
 			summary: "who publishes, consumes and serves what, and the fields each reads, from the services' Go code",
-			about:   graphAbout,
-			example: "acemq-gen graph ./services/shop ./services/billing > usage.json\nacemq-gen graph --check --ignore .acemq-graph-ignore ./...\nacemq-gen graph --against git:origin/main ./services/billing", run: graphCmd},
+			about:   graph.About, example: graph.Example, run: graphCmd},
 		{name: "init", args: "[-o DIR] [DOMAIN]", summary: "scaffold contracts/DOMAIN.acemq.yaml and a gen.go holding the go:generate line",
 			about:   initAbout,
 			example: "go tool acemq-gen init orders\ngo generate ./...", run: initCmd},
@@ -53,8 +54,7 @@ func commands() []command {
 		{name: "plan", args: "--url URL [--management URL] [--service S]... [--apply] PATH...", summary: "compare the contracts' topology with a live broker; exit 1 when it differs",
 			about: plan.About, example: plan.Example, run: planCmd},
 		{name: "catalog", args: "-o DIR [--usage FILE] [--history] [--since REV] [--check] PATH...", summary: "write the contract catalog, a static site of every domain, message, type, queue and service",
-			about:   catalogAbout,
-			example: "acemq-gen catalog -o site ./contracts\nacemq-gen catalog -o site --usage usage.json --history ./contracts\nacemq-gen catalog -o site --check ./contracts", run: catalogCmd},
+			about: site.About, example: site.Example, run: catalogCmd},
 		{name: "registry", subs: []string{"push", "check"}, args: "push|check --url URL [flags] [PATH...]", summary: "register the avro-registered schemas, or exit 1 when one would break what the registry holds",
 			about: registry.About, example: registry.Example, run: registryCmd},
 		{name: "version", summary: "print the version",

@@ -1,6 +1,7 @@
-// Package compat is what acemq-gen compat reads besides the working tree:
-// a BASE directory or git revision, or every committed version of each
-// contract file (--history).
+// Package compat is acemq-gen compat (Options, Run, its help About and
+// Example) and what it reads besides the working tree: a BASE directory or
+// git revision, or every committed version of each contract file
+// (--history).
 package compat
 
 import (
@@ -8,11 +9,13 @@ import (
 	"github.com/acemq/acemq-gen/generator"
 )
 
-// Options are what compat --history is given.
+// Options are what compat is given.
 type Options struct {
-	Since string   // only the versions from this revision on ("" all)
-	Full  bool     // demand both directions for every message
-	Paths []string // the contract files or directories
+	Against string   // the baseline: a BASE directory or git:REV
+	History bool     // against every committed version instead of Against
+	Since   string   // with History, only the versions from this revision on ("" all)
+	Full    bool     // demand both directions for every message
+	Paths   []string // the contract files or directories
 	// UsageFile and Usage are --usage's graph: who reads which field.
 	UsageFile string
 	Usage     *sysgraph.Graph

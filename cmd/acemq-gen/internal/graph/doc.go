@@ -23,4 +23,7 @@
 // type, compared whole, has a generated method called, or is passed to a
 // function outside the loaded packages (or to a loaded generic function
 // that lets it escape) counts as reading every field, with the reason.
+//
+// The command acemq-gen graph is here too, after its flags: Options, Run
+// (write, --check or --against) and its help, About and Example.
 package graph

@@ -1,6 +1,7 @@
 // Package output is where acemq-gen writes: the generated files, safely
-// (regular files inside the output directory only), and the Go package the
-// output directory is, as the go command sees it.
+// (regular files inside the output directory only), the check of a file on
+// disk against what would be written (CheckFile, with a diff), and the Go
+// package the output directory is, as the go command sees it.
 package output
 
 import (

@@ -16,4 +16,8 @@
 //
 // The same inputs give the same bytes: no clocks, no map order, no
 // absolute paths.
+//
+// The command acemq-gen catalog is here too, after its flags: Options, Run
+// (write the site, or --check it against DIR as acemq-gen check does
+// generated code) and its help, About and Example.
 package site
