@@ -56,8 +56,9 @@ func (p StreamPosition) offsetArg() any {
 }
 
 // StreamRecord is where a message read from a stream sits in it: its offset
-// and the time the broker appended it. It is the zero value for a message
-// that was not read from a stream.
+// and the time it was appended (the envelope's first-seen time; the time it
+// was read when its appender wrote none). It is the zero value for a message
+// that was not read from a stream, and never for one that was.
 type StreamRecord struct {
 	Offset    int64
 	Timestamp time.Time
