@@ -35,17 +35,30 @@ type streamReader struct {
 // each run of offsets the reader lost to retention.
 func consumeStream(from StreamPosition, onGap func(first, last int64)) ConsumeOption {
 	return func(cfg *consumeConfig) error {
+		if err := from.check(); err != nil {
+			return err
+		}
 		r := &streamReader{from: from, onGap: onGap}
 		r.next.Store(-1)
 		if from.from == streamFromOffset {
-			if from.offset < 0 {
-				return fmt.Errorf("acemq: StreamOffset(%d): a stream's offsets count from 0", from.offset)
-			}
 			r.next.Store(from.offset)
 		}
 		cfg.stream, cfg.prefetch = r, defaultStreamPrefetch
 		return nil
 	}
+}
+
+// check refuses a position the broker would misread: a negative offset, or
+// a time before 1970 (the zero time.Time, say), which AMQP's unsigned
+// timestamp turns into one far in the future — a reader that reads nothing.
+func (p StreamPosition) check() error {
+	switch {
+	case p.from == streamFromOffset && p.offset < 0:
+		return fmt.Errorf("acemq: StreamOffset(%d): a stream's offsets count from 0", p.offset)
+	case p.from == streamFromSince && p.since.Unix() < 0:
+		return fmt.Errorf("acemq: StreamSince(%s): a stream's records are timed from 1970 on (is it the zero time?)", p.since.UTC().Format(time.RFC3339))
+	}
+	return nil
 }
 
 // errStreamConcurrency refuses a stream reader handling records out of order.
@@ -148,12 +161,16 @@ func (c *Consumer) handleRecord(d driver.Delivery) {
 		c.ackRecord(d, offset)
 		return
 	}
+	var at time.Time // the record's time, the same on every attempt
 	for attempt := 0; ; {
 		f := c.newInFlight(d)
 		if attempt > 0 {
 			f.env.Attempt = attempt
 		}
-		f.cc.stream = StreamRecord{Offset: offset, Timestamp: recordTime(f.env)}
+		if at.IsZero() {
+			at = recordTime(f.env)
+		}
+		f.cc.stream = StreamRecord{Offset: offset, Timestamp: at}
 		p := c.plan(f, d, &f.cc)
 		if p.action == ActionRetried || p.action == ActionInProgress {
 			if !c.retryInPlace(f, p) {

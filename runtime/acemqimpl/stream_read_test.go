@@ -275,11 +275,17 @@ func TestStreamReaderClosingWithRecordsWaitingNeverNacksAndTheNextReaderGetsThem
 	}, acemq.WithLogger(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))))
 }
 
-func TestStreamReadRefusesANegativeOffset(t *testing.T) {
+func TestStreamReadRefusesANegativeOffsetAndATimeBefore1970(t *testing.T) {
 	k := newStreamKit(t, "memory://"+acemq.NewUUID(), nil)
-	_, err := k.spec.Read(k.ctx, k.conn, acemq.StreamOffset(-1), func(_ context.Context, _ acemq.Message[rec]) acemq.Ack { return acemq.Accept() })
-	if err == nil || !strings.Contains(err.Error(), "StreamOffset(-1)") {
-		t.Errorf("Read from StreamOffset(-1): %v, want it refused, not read from 0", err)
+	for from, want := range map[acemq.StreamPosition]string{
+		acemq.StreamOffset(-1):              "StreamOffset(-1)",
+		acemq.StreamSince(time.Time{}):      "StreamSince(0001-01-01T00:00:00Z)",
+		acemq.StreamSince(time.Unix(-1, 0)): "is it the zero time?",
+	} {
+		_, err := k.spec.Read(k.ctx, k.conn, from, func(_ context.Context, _ acemq.Message[rec]) acemq.Ack { return acemq.Accept() })
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Read from %s: %v, want it refused saying %q", want, err, want)
+		}
 	}
 }
 

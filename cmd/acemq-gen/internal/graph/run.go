@@ -36,6 +36,10 @@ func Writer(format string) func(io.Writer, *sysgraph.Graph) error {
 // Run builds the system graph of o.Args and writes it, checks it (Check)
 // or compares it with a revision's (Against); it returns the exit code.
 func Run(ctx context.Context, o Options, stdout, stderr io.Writer) int {
+	if Writer(o.Format) == nil {
+		fmt.Fprintf(stderr, "acemq-gen graph: --format %q: want json, dot or mermaid\n", o.Format)
+		return ops.ExitUsage
+	}
 	g, err := Build(o.Args)
 	if err != nil {
 		fmt.Fprintf(stderr, "acemq-gen graph: %s\n", strings.TrimPrefix(err.Error(), "graph: "))
@@ -52,7 +56,7 @@ func Run(ctx context.Context, o Options, stdout, stderr io.Writer) int {
 	if o.Against != "" {
 		return ops.ExitOK
 	}
-	if err := writers[o.Format](stdout, g); err != nil {
+	if err := Writer(o.Format)(stdout, g); err != nil {
 		fmt.Fprintf(stderr, "acemq-gen graph: %v\n", err)
 		return ops.ExitFindings
 	}
