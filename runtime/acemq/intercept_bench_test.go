@@ -103,8 +103,15 @@ func sendAllocs(t *testing.T, n int, keeps bool) float64 {
 // allocate nothing.
 func TestAnInterceptorWithAnOutcomeHookAddsNoAllocationToSend(t *testing.T) {
 	base := sendAllocs(t, 0, true)
+	limit := base
+	if raceEnabled {
+		// the race detector makes sync.Pool drop some of what it is given,
+		// on purpose, so the two counts differ by a pooled value or two
+		// from run to run (seen: 11 against 10 in CI)
+		limit += 2
+	}
 	for _, n := range []int{1, 5} {
-		if got := sendAllocs(t, n, false); got > base {
+		if got := sendAllocs(t, n, false); got > limit {
 			t.Errorf("Send through %d interceptors with hooks allocates %v times, without any %v; want no more", n, got, base)
 		}
 	}
