@@ -81,7 +81,7 @@ func (s *subscription) start(conn *amqp.Connection) error {
 	if err != nil {
 		return err
 	}
-	s.conn, s.ch, s.gate = conn, ch, &settleGate{}
+	s.conn, s.ch, s.gate = conn, ch, newSettleGate(ch, s.spec.Prefetch)
 	s.wg.Add(1)
 	go s.loop(conn, ch, s.gate, deliveries)
 	return nil
@@ -114,6 +114,7 @@ func (s *subscription) open(conn *amqp.Connection) (*amqp.Channel, <-chan amqp.D
 func (s *subscription) loop(conn *amqp.Connection, ch *amqp.Channel, gate *settleGate, deliveries <-chan amqp.Delivery) {
 	defer s.wg.Done()
 	for d := range deliveries {
+		gate.delivered(d.DeliveryTag)
 		s.deliver(gatedDelivery(d, gate))
 	}
 	if s.cancelledByBroker(conn, ch, gate) {

@@ -141,7 +141,7 @@ func (a acker) channel() (amqp.Acknowledger, error) {
 func (a acker) Ack() error {
 	ch, err := a.channel()
 	if err == nil {
-		err = a.gate.settle(func() error { return ch.Ack(a.tag, false) })
+		err = a.gate.ack(a.tag, func() error { return ch.Ack(a.tag, false) })
 	}
 	if err != nil {
 		return fmt.Errorf("acemq: cannot ack message %s (the broker will deliver it again): %w", a.id, err)
@@ -153,7 +153,7 @@ func (a acker) Ack() error {
 func (a acker) Nack(requeue bool) error {
 	ch, err := a.channel()
 	if err == nil {
-		err = a.gate.settle(func() error { return ch.Nack(a.tag, false, requeue) })
+		err = a.gate.settleNack(a.tag, func() error { return ch.Nack(a.tag, false, requeue) })
 	}
 	if err != nil {
 		return fmt.Errorf("acemq: cannot nack message %s (the broker will deliver it again): %w", a.id, err)

@@ -176,7 +176,7 @@ func outboxLatency(rate int) func(context.Context, *env, int) (trial, error) {
 		db, _ := e.database()
 		lat := newLatencies(n)
 		c, err := acemq.Consume(ctx, conn, q, func(_ context.Context, m acemq.Message[event]) acemq.Ack {
-			lat.received(m.Payload.ID)
+			lat.received(int(m.Payload.ID))
 			return acemq.Accept()
 		}, acemq.Prefetch(window))
 		if err != nil {

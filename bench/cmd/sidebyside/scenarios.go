@@ -11,6 +11,8 @@ import (
 	"time"
 
 	amqp "github.com/rabbitmq/amqp091-go"
+
+	"github.com/acemq/acemq-gen/bench/internal/payload"
 )
 
 // env is what every trial shares: the broker and the message-count scale.
@@ -103,15 +105,15 @@ func needsDatabase(s scenario) bool {
 	return strings.HasPrefix(s.name, "outbox") || s.name == "stream-read"
 }
 
-// event is the payload every contender sends: about 256 bytes of JSON.
-type event struct {
-	ID   int    `json:"id"`
-	Note string `json:"note"`
-}
+// event is the payload every contender sends: about 256 bytes of JSON. It
+// is generated from contracts/payload.acemq.yaml, as a service's payloads
+// are: the acemq contenders encode and decode it with its generated codec,
+// the raw and Watermill ones with encoding/json, which writes the same bytes.
+type event = payload.Event
 
 var note = strings.Repeat("x", 236)
 
-func newEvent(i int) event { return event{ID: i, Note: note} }
+func newEvent(i int) event { return event{ID: int64(i), Note: note} }
 
 // queueName is a fresh queue name.
 func queueName(prefix string) string {
