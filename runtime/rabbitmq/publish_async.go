@@ -50,9 +50,9 @@ func (t *Transport) PublishAsync(ctx context.Context, exchange, key string, msg 
 // publishPipelined writes the message on lane l within the
 // MaxOutstandingPublishes window and leaves its confirm to the Confirmation.
 func (t *Transport) publishPipelined(ctx context.Context, l lane, exchange, key string, msg driver.Outbound, pm amqp.Publishing) (driver.Confirmation, error) {
-	c := &confirmation{t: t, r: resender{t: t}, lane: l, exchange: exchange, key: key, msg: msg, pm: pm,
+	c := &confirmation{t: t, r: resender{t: t}, lane: l, exchange: exchange, key: key, msg: msg,
 		turn: make(chan struct{}, 1), done: make(chan struct{})}
-	if err := c.write(ctx); err != nil {
+	if err := c.write(ctx, pm); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -91,8 +91,7 @@ type confirmation struct {
 	lane     lane
 	exchange string
 	key      string
-	msg      driver.Outbound
-	pm       amqp.Publishing
+	msg      driver.Outbound // its amqp.Publishing is made again for a resend, not kept
 	turn     chan struct{} // held by the one driving
 	done     chan struct{} // closed once res and err are final
 
@@ -103,12 +102,13 @@ type confirmation struct {
 	err     error
 }
 
-// write sends one attempt within the window, waiting as long as ctx allows.
-func (c *confirmation) write(ctx context.Context) error {
+// write sends one attempt, pm, within the window, waiting as long as ctx
+// allows.
+func (c *confirmation) write(ctx context.Context, pm amqp.Publishing) error {
 	if err := c.t.window.acquire(ctx); err != nil {
 		return c.t.pausedOr(err)
 	}
-	p, dc, err := c.t.sendExpecting(ctx, c.lane, c.exchange, c.key, c.msg, c.pm)
+	p, dc, err := c.t.sendExpecting(ctx, c.lane, c.exchange, c.key, c.msg, pm)
 	if err != nil {
 		c.t.window.release()
 		return err
@@ -166,7 +166,7 @@ func (c *confirmation) drive(ctx context.Context) bool {
 		default:
 		}
 		if c.rewrite {
-			if err := c.write(ctx); err != nil {
+			if err := c.writeAgain(ctx); err != nil {
 				if ctx.Err() != nil {
 					return false
 				}
@@ -190,6 +190,15 @@ func (c *confirmation) drive(ctx context.Context) bool {
 		c.finish(res, err)
 		return true
 	}
+}
+
+// writeAgain sends the message once more.
+func (c *confirmation) writeAgain(ctx context.Context) error {
+	pm, err := c.t.publishing(c.msg)
+	if err != nil {
+		return err
+	}
+	return c.write(ctx, pm)
 }
 
 func (c *confirmation) finish(res acemq.PublishResult, err error) {
