@@ -92,8 +92,8 @@ type confirmation struct {
 	exchange string
 	key      string
 	msg      driver.Outbound // its amqp.Publishing is made again for a resend, not kept
-	turn     chan struct{} // held by the one driving
-	done     chan struct{} // closed once res and err are final
+	turn     chan struct{}   // held by the one driving
+	done     chan struct{}   // closed once res and err are final
 
 	p       *pubChannel // the channel of the latest attempt (driver's)
 	dc      *amqp.DeferredConfirmation
