@@ -8,11 +8,13 @@ import (
 	amqp "github.com/rabbitmq/amqp091-go"
 )
 
-// ackDelay is the longest a coalesced ack waits before it is sent, and
-// ackBatchMax the most acks one basic.ack(multiple) settles at once.
+// ackDelay is the longest a coalesced ack waits before it is sent,
+// ackBatchMax the most acks one basic.ack(multiple) settles at once, and
+// maxTracked the most deliveries a channel's window follows.
 const (
 	ackDelay    = 20 * time.Millisecond
 	ackBatchMax = 64
+	maxTracked  = 1 << 14 // deliveries a window keeps the state of (a byte each)
 )
 
 // settleGate is the settlement side of one subscription's channel. It does
@@ -44,6 +46,8 @@ type settleGate struct {
 	limit  int // most acks held
 	timer  *time.Timer
 	armed  bool // timer will flush
+	// untracked: the window outgrew maxTracked; acks go on their own.
+	untracked bool
 }
 
 // acker091 is the part of *amqp.Channel the gate settles on.
@@ -67,14 +71,25 @@ func newSettleGate(ch acker091, prefetch int) *settleGate {
 }
 
 // delivered records that the broker handed over tag: its ack waits for
-// the acks before it.
+// the acks before it. A window grown to maxTracked deliveries behind one
+// still being handled (a handler that hangs while the others go on) stops
+// the coalescing on this channel: what is held is sent, the window is
+// dropped, and every ack after is sent on its own, so memory stays bounded.
 func (g *settleGate) delivered(tag uint64) {
 	if g == nil || g.ch == nil {
 		return
 	}
 	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.untracked || g.closed {
+		return
+	}
+	if len(g.tags.state) >= maxTracked {
+		_ = g.flushLocked() // an error is the channel's: its messages come again
+		g.tags, g.untracked = tagWindow{}, true
+		return
+	}
 	g.tags.add(tag)
-	g.mu.Unlock()
 }
 
 // settle runs f, the sending of one settlement, unless the gate is closed;

@@ -205,3 +205,30 @@ func TestAnAckOfATagNeverDeliveredIsSentOnItsOwn(t *testing.T) {
 		t.Fatalf("a tag far past the window sent %v, want it on its own", got)
 	}
 }
+
+// TestAHungDeliveryDoesNotGrowTheWindowWithoutBound: behind a delivery
+// that is never settled, every later one is acked; the window that waits
+// for the hung one stops at maxTracked deliveries, what it held is sent,
+// and every ack after (the hung one's included) goes on its own.
+func TestAHungDeliveryDoesNotGrowTheWindowWithoutBound(t *testing.T) {
+	g, l := gateWith(t, 1000, 1) // holds 64; 1 hangs
+	for tag := uint64(2); tag <= maxTracked+100; tag++ {
+		g.delivered(tag)
+		ackAll(t, g, l, tag)
+	}
+	g.mu.Lock()
+	tracked, untracked := len(g.tags.state), g.untracked
+	g.mu.Unlock()
+	if tracked != 0 || !untracked {
+		t.Fatalf("after %d deliveries behind a hung one the window holds %d (untracked %v), want it dropped", maxTracked+99, tracked, untracked)
+	}
+	sent := l.sent()
+	if len(sent) != maxTracked+99 || slices.ContainsFunc(sent, func(s string) bool { return s[len(s)-1] == '+' }) {
+		t.Fatalf("sent %d acks (a multiple among them: %v), want %d, each on its own (a multiple one would ack the hung delivery)",
+			len(sent), slices.ContainsFunc(sent, func(s string) bool { return s[len(s)-1] == '+' }), maxTracked+99)
+	}
+	ackAll(t, g, l, 1)
+	if got := l.sent(); got[len(got)-1] != "1" {
+		t.Fatalf("the hung delivery's ack was sent as %q, want 1 on its own", got[len(got)-1])
+	}
+}
