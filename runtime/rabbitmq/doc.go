@@ -30,7 +30,9 @@
 // a full batch behind a delivery still being handled, and closing the
 // subscription send what is held at once. A held ack is only late: should
 // the connection drop first, the broker delivers those messages again, as
-// it does every message not yet acked.
+// it does every message not yet acked. Behind a delivery never settled (a
+// hung handler while the others go on) the channel follows at most 16,384
+// deliveries, then acks one by one.
 //
 // Publisher confirms are on by default and pipelined: many publishes are in
 // flight on the channel and each caller waits only for its own confirm.
