@@ -18,6 +18,7 @@ import (
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
 	"github.com/acemq/acemq-gen/runtime/acemqtest"
+	"github.com/acemq/acemq-gen/runtime/internal/faultlock"
 	"github.com/acemq/acemq-gen/runtime/rabbitmq"
 )
 
@@ -130,6 +131,7 @@ func crashEnv(t *testing.T) (dbURL, pgPort, amqpURL, amqpPort string) {
 	if v == nil {
 		return
 	}
+	faultlock.Hold(t, v[1]) // it restarts the node: other packages' fault tests wait
 	dbURL = os.Getenv(PostgresURLEnv)
 	u, err := url.Parse(dbURL)
 	if err != nil {

@@ -18,12 +18,17 @@ import (
 	"time"
 
 	"github.com/acemq/acemq-gen/runtime/acemq"
+	"github.com/acemq/acemq-gen/runtime/internal/faultlock"
 )
 
 // tlsBroker returns ACEMQ_TEST_AMQPS_URL and ACEMQ_TEST_CA (the TLS listener
-// scripts/broker.sh opens with RABBIT_TLS_DIR, and the CA it generated).
+// scripts/broker.sh opens with RABBIT_TLS_DIR, and the CA it generated). The
+// listener is the fault node's: it is held for t, as faultNode holds it.
 func tlsBroker(t *testing.T) (amqpsURL, caFile string) {
 	t.Helper()
+	if port := os.Getenv("ACEMQ_TEST_FAULT_PORT"); port != "" {
+		faultlock.Hold(t, port)
+	}
 	return brokerEnvPair(t, "start a TLS listener with `RABBIT_TLS_DIR=/tmp/acemq-tls scripts/broker.sh start 5699`, then export "+
 		"ACEMQ_TEST_AMQPS_URL=$(scripts/broker.sh tls-url 5699) ACEMQ_TEST_CA=/tmp/acemq-tls/ca.pem (scripts/test.sh does this)",
 		"ACEMQ_TEST_AMQPS_URL", "ACEMQ_TEST_CA")
