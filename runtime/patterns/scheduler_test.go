@@ -100,10 +100,10 @@ func TestScheduledToADestinationWithNoQueueIsSetAsideToTheDueDLQWithAReason(t *t
 		// rejected. The set-aside copy reaches the DLQ before its publisher has the broker's
 		// confirm, so the outcome, counted after the confirm, can come a moment after the copy.
 		var got []string
-		deadline := time.Now().Add(5 * time.Second)
-		for got = outcomes.of(semconv.ScheduleDueQueue); len(got) == 0 && time.Now().Before(deadline); got = outcomes.of(semconv.ScheduleDueQueue) {
-			time.Sleep(10 * time.Millisecond)
-		}
+		waitFor(t, 5*time.Second, "the due queue's outcome is counted", func() bool {
+			got = outcomes.of(semconv.ScheduleDueQueue)
+			return len(got) > 0
+		})
 		if !slices.Contains(got, semconv.OutcomeDeadLettered) || slices.Contains(got, semconv.OutcomeRejected) {
 			t.Errorf("outcomes on %s: %v; want %s, never %s", semconv.ScheduleDueQueue, got, semconv.OutcomeDeadLettered, semconv.OutcomeRejected)
 		}

@@ -153,7 +153,7 @@ func (a acker) Ack() error {
 func (a acker) Nack(requeue bool) error {
 	ch, err := a.channel()
 	if err == nil {
-		err = a.gate.settleNack(a.tag, func() error { return ch.Nack(a.tag, false, requeue) })
+		err = a.gate.settle(a.tag, func() error { return ch.Nack(a.tag, false, requeue) })
 	}
 	if err != nil {
 		return fmt.Errorf("acemq: cannot nack message %s (the broker will deliver it again): %w", a.id, err)

@@ -92,23 +92,12 @@ func (g *settleGate) delivered(tag uint64) {
 	g.tags.add(tag)
 }
 
-// settle runs f, the sending of one settlement, unless the gate is closed;
-// acks held so far are sent first. A nil gate always runs f.
-func (g *settleGate) settle(f func() error) error {
-	if g == nil {
-		return f()
-	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.closed {
-		return amqp.ErrClosed
-	}
-	return errors.Join(g.flushLocked(), f())
-}
-
-// settleNack is settle for a nack or reject of tag: it also marks tag
-// settled, so the acks after it are no longer held for it.
-func (g *settleGate) settleNack(tag uint64, f func() error) error {
+// settle runs f, the sending of tag's settlement when it is not an ack the
+// gate holds (a nack, a reject, an ack of a gate that does not coalesce),
+// unless the gate is closed. It marks tag settled, so the acks after it no
+// longer wait for it, and sends what is held first. A nil gate always runs
+// f.
+func (g *settleGate) settle(tag uint64, f func() error) error {
 	if g == nil {
 		return f()
 	}
@@ -126,7 +115,7 @@ func (g *settleGate) settleNack(tag uint64, f func() error) error {
 // was not told of).
 func (g *settleGate) ack(tag uint64, send func() error) error {
 	if g == nil || g.ch == nil {
-		return g.settle(send)
+		return g.settle(tag, send)
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()

@@ -21,7 +21,7 @@ func TestNoSettlementIsSentOnAChannelItsSubscriptionIsClosing(t *testing.T) {
 	inside, release := make(chan struct{}), make(chan struct{})
 	var sent atomic.Int32
 	go func() {
-		_ = g.settle(func() error { close(inside); <-release; sent.Add(1); return nil })
+		_ = g.settle(1, func() error { close(inside); <-release; sent.Add(1); return nil })
 	}()
 	<-inside
 	shut := make(chan struct{})
@@ -38,11 +38,11 @@ func TestNoSettlementIsSentOnAChannelItsSubscriptionIsClosing(t *testing.T) {
 	}
 	close(release)
 	<-shut
-	err := g.settle(func() error { sent.Add(1); return nil })
+	err := g.settle(2, func() error { sent.Add(1); return nil })
 	if !errors.Is(err, amqp.ErrClosed) || sent.Load() != 1 {
 		t.Fatalf("after the gate shut: err %v, %d settlements sent, want amqp.ErrClosed and 1", err, sent.Load())
 	}
-	if err := (*settleGate)(nil).settle(func() error { return nil }); err != nil {
+	if err := (*settleGate)(nil).settle(1, func() error { return nil }); err != nil {
 		t.Fatalf("a nil gate refused a settlement: %v", err)
 	}
 }
@@ -119,7 +119,7 @@ func TestAnAckOutOfOrderWaitsForTheOnesBeforeIt(t *testing.T) {
 		t.Fatalf("closing the gap sent %v, want 1+ then 5+ (2-5 in one)", got)
 	}
 	ackAll(t, g, l, 6)
-	if err := g.settleNack(8, func() error { return l.Ack(8, false) }); err != nil {
+	if err := g.settle(8, func() error { return l.Ack(8, false) }); err != nil {
 		t.Fatal(err)
 	}
 	if got := l.sent(); !slices.Equal(got, []string{"1+", "5+", "6+", "8"}) {
