@@ -46,7 +46,7 @@ func plainSafe(s string) bool {
 	if strings.ContainsAny(s[:1], "-?:,[]{}#&*!|>'\"%@` \t0123456789+.") && !numberLike.MatchString(s) {
 		return false
 	}
-	if strings.HasSuffix(s, " ") || strings.HasSuffix(s, ":") || strings.Contains(s, ": ") || strings.ContainsAny(s, "#[]{}") {
+	if strings.HasSuffix(s, " ") || strings.HasSuffix(s, ":") || strings.Contains(s, ": ") || strings.ContainsAny(s, "#[]{}") || strings.Contains(s, "<<") {
 		return false // '#', '[]' and '{}' are safe in block context, but some parsers disagree
 	}
 	for _, r := range s {
